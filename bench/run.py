@@ -1,0 +1,197 @@
+#!/usr/bin/env python3
+"""Compare our oclgrind-kernel with Debian's on the .sim benchmarks in bench/kernels.
+
+Prints a Markdown table (CPU time, peak RSS, whether the dumps match) or, with
+--scaling, the wall-time speed-up of ours from 1 to 2 worker threads.
+Exits 1 if any run failed (non-zero exit status or anything on stderr).
+"""
+import argparse
+import math
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+KERNELS = BENCH / "kernels"
+
+
+@dataclass
+class Run:
+    cpu: float = math.nan      # user + sys seconds
+    wall: float = math.nan
+    rss_mb: float = math.nan   # peak resident set size
+    stdout: bytes = b""
+    error: str | None = None   # set when the run failed
+
+
+def run_once(exe: str, sim: Path, threads: int) -> Run:
+    # stdout/stderr go to files rather than pipes so that we can reap the child
+    # ourselves with os.wait4, which gives the rusage of exactly this process.
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        start = time.perf_counter()
+        try:
+            proc = subprocess.Popen([exe, "--num-threads", str(threads), sim.name],
+                                    cwd=KERNELS, stdin=subprocess.DEVNULL,
+                                    stdout=out, stderr=err)
+        except OSError as e:
+            return Run(error=f"cannot run {exe}: {e.strerror}")
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - start
+        proc.returncode = os.waitstatus_to_exitcode(status)  # already reaped
+        out.seek(0)
+        err.seek(0)
+        stdout, stderr = out.read(), err.read()
+
+    run = Run(cpu=usage.ru_utime + usage.ru_stime, wall=wall,
+              rss_mb=usage.ru_maxrss / 1024, stdout=stdout)  # ru_maxrss is KiB on Linux
+    first_line = (stderr.decode(errors="replace").splitlines() or [""])[0]
+    if proc.returncode != 0:
+        run.error = f"exit status {proc.returncode}: {first_line}"
+    elif stderr:
+        run.error = f"stderr: {first_line}"
+    return run
+
+
+def measure(exe: str, sim: Path, threads: int, repeat: int, who: str) -> Run:
+    """Best of `repeat` runs: minimum CPU and wall time, maximum peak RSS."""
+    print(f"running {sim.stem} with {who} ({threads} thread(s))...", file=sys.stderr, flush=True)
+    best = run_once(exe, sim, threads)
+    for _ in range(repeat - 1):
+        if best.error:
+            break
+        r = run_once(exe, sim, threads)
+        if r.error:
+            return r
+        best.cpu, best.wall = min(best.cpu, r.cpu), min(best.wall, r.wall)
+        best.rss_mb = max(best.rss_mb, r.rss_mb)
+    return best
+
+
+def geomean(values) -> float:
+    values = [v for v in values if v > 0 and not math.isnan(v)]
+    return math.exp(sum(map(math.log, values)) / len(values)) if values else math.nan
+
+
+def fmt(v: float, digits: int = 2) -> str:
+    return "—" if math.isnan(v) else f"{v:.{digits}f}"
+
+
+def cell(run: Run | None, value: float, digits: int = 2) -> str:
+    if run is None:
+        return "skipped"
+    return "FAILED" if run.error else fmt(value, digits)
+
+
+def print_table(header: list[str], rows: list[list[str]]) -> None:
+    widths = [max(len(r[i]) for r in [header] + rows) for i in range(len(header))]
+    line = lambda r: "| " + " | ".join(c.ljust(w) for c, w in zip(r, widths)) + " |"
+    print(line(header))
+    print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
+    for r in rows:
+        print(line(r))
+
+
+def same_output(a: Run | None, b: Run | None) -> str:
+    if a is None or b is None or a.error or b.error:
+        return "n/a"
+    return "yes" if a.stdout == b.stdout else "no"
+
+
+def compare(sims, args) -> list[str]:
+    rows, failures = [], []
+    ours_cpu, theirs_cpu, ratios, ours_mb, theirs_mb = [], [], [], [], []
+    for sim in sims:
+        ours = None if args.skip_ours else measure(args.ours, sim, args.threads, args.repeat, "ours")
+        theirs = None if args.skip_theirs else measure(args.theirs, sim, args.threads, args.repeat, "Debian's")
+        ratio = math.nan
+        for who, r in (("ours", ours), ("Debian", theirs)):
+            if r and r.error:
+                failures.append(f"{sim.stem} ({who}): {r.error}")
+        if ours and not ours.error:
+            ours_cpu.append(ours.cpu)
+            ours_mb.append(ours.rss_mb)
+        if theirs and not theirs.error:
+            theirs_cpu.append(theirs.cpu)
+            theirs_mb.append(theirs.rss_mb)
+        if ours and theirs and not ours.error and not theirs.error:
+            ratio = theirs.cpu / ours.cpu if ours.cpu > 0 else math.nan
+            ratios.append(ratio)
+        rows.append([sim.stem, cell(ours, ours and ours.cpu), cell(theirs, theirs and theirs.cpu),
+                     fmt(ratio), cell(ours, ours and ours.rss_mb, 0),
+                     cell(theirs, theirs and theirs.rss_mb, 0), same_output(ours, theirs)])
+    rows.append(["**geomean**", fmt(geomean(ours_cpu)), fmt(geomean(theirs_cpu)),
+                 fmt(geomean(ratios)), fmt(geomean(ours_mb), 0), fmt(geomean(theirs_mb), 0), ""])
+    print(f"CPU time (user+sys) with --num-threads {args.threads}, best of {args.repeat}\n")
+    print_table(["kernel", "ours CPU s", "Debian CPU s", "ratio (Debian/ours)",
+                 "ours peak MB", "Debian peak MB", "output match"], rows)
+    return failures
+
+
+def scaling(sims, args) -> list[str]:
+    rows, failures, speedups = [], [], []
+    for sim in sims:
+        one = measure(args.ours, sim, 1, args.repeat, "ours")
+        two = measure(args.ours, sim, 2, args.repeat, "ours")
+        speedup = math.nan
+        for n, r in ((1, one), (2, two)):
+            if r.error:
+                failures.append(f"{sim.stem} ({n} thread(s)): {r.error}")
+        if not one.error and not two.error and two.wall > 0:
+            speedup = one.wall / two.wall
+            speedups.append(speedup)
+        rows.append([sim.stem, cell(one, one.wall), cell(two, two.wall), fmt(speedup),
+                     same_output(one, two)])
+    rows.append(["**geomean**", "", "", fmt(geomean(speedups)), ""])
+    print(f"Wall time of ours with 1 and 2 worker threads, best of {args.repeat}\n")
+    print_table(["kernel", "1 thread wall s", "2 threads wall s", "speed-up", "same output"], rows)
+    return failures
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--ours", default=str(BENCH.parent / "target/release/oclgrind-kernel"),
+                   help="our oclgrind-kernel (default: target/release/oclgrind-kernel)")
+    p.add_argument("--theirs", default="/usr/bin/oclgrind-kernel",
+                   help="reference oclgrind-kernel (default: %(default)s)")
+    p.add_argument("--threads", type=int, default=1, help="--num-threads for both (default: 1)")
+    p.add_argument("--repeat", type=int, default=1, help="runs per measurement, best is kept")
+    p.add_argument("--only", default="", help="only kernels whose name contains this")
+    p.add_argument("--scaling", action="store_true",
+                   help="report ours' wall-time speed-up from 1 to 2 threads instead")
+    p.add_argument("--skip-ours", action="store_true")
+    p.add_argument("--skip-theirs", action="store_true")
+    args = p.parse_args()
+    if args.threads < 1 or args.repeat < 1:
+        p.error("--threads and --repeat must be at least 1")
+    if args.scaling and args.skip_ours:
+        p.error("--scaling measures ours; it cannot be combined with --skip-ours")
+    # The runs happen in bench/kernels, so relative tool paths must be resolved now.
+    for attr in ("ours", "theirs"):
+        path = getattr(args, attr)
+        if os.sep in path:
+            setattr(args, attr, os.path.abspath(path))
+
+    if not args.skip_ours and shutil.which(args.ours) is None:
+        print(f"note: {args.ours} not found; build it (cargo build --release) "
+              "or pass --skip-ours", file=sys.stderr)
+
+    sims = sorted(s for s in KERNELS.glob("*.sim") if args.only in s.stem)
+    if not sims:
+        print(f"no .sim files matching {args.only!r} in {KERNELS}", file=sys.stderr)
+        return 1
+    failures = scaling(sims, args) if args.scaling else compare(sims, args)
+    if failures:
+        print()
+        for f in failures:
+            print(f"- FAILED {f}")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

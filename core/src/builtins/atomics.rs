@@ -1,0 +1,146 @@
+//! OpenCL 1.x atomic functions (`atomic_*` and the `atom_*` extension forms) on global and local
+//! memory.
+
+use super::{site, Call, Emit, MType, Resolution};
+use crate::exec::semantics::{mask, sext};
+
+#[derive(Clone, Copy)]
+enum Kind {
+    Add,
+    Sub,
+    Xchg,
+    Inc,
+    Dec,
+    Min,
+    Max,
+    And,
+    Or,
+    Xor,
+    CmpXchg,
+}
+
+pub fn resolve(call: &Call, emit: &mut dyn Emit) -> Option<Resolution> {
+    let base = call
+        .name
+        .strip_prefix("atomic_")
+        .or_else(|| call.name.strip_prefix("atom_"))?;
+    let kind = match base {
+        "add" => Kind::Add,
+        "sub" => Kind::Sub,
+        "xchg" => Kind::Xchg,
+        "inc" => Kind::Inc,
+        "dec" => Kind::Dec,
+        "min" => Kind::Min,
+        "max" => Kind::Max,
+        "and" => Kind::And,
+        "or" => Kind::Or,
+        "xor" => Kind::Xor,
+        "cmpxchg" => Kind::CmpXchg,
+        _ => return None,
+    };
+    Some(lower(call, emit, kind))
+}
+
+fn lower(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
+    let p = call.arg(0)?;
+    let space = p
+        .space()
+        .ok_or_else(|| format!("{}: pointer argument expected", call.name))?;
+    let (pointee, _) = call
+        .param(0)
+        .pointee()
+        .ok_or_else(|| format!("{}: pointer argument expected", call.name))?;
+    let size = pointee.scalar_size().unwrap_or(4);
+    let bits = (size * 8) as u8;
+    let signed = pointee.is_signed_int();
+    let is_float = matches!(pointee, MType::Float);
+    if is_float && !matches!(kind, Kind::Xchg) {
+        return Err(format!("{}: float operands are only valid for xchg", call.name));
+    }
+    let v = call.args.get(1).copied();
+    let w = call.args.get(2).copied();
+    let r = call.ret()?;
+    let name = call.name.clone();
+    emit.site(site(call, move |env| {
+        let regs = env.regs();
+        let addr = regs[p.slot as usize];
+        let val = v.map_or(0, |a| regs[a.slot as usize]);
+        let new = w.map_or(0, |a| regs[a.slot as usize]);
+        if addr % size as u64 != 0 {
+            env.error(&format!("Unaligned address on {name}"));
+        }
+        let m = mask(bits);
+        let mut op = |old: u64| -> u64 {
+            match kind {
+                Kind::Add => old.wrapping_add(val) & m,
+                Kind::Sub => old.wrapping_sub(val) & m,
+                Kind::Xchg => val,
+                Kind::Inc => old.wrapping_add(1) & m,
+                Kind::Dec => old.wrapping_sub(1) & m,
+                Kind::Min if signed => sext(old, bits).min(sext(val, bits)) as u64 & m,
+                Kind::Max if signed => sext(old, bits).max(sext(val, bits)) as u64 & m,
+                Kind::Min => old.min(val),
+                Kind::Max => old.max(val),
+                Kind::And => old & val,
+                Kind::Or => old | val,
+                Kind::Xor => old ^ val,
+                Kind::CmpXchg => {
+                    if old == val {
+                        new
+                    } else {
+                        old
+                    }
+                }
+            }
+        };
+        let old = env.atomic(space, addr, size, &mut op).unwrap_or(0);
+        env.regs()[r.slot as usize] = old;
+        Ok(())
+    }));
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::builtins::testing::*;
+
+    #[test]
+    fn add_returns_old_value() {
+        let mut t = TestEnv::new();
+        let p = t.global_words(&[5, 7]);
+        let r = t.call("_Z10atomic_addPU3AS1Vii", &[ptr(1, p + 4), int(32, 3)], Some(int_ty(32)));
+        assert_eq!(r, vec![7]);
+        assert_eq!(t.global_word(p + 4), 10);
+    }
+
+    #[test]
+    fn signed_and_unsigned_min() {
+        let mut t = TestEnv::new();
+        let p = t.global_words(&[5]);
+        t.call("_Z10atomic_minPU3AS1Vii", &[ptr(1, p), int(32, 0xffff_ffff)], Some(int_ty(32)));
+        assert_eq!(t.global_word(p), 0xffff_ffff);
+        let q = t.global_words(&[5]);
+        t.call("_Z10atomic_minPU3AS1Vjj", &[ptr(1, q), int(32, 0xffff_ffff)], Some(int_ty(32)));
+        assert_eq!(t.global_word(q), 5);
+    }
+
+    #[test]
+    fn cmpxchg_and_inc() {
+        let mut t = TestEnv::new();
+        let p = t.global_words(&[5]);
+        let r = t.call("_Z14atomic_cmpxchgPU3AS1Vjjj", &[ptr(1, p), int(32, 4), int(32, 9)], Some(int_ty(32)));
+        assert_eq!((r[0], t.global_word(p)), (5, 5));
+        t.call("_Z14atomic_cmpxchgPU3AS1Vjjj", &[ptr(1, p), int(32, 5), int(32, 9)], Some(int_ty(32)));
+        assert_eq!(t.global_word(p), 9);
+        t.call("_Z10atomic_incPU3AS1Vj", &[ptr(1, p)], Some(int_ty(32)));
+        assert_eq!(t.global_word(p), 10);
+    }
+
+    #[test]
+    fn unaligned_is_reported() {
+        let mut t = TestEnv::new();
+        let p = t.global_words(&[0, 0]);
+        t.call("_Z10atomic_addPU3AS1Vii", &[ptr(1, p + 2), int(32, 1)], Some(int_ty(32)));
+        assert_eq!(t.errors, vec!["Unaligned address on atomic_add".to_string()]);
+    }
+}

@@ -1,0 +1,191 @@
+//! The OpenCL C builtin library.
+//!
+//! At lowering time every call to an external function is resolved here, once, by demangled name
+//! and parameter kinds: the hottest builtins become ops, the rest become a `BuiltinSite` — a
+//! closure with its argument slots already bound. Nothing is looked up by name at run time.
+//! Families live in their own files; each offers `resolve(&Call, &mut Emit) -> Option<..>`.
+
+mod atomics;
+mod common;
+mod convert;
+mod geometric;
+mod integer;
+mod lanes;
+pub mod mangle;
+mod math;
+pub mod printf;
+mod relational;
+mod sync;
+mod vectors;
+mod workitem;
+
+use std::fmt;
+use std::sync::Arc;
+
+use crate::bytecode::{Op, ScalarTy, Slot, VType};
+use crate::memory::AddrSpace;
+pub use mangle::{demangle, Demangled, MType};
+
+/// What a builtin may do to the work-item that calls it.
+pub trait BuiltinEnv {
+    /// The caller's register frame.
+    fn regs(&mut self) -> &mut [u64];
+    /// Reads simulated memory; a refused access is reported and returns false.
+    fn load(&mut self, space: AddrSpace, addr: u64, out: &mut [u8]) -> bool;
+    /// Writes simulated memory; a refused access is reported and returns false.
+    fn store(&mut self, space: AddrSpace, addr: u64, data: &[u8]) -> bool;
+    /// Atomically replaces the `size`-byte value at `addr` by `f(old)`; returns `old`.
+    fn atomic(
+        &mut self,
+        space: AddrSpace,
+        addr: u64,
+        size: u32,
+        f: &mut dyn FnMut(u64) -> u64,
+    ) -> Option<u64>;
+    /// Kernel output (printf), kept in order with other output of the work-group.
+    fn print(&mut self, text: &[u8]);
+    /// Reports an error at the current instruction (e.g. `Unaligned address on atomic_add`).
+    fn error(&mut self, headline: &str);
+}
+
+/// A failure that stops the work-item (a fatal error in Oclgrind's terms).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Trap(pub String);
+
+impl fmt::Display for Trap {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+pub type BuiltinFn = Arc<dyn Fn(&mut dyn BuiltinEnv) -> Result<(), Trap> + Send + Sync>;
+
+/// A resolved call to a builtin with its slots bound.
+#[derive(Clone)]
+pub struct BuiltinSite {
+    pub name: String,
+    pub run: BuiltinFn,
+}
+
+impl fmt::Debug for BuiltinSite {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "BuiltinSite({})", self.name)
+    }
+}
+
+/// One actual argument (or the result) of a call, as the lowering sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Arg {
+    pub slot: Slot,
+    pub ty: VType,
+    /// The argument's value when it is a compile-time integer constant.
+    pub constant: Option<u64>,
+}
+
+impl Arg {
+    pub fn lanes(&self) -> u32 {
+        self.ty.lanes as u32
+    }
+
+    pub fn space(&self) -> Option<AddrSpace> {
+        match self.ty.elem {
+            ScalarTy::Ptr(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+/// A call to an external function, to be resolved.
+#[derive(Clone, Debug)]
+pub struct Call {
+    /// The symbol as it appears in the module (`_Z3maxii`, `printf`).
+    pub symbol: String,
+    pub name: String,
+    /// Parameter kinds from the mangled name (empty for unmangled names).
+    pub params: Vec<MType>,
+    pub args: Vec<Arg>,
+    pub ret: Option<Arg>,
+}
+
+impl Call {
+    pub fn new(symbol: &str, args: Vec<Arg>, ret: Option<Arg>) -> Option<Call> {
+        let d = demangle(symbol)?;
+        Some(Call {
+            symbol: symbol.to_string(),
+            name: d.name,
+            params: d.params,
+            args,
+            ret,
+        })
+    }
+
+    pub fn arg(&self, i: usize) -> Result<Arg, String> {
+        self.args
+            .get(i)
+            .copied()
+            .ok_or_else(|| format!("{}: missing argument {}", self.name, i))
+    }
+
+    pub fn ret(&self) -> Result<Arg, String> {
+        self.ret.ok_or_else(|| format!("{}: missing result", self.name))
+    }
+
+    /// Parameter kind from the mangling (falls back to `Void` when unmangled).
+    pub fn param(&self, i: usize) -> &MType {
+        self.params.get(i).unwrap_or(&MType::Void)
+    }
+}
+
+/// Where resolved calls put their code: ops, plus temporary and constant slots they need.
+pub trait Emit {
+    fn op(&mut self, op: Op);
+    fn site(&mut self, site: BuiltinSite);
+    /// `n` fresh slots.
+    fn temp(&mut self, n: u32) -> Slot;
+    /// A slot holding a constant.
+    fn constant(&mut self, value: u64) -> Slot;
+}
+
+/// Outcome of resolving one call.
+pub type Resolution = Result<(), String>;
+
+/// Resolves a call to an external function into ops or a builtin site.
+///
+/// `Err` explains why a known builtin could not be lowered; an unknown function gives
+/// `Undefined external function: <symbol>`, as Oclgrind says.
+pub fn resolve(call: &Call, emit: &mut dyn Emit) -> Resolution {
+    let families: [fn(&Call, &mut dyn Emit) -> Option<Resolution>; 12] = [
+        workitem::resolve,
+        sync::resolve,
+        math::resolve,
+        integer::resolve,
+        common::resolve,
+        relational::resolve,
+        geometric::resolve,
+        vectors::resolve,
+        convert::resolve,
+        atomics::resolve,
+        printf::resolve,
+        lanes::resolve_misc,
+    ];
+    for family in families {
+        if let Some(r) = family(call, emit) {
+            return r.map_err(|e| format!("{} ({})", e, call.symbol));
+        }
+    }
+    Err(format!("Undefined external function: {}", call.symbol))
+}
+
+/// Builds a site from a closure.
+pub(crate) fn site(
+    call: &Call,
+    f: impl Fn(&mut dyn BuiltinEnv) -> Result<(), Trap> + Send + Sync + 'static,
+) -> BuiltinSite {
+    BuiltinSite {
+        name: call.name.clone(),
+        run: Arc::new(f),
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod testing;

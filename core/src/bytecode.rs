@@ -1,0 +1,480 @@
+//! Our own compact, pre-decoded bytecode: what the lowering produces and the interpreter runs.
+//!
+//! Every SSA value of a function owns one register slot per scalar lane (a `u64`), numbered per
+//! frame. Integers are kept zero-extended to their width, `float` as its bit pattern in the low
+//! 32 bits, `double` as its bit pattern, pointers as simulated addresses. Vectors take one slot
+//! per lane and aggregates one slot per scalar leaf, so every operand is a slot number.
+//! Constants live in the first slots of a frame and are copied in when the frame is created.
+//! Nothing in here refers to LLVM.
+
+use crate::builtins::BuiltinSite;
+use crate::memory::AddrSpace;
+
+/// Index of a register slot within a frame.
+pub type Slot = u32;
+/// Index of an op within a function's code.
+pub type Pc = u32;
+
+/// Scalar types a slot can hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ScalarTy {
+    /// Integer of 1..=64 bits.
+    Int(u8),
+    F32,
+    F64,
+    Ptr(AddrSpace),
+}
+
+impl ScalarTy {
+    /// Bytes the scalar occupies in memory (i1 takes a byte).
+    pub fn size(self) -> u32 {
+        match self {
+            ScalarTy::Int(b) => (b as u32).div_ceil(8).next_power_of_two(),
+            ScalarTy::F32 => 4,
+            ScalarTy::F64 | ScalarTy::Ptr(_) => 8,
+        }
+    }
+
+    pub fn mem_ty(self) -> MemTy {
+        match self.size() {
+            1 => MemTy::U8,
+            2 => MemTy::U16,
+            4 => MemTy::U32,
+            _ => MemTy::U64,
+        }
+    }
+
+    pub fn float(self) -> Option<FloatTy> {
+        match self {
+            ScalarTy::F32 => Some(FloatTy::F32),
+            ScalarTy::F64 => Some(FloatTy::F64),
+            _ => None,
+        }
+    }
+
+    /// Width in bits of an integer or pointer value.
+    pub fn int_bits(self) -> u8 {
+        match self {
+            ScalarTy::Int(b) => b,
+            _ => 64,
+        }
+    }
+}
+
+/// A scalar or vector value type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct VType {
+    pub elem: ScalarTy,
+    pub lanes: u8,
+}
+
+impl VType {
+    pub fn scalar(elem: ScalarTy) -> VType {
+        VType { elem, lanes: 1 }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FloatTy {
+    F32,
+    F64,
+}
+
+/// Width of a memory access element.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MemTy {
+    U8,
+    U16,
+    U32,
+    U64,
+}
+
+impl MemTy {
+    pub fn size(self) -> u32 {
+        match self {
+            MemTy::U8 => 1,
+            MemTy::U16 => 2,
+            MemTy::U32 => 4,
+            MemTy::U64 => 8,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IntBinOp {
+    Add,
+    Sub,
+    Mul,
+    UDiv,
+    SDiv,
+    URem,
+    SRem,
+    Shl,
+    LShr,
+    AShr,
+    And,
+    Or,
+    Xor,
+    SMax,
+    SMin,
+    UMax,
+    UMin,
+    UAddSat,
+    SAddSat,
+    USubSat,
+    SSubSat,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IntUnOp {
+    /// `llvm.abs`
+    Abs,
+    CtPop,
+    Ctlz,
+    Cttz,
+    BSwap,
+    BitReverse,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FloatBinOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    MinNum,
+    MaxNum,
+    Minimum,
+    Maximum,
+    CopySign,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FloatUnOp {
+    Neg,
+    Abs,
+    Sqrt,
+    Floor,
+    Ceil,
+    Trunc,
+    Rint,
+    Round,
+    RoundEven,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IntPred {
+    Eq,
+    Ne,
+    Ugt,
+    Uge,
+    Ult,
+    Ule,
+    Sgt,
+    Sge,
+    Slt,
+    Sle,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FloatPred {
+    False,
+    Oeq,
+    Ogt,
+    Oge,
+    Olt,
+    Ole,
+    One,
+    Ord,
+    Uno,
+    Ueq,
+    Ugt,
+    Uge,
+    Ult,
+    Ule,
+    Une,
+    True,
+}
+
+/// Conversions between scalar types (applied per lane).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CastOp {
+    /// Keep the low `to` bits (trunc; also zext, which is a plain copy of a normalized value).
+    Trunc { to: u8 },
+    SExt { from: u8, to: u8 },
+    FpTrunc,
+    FpExt,
+    FpToSi { from: FloatTy, to: u8 },
+    FpToUi { from: FloatTy, to: u8 },
+    SiToFp { from: u8, to: FloatTy },
+    UiToFp { from: u8, to: FloatTy },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RmwOp {
+    Xchg,
+    Add,
+    Sub,
+    And,
+    Nand,
+    Or,
+    Xor,
+    Max,
+    Min,
+    UMax,
+    UMin,
+    FAdd,
+    FSub,
+    FMax,
+    FMin,
+    UIncWrap,
+    UDecWrap,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OverflowOp {
+    SAdd,
+    UAdd,
+    SSub,
+    USub,
+    SMul,
+    UMul,
+}
+
+/// Work-item queries, the hottest builtins, turned into ops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WiQuery {
+    GlobalId,
+    GlobalSize,
+    GlobalOffset,
+    LocalId,
+    LocalSize,
+    EnqueuedLocalSize,
+    GroupId,
+    NumGroups,
+    WorkDim,
+    GlobalLinearId,
+    LocalLinearId,
+}
+
+/// One instruction of our bytecode.
+#[derive(Clone, Copy, Debug)]
+pub enum Op {
+    Nop,
+    Mov { d: Slot, s: Slot },
+    MovN { d: Slot, s: Slot, n: u32 },
+
+    // Scalar integer arithmetic, the common cases; the result is masked to `bits`.
+    Add { d: Slot, a: Slot, b: Slot, bits: u8 },
+    Sub { d: Slot, a: Slot, b: Slot, bits: u8 },
+    Mul { d: Slot, a: Slot, b: Slot, bits: u8 },
+    And { d: Slot, a: Slot, b: Slot },
+    Or { d: Slot, a: Slot, b: Slot },
+    Xor { d: Slot, a: Slot, b: Slot },
+    Shl { d: Slot, a: Slot, b: Slot, bits: u8 },
+    LShr { d: Slot, a: Slot, b: Slot, bits: u8 },
+    AShr { d: Slot, a: Slot, b: Slot, bits: u8 },
+    /// Any integer binary op on `lanes` lanes.
+    IntBin { op: IntBinOp, d: Slot, a: Slot, b: Slot, bits: u8, lanes: u8 },
+    IntUn { op: IntUnOp, d: Slot, s: Slot, bits: u8, lanes: u8 },
+    /// Funnel shift (`llvm.fshl` / `llvm.fshr`).
+    Funnel { left: bool, d: Slot, a: Slot, b: Slot, c: Slot, bits: u8, lanes: u8 },
+    /// `{result, overflowed}` of an `llvm.*.with.overflow` intrinsic.
+    Overflow { op: OverflowOp, d: Slot, a: Slot, b: Slot, bits: u8 },
+    ICmp { pred: IntPred, d: Slot, a: Slot, b: Slot, bits: u8 },
+    ICmpV { pred: IntPred, d: Slot, a: Slot, b: Slot, bits: u8, lanes: u8 },
+
+    // Scalar float arithmetic, the common cases.
+    FAdd32 { d: Slot, a: Slot, b: Slot },
+    FSub32 { d: Slot, a: Slot, b: Slot },
+    FMul32 { d: Slot, a: Slot, b: Slot },
+    FDiv32 { d: Slot, a: Slot, b: Slot },
+    FAdd64 { d: Slot, a: Slot, b: Slot },
+    FSub64 { d: Slot, a: Slot, b: Slot },
+    FMul64 { d: Slot, a: Slot, b: Slot },
+    FDiv64 { d: Slot, a: Slot, b: Slot },
+    FloatBin { op: FloatBinOp, ty: FloatTy, d: Slot, a: Slot, b: Slot, lanes: u8 },
+    FloatUn { op: FloatUnOp, ty: FloatTy, d: Slot, s: Slot, lanes: u8 },
+    /// `a * b + c`; fused (one rounding) for `llvm.fma`, free to round twice for `llvm.fmuladd`.
+    Fma { ty: FloatTy, fused: bool, d: Slot, a: Slot, b: Slot, c: Slot, lanes: u8 },
+    FCmp { pred: FloatPred, ty: FloatTy, d: Slot, a: Slot, b: Slot, lanes: u8 },
+
+    /// Scalar condition choosing between `n`-slot values.
+    Select { d: Slot, c: Slot, t: Slot, f: Slot, n: u32 },
+    /// Per-lane condition.
+    SelectV { d: Slot, c: Slot, t: Slot, f: Slot, lanes: u8 },
+
+    SExt { d: Slot, s: Slot, from: u8, to: u8 },
+    Trunc { d: Slot, s: Slot, bits: u8 },
+    Cast { op: CastOp, d: Slot, s: Slot, lanes: u8 },
+    /// Reinterpret the bytes of a vector with a different lane layout.
+    Bitcast { d: Slot, s: Slot, from: VType, to: VType },
+    ExtractDyn { d: Slot, v: Slot, idx: Slot, lanes: u8 },
+    InsertDyn { d: Slot, v: Slot, e: Slot, idx: Slot, lanes: u8 },
+
+    Load { d: Slot, p: Slot, space: AddrSpace, ty: MemTy, align: u8 },
+    LoadV { d: Slot, p: Slot, space: AddrSpace, ty: MemTy, lanes: u8, align: u8 },
+    LoadAgg { d: Slot, p: Slot, space: AddrSpace, layout: u32 },
+    Store { p: Slot, s: Slot, space: AddrSpace, ty: MemTy, align: u8 },
+    StoreV { p: Slot, s: Slot, space: AddrSpace, ty: MemTy, lanes: u8, align: u8 },
+    StoreAgg { p: Slot, s: Slot, space: AddrSpace, layout: u32 },
+    Alloca { d: Slot, size: u32 },
+    /// `d = base + sext(idx) * scale + offset`
+    Gep { d: Slot, base: Slot, idx: Slot, idx_bits: u8, scale: i32, offset: i32 },
+    GepConst { d: Slot, base: Slot, offset: i64 },
+    /// Address computation with several variable indices (side table).
+    GepN { d: Slot, base: Slot, table: u32 },
+    /// MemCheck's static array bounds check of an index that feeds a memory access.
+    CheckIndex { idx: Slot, bits: u8, len: u32 },
+    AtomicRmw { op: RmwOp, d: Slot, p: Slot, v: Slot, space: AddrSpace, ty: ScalarTy },
+    CmpXchg { d: Slot, p: Slot, cmp: Slot, new: Slot, space: AddrSpace, ty: MemTy },
+    MemCpy { dst: Slot, src: Slot, len: Slot, dst_space: AddrSpace, src_space: AddrSpace },
+    MemSet { dst: Slot, val: Slot, len: Slot, space: AddrSpace },
+
+    Br { t: Pc },
+    CondBr { c: Slot, t: Pc, f: Pc },
+    Switch { c: Slot, table: u32 },
+    Ret { s: Slot, n: u32 },
+    RetVoid,
+    Call { site: u32 },
+    Builtin { site: u32 },
+    /// A work-group barrier with its fence flags.
+    Barrier { fence: u32 },
+    WorkItem { q: WiQuery, d: Slot, dim: u8 },
+    WorkItemDyn { q: WiQuery, d: Slot, dim: Slot },
+    /// Stop the work-item with a fatal error (e.g. `unreachable`, `llvm.trap`).
+    Trap { msg: u32 },
+}
+
+/// A scalar leaf of an aggregate in memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Leaf {
+    pub ty: ScalarTy,
+    pub offset: u32,
+}
+
+/// Memory layout of an aggregate value: leaves in slot order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layout {
+    pub leaves: Vec<Leaf>,
+    pub size: u32,
+}
+
+/// Several variable indices of one address computation.
+#[derive(Clone, Debug)]
+pub struct GepTable {
+    pub offset: i64,
+    /// (index slot, index bits, scale)
+    pub terms: Vec<(Slot, u8, i64)>,
+}
+
+#[derive(Clone, Debug)]
+pub struct SwitchTable {
+    pub bits: u8,
+    pub default: Pc,
+    pub cases: Vec<(u64, Pc)>,
+}
+
+/// An argument passed to a defined function.
+#[derive(Clone, Copy, Debug)]
+pub struct CallArg {
+    pub slot: Slot,
+    pub n: u32,
+    /// For `byval` pointers: bytes to copy into a fresh private buffer.
+    pub byval: Option<u32>,
+}
+
+#[derive(Clone, Debug)]
+pub struct CallSite {
+    pub func: u32,
+    pub args: Vec<CallArg>,
+    pub dst: Slot,
+    pub ret_n: u32,
+}
+
+/// A constant slot whose value is the address of a program-scope variable, known only once the
+/// program is placed in a context's global memory.
+#[derive(Clone, Copy, Debug)]
+pub struct Reloc {
+    pub slot: Slot,
+    pub global: u32,
+    pub addend: i64,
+}
+
+/// Where an op came from, for diagnostics.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct OpInfo {
+    /// Index of the LLVM instruction in `Function::insts`, or `u32::MAX`.
+    pub inst: u32,
+    pub line: u32,
+    pub col: u32,
+}
+
+impl OpInfo {
+    pub const NONE: OpInfo = OpInfo {
+        inst: u32::MAX,
+        line: 0,
+        col: 0,
+    };
+}
+
+/// An LLVM instruction a function was lowered from.
+#[derive(Clone, Debug)]
+pub struct InstInfo {
+    /// Its textual form as LLVM prints it (starting with two spaces).
+    pub text: String,
+    /// LLVM opcode name (`add`, `load`, `call`, ...).
+    pub opcode: &'static str,
+}
+
+/// One lowered function.
+#[derive(Clone, Debug, Default)]
+pub struct Function {
+    pub name: String,
+    pub code: Vec<Op>,
+    pub info: Vec<OpInfo>,
+    pub insts: Vec<InstInfo>,
+    pub num_slots: u32,
+    /// Initial values of slots `0..const_init.len()`.
+    pub const_init: Vec<u64>,
+    pub relocs: Vec<Reloc>,
+    /// First slot and slot count of each parameter.
+    pub params: Vec<(Slot, u32)>,
+    pub layouts: Vec<Layout>,
+    pub geps: Vec<GepTable>,
+    pub switches: Vec<SwitchTable>,
+    pub calls: Vec<CallSite>,
+    pub builtins: Vec<BuiltinSite>,
+    pub traps: Vec<String>,
+}
+
+impl Function {
+    pub fn op_info(&self, pc: Pc) -> OpInfo {
+        self.info.get(pc as usize).copied().unwrap_or(OpInfo::NONE)
+    }
+
+    pub fn inst_text(&self, pc: Pc) -> Option<&str> {
+        let info = self.op_info(pc);
+        self.insts.get(info.inst as usize).map(|i| i.text.as_str())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ops_stay_small() {
+        // The interpreter streams through ops; keep them within three words.
+        assert!(std::mem::size_of::<Op>() <= 24, "{}", std::mem::size_of::<Op>());
+    }
+
+    #[test]
+    fn scalar_sizes() {
+        assert_eq!(ScalarTy::Int(1).size(), 1);
+        assert_eq!(ScalarTy::Int(24).size(), 4);
+        assert_eq!(ScalarTy::Ptr(AddrSpace::Local).size(), 8);
+        assert_eq!(ScalarTy::Int(16).mem_ty(), MemTy::U16);
+    }
+}

@@ -1,0 +1,4 @@
+//! Execution of lowered kernels.
+
+pub mod pure_ops;
+pub mod semantics;

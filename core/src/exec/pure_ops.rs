@@ -1,0 +1,193 @@
+//! Ops that only read and write registers, shared by the interpreter's slower paths and the
+//! builtin test environment.
+
+use super::semantics::*;
+use crate::bytecode::{Op, ScalarTy, VType};
+
+/// Runs a register-only op; returns false for any other op.
+pub fn run_pure(op: &Op, r: &mut [u64]) -> bool {
+    macro_rules! s {
+        ($x:expr) => {
+            r[$x as usize]
+        };
+    }
+    match *op {
+        Op::Nop => {}
+        Op::Mov { d, s } => s!(d) = s!(s),
+        Op::MovN { d, s, n } => r.copy_within(s as usize..(s + n) as usize, d as usize),
+        Op::Add { d, a, b, bits } => s!(d) = s!(a).wrapping_add(s!(b)) & mask(bits),
+        Op::Sub { d, a, b, bits } => s!(d) = s!(a).wrapping_sub(s!(b)) & mask(bits),
+        Op::Mul { d, a, b, bits } => s!(d) = s!(a).wrapping_mul(s!(b)) & mask(bits),
+        Op::And { d, a, b } => s!(d) = s!(a) & s!(b),
+        Op::Or { d, a, b } => s!(d) = s!(a) | s!(b),
+        Op::Xor { d, a, b } => s!(d) = s!(a) ^ s!(b),
+        Op::Shl { d, a, b, bits } => s!(d) = shl(s!(a), s!(b), bits),
+        Op::LShr { d, a, b, bits } => s!(d) = lshr(s!(a), s!(b), bits),
+        Op::AShr { d, a, b, bits } => s!(d) = ashr(s!(a), s!(b), bits),
+        Op::IntBin { op, d, a, b, bits, lanes } => {
+            for i in 0..lanes as u32 {
+                s!(d + i) = int_bin(op, s!(a + i), s!(b + i), bits);
+            }
+        }
+        Op::IntUn { op, d, s, bits, lanes } => {
+            for i in 0..lanes as u32 {
+                s!(d + i) = int_un(op, s!(s + i), bits);
+            }
+        }
+        Op::Funnel { left, d, a, b, c, bits, lanes } => {
+            for i in 0..lanes as u32 {
+                s!(d + i) = funnel(left, s!(a + i), s!(b + i), s!(c + i), bits);
+            }
+        }
+        Op::Overflow { op, d, a, b, bits } => {
+            let (v, o) = overflow(op, s!(a), s!(b), bits);
+            s!(d) = v;
+            s!(d + 1) = o as u64;
+        }
+        Op::ICmp { pred, d, a, b, bits } => s!(d) = icmp(pred, s!(a), s!(b), bits) as u64,
+        Op::ICmpV { pred, d, a, b, bits, lanes } => {
+            for i in 0..lanes as u32 {
+                s!(d + i) = icmp(pred, s!(a + i), s!(b + i), bits) as u64;
+            }
+        }
+        Op::FAdd32 { d, a, b } => s!(d) = slot_f32(f32_of(s!(a)) + f32_of(s!(b))),
+        Op::FSub32 { d, a, b } => s!(d) = slot_f32(f32_of(s!(a)) - f32_of(s!(b))),
+        Op::FMul32 { d, a, b } => s!(d) = slot_f32(f32_of(s!(a)) * f32_of(s!(b))),
+        Op::FDiv32 { d, a, b } => s!(d) = slot_f32(f32_of(s!(a)) / f32_of(s!(b))),
+        Op::FAdd64 { d, a, b } => s!(d) = slot_f64(f64_of(s!(a)) + f64_of(s!(b))),
+        Op::FSub64 { d, a, b } => s!(d) = slot_f64(f64_of(s!(a)) - f64_of(s!(b))),
+        Op::FMul64 { d, a, b } => s!(d) = slot_f64(f64_of(s!(a)) * f64_of(s!(b))),
+        Op::FDiv64 { d, a, b } => s!(d) = slot_f64(f64_of(s!(a)) / f64_of(s!(b))),
+        Op::FloatBin { op, ty, d, a, b, lanes } => {
+            for i in 0..lanes as u32 {
+                s!(d + i) = float_bin(op, ty, s!(a + i), s!(b + i));
+            }
+        }
+        Op::FloatUn { op, ty, d, s, lanes } => {
+            for i in 0..lanes as u32 {
+                s!(d + i) = float_un(op, ty, s!(s + i));
+            }
+        }
+        Op::Fma { ty, fused, d, a, b, c, lanes } => {
+            for i in 0..lanes as u32 {
+                s!(d + i) = fma(ty, fused, s!(a + i), s!(b + i), s!(c + i));
+            }
+        }
+        Op::FCmp { pred, ty, d, a, b, lanes } => {
+            for i in 0..lanes as u32 {
+                s!(d + i) = fcmp(pred, float_of(ty, s!(a + i)), float_of(ty, s!(b + i))) as u64;
+            }
+        }
+        Op::Select { d, c, t, f, n } => {
+            let src = if s!(c) & 1 != 0 { t } else { f };
+            r.copy_within(src as usize..(src + n) as usize, d as usize);
+        }
+        Op::SelectV { d, c, t, f, lanes } => {
+            for i in 0..lanes as u32 {
+                s!(d + i) = if s!(c + i) & 1 != 0 { s!(t + i) } else { s!(f + i) };
+            }
+        }
+        Op::SExt { d, s, from, to } => s!(d) = (sext(s!(s), from) as u64) & mask(to),
+        Op::Trunc { d, s, bits } => s!(d) = s!(s) & mask(bits),
+        Op::Cast { op, d, s, lanes } => {
+            for i in 0..lanes as u32 {
+                s!(d + i) = cast(op, s!(s + i));
+            }
+        }
+        Op::Bitcast { d, s, from, to } => {
+            let mut lanes = [0u64; 16];
+            lanes[..from.lanes as usize].copy_from_slice(&r[s as usize..s as usize + from.lanes as usize]);
+            let out = bitcast_lanes(&lanes[..from.lanes as usize], from, to);
+            r[d as usize..d as usize + to.lanes as usize].copy_from_slice(&out[..to.lanes as usize]);
+        }
+        Op::ExtractDyn { d, v, idx, lanes } => {
+            let i = s!(idx);
+            s!(d) = if i < lanes as u64 { s!(v + i as u32) } else { 0 };
+        }
+        Op::InsertDyn { d, v, e, idx, lanes } => {
+            r.copy_within(v as usize..(v + lanes as u32) as usize, d as usize);
+            let i = s!(idx);
+            if i < lanes as u64 {
+                s!(d + i as u32) = s!(e);
+            }
+        }
+        _ => return false,
+    }
+    true
+}
+
+/// Width in bits of one lane as it is laid out in a bitcast.
+fn lane_bits(t: ScalarTy) -> u32 {
+    match t {
+        ScalarTy::Int(b) => b as u32,
+        ScalarTy::F32 => 32,
+        ScalarTy::F64 | ScalarTy::Ptr(_) => 64,
+    }
+}
+
+/// Reinterprets lanes as a flat little-endian bit string and re-splits it.
+pub fn bitcast_lanes(src: &[u64], from: VType, to: VType) -> [u64; 16] {
+    let mut bits = [0u64; 17];
+    let fb = lane_bits(from.elem);
+    for (i, v) in src.iter().enumerate() {
+        put_bits(&mut bits, i as u32 * fb, fb, *v);
+    }
+    let tb = lane_bits(to.elem);
+    let mut out = [0u64; 16];
+    for (i, o) in out.iter_mut().enumerate().take(to.lanes as usize) {
+        *o = get_bits(&bits, i as u32 * tb, tb);
+    }
+    out
+}
+
+fn put_bits(buf: &mut [u64; 17], at: u32, n: u32, v: u64) {
+    let v = v & mask(n as u8);
+    let (w, o) = ((at / 64) as usize, at % 64);
+    buf[w] |= v << o;
+    if o + n > 64 {
+        buf[w + 1] |= v >> (64 - o);
+    }
+}
+
+fn get_bits(buf: &[u64; 17], at: u32, n: u32) -> u64 {
+    let (w, o) = ((at / 64) as usize, at % 64);
+    let mut v = buf[w] >> o;
+    if o + n > 64 {
+        v |= buf[w + 1] << (64 - o);
+    }
+    v & mask(n as u8)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bitcasts_between_lane_layouts() {
+        let i8x4 = VType { elem: ScalarTy::Int(8), lanes: 4 };
+        let i32x1 = VType { elem: ScalarTy::Int(32), lanes: 1 };
+        let out = bitcast_lanes(&[0x78, 0x56, 0x34, 0x12], i8x4, i32x1);
+        assert_eq!(out[0], 0x12345678);
+        let back = bitcast_lanes(&[0x12345678], i32x1, i8x4);
+        assert_eq!(&back[..4], &[0x78, 0x56, 0x34, 0x12]);
+        let i1x8 = VType { elem: ScalarTy::Int(1), lanes: 8 };
+        let i8 = VType { elem: ScalarTy::Int(8), lanes: 1 };
+        assert_eq!(bitcast_lanes(&[1, 0, 1, 0, 0, 0, 0, 1], i1x8, i8)[0], 0x85);
+        let i64x1 = VType { elem: ScalarTy::Int(64), lanes: 1 };
+        let f32x2 = VType { elem: ScalarTy::F32, lanes: 2 };
+        let out = bitcast_lanes(&[0x4000_0000_3f80_0000], i64x1, f32x2);
+        assert_eq!((out[0], out[1]), (0x3f80_0000, 0x4000_0000));
+    }
+
+    #[test]
+    fn select_and_dynamic_lanes() {
+        let mut r = vec![1, 10, 11, 20, 21, 0, 0, 2, 99];
+        assert!(run_pure(&Op::Select { d: 5, c: 0, t: 1, f: 3, n: 2 }, &mut r));
+        assert_eq!(&r[5..7], &[10, 11]);
+        assert!(run_pure(&Op::ExtractDyn { d: 8, v: 3, idx: 0, lanes: 2 }, &mut r));
+        assert_eq!(r[8], 21);
+        assert!(run_pure(&Op::ExtractDyn { d: 8, v: 3, idx: 7, lanes: 2 }, &mut r));
+        assert_eq!(r[8], 0);
+        assert!(!run_pure(&Op::RetVoid, &mut r));
+    }
+}

@@ -1,0 +1,3 @@
+//! Everything that touches LLVM.
+
+pub mod ir;

@@ -1,0 +1,248 @@
+//! Global (and constant) memory of a context: buffers shared by the host and every worker thread.
+
+use std::alloc::{alloc_zeroed, dealloc, Layout};
+use std::collections::VecDeque;
+use std::sync::{Arc, RwLock};
+
+use super::access::{load_bytes, store_bytes};
+use super::table::{BufEntry, MemView};
+use super::{encode_address, GLOBAL_OFFSET_BITS};
+
+/// Host storage of one global buffer.
+pub struct GlobalBuffer {
+    ptr: *mut u8,
+    size: u64,
+    flags: u32,
+    /// Set when we allocated the storage (and must free it); `None` when it aliases host memory.
+    layout: Option<Layout>,
+}
+
+// SAFETY: the storage is only ever accessed through relaxed atomics (memory::access).
+unsafe impl Send for GlobalBuffer {}
+unsafe impl Sync for GlobalBuffer {}
+
+impl GlobalBuffer {
+    fn new(size: u64, flags: u32) -> Option<GlobalBuffer> {
+        let bytes = usize::try_from(size).ok()?.max(1);
+        let layout = Layout::from_size_align(bytes, 64).ok()?;
+        // SAFETY: layout has non-zero size.
+        let ptr = unsafe { alloc_zeroed(layout) };
+        if ptr.is_null() {
+            return None;
+        }
+        Some(GlobalBuffer {
+            ptr,
+            size,
+            flags,
+            layout: Some(layout),
+        })
+    }
+
+    pub fn size(&self) -> u64 {
+        self.size
+    }
+
+    pub fn flags(&self) -> u32 {
+        self.flags
+    }
+
+    /// Host pointer to the first byte (for USE_HOST_PTR-style aliasing and map operations).
+    pub fn host_ptr(&self) -> *mut u8 {
+        self.ptr
+    }
+}
+
+impl Drop for GlobalBuffer {
+    fn drop(&mut self) {
+        if let Some(layout) = self.layout {
+            // SAFETY: allocated in `new` with this layout.
+            unsafe { dealloc(self.ptr, layout) };
+        }
+    }
+}
+
+#[derive(Default)]
+struct Table {
+    /// Index 0 is never used.
+    buffers: Vec<Option<Arc<GlobalBuffer>>>,
+    free: VecDeque<usize>,
+}
+
+/// The global memory of one context.
+pub struct GlobalMemory {
+    table: RwLock<Table>,
+}
+
+/// Largest number of global buffers: 16 index bits, index 0 reserved.
+const MAX_BUFFERS: usize = (1 << (64 - GLOBAL_OFFSET_BITS)) - 1;
+
+impl Default for GlobalMemory {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl GlobalMemory {
+    pub fn new() -> Self {
+        GlobalMemory {
+            table: RwLock::new(Table {
+                buffers: vec![None],
+                free: VecDeque::new(),
+            }),
+        }
+    }
+
+    /// Allocates a zero-filled buffer; `None` if out of host memory or buffer indices.
+    pub fn allocate(&self, size: u64, flags: u32) -> Option<u64> {
+        if size >= 1u64 << GLOBAL_OFFSET_BITS {
+            return None;
+        }
+        let buffer = Arc::new(GlobalBuffer::new(size, flags)?);
+        let mut t = self.table.write().expect("global memory lock poisoned");
+        // Freed indices are reused oldest first, as Oclgrind does (addresses in messages match).
+        let index = match t.free.pop_front() {
+            Some(i) => {
+                t.buffers[i] = Some(buffer);
+                i
+            }
+            None => {
+                if t.buffers.len() > MAX_BUFFERS {
+                    return None;
+                }
+                t.buffers.push(Some(buffer));
+                t.buffers.len() - 1
+            }
+        };
+        Some(encode_address(index as u64, 0, GLOBAL_OFFSET_BITS))
+    }
+
+    /// Frees the buffer that starts at `addr`. Returns false if there is none.
+    pub fn free(&self, addr: u64) -> bool {
+        let index = (addr >> GLOBAL_OFFSET_BITS) as usize;
+        let mut t = self.table.write().expect("global memory lock poisoned");
+        match t.buffers.get_mut(index) {
+            Some(slot @ Some(_)) if index != 0 => {
+                *slot = None;
+                t.free.push_back(index);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The buffer an address points into.
+    pub fn buffer(&self, addr: u64) -> Option<Arc<GlobalBuffer>> {
+        let index = (addr >> GLOBAL_OFFSET_BITS) as usize;
+        let t = self.table.read().expect("global memory lock poisoned");
+        t.buffers.get(index).cloned().flatten()
+    }
+
+    /// Host read; `false` if the range is not inside one buffer.
+    pub fn read(&self, addr: u64, out: &mut [u8]) -> bool {
+        let view = self.view();
+        match view.mem().locate(addr, out.len() as u64) {
+            Some((p, _)) => {
+                // SAFETY: locate checked the range.
+                unsafe { load_bytes(p, out) };
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Host write; `false` if the range is not inside one buffer.
+    pub fn write(&self, addr: u64, data: &[u8]) -> bool {
+        let view = self.view();
+        match view.mem().locate(addr, data.len() as u64) {
+            Some((p, _)) => {
+                // SAFETY: locate checked the range.
+                unsafe { store_bytes(p, data) };
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// A snapshot of the buffer table for a kernel launch; keeps every buffer alive.
+    pub fn view(&self) -> GlobalView {
+        let t = self.table.read().expect("global memory lock poisoned");
+        let entries = t
+            .buffers
+            .iter()
+            .map(|b| match b {
+                Some(b) => BufEntry {
+                    base: b.ptr as usize,
+                    size: b.size,
+                    flags: b.flags,
+                },
+                None => BufEntry::INVALID,
+            })
+            .collect();
+        GlobalView {
+            entries,
+            keep: t.buffers.iter().flatten().cloned().collect(),
+        }
+    }
+
+    /// (address, size) of every live buffer in index order.
+    pub fn live_buffers(&self) -> Vec<(u64, u64)> {
+        let t = self.table.read().expect("global memory lock poisoned");
+        t.buffers
+            .iter()
+            .enumerate()
+            .filter_map(|(i, b)| {
+                b.as_ref()
+                    .map(|b| (encode_address(i as u64, 0, GLOBAL_OFFSET_BITS), b.size))
+            })
+            .collect()
+    }
+}
+
+/// Global memory as seen by one kernel launch.
+pub struct GlobalView {
+    entries: Vec<BufEntry>,
+    keep: Vec<Arc<GlobalBuffer>>,
+}
+
+impl GlobalView {
+    pub fn mem(&self) -> MemView<'_> {
+        MemView::new(&self.entries, std::ptr::null_mut(), GLOBAL_OFFSET_BITS)
+    }
+
+    pub fn num_buffers(&self) -> usize {
+        self.keep.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn freed_indices_are_reused_fifo() {
+        let m = GlobalMemory::new();
+        let a = m.allocate(8, 0).unwrap();
+        let b = m.allocate(8, 0).unwrap();
+        let c = m.allocate(8, 0).unwrap();
+        assert_eq!((a, b, c), (1 << 48, 2 << 48, 3 << 48));
+        assert!(m.free(b));
+        assert!(m.free(a));
+        assert!(!m.free(a));
+        assert_eq!(m.allocate(4, 0), Some(b));
+        assert_eq!(m.allocate(4, 0), Some(a));
+        assert_eq!(m.allocate(4, 0), Some(4 << 48));
+    }
+
+    #[test]
+    fn host_access_is_bounds_checked() {
+        let m = GlobalMemory::new();
+        let a = m.allocate(8, 0).unwrap();
+        assert!(m.write(a + 4, &[1, 2, 3, 4]));
+        assert!(!m.write(a + 5, &[1, 2, 3, 4]));
+        let mut out = [0u8; 2];
+        assert!(m.read(a + 5, &mut out));
+        assert_eq!(out, [2, 3]);
+        assert!(!m.read(0, &mut out));
+        assert_eq!(m.live_buffers(), vec![(a, 8)]);
+    }
+}

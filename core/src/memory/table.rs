@@ -1,0 +1,217 @@
+//! Buffer tables: the lookup from an address to host memory, and the arena-backed memories used
+//! for private (per work-item) and local (per work-group) address spaces.
+
+use super::{encode_address, AddrSpace};
+
+/// One buffer as the interpreter sees it: where its bytes are and how big it is.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BufEntry {
+    /// Host pointer (global memory) or byte offset into the owning arena (private, local).
+    pub base: usize,
+    pub size: u64,
+    pub flags: u32,
+}
+
+impl BufEntry {
+    /// Entry 0 of every table, and every freed slot: no access fits.
+    pub const INVALID: BufEntry = BufEntry {
+        base: 0,
+        size: 0,
+        flags: 0,
+    };
+}
+
+/// A borrowed buffer table, ready for address lookups.
+#[derive(Clone, Copy)]
+pub struct MemView<'a> {
+    entries: &'a [BufEntry],
+    /// Added to every entry's base: null for global memory, the arena start otherwise.
+    origin: *mut u8,
+    shift: u32,
+}
+
+impl<'a> MemView<'a> {
+    pub fn new(entries: &'a [BufEntry], origin: *mut u8, shift: u32) -> Self {
+        MemView {
+            entries,
+            origin,
+            shift,
+        }
+    }
+
+    /// Host pointer and flags for an access of `size` bytes at `addr`, if one buffer holds it all.
+    #[inline(always)]
+    pub fn locate(&self, addr: u64, size: u64) -> Option<(*mut u8, u32)> {
+        let index = (addr >> self.shift) as usize;
+        let offset = addr & ((1u64 << self.shift) - 1);
+        let e = self.entries.get(index)?;
+        if offset + size > e.size {
+            return None;
+        }
+        Some((
+            self.origin.wrapping_add(e.base + offset as usize),
+            e.flags,
+        ))
+    }
+
+    /// The entry of the buffer an address points into (even if the access would not fit).
+    pub fn entry(&self, addr: u64) -> Option<&BufEntry> {
+        self.entries.get((addr >> self.shift) as usize)
+    }
+}
+
+/// Private or local memory: buffers carved out of one growable arena.
+///
+/// Allocation is stack-like: a called function's allocas are released when it returns, a
+/// work-group's local buffers when the next group starts. New buffers are zero-filled.
+pub struct ArenaMemory {
+    arena: Vec<u64>,
+    entries: Vec<BufEntry>,
+    space: AddrSpace,
+}
+
+/// A point to which an `ArenaMemory` can be released.
+#[derive(Clone, Copy, Debug)]
+pub struct ArenaMark {
+    entries: usize,
+    words: usize,
+}
+
+impl ArenaMemory {
+    pub fn new(space: AddrSpace) -> Self {
+        ArenaMemory {
+            arena: Vec::new(),
+            entries: vec![BufEntry::INVALID],
+            space,
+        }
+    }
+
+    /// Allocates a zero-filled buffer and returns its address.
+    pub fn allocate(&mut self, size: u64) -> u64 {
+        let words = size.div_ceil(8) as usize;
+        let base = self.arena.len();
+        self.arena.resize(base + words, 0);
+        self.entries.push(BufEntry {
+            base: base * 8,
+            size,
+            flags: 0,
+        });
+        encode_address(
+            (self.entries.len() - 1) as u64,
+            0,
+            self.space.offset_bits(),
+        )
+    }
+
+    /// Allocates a buffer holding a copy of `data`.
+    pub fn allocate_with(&mut self, data: &[u8]) -> u64 {
+        let addr = self.allocate(data.len() as u64);
+        let base = self.entries.last().expect("just pushed").base;
+        self.bytes_mut()[base..base + data.len()].copy_from_slice(data);
+        addr
+    }
+
+    pub fn mark(&self) -> ArenaMark {
+        ArenaMark {
+            entries: self.entries.len(),
+            words: self.arena.len(),
+        }
+    }
+
+    /// Frees every buffer allocated after `mark`.
+    pub fn release_to(&mut self, mark: ArenaMark) {
+        self.entries.truncate(mark.entries);
+        self.arena.truncate(mark.words);
+    }
+
+    /// Frees every buffer.
+    pub fn clear(&mut self) {
+        self.entries.truncate(1);
+        self.arena.clear();
+    }
+
+    /// Zero-fills every live buffer (a new work-group reusing the same local layout).
+    pub fn zero(&mut self) {
+        self.arena.fill(0);
+    }
+
+    pub fn view(&mut self) -> MemView<'_> {
+        MemView::new(
+            &self.entries,
+            self.arena.as_mut_ptr() as *mut u8,
+            self.space.offset_bits(),
+        )
+    }
+
+    pub fn space(&self) -> AddrSpace {
+        self.space
+    }
+
+    pub fn num_buffers(&self) -> usize {
+        self.entries.len() - 1
+    }
+
+    /// (address, bytes) of every live buffer, for memory dumps.
+    pub fn buffers(&self) -> impl Iterator<Item = (u64, &[u8])> {
+        let bytes = self.bytes();
+        let bits = self.space.offset_bits();
+        self.entries
+            .iter()
+            .enumerate()
+            .skip(1)
+            .map(move |(i, e)| {
+                (
+                    encode_address(i as u64, 0, bits),
+                    &bytes[e.base..e.base + e.size as usize],
+                )
+            })
+    }
+
+    fn bytes(&self) -> &[u8] {
+        // SAFETY: u64 storage reinterpreted as bytes; length is exact.
+        unsafe { std::slice::from_raw_parts(self.arena.as_ptr() as *const u8, self.arena.len() * 8) }
+    }
+
+    fn bytes_mut(&mut self) -> &mut [u8] {
+        // SAFETY: as above; we hold the only reference.
+        unsafe {
+            std::slice::from_raw_parts_mut(self.arena.as_mut_ptr() as *mut u8, self.arena.len() * 8)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::memory::Scalar;
+
+    #[test]
+    fn allocations_are_bounds_checked_and_released() {
+        let mut m = ArenaMemory::new(AddrSpace::Private);
+        let a = m.allocate(16);
+        assert_eq!(a, 0x1_0000_0000);
+        let mark = m.mark();
+        let b = m.allocate_with(&[1, 2, 3]);
+        assert_eq!(b, 0x2_0000_0000);
+        {
+            let v = m.view();
+            assert!(v.locate(a + 12, 4).is_some());
+            assert!(v.locate(a + 13, 4).is_none());
+            assert!(v.locate(0, 1).is_none());
+            let (p, _) = v.locate(b + 1, 1).unwrap();
+            assert_eq!(unsafe { u8::load(p) }, 2);
+        }
+        m.release_to(mark);
+        assert!(m.view().locate(b, 1).is_none());
+        assert_eq!(m.num_buffers(), 1);
+    }
+
+    #[test]
+    fn local_addresses_use_48_offset_bits() {
+        let mut m = ArenaMemory::new(AddrSpace::Local);
+        assert_eq!(m.allocate(4), 0x1_0000_0000_0000);
+        assert_eq!(m.allocate(4), 0x2_0000_0000_0000);
+        let dumped: Vec<_> = m.buffers().map(|(a, b)| (a, b.len())).collect();
+        assert_eq!(dumped, vec![(0x1_0000_0000_0000, 4), (0x2_0000_0000_0000, 4)]);
+    }
+}
