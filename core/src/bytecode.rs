@@ -436,8 +436,8 @@ pub struct Function {
     pub info: Vec<OpInfo>,
     pub insts: Vec<InstInfo>,
     pub num_slots: u32,
-    /// Initial values of slots `0..const_init.len()`.
-    pub const_init: Vec<u64>,
+    /// Initial value of every slot of a new frame: constants in place, zero elsewhere.
+    pub frame_init: Vec<u64>,
     pub relocs: Vec<Reloc>,
     /// First slot and slot count of each parameter.
     pub params: Vec<(Slot, u32)>,

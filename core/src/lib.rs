@@ -1,7 +1,18 @@
-//! oclgrind-core: the OpenCL device simulator.
+//! oclgrind-core: the OpenCL device simulator — compile, lower, execute, check.
 
 pub mod builtins;
 pub mod bytecode;
+pub mod compile;
+pub mod config;
+pub mod context;
+pub mod diagnostics;
 pub mod exec;
 pub mod llvm;
 pub mod memory;
+pub mod output;
+pub mod plugins;
+pub mod program;
+
+pub use config::Config;
+pub use context::{Context, KernelError, PlacedProgram, Program};
+pub use exec::{launch, ArgValue, KernelInstance, NDRange};

@@ -1,1 +1,6 @@
-fn main(){ oclgrind_core::hello(); }
+//! `oclgrind-kernel [OPTIONS] simfile`
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    std::process::exit(oclgrind_cli::kernel_cmd::main(&args));
+}

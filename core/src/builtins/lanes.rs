@@ -177,3 +177,116 @@ pub fn vtype_of(t: &MType) -> Option<VType> {
 pub fn resolve_misc(_call: &Call, _emit: &mut dyn Emit) -> Option<Resolution> {
     None
 }
+
+/// Checks argument `i` of a lane-wise builtin: its element type must be `elem`, and it must have `lanes`
+/// lanes or, when `broadcast` allows it, be a scalar. Lane helpers index slots by lane, so a mismatch
+/// caught here would otherwise read another value's slots at run time.
+pub fn check_arg(
+    call: &Call,
+    i: usize,
+    elem: ScalarTy,
+    lanes: u32,
+    broadcast: bool,
+) -> Result<Arg, String> {
+    if matches!(call.param(i).element(), MType::Half) {
+        return Err(format!("{}: half precision is not supported", call.name));
+    }
+    let a = call.arg(i)?;
+    if a.ty.elem != elem {
+        return Err(format!(
+            "{}: argument {} is {:?}, expected {:?}",
+            call.name, i, a.ty.elem, elem
+        ));
+    }
+    if a.lanes() != lanes && !(broadcast && a.lanes() == 1) {
+        return Err(format!(
+            "{}: argument {} has {} lanes, expected {}",
+            call.name,
+            i,
+            a.lanes(),
+            lanes
+        ));
+    }
+    Ok(a)
+}
+
+/// The float type of a float result (`half` is only a storage format for us).
+pub fn float_result(call: &Call) -> Result<(crate::bytecode::FloatTy, Arg), String> {
+    let r = call.ret()?;
+    match r.ty.elem.float() {
+        Some(ty) => Ok((ty, r)),
+        None => Err(format!("{}: float result expected", call.name)),
+    }
+}
+
+/// Writes the low `size` bytes of each value, back to back, as a single access: an out-pointer of a
+/// 3-lane vector gets exactly 3 elements, and a bad pointer is reported once, not once per lane.
+pub fn store_lanes(
+    env: &mut dyn super::BuiltinEnv,
+    space: crate::memory::AddrSpace,
+    addr: u64,
+    vals: &[u64],
+    size: u32,
+) {
+    let size = size as usize;
+    let mut buf = [0u8; 16 * 8];
+    for (chunk, v) in buf.chunks_exact_mut(size).zip(vals) {
+        chunk.copy_from_slice(&v.to_le_bytes()[..size]);
+    }
+    // A refused store has already been reported by the environment; the builtin's result still stands.
+    env.store(space, addr, &buf[..size * vals.len()]);
+}
+
+/// The ops a call lowers to, for tests that check which builtins become ops rather than sites.
+#[cfg(test)]
+pub mod recording {
+    use super::super::{resolve, Arg, BuiltinSite, Call, Emit};
+    use crate::bytecode::{Op, Slot, VType};
+
+    #[derive(Default)]
+    pub struct Recorder {
+        pub ops: Vec<Op>,
+        next: Slot,
+    }
+
+    impl Emit for Recorder {
+        fn op(&mut self, op: Op) {
+            self.ops.push(op);
+        }
+        fn site(&mut self, _site: BuiltinSite) {
+            self.ops.push(Op::Builtin { site: 0 });
+        }
+        fn temp(&mut self, n: u32) -> Slot {
+            self.next += n;
+            self.next - n
+        }
+        fn constant(&mut self, _value: u64) -> Slot {
+            self.temp(1)
+        }
+    }
+
+    /// Resolves `symbol` with arguments of the given types and returns what it emitted.
+    pub fn ops_of(symbol: &str, args: &[VType], ret: VType) -> Vec<Op> {
+        let mut rec = Recorder::default();
+        let mut arg = |ty: VType| {
+            let slot = rec.temp(ty.lanes as u32);
+            Arg {
+                slot,
+                ty,
+                constant: None,
+            }
+        };
+        let args: Vec<Arg> = args.iter().map(|t| arg(*t)).collect();
+        let ret = arg(ret);
+        let call = Call::new(symbol, args, Some(ret)).expect("valid mangling");
+        resolve(&call, &mut rec).unwrap_or_else(|e| panic!("{symbol}: {e}"));
+        rec.ops
+    }
+
+    /// True when the call became ops only, with no builtin site.
+    pub fn is_inline(symbol: &str, args: &[VType], ret: VType) -> bool {
+        ops_of(symbol, args, ret)
+            .iter()
+            .all(|op| !matches!(op, Op::Builtin { .. }))
+    }
+}

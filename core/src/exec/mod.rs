@@ -1,4 +1,13 @@
-//! Execution of lowered kernels.
+//! Execution of lowered kernels: launches spread work-groups over worker threads; a work-group
+//! runs its work-items one at a time until each finishes or reaches a barrier.
 
+mod atomic;
+mod env;
+mod group;
+mod interp;
+mod launch;
 pub mod pure_ops;
 pub mod semantics;
+mod workitem;
+
+pub use launch::{launch, ArgValue, KernelInstance, NDRange};

@@ -1,3 +1,11 @@
-//! Everything that touches LLVM.
+//! Everything that touches LLVM: reading bitcode and lowering it to our bytecode.
+//! No other module names an LLVM type.
 
+mod consts;
 pub mod ir;
+mod lower;
+mod module;
+mod types;
+
+pub use ir::bitcode_to_text;
+pub use module::lower_program;

@@ -12,7 +12,7 @@ mod table;
 
 pub use access::{load_bytes, store_bytes, Scalar};
 pub use global::{GlobalBuffer, GlobalMemory, GlobalView};
-pub use table::{ArenaMemory, BufEntry, MemView};
+pub use table::{ArenaMark, ArenaMemory, BufEntry, MemView};
 
 use std::fmt;
 

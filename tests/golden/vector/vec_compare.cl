@@ -1,4 +1,4 @@
-// NOTE: with optimisation, Debian's Oclgrind 21.10 stores 255 for io[33]: LLVM turns the four scalar
+// NOTE: Debian's Oclgrind 21.10 stores 255 for io[33] when optimising: LLVM turns the four scalar
 // compares into one <4 x i1> icmp + extractelement + zext, and Oclgrind keeps true i1 vector lanes as
 // 0xff bytes, so zext gives 255. The correct value (and Debian's -cl-opt-disable result) is 1.
 // Vector comparisons yield -1 (true) / 0 (false) per lane, in a signed integer vector of the

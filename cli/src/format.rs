@@ -1,0 +1,124 @@
+//! Number formatting as C++ iostreams print it (argument dumps and memory dumps).
+
+use crate::sim::Elem;
+
+/// `%g` with 6 significant digits, as `ostream << double` prints by default.
+pub fn fmt_g(v: f64) -> String {
+    if v.is_nan() {
+        return if v.is_sign_negative() { "-nan" } else { "nan" }.to_string();
+    }
+    if v.is_infinite() {
+        return if v < 0.0 { "-inf" } else { "inf" }.to_string();
+    }
+    if v == 0.0 {
+        return if v.is_sign_negative() { "-0" } else { "0" }.to_string();
+    }
+    const P: i32 = 6;
+    let sci = format!("{:.*e}", (P - 1) as usize, v);
+    let (mantissa, exp) = sci.split_once('e').expect("scientific format has an exponent");
+    let x: i32 = exp.parse().expect("exponent is an integer");
+    if (-4..P).contains(&x) {
+        let fixed = format!("{:.*}", (P - 1 - x) as usize, v);
+        trim_zeros(&fixed).to_string()
+    } else {
+        let m = trim_zeros(mantissa);
+        let sign = if x < 0 { '-' } else { '+' };
+        format!("{m}e{sign}{:02}", x.abs())
+    }
+}
+
+fn trim_zeros(s: &str) -> &str {
+    if s.contains('.') {
+        s.trim_end_matches('0').trim_end_matches('.')
+    } else {
+        s
+    }
+}
+
+/// One element of a dumped argument, decimal or (`hex`) zero-padded hexadecimal.
+pub fn fmt_elem(b: &[u8], e: Elem, hex: bool) -> String {
+    let arr = |n: usize| -> [u8; 8] {
+        let mut a = [0u8; 8];
+        a[..n].copy_from_slice(&b[..n]);
+        a
+    };
+    let u = u64::from_le_bytes(arr(e.size()));
+    let float = |v: f64, width: usize| {
+        let s = fmt_g(v);
+        if hex {
+            format!("0x{s:0>width$}")
+        } else {
+            s
+        }
+    };
+    match e {
+        // Signed chars are promoted to int before printing.
+        Elem::Char if hex => format!("0x{:02x}", u as i8 as i32 as u32),
+        Elem::Char => (u as i8).to_string(),
+        Elem::UChar if hex => format!("0x{:02x}", u as u8),
+        Elem::UChar => (u as u8).to_string(),
+        Elem::Short | Elem::UShort if hex => format!("0x{:04x}", u as u16),
+        Elem::Short => (u as i16).to_string(),
+        Elem::UShort => (u as u16).to_string(),
+        Elem::Int | Elem::UInt if hex => format!("0x{:08x}", u as u32),
+        Elem::Int => (u as i32).to_string(),
+        Elem::UInt => (u as u32).to_string(),
+        Elem::Long | Elem::ULong if hex => format!("0x{u:016x}"),
+        Elem::Long => (u as i64).to_string(),
+        Elem::ULong => u.to_string(),
+        Elem::Float => float(f32::from_bits(u as u32) as f64, 8),
+        Elem::Double => float(f64::from_bits(u), 16),
+    }
+}
+
+/// Oclgrind's memory dump: 4 bytes a line, uppercase, addresses right-aligned in 16 columns.
+pub fn memory_dump(buffers: &[(u64, Vec<u8>)]) -> String {
+    let mut s = String::new();
+    for (addr, bytes) in buffers {
+        for (i, b) in bytes.iter().enumerate() {
+            if i % 4 == 0 {
+                s += &format!("\n{:>16X}:", addr + i as u64);
+            }
+            s += &format!(" {b:02X}");
+        }
+    }
+    s.push('\n');
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn g_format_matches_iostreams() {
+        assert_eq!(fmt_g(2.0), "2");
+        assert_eq!(fmt_g(1.0 / 3.0), "0.333333");
+        assert_eq!(fmt_g(42.24f32 as f64), "42.24");
+        assert_eq!(fmt_g(1e10), "1e+10");
+        assert_eq!(fmt_g(123456.0), "123456");
+        assert_eq!(fmt_g(1234567.0), "1.23457e+06");
+        assert_eq!(fmt_g(0.0001), "0.0001");
+        assert_eq!(fmt_g(0.00001234), "1.234e-05");
+        assert_eq!(fmt_g(-2.5), "-2.5");
+        assert_eq!(fmt_g(-0.0), "-0");
+        assert_eq!(fmt_g(f64::INFINITY), "inf");
+        assert_eq!(fmt_g(999999.5), "1e+06");
+    }
+
+    #[test]
+    fn hex_elements() {
+        assert_eq!(fmt_elem(&[0xff], Elem::Char, true), "0xffffffff");
+        assert_eq!(fmt_elem(&[2], Elem::Char, true), "0x02");
+        assert_eq!(fmt_elem(&[0xff, 0xff], Elem::Short, true), "0xffff");
+        assert_eq!(fmt_elem(&[0xff, 0xff], Elem::Short, false), "-1");
+        assert_eq!(fmt_elem(&[0, 0, 0, 0x80, 0, 0, 0, 0], Elem::Long, true), "0x0000000080000000");
+        assert_eq!(fmt_elem(&2.5f32.to_le_bytes(), Elem::Float, false), "2.5");
+    }
+
+    #[test]
+    fn memory_dump_layout() {
+        let d = memory_dump(&[(1 << 48, vec![0x78, 0x3d, 0x25, 0x64, 1])]);
+        assert_eq!(d, "\n   1000000000000: 78 3D 25 64\n   1000000000004: 01\n");
+    }
+}

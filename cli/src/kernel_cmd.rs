@@ -1,0 +1,263 @@
+//! `oclgrind-kernel`: runs one kernel described by a `.sim` file, with no host program.
+
+use std::io::Write;
+use std::sync::Arc;
+
+use oclgrind_core::memory::{flags, AddrSpace};
+use oclgrind_core::program::{KernelParam, ParamKind};
+use oclgrind_core::{launch, ArgValue, Config, Context, KernelError, NDRange};
+
+use crate::format::{fmt_elem, memory_dump};
+use crate::options::{self, Command};
+use crate::sim::{expand_range, parse_header, parse_value_str, Elem, Reader, SimError};
+
+/// Entry point; returns the exit status.
+pub fn main(args: &[String]) -> i32 {
+    let parsed = match options::parse(Command::Kernel, args) {
+        Ok(p) => p,
+        Err(msg) => {
+            eprintln!("{msg}");
+            return 1;
+        }
+    };
+    if parsed.help {
+        print!("{}", options::usage(Command::Kernel));
+        return 0;
+    }
+    if parsed.version {
+        print!("{}", options::version());
+        return 0;
+    }
+    if let Some(extra) = parsed.rest.get(1) {
+        eprintln!("Unexpected positional argument '{extra}'");
+        return 1;
+    }
+    let Some(simfile) = parsed.rest.first() else {
+        print!("{}", options::usage(Command::Kernel));
+        return 1;
+    };
+    for (k, v) in &parsed.env {
+        std::env::set_var(k, v);
+    }
+    let config = match Config::from_env() {
+        Ok(c) => c,
+        Err(msg) => {
+            eprintln!("\n{msg}");
+            return 1;
+        }
+    };
+    let ctx = Context::new(config);
+    let status = match run(&ctx, simfile, parsed.global_mem) {
+        Ok(()) => 0,
+        Err(msg) => {
+            let _ = std::io::stdout().flush();
+            eprintln!("{msg}");
+            1
+        }
+    };
+    let _ = std::io::stdout().flush();
+    status
+}
+
+/// A buffer whose contents are printed after the run.
+struct Dump {
+    name: String,
+    address: u64,
+    size: u64,
+    elem: Elem,
+    hex: bool,
+}
+
+fn run(ctx: &Context, simfile: &str, global_mem: bool) -> Result<(), String> {
+    let text = std::fs::read_to_string(simfile).map_err(|_| "Unable to open simulator file.".to_string())?;
+    let mut r = Reader::new(&text);
+    r.ctx = "program file".into();
+    let program_file = r.token().map_err(|e| e.to_string())?;
+    r.ctx = "kernel".into();
+    let kernel_name = r.token().map_err(|e| e.to_string())?;
+    let mut nd = NDRange {
+        work_dim: 3,
+        global_offset: [0; 3],
+        global_size: [0; 3],
+        local_size: [0; 3],
+    };
+    r.ctx = "NDRange".into();
+    for d in 0..3 {
+        nd.global_size[d] = r.size().map_err(|e| e.to_string())?;
+    }
+    r.ctx = "work-group size".into();
+    for d in 0..3 {
+        nd.local_size[d] = r.size().map_err(|e| e.to_string())?;
+    }
+
+    let data = std::fs::read(&program_file).map_err(|_| format!("Unable to open {program_file}"))?;
+    let program = if data.starts_with(b"BC") {
+        ctx.program_from_bitcode(data)
+            .map_err(|_| format!("Failed to load bitcode from {program_file}"))?
+    } else {
+        let source = String::from_utf8_lossy(&data);
+        ctx.build_program(&source, "")
+            .map_err(|f| format!("Build failure:\n{}", f.log))?
+    };
+    let placed = ctx.place_program(Arc::new(program))?;
+    let kernel = placed.kernel(&kernel_name).map_err(|e| match e {
+        KernelError::NotFound => format!("Failed to create kernel {kernel_name}"),
+        KernelError::Unsupported(why) => format!("{why}\nFailed to create kernel {kernel_name}"),
+    })?;
+
+    let mut args = Vec::new();
+    let mut dumps = Vec::new();
+    for (i, p) in kernel.code.info.params.iter().enumerate() {
+        r.ctx = format!("argument {i}: {}", p.name);
+        args.push(read_argument(ctx, &mut r, p, &mut dumps).map_err(|e| e.to_string())?);
+    }
+    r.expect_eof().map_err(|e| e.to_string())?;
+
+    let attrs = &kernel.code.info.attrs;
+    if nd.local_size.contains(&0)
+        || (attrs.uniform_work_group_size && (0..3).any(|d| nd.global_size[d] % nd.local_size[d] != 0))
+    {
+        return Err("Work group size must divide NDRange exactly.".into());
+    }
+    launch(ctx, &kernel, &args, &nd)?;
+
+    let mut out = String::new();
+    for d in &dumps {
+        let mut bytes = vec![0u8; d.size as usize];
+        ctx.global.read(d.address, &mut bytes);
+        out += &format!("\nArgument '{}': {} bytes\n", d.name, d.size);
+        for (k, chunk) in bytes.chunks_exact(d.elem.size()).enumerate() {
+            out += &format!("  {}[{}] = {}\n", d.name, k, fmt_elem(chunk, d.elem, d.hex));
+        }
+        out.push('\n');
+    }
+    if global_mem {
+        out += "\nGlobal Memory:\n";
+        let buffers: Vec<(u64, Vec<u8>)> = ctx
+            .global
+            .live_buffers()
+            .into_iter()
+            .map(|(addr, size)| {
+                let mut b = vec![0u8; size as usize];
+                ctx.global.read(addr, &mut b);
+                (addr, b)
+            })
+            .collect();
+        out += &memory_dump(&buffers);
+    }
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout.write_all(out.as_bytes());
+    Ok(())
+}
+
+/// How the `.sim` format treats a kernel parameter.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Class {
+    Buffer(AddrSpace),
+    Local,
+    Value,
+}
+
+fn read_argument(
+    ctx: &Context,
+    r: &mut Reader,
+    p: &KernelParam,
+    dumps: &mut Vec<Dump>,
+) -> Result<ArgValue, SimError> {
+    let class = match &p.kind {
+        ParamKind::Pointer(AddrSpace::Local) => Class::Local,
+        ParamKind::Pointer(space) => Class::Buffer(*space),
+        ParamKind::Value(_) | ParamKind::ByVal { .. } => Class::Value,
+        ParamKind::Unsupported(why) => return Err(r.error(format!("Unsupported argument ({why})"))),
+    };
+    let header = r.header()?;
+    let h = parse_header(&header).map_err(|m| r.error(m))?;
+    let is_buffer = matches!(class, Class::Buffer(_));
+    if h.null {
+        let alone = h.size.is_none()
+            && h.elem.is_none()
+            && h.fill.is_none()
+            && h.range.is_none()
+            && !(h.dump || h.hex || h.noinit || h.ro || h.wo);
+        if !alone {
+            return Err(r.error("'null' not valid with other argument descriptors"));
+        }
+        if !is_buffer {
+            return Err(r.error("'null' only valid for buffer arguments"));
+        }
+        return Ok(ArgValue::Pointer(0));
+    }
+    let size = h.size.ok_or_else(|| r.error("size required"))?;
+    let elem = match h.elem {
+        Some(e) => e,
+        None => Elem::default_for(&p.type_name).ok_or_else(|| r.error("Invalid default kernel argument type"))?,
+    };
+    let initialisers = h.fill.is_some() as u32 + h.range.is_some() as u32 + h.noinit as u32;
+    if initialisers > 1 {
+        return Err(r.error("Multiple initializers present"));
+    }
+    if size % elem.size() as u64 != 0 {
+        return Err(r.error("Initialiser type must exactly divide argument size"));
+    }
+    if h.dump && !is_buffer {
+        return Err(r.error("'dump' only valid for memory objects"));
+    }
+    if h.noinit && !is_buffer {
+        return Err(r.error("'noinit' only valid for buffer arguments"));
+    }
+    if h.ro && h.wo {
+        return Err(r.error("'ro' and 'wo' are mutually exclusive"));
+    }
+    let global = class == Class::Buffer(AddrSpace::Global);
+    if h.ro && !global {
+        return Err(r.error("'ro' only valid for global memory buffers"));
+    }
+    if h.wo && !global {
+        return Err(r.error("'wo' only valid for global memory buffers"));
+    }
+    if class == Class::Local {
+        return Ok(ArgValue::LocalSize(size));
+    }
+    let count = (size / elem.size() as u64) as usize;
+    let data = if h.noinit {
+        None
+    } else if let Some(fill) = &h.fill {
+        let v = parse_value_str(fill, elem, h.hex).ok_or_else(|| r.error("Invalid fill value"))?;
+        Some(v.repeat(count))
+    } else if let Some(range) = &h.range {
+        Some(expand_range(range, elem, h.hex, count).map_err(|m| r.error(m))?)
+    } else {
+        let mut bytes = Vec::with_capacity(size as usize);
+        for _ in 0..count {
+            bytes.extend(r.value(elem, h.hex)?);
+        }
+        Some(bytes)
+    };
+    if class == Class::Value {
+        return Ok(ArgValue::Bytes(data.unwrap_or_default()));
+    }
+    let mem_flags = if h.ro {
+        flags::READ_ONLY
+    } else if h.wo {
+        flags::WRITE_ONLY
+    } else {
+        0
+    };
+    let address = ctx
+        .global
+        .allocate(size, mem_flags)
+        .ok_or_else(|| r.error("Unable to allocate buffer"))?;
+    if let Some(bytes) = data {
+        ctx.global.write(address, &bytes);
+    }
+    if h.dump {
+        dumps.push(Dump {
+            name: p.name.clone(),
+            address,
+            size,
+            elem,
+            hex: h.hex,
+        });
+    }
+    Ok(ArgValue::Pointer(address))
+}

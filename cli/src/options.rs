@@ -1,0 +1,223 @@
+//! The command-line options shared by `oclgrind` and `oclgrind-kernel` (compat §1.1, §2.1).
+//! Each option sets an `OCLGRIND_*` environment variable, exactly as Oclgrind's do, so that the
+//! runtime library (and any plugin) sees the same settings.
+
+/// One option of the table.
+pub struct OptionSpec {
+    pub long: &'static str,
+    pub short: Option<&'static str>,
+    /// Name of the value in the help text; `None` for flags.
+    pub arg: Option<&'static str>,
+    /// Variable it sets (`None` for options handled by the command itself).
+    pub env: Option<&'static str>,
+    pub help: &'static str,
+}
+
+const fn opt(
+    long: &'static str,
+    short: Option<&'static str>,
+    arg: Option<&'static str>,
+    env: Option<&'static str>,
+    help: &'static str,
+) -> OptionSpec {
+    OptionSpec {
+        long,
+        short,
+        arg,
+        env,
+        help,
+    }
+}
+
+/// Every option, in help order. `only` restricts some to one of the two commands.
+pub const OPTIONS: &[(OptionSpec, Option<Command>)] = &[
+    (opt("--build-options", None, Some("OPTIONS"), Some("OCLGRIND_BUILD_OPTIONS"), "Additional options to pass to the OpenCL compiler"), None),
+    (opt("--check-api", None, None, Some("OCLGRIND_CHECK_API"), "Report errors on API calls"), Some(Command::Launcher)),
+    (opt("--compute-units", None, Some("UNITS"), Some("OCLGRIND_COMPUTE_UNITS"), "Change the number of compute units reported"), None),
+    (opt("--constant-mem-size", None, Some("BYTES"), Some("OCLGRIND_CONSTANT_MEM_SIZE"), "Change the constant memory size of the device"), None),
+    (opt("--data-races", None, None, Some("OCLGRIND_DATA_RACES"), "Enable data-race detection"), None),
+    (opt("--disable-pch", None, None, Some("OCLGRIND_DISABLE_PCH"), "Don't use precompiled headers"), None),
+    (opt("--dump-spir", None, None, Some("OCLGRIND_DUMP_SPIR"), "Dump SPIR to /tmp/oclgrind_*.{ll,bc}"), None),
+    (opt("--global-mem", Some("-g"), None, None, "Output global memory at exit"), Some(Command::Kernel)),
+    (opt("--global-mem-size", None, Some("BYTES"), Some("OCLGRIND_GLOBAL_MEM_SIZE"), "Change the global memory size of the device"), None),
+    (opt("--help", Some("-h"), None, None, "Display usage information"), None),
+    (opt("--inst-counts", None, None, Some("OCLGRIND_INST_COUNTS"), "Output histograms of instructions executed"), None),
+    (opt("--interactive", Some("-i"), None, Some("OCLGRIND_INTERACTIVE"), "Enable interactive mode"), None),
+    (opt("--local-mem-size", None, Some("BYTES"), Some("OCLGRIND_LOCAL_MEM_SIZE"), "Change the local memory size of the device"), None),
+    (opt("--log", None, Some("LOGFILE"), Some("OCLGRIND_LOG"), "Redirect log/error messages to a file"), None),
+    (opt("--max-errors", None, Some("NUM"), Some("OCLGRIND_MAX_ERRORS"), "Limit the number of error/warning messages"), None),
+    (opt("--max-wgsize", None, Some("WGSIZE"), Some("OCLGRIND_MAX_WGSIZE"), "Change the maximum work-group size of the device"), None),
+    (opt("--num-threads", None, Some("NUM"), Some("OCLGRIND_NUM_THREADS"), "Set the number of worker threads to use"), None),
+    (opt("--pch-dir", None, Some("DIR"), Some("OCLGRIND_PCH_DIR"), "Override directory containing precompiled headers"), None),
+    (opt("--plugins", None, Some("PLUGINS"), Some("OCLGRIND_PLUGINS"), "Load colon separated list of plugin libraries"), None),
+    (opt("--quick", Some("-q"), None, Some("OCLGRIND_QUICK"), "Only run first and last work-group"), None),
+    (opt("--uniform-writes", None, None, Some("OCLGRIND_UNIFORM_WRITES"), "Don't suppress uniform write-write data-races"), None),
+    (opt("--uninitialized", None, None, Some("OCLGRIND_UNINITIALIZED"), "Report usage of uninitialized values"), None),
+    (opt("--version", Some("-v"), None, None, "Display version information"), None),
+];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Command {
+    Launcher,
+    Kernel,
+}
+
+impl Command {
+    fn name(self) -> &'static str {
+        match self {
+            Command::Launcher => "oclgrind",
+            Command::Kernel => "oclgrind-kernel",
+        }
+    }
+
+    fn operand(self) -> &'static str {
+        match self {
+            Command::Launcher => "COMMAND",
+            Command::Kernel => "simfile",
+        }
+    }
+}
+
+fn specs(cmd: Command) -> impl Iterator<Item = &'static OptionSpec> {
+    OPTIONS
+        .iter()
+        .filter(move |(_, only)| only.is_none_or(|c| c == cmd))
+        .map(|(s, _)| s)
+}
+
+pub fn usage(cmd: Command) -> String {
+    let mut s = format!(
+        "Usage: {0} [OPTIONS] {1}\n       {0} [--help | --version]\n\nOptions:\n",
+        cmd.name(),
+        cmd.operand()
+    );
+    for o in specs(cmd) {
+        let name = match o.short {
+            Some(short) => format!("{} [{}]", o.long, short),
+            None => o.long.to_string(),
+        };
+        s += &format!("  {:<20}{:<9}{}\n", name, o.arg.unwrap_or(""), o.help);
+    }
+    s += "\nFor more information, please visit the Oclgrind wiki page:\n";
+    s += "-> https://github.com/jrprice/Oclgrind/wiki\n\n";
+    s
+}
+
+pub fn version() -> String {
+    format!(
+        "\nOclgrind {} (a Rust OpenCL simulator, compatible with Oclgrind 26.03.1)\n\n\
+         Copyright (c) 2026 the oclgrind-rs developers\n\
+         Built on the ideas of Oclgrind by James Price and Simon McIntosh-Smith\n\n",
+        env!("CARGO_PKG_VERSION")
+    )
+}
+
+/// What the command line asked for.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Parsed {
+    /// Environment variables to set, in order.
+    pub env: Vec<(String, String)>,
+    pub help: bool,
+    pub version: bool,
+    pub global_mem: bool,
+    /// The positional arguments (the simfile, or the application and its arguments).
+    pub rest: Vec<String>,
+}
+
+/// Parses options. The launcher stops at the first non-option (the application's own arguments
+/// follow); `oclgrind-kernel` accepts options anywhere. `Err` is the message to print.
+pub fn parse(cmd: Command, args: &[String]) -> Result<Parsed, String> {
+    let mut p = Parsed::default();
+    let mut i = 0;
+    while i < args.len() {
+        let a = &args[i];
+        i += 1;
+        if !a.starts_with('-') || a == "-" {
+            p.rest.push(a.clone());
+            if cmd == Command::Launcher {
+                p.rest.extend(args[i..].iter().cloned());
+                break;
+            }
+            continue;
+        }
+        let spec = specs(cmd)
+            .find(|o| o.long == a || o.short == Some(a.as_str()))
+            .ok_or_else(|| format!("Unrecognised option '{a}'"))?;
+        match spec.long {
+            "--help" => p.help = true,
+            "--version" => p.version = true,
+            "--global-mem" => p.global_mem = true,
+            _ => {
+                let value = match spec.arg {
+                    None => "1".to_string(),
+                    Some(_) => {
+                        let v = args
+                            .get(i)
+                            .ok_or_else(|| format!("Missing argument to {}", spec.long))?;
+                        i += 1;
+                        v.clone()
+                    }
+                };
+                let env = spec.env.expect("options without a variable are handled above");
+                p.env.push((env.to_string(), value));
+            }
+        }
+        if p.help || p.version {
+            break;
+        }
+    }
+    Ok(p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(s: &str) -> Vec<String> {
+        s.split_whitespace().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn help_layout_matches_oclgrind() {
+        let u = usage(Command::Kernel);
+        assert!(u.starts_with("Usage: oclgrind-kernel [OPTIONS] simfile\n       oclgrind-kernel [--help | --version]\n\nOptions:\n"));
+        assert!(u.contains("\n  --build-options     OPTIONS  Additional options to pass to the OpenCL compiler\n"));
+        assert!(u.contains("\n  --global-mem [-g]            Output global memory at exit\n"));
+        assert!(!u.contains("--check-api"));
+        assert!(usage(Command::Launcher).contains("\n  --check-api                  Report errors on API calls\n"));
+    }
+
+    #[test]
+    fn options_set_variables() {
+        let p = parse(Command::Kernel, &args("-q --num-threads 3 t.sim -g")).unwrap();
+        assert_eq!(
+            p.env,
+            vec![
+                ("OCLGRIND_QUICK".into(), "1".into()),
+                ("OCLGRIND_NUM_THREADS".into(), "3".into())
+            ]
+        );
+        assert!(p.global_mem);
+        assert_eq!(p.rest, vec!["t.sim"]);
+    }
+
+    #[test]
+    fn launcher_stops_at_the_command() {
+        let p = parse(Command::Launcher, &args("--check-api ./app -q --x")).unwrap();
+        assert_eq!(p.rest, vec!["./app", "-q", "--x"]);
+        assert_eq!(p.env, vec![("OCLGRIND_CHECK_API".into(), "1".into())]);
+    }
+
+    #[test]
+    fn errors() {
+        assert_eq!(
+            parse(Command::Kernel, &args("--bogus")),
+            Err("Unrecognised option '--bogus'".into())
+        );
+        assert_eq!(
+            parse(Command::Kernel, &args("--num-threads")),
+            Err("Missing argument to --num-threads".into())
+        );
+        assert!(parse(Command::Kernel, &args("--check-api x.sim")).is_err());
+    }
+}

@@ -1,0 +1,529 @@
+//! Reader for Oclgrind's `.sim` files (compat §2.2–2.3), with its exact error messages.
+//!
+//! Values are read like C++ stream extraction: whitespace-separated, spread over any number of
+//! lines, a number may stop in the middle of a token (the rest is read next), `#` starts a
+//! comment. Errors name the line and what was being parsed.
+
+use std::fmt;
+
+/// Element types for initialisers and dumps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Elem {
+    Char,
+    UChar,
+    Short,
+    UShort,
+    Int,
+    UInt,
+    Long,
+    ULong,
+    Float,
+    Double,
+}
+
+impl Elem {
+    pub const NAMES: [(&'static str, Elem); 10] = [
+        ("char", Elem::Char),
+        ("uchar", Elem::UChar),
+        ("short", Elem::Short),
+        ("ushort", Elem::UShort),
+        ("int", Elem::Int),
+        ("uint", Elem::UInt),
+        ("long", Elem::Long),
+        ("ulong", Elem::ULong),
+        ("float", Elem::Float),
+        ("double", Elem::Double),
+    ];
+
+    pub fn size(self) -> usize {
+        match self {
+            Elem::Char | Elem::UChar => 1,
+            Elem::Short | Elem::UShort => 2,
+            Elem::Int | Elem::UInt | Elem::Float => 4,
+            Elem::Long | Elem::ULong | Elem::Double => 8,
+        }
+    }
+
+    fn from_name(s: &str) -> Option<Elem> {
+        Self::NAMES.iter().find(|(n, _)| *n == s).map(|(_, e)| *e)
+    }
+
+    /// Default type from the kernel argument's type name (`float*`, `uint4`, `void*`).
+    pub fn default_for(type_name: &str) -> Option<Elem> {
+        if type_name.starts_with("void*") {
+            return Some(Elem::UChar);
+        }
+        Self::NAMES
+            .iter()
+            .find(|(n, _)| type_name.starts_with(n))
+            .map(|(_, e)| *e)
+    }
+}
+
+/// A failure while reading a `.sim` file, printed as Oclgrind prints it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SimError {
+    /// `Line N: message (context)`
+    At { line: usize, msg: String, ctx: String },
+    /// `Line N: Failed to parse context`
+    Parse { line: usize, ctx: String },
+    /// `Unexpected EOF when parsing context`
+    Eof { ctx: String },
+    Plain(String),
+}
+
+impl fmt::Display for SimError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SimError::At { line, msg, ctx } => write!(f, "Line {line}: {msg} ({ctx})"),
+            SimError::Parse { line, ctx } => write!(f, "Line {line}: Failed to parse {ctx}"),
+            SimError::Eof { ctx } => write!(f, "Unexpected EOF when parsing {ctx}"),
+            SimError::Plain(m) => f.write_str(m),
+        }
+    }
+}
+
+/// Text read value by value.
+pub struct Reader {
+    lines: Vec<String>,
+    next_line: usize,
+    line: Vec<char>,
+    pos: usize,
+    /// What is being parsed, for messages.
+    pub ctx: String,
+}
+
+impl Reader {
+    pub fn new(text: &str) -> Reader {
+        Reader {
+            lines: text.lines().map(str::to_string).collect(),
+            next_line: 0,
+            line: Vec::new(),
+            pos: 0,
+            ctx: String::new(),
+        }
+    }
+
+    /// 1-based number of the current line.
+    pub fn line_number(&self) -> usize {
+        self.next_line
+    }
+
+    pub fn error(&self, msg: impl Into<String>) -> SimError {
+        SimError::At {
+            line: self.line_number(),
+            msg: msg.into(),
+            ctx: self.ctx.clone(),
+        }
+    }
+
+    fn parse_error(&self) -> SimError {
+        SimError::Parse {
+            line: self.line_number(),
+            ctx: self.ctx.clone(),
+        }
+    }
+
+    fn skip_space(&mut self) {
+        while self.pos < self.line.len() && self.line[self.pos].is_whitespace() {
+            self.pos += 1;
+        }
+    }
+
+    /// Moves to the next value, reading lines as needed.
+    fn fill(&mut self) -> Result<(), SimError> {
+        loop {
+            self.skip_space();
+            if self.pos < self.line.len() {
+                return Ok(());
+            }
+            let Some(l) = self.lines.get(self.next_line) else {
+                return Err(SimError::Eof { ctx: self.ctx.clone() });
+            };
+            let l = l.split('#').next().unwrap_or("");
+            self.line = l.chars().collect();
+            self.pos = 0;
+            self.next_line += 1;
+        }
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.line.get(self.pos).copied()
+    }
+
+    /// The next whitespace-delimited token.
+    pub fn token(&mut self) -> Result<String, SimError> {
+        self.fill()?;
+        let start = self.pos;
+        while self.peek().is_some_and(|c| !c.is_whitespace()) {
+            self.pos += 1;
+        }
+        Ok(self.line[start..self.pos].iter().collect())
+    }
+
+    /// An unsigned number (sizes and NDRange).
+    pub fn size(&mut self) -> Result<u64, SimError> {
+        self.fill()?;
+        match scan_int(&self.line, &mut self.pos, false) {
+            Some(v) if (0..=u64::MAX as i128).contains(&v) => Ok(v as u64),
+            _ => Err(self.parse_error()),
+        }
+    }
+
+    /// One element value of type `e`, as little-endian bytes.
+    pub fn value(&mut self, e: Elem, hex: bool) -> Result<Vec<u8>, SimError> {
+        self.fill()?;
+        let line = self.line.clone();
+        match scan_value(&line, &mut self.pos, e, hex) {
+            Ok(bytes) => Ok(bytes),
+            Err(ValueError::Syntax) => Err(self.parse_error()),
+            Err(ValueError::Char) => Err(self.error("Invalid char value")),
+        }
+    }
+
+    /// The text inside `<...>` of an argument header (up to the last `>` on its line).
+    pub fn header(&mut self) -> Result<String, SimError> {
+        self.fill()?;
+        if self.peek() != Some('<') {
+            return Err(self.error("Expected argument header <...>"));
+        }
+        let rest = &self.line[self.pos + 1..];
+        let Some(end) = rest.iter().rposition(|c| *c == '>') else {
+            return Err(self.error("Missing '>' at end of argument header"));
+        };
+        let header = rest[..end].iter().collect();
+        self.pos += end + 2;
+        Ok(header)
+    }
+
+    /// Checks that nothing but comments follows the current line.
+    pub fn expect_eof(&self) -> Result<(), SimError> {
+        for l in &self.lines[self.next_line.min(self.lines.len())..] {
+            let content = l.split('#').next().unwrap_or("");
+            if let Some(tok) = content.split_whitespace().next() {
+                return Err(SimError::Plain(format!(
+                    "Unexpected token '{tok}' (expected EOF)"
+                )));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Reads an integer prefix like `istream >> int` (with `hex`, an optional `0x` and hex digits).
+fn scan_int(s: &[char], pos: &mut usize, hex: bool) -> Option<i128> {
+    let mut i = *pos;
+    let neg = match s.get(i) {
+        Some('-') => {
+            i += 1;
+            true
+        }
+        Some('+') => {
+            i += 1;
+            false
+        }
+        _ => false,
+    };
+    let radix = if hex { 16 } else { 10 };
+    if hex && s.get(i) == Some(&'0') && matches!(s.get(i + 1), Some('x') | Some('X')) {
+        if s.get(i + 2).is_some_and(|c| c.is_digit(16)) {
+            i += 2;
+        }
+    }
+    let start = i;
+    let mut v: i128 = 0;
+    while let Some(d) = s.get(i).and_then(|c| c.to_digit(radix)) {
+        v = v.checked_mul(radix as i128)?.checked_add(d as i128)?;
+        if v > u64::MAX as i128 {
+            return None;
+        }
+        i += 1;
+    }
+    if i == start {
+        return None;
+    }
+    *pos = i;
+    Some(if neg { -v } else { v })
+}
+
+/// Reads a floating-point prefix like `istream >> double`; returns its text.
+fn scan_float(s: &[char], pos: &mut usize) -> Option<String> {
+    let mut i = *pos;
+    if matches!(s.get(i), Some('-') | Some('+')) {
+        i += 1;
+    }
+    let digits = |i: &mut usize| {
+        let st = *i;
+        while s.get(*i).is_some_and(|c| c.is_ascii_digit()) {
+            *i += 1;
+        }
+        *i - st
+    };
+    let mut n = digits(&mut i);
+    if s.get(i) == Some(&'.') {
+        i += 1;
+        n += digits(&mut i);
+    }
+    if n == 0 {
+        return None;
+    }
+    if matches!(s.get(i), Some('e') | Some('E')) {
+        let mut j = i + 1;
+        if matches!(s.get(j), Some('-') | Some('+')) {
+            j += 1;
+        }
+        if digits(&mut j) > 0 {
+            i = j;
+        }
+    }
+    let text: String = s[*pos..i].iter().collect();
+    *pos = i;
+    Some(text)
+}
+
+#[derive(Debug, PartialEq, Eq)]
+pub enum ValueError {
+    Syntax,
+    /// A char value that does not fit (chars are read as int, then must round-trip).
+    Char,
+}
+
+/// Reads one element and returns its bytes.
+pub fn scan_value(s: &[char], pos: &mut usize, e: Elem, hex: bool) -> Result<Vec<u8>, ValueError> {
+    let int_range = |lo: i128, hi: i128, pos: &mut usize| -> Result<i128, ValueError> {
+        let v = scan_int(s, pos, hex).ok_or(ValueError::Syntax)?;
+        // Unsigned extraction accepts a minus sign and wraps, as strtoul does.
+        if v < lo && !(lo == 0 && -v <= hi) || v > hi {
+            return Err(ValueError::Syntax);
+        }
+        Ok(v)
+    };
+    Ok(match e {
+        Elem::Char | Elem::UChar => {
+            let v = int_range(i32::MIN as i128, i32::MAX as i128, pos)?;
+            let ok = if e == Elem::Char {
+                (-128..=127).contains(&v)
+            } else {
+                (0..=255).contains(&v)
+            };
+            if !ok {
+                return Err(ValueError::Char);
+            }
+            vec![v as u8]
+        }
+        Elem::Short => (int_range(i16::MIN as i128, i16::MAX as i128, pos)? as i16).to_le_bytes().to_vec(),
+        Elem::UShort => (int_range(0, u16::MAX as i128, pos)? as u16).to_le_bytes().to_vec(),
+        Elem::Int => (int_range(i32::MIN as i128, i32::MAX as i128, pos)? as i32).to_le_bytes().to_vec(),
+        Elem::UInt => (int_range(0, u32::MAX as i128, pos)? as u32).to_le_bytes().to_vec(),
+        Elem::Long => (int_range(i64::MIN as i128, i64::MAX as i128, pos)? as i64).to_le_bytes().to_vec(),
+        Elem::ULong => (int_range(0, u64::MAX as i128, pos)? as u64).to_le_bytes().to_vec(),
+        Elem::Float => {
+            let t = scan_float(s, pos).ok_or(ValueError::Syntax)?;
+            t.parse::<f32>().map_err(|_| ValueError::Syntax)?.to_le_bytes().to_vec()
+        }
+        Elem::Double => {
+            let t = scan_float(s, pos).ok_or(ValueError::Syntax)?;
+            t.parse::<f64>().map_err(|_| ValueError::Syntax)?.to_le_bytes().to_vec()
+        }
+    })
+}
+
+/// Parses a whole string as one value (fill values and range bounds).
+pub fn parse_value_str(text: &str, e: Elem, hex: bool) -> Option<Vec<u8>> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut pos = 0;
+    scan_value(&chars, &mut pos, e, hex).ok()
+}
+
+/// A parsed argument header.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Header {
+    pub elem: Option<Elem>,
+    pub size: Option<u64>,
+    pub fill: Option<String>,
+    pub range: Option<String>,
+    pub dump: bool,
+    pub hex: bool,
+    pub noinit: bool,
+    pub null: bool,
+    pub ro: bool,
+    pub wo: bool,
+}
+
+/// Splits and checks the tokens of an argument header.
+pub fn parse_header(text: &str) -> Result<Header, String> {
+    let mut h = Header::default();
+    for tok in text.split_whitespace() {
+        if let Some(e) = Elem::from_name(tok) {
+            if h.elem.is_some() {
+                return Err("Argument type defined multiple times".into());
+            }
+            h.elem = Some(e);
+        } else if tok.starts_with("dump") {
+            h.dump = true;
+        } else if let Some(rest) = tok.strip_prefix("fill") {
+            match rest.strip_prefix('=') {
+                Some(v) if !v.is_empty() => h.fill = Some(v.to_string()),
+                _ => return Err("Expected =VALUE after 'fill".into()),
+            }
+        } else if let Some(rest) = tok.strip_prefix("range") {
+            match rest.strip_prefix('=') {
+                Some(v) if !v.is_empty() => h.range = Some(v.to_string()),
+                _ => return Err("Expected =START:INC:END after 'range".into()),
+            }
+        } else if let Some(rest) = tok.strip_prefix("size") {
+            let v = rest
+                .strip_prefix('=')
+                .ok_or_else(|| "Expected = after 'size'".to_string())?;
+            h.size = Some(v.parse().map_err(|_| "Invalid value for 'size'".to_string())?);
+        } else {
+            match tok {
+                "hex" => h.hex = true,
+                "noinit" => h.noinit = true,
+                "null" => h.null = true,
+                "ro" => h.ro = true,
+                "wo" => h.wo = true,
+                _ => return Err(format!("Unrecognised header token '{tok}'")),
+            }
+        }
+    }
+    Ok(h)
+}
+
+/// Expands `START:INC:END` into elements; checks it yields exactly `count` of them.
+pub fn expand_range(spec: &str, e: Elem, hex: bool, count: usize) -> Result<Vec<u8>, String> {
+    let parts: Vec<&str> = spec.split(':').collect();
+    let [start, inc, end] = parts.as_slice() else {
+        return Err("Invalid range format".into());
+    };
+    let bad = || "Invalid range format".to_string();
+    let wrong = || "Range doesn't produce correct buffer size".to_string();
+    let mut out = Vec::with_capacity(count * e.size());
+    if matches!(e, Elem::Float | Elem::Double) {
+        let num = |s: &str| -> Option<f64> {
+            let b = parse_value_str(s, e, hex)?;
+            Some(if e == Elem::Float {
+                f32::from_le_bytes(b.try_into().ok()?) as f64
+            } else {
+                f64::from_le_bytes(b.try_into().ok()?)
+            })
+        };
+        let (s, i, en) = (num(start).ok_or_else(bad)?, num(inc).ok_or_else(bad)?, num(end).ok_or_else(bad)?);
+        let n = (en - s + i) / i;
+        if i == 0.0 || n.fract() != 0.0 || n < 0.0 || n as usize != count {
+            return Err(wrong());
+        }
+        for k in 0..count {
+            if e == Elem::Float {
+                let v = s as f32 + k as f32 * i as f32;
+                out.extend_from_slice(&v.to_le_bytes());
+            } else {
+                out.extend_from_slice(&(s + k as f64 * i).to_le_bytes());
+            }
+        }
+    } else {
+        let num = |s: &str| -> Option<i128> {
+            let b = parse_value_str(s, e, hex)?;
+            let mut w = [0u8; 16];
+            w[..b.len()].copy_from_slice(&b);
+            let u = u128::from_le_bytes(w);
+            let bits = e.size() * 8;
+            let signed = matches!(e, Elem::Char | Elem::Short | Elem::Int | Elem::Long);
+            Some(if signed {
+                ((u << (128 - bits)) as i128) >> (128 - bits)
+            } else {
+                u as i128
+            })
+        };
+        let (s, i, en) = (num(start).ok_or_else(bad)?, num(inc).ok_or_else(bad)?, num(end).ok_or_else(bad)?);
+        if i == 0 || (en - s + i) % i != 0 || (en - s + i) / i != count as i128 {
+            return Err(wrong());
+        }
+        for k in 0..count as i128 {
+            let v = s + k * i;
+            out.extend_from_slice(&v.to_le_bytes()[..e.size()]);
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_are_read_like_streams() {
+        let mut r = Reader::new("vecadd.cl # comment\n\n  k\n16 1 x\n");
+        assert_eq!(r.token().unwrap(), "vecadd.cl");
+        assert_eq!(r.token().unwrap(), "k");
+        r.ctx = "NDRange".into();
+        assert_eq!(r.size().unwrap(), 16);
+        assert_eq!(r.size().unwrap(), 1);
+        assert_eq!(r.size().unwrap_err().to_string(), "Line 4: Failed to parse NDRange");
+        let mut r = Reader::new("1");
+        r.ctx = "NDRange".into();
+        r.size().unwrap();
+        assert_eq!(r.size().unwrap_err().to_string(), "Unexpected EOF when parsing NDRange");
+    }
+
+    #[test]
+    fn numbers_stop_mid_token() {
+        let s: Vec<char> = "12x".chars().collect();
+        let mut p = 0;
+        assert_eq!(scan_int(&s, &mut p, false), Some(12));
+        assert_eq!(p, 2);
+        let s: Vec<char> = "-0x1F".chars().collect();
+        let mut p = 0;
+        assert_eq!(scan_int(&s, &mut p, true), Some(-31));
+        let s: Vec<char> = "1.5e3,".chars().collect();
+        let mut p = 0;
+        assert_eq!(scan_float(&s, &mut p).as_deref(), Some("1.5e3"));
+    }
+
+    #[test]
+    fn chars_must_round_trip() {
+        assert_eq!(parse_value_str("-128", Elem::Char, false), Some(vec![0x80]));
+        let s: Vec<char> = "128".chars().collect();
+        assert_eq!(scan_value(&s, &mut 0, Elem::Char, false), Err(ValueError::Char));
+        assert_eq!(parse_value_str("ff", Elem::UChar, true), Some(vec![0xff]));
+        assert_eq!(parse_value_str("-1", Elem::UInt, false), Some(vec![0xff; 4]));
+        assert_eq!(parse_value_str("70000", Elem::Short, false), None);
+    }
+
+    #[test]
+    fn headers() {
+        let mut r = Reader::new("<size=4 int dump> 5\n");
+        assert_eq!(r.header().unwrap(), "size=4 int dump");
+        assert_eq!(r.value(Elem::Int, false).unwrap(), vec![5, 0, 0, 0]);
+        let h = parse_header("size=16 float range=0:1:3 ro dump").unwrap();
+        assert_eq!(h.size, Some(16));
+        assert_eq!(h.elem, Some(Elem::Float));
+        assert!(h.ro && h.dump);
+        assert_eq!(parse_header("size=6x").unwrap_err(), "Invalid value for 'size'");
+        assert_eq!(parse_header("size4").unwrap_err(), "Expected = after 'size'");
+        assert_eq!(parse_header("int int").unwrap_err(), "Argument type defined multiple times");
+        assert_eq!(parse_header("fill").unwrap_err(), "Expected =VALUE after 'fill");
+        assert_eq!(parse_header("bogus").unwrap_err(), "Unrecognised header token 'bogus'");
+        let mut r = Reader::new("size=4\n");
+        r.ctx = "argument 0: a".into();
+        assert_eq!(
+            r.header().unwrap_err().to_string(),
+            "Line 1: Expected argument header <...> (argument 0: a)"
+        );
+    }
+
+    #[test]
+    fn ranges() {
+        let b = expand_range("0:1:3", Elem::Int, false, 4).unwrap();
+        assert_eq!(b, [0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0]);
+        let b = expand_range("3:-1:0", Elem::Int, false, 4).unwrap();
+        assert_eq!(&b[..4], &[3, 0, 0, 0]);
+        assert!(expand_range("0:1:3", Elem::Int, false, 5).is_err());
+        assert_eq!(expand_range("0:1", Elem::Int, false, 2).unwrap_err(), "Invalid range format");
+        let b = expand_range("0:0.5:1", Elem::Float, false, 3).unwrap();
+        assert_eq!(f32::from_le_bytes(b[4..8].try_into().unwrap()), 0.5);
+        assert_eq!(Elem::default_for("uint4*"), Some(Elem::UInt));
+        assert_eq!(Elem::default_for("void*"), Some(Elem::UChar));
+        assert_eq!(Elem::default_for("struct S*"), None);
+    }
+}

@@ -1,0 +1,256 @@
+//! OpenCL C to LLVM bitcode, by running clang-19 (spir64, debug info always on), with
+//! Oclgrind's build-option handling (compat §6.2).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Splits build options on unquoted spaces; `"` toggles quoting and `\ ` is a literal space.
+pub fn tokenize(options: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut quoted = false;
+    let mut started = false;
+    let mut chars = options.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => {
+                quoted = !quoted;
+                started = true;
+            }
+            '\\' if chars.peek() == Some(&' ') => {
+                cur.push(' ');
+                chars.next();
+                started = true;
+            }
+            c if c.is_whitespace() && !quoted => {
+                if started {
+                    out.push(std::mem::take(&mut cur));
+                    started = false;
+                }
+            }
+            c => {
+                cur.push(c);
+                started = true;
+            }
+        }
+    }
+    if started {
+        out.push(cur);
+    }
+    out
+}
+
+/// Options that Oclgrind drops (fast-math relaxations would hide real bugs).
+const DROPPED: &[&str] = &[
+    "-cl-fast-relaxed-math",
+    "-cl-finite-math-only",
+    "-cl-single-precision-constant",
+    "-cl-unsafe-math-optimizations",
+    "-cl-no-signed-zeros",
+    "-cl-no-subgroup-ifp",
+];
+
+/// Extensions the device reports (and that kernels may therefore use).
+const EXTENSIONS: &str = "-all,+cl_khr_fp64,+cl_khr_3d_image_writes,\
++cl_khr_global_int32_base_atomics,+cl_khr_global_int32_extended_atomics,\
++cl_khr_local_int32_base_atomics,+cl_khr_local_int32_extended_atomics,\
++cl_khr_int64_base_atomics,+cl_khr_int64_extended_atomics,+cl_khr_byte_addressable_store,\
++__opencl_c_fp64,+__opencl_c_int64,+__opencl_c_program_scope_global_variables,\
++__opencl_c_images,+__opencl_c_read_write_images,+__opencl_c_3d_image_writes";
+
+/// The clang arguments that follow from user options (everything but fixed flags and files).
+#[derive(Debug, PartialEq, Eq)]
+pub struct ClangOptions {
+    pub args: Vec<String>,
+    pub std: String,
+    pub opt_level_given: bool,
+}
+
+/// Translates user build options; relative include directories are resolved against `cwd`.
+pub fn translate_options(tokens: &[String], cwd: &Path) -> ClangOptions {
+    let mut args = Vec::new();
+    let mut std = "-cl-std=CL1.2".to_string();
+    let mut opt_level_given = false;
+    let mut it = tokens.iter();
+    let absolute = |p: &str| -> String {
+        let path = Path::new(p);
+        if path.is_absolute() {
+            p.to_string()
+        } else {
+            cwd.join(path).to_string_lossy().into_owned()
+        }
+    };
+    while let Some(t) = it.next() {
+        let t = t.as_str();
+        if DROPPED.contains(&t) {
+            continue;
+        }
+        if t == "-cl-denorms-are-zero" {
+            args.push("-fdenormal-fp-math=preserve-sign".into());
+        } else if t.starts_with("-cl-std=") {
+            std = t.to_string();
+        } else if t == "-cl-opt-disable" || t.starts_with("-O") {
+            opt_level_given = true;
+            args.push(t.to_string());
+        } else if t == "-I" || t == "-iquote" || t == "-isystem" {
+            args.push(t.to_string());
+            if let Some(dir) = it.next() {
+                args.push(absolute(dir));
+            }
+        } else if let Some(dir) = t.strip_prefix("-I") {
+            args.push(format!("-I{}", absolute(dir)));
+        } else {
+            args.push(t.to_string());
+        }
+    }
+    ClangOptions {
+        args,
+        std,
+        opt_level_given,
+    }
+}
+
+/// Bitcode plus the compiler's diagnostics.
+#[derive(Debug)]
+pub struct Compiled {
+    pub bitcode: Vec<u8>,
+    pub log: String,
+}
+
+/// A failed build: the log explains why.
+#[derive(Debug)]
+pub struct BuildFailure {
+    pub log: String,
+}
+
+/// The compiler to run: `OCLGRIND_CLANG`, else clang-19.
+fn clang() -> String {
+    std::env::var("OCLGRIND_CLANG").unwrap_or_else(|_| "clang-19".to_string())
+}
+
+/// A private scratch directory, removed on drop.
+struct ScratchDir(PathBuf);
+
+impl ScratchDir {
+    fn new() -> std::io::Result<ScratchDir> {
+        static COUNTER: AtomicU64 = AtomicU64::new(0);
+        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("oclgrind-{}-{}", std::process::id(), n));
+        std::fs::create_dir_all(&dir)?;
+        Ok(ScratchDir(dir))
+    }
+}
+
+impl Drop for ScratchDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// What to compile.
+pub struct CompileJob<'a> {
+    pub source: &'a str,
+    /// The program's own options followed by `OCLGRIND_BUILD_OPTIONS`.
+    pub options: &'a str,
+    /// Headers for `#include` (clCompileProgram's input headers): (include name, text).
+    pub headers: &'a [(String, String)],
+    /// Debugging: build at -O0 unless the user chose a level.
+    pub interactive: bool,
+}
+
+/// Compiles OpenCL C to bitcode. The source is named `input.cl` in messages.
+pub fn compile(job: &CompileJob) -> Result<Compiled, BuildFailure> {
+    let fail = |log: String| BuildFailure { log };
+    let dir = ScratchDir::new().map_err(|e| fail(format!("cannot create a scratch directory: {e}")))?;
+    let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+    std::fs::write(dir.0.join("input.cl"), job.source)
+        .map_err(|e| fail(format!("cannot write the source: {e}")))?;
+    let headers = dir.0.join("headers");
+    for (name, text) in job.headers {
+        let path = headers.join(name);
+        if let Some(parent) = path.parent() {
+            let _ = std::fs::create_dir_all(parent);
+        }
+        std::fs::write(&path, text).map_err(|e| fail(format!("cannot write header {name}: {e}")))?;
+    }
+    let opts = translate_options(&tokenize(job.options), &cwd);
+    let mut cmd = Command::new(clang());
+    cmd.current_dir(&dir.0)
+        .args(["-x", "cl", "-target", "spir64-unknown-unknown", "-emit-llvm", "-c"])
+        .args(["-g", "-fstandalone-debug", "-fno-discard-value-names"])
+        .args(["-cl-kernel-arg-info", "-fno-builtin", "-fgnu89-inline"])
+        .args(["-D__IMAGE_SUPPORT__=1", "-D__ENDIAN_LITTLE__=1", "-fno-color-diagnostics"])
+        .arg("-Xclang")
+        .arg(format!("-cl-ext={EXTENSIONS}"))
+        .arg("-iquote")
+        .arg(&cwd);
+    if !job.headers.is_empty() {
+        cmd.arg("-iquote").arg(&headers);
+    }
+    if !opts.opt_level_given {
+        cmd.arg(if job.interactive { "-O0" } else { "-Oz" });
+    }
+    cmd.args(&opts.args)
+        .arg(&opts.std)
+        .args(["input.cl", "-o", "output.bc"]);
+    let out = cmd
+        .output()
+        .map_err(|e| fail(format!("cannot run {}: {e}", clang())))?;
+    let log = String::from_utf8_lossy(&out.stderr).into_owned();
+    if !out.status.success() {
+        return Err(fail(log));
+    }
+    let bitcode = std::fs::read(dir.0.join("output.bc")).map_err(|e| fail(format!("{log}{e}")))?;
+    Ok(Compiled { bitcode, log })
+}
+
+/// Whether a file's contents are LLVM bitcode rather than source.
+pub fn is_bitcode(data: &[u8]) -> bool {
+    data.starts_with(b"BC") || data.starts_with(&[0xde, 0xc0, 0x17, 0x0b])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokenizer_handles_quotes_and_escapes() {
+        assert_eq!(tokenize("  -DA=1   -DB  "), vec!["-DA=1", "-DB"]);
+        assert_eq!(tokenize(r#"-DMSG="hello world" -I dir"#), vec!["-DMSG=hello world", "-I", "dir"]);
+        assert_eq!(tokenize(r"-Ipath\ with\ spaces -w"), vec!["-Ipath with spaces", "-w"]);
+        assert_eq!(tokenize(r#""""#), vec![""]);
+        assert!(tokenize("").is_empty());
+    }
+
+    #[test]
+    fn options_are_translated() {
+        let t = tokenize(
+            "-cl-fast-relaxed-math -cl-std=CL2.0 -DX -cl-denorms-are-zero -I inc -Iabs/x -I/usr/inc",
+        );
+        let o = translate_options(&t, Path::new("/work"));
+        assert_eq!(o.std, "-cl-std=CL2.0");
+        assert!(!o.opt_level_given);
+        assert_eq!(
+            o.args,
+            vec![
+                "-DX",
+                "-fdenormal-fp-math=preserve-sign",
+                "-I",
+                "/work/inc",
+                "-I/work/abs/x",
+                "-I/usr/inc"
+            ]
+        );
+        let o = translate_options(&tokenize("-cl-opt-disable"), Path::new("/"));
+        assert!(o.opt_level_given);
+        assert_eq!(o.std, "-cl-std=CL1.2");
+        assert!(translate_options(&tokenize("-O3"), Path::new("/")).opt_level_given);
+    }
+
+    #[test]
+    fn bitcode_is_recognised() {
+        assert!(is_bitcode(b"BC\xc0\xde"));
+        assert!(!is_bitcode(b"kernel void"));
+    }
+}

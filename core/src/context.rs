@@ -1,0 +1,207 @@
+//! A simulator context: global memory, plugins and output, shared by everything run in it
+//! (one per `cl_context`, one for `oclgrind-kernel`).
+
+use std::io::Write;
+use std::sync::Arc;
+
+use crate::compile::{compile, BuildFailure, CompileJob};
+use crate::config::Config;
+use crate::diagnostics::{Level, Source};
+use crate::exec::KernelInstance;
+use crate::llvm;
+use crate::memory::GlobalMemory;
+use crate::plugins::{Interest, Logger, MemCheck, Plugin, PluginSet};
+use crate::program::{LowerError, ProgramCode};
+
+/// Where kernel output (printf) goes.
+pub trait Output: Send + Sync {
+    fn stdout(&self, bytes: &[u8]);
+}
+
+/// Kernel output to the process's standard output.
+pub struct StdOutput;
+
+impl Output for StdOutput {
+    fn stdout(&self, bytes: &[u8]) {
+        let mut out = std::io::stdout().lock();
+        let _ = out.write_all(bytes);
+    }
+}
+
+pub struct Context {
+    pub config: Config,
+    pub global: GlobalMemory,
+    plugins: PluginSet,
+    output: Arc<dyn Output>,
+}
+
+impl Context {
+    /// A context with the always-loaded plugins (Logger, MemCheck).
+    pub fn new(config: Config) -> Context {
+        let mut plugins = PluginSet::default();
+        plugins.add(Arc::new(Logger::new(config.log_file.as_deref(), config.max_errors)));
+        plugins.add(Arc::new(MemCheck));
+        Context {
+            config,
+            global: GlobalMemory::new(),
+            plugins,
+            output: Arc::new(StdOutput),
+        }
+    }
+
+    pub fn add_plugin(&mut self, p: Arc<dyn Plugin>) {
+        self.plugins.add(p);
+    }
+
+    pub fn plugins(&self) -> &PluginSet {
+        &self.plugins
+    }
+
+    pub fn set_output(&mut self, output: Arc<dyn Output>) {
+        self.output = output;
+    }
+
+    pub fn write_stdout(&self, bytes: &[u8]) {
+        self.output.stdout(bytes);
+    }
+
+    /// Sends a message to every plugin that listens to the log (the Logger prints it).
+    pub fn log(&self, level: Level, message: &str) {
+        for p in self.plugins.each(Interest::LOG) {
+            p.log(level, message);
+        }
+    }
+
+    /// Builds OpenCL C source with the program's options plus `OCLGRIND_BUILD_OPTIONS`.
+    pub fn build_program(&self, source: &str, options: &str) -> Result<Program, BuildFailure> {
+        let all = match &self.config.build_options {
+            Some(extra) => format!("{options} {extra}"),
+            None => options.to_string(),
+        };
+        let compiled = compile(&CompileJob {
+            source,
+            options: &all,
+            headers: &[],
+            interactive: self.config.interactive,
+        });
+        if self.config.dump_spir {
+            dump_spir(source, compiled.as_ref().ok().map(|c| c.bitcode.as_slice()));
+        }
+        let compiled = compiled?;
+        let code = llvm::lower_program(&compiled.bitcode).map_err(|e| BuildFailure {
+            log: format!("{}{e}\n", compiled.log),
+        })?;
+        Ok(Program {
+            source: Some(Arc::new(Source::new(source))),
+            bitcode: compiled.bitcode,
+            code,
+            build_log: compiled.log,
+        })
+    }
+
+    /// Loads a program from LLVM bitcode (no source: messages say so).
+    pub fn program_from_bitcode(&self, bitcode: Vec<u8>) -> Result<Program, String> {
+        let code = llvm::lower_program(&bitcode)?;
+        Ok(Program {
+            source: None,
+            bitcode,
+            code,
+            build_log: String::new(),
+        })
+    }
+
+    /// Allocates and initialises the program's global variables in this context.
+    pub fn place_program(&self, program: Arc<Program>) -> Result<PlacedProgram, String> {
+        let mut addresses = Vec::new();
+        for g in &program.code.globals {
+            let addr = self
+                .global
+                .allocate(g.size, 0)
+                .ok_or_else(|| format!("out of memory for program variable {}", g.name))?;
+            addresses.push(addr);
+        }
+        for (g, &addr) in program.code.globals.iter().zip(&addresses) {
+            let mut data = g.init.clone();
+            for &(offset, var, addend) in &g.relocs {
+                let target = addresses[var as usize].wrapping_add(addend as u64);
+                let at = offset as usize;
+                data[at..at + 8].copy_from_slice(&target.to_le_bytes());
+            }
+            self.global.write(addr, &data);
+        }
+        Ok(PlacedProgram { program, addresses })
+    }
+}
+
+/// Writes `/tmp/oclgrind_<id>.{cl,ll,bc}` for `--dump-spir`.
+fn dump_spir(source: &str, bitcode: Option<&[u8]>) {
+    let id = format!(
+        "{:x}",
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+            ^ std::process::id() as u64
+    );
+    let base = std::env::temp_dir().join(format!("oclgrind_{id}"));
+    let _ = std::fs::write(base.with_extension("cl"), source);
+    if let Some(bc) = bitcode {
+        let _ = std::fs::write(base.with_extension("bc"), bc);
+        if let Ok(text) = llvm::bitcode_to_text(bc) {
+            let _ = std::fs::write(base.with_extension("ll"), text);
+        }
+    }
+}
+
+/// A built program, independent of any context.
+pub struct Program {
+    pub source: Option<Arc<Source>>,
+    pub bitcode: Vec<u8>,
+    pub code: ProgramCode,
+    pub build_log: String,
+}
+
+/// Why a kernel cannot be created.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum KernelError {
+    NotFound,
+    /// The kernel uses something the simulator does not support; the text explains where.
+    Unsupported(String),
+}
+
+impl LowerError {
+    /// The error with its source position and line.
+    pub fn describe(&self, kernel: &str, source: Option<&Source>) -> String {
+        let mut s = format!(
+            "Oclgrind: kernel '{kernel}' cannot be simulated: {}\n\tIn function {}",
+            self.message, self.function
+        );
+        if self.line > 0 {
+            s += &format!(", at line {} (column {}) of input.cl:", self.line, self.col);
+            if let Some(text) = source.and_then(|src| src.line(self.line)) {
+                s += &format!("\n\t  {}", text.trim_start());
+            }
+        }
+        if !self.inst.is_empty() {
+            s += &format!("\n\t{}", self.inst);
+        }
+        s
+    }
+}
+
+/// A program whose global variables live in a context's memory.
+pub struct PlacedProgram {
+    pub program: Arc<Program>,
+    /// Address of each program-scope variable.
+    pub addresses: Vec<u64>,
+}
+
+impl PlacedProgram {
+    pub fn kernel(&self, name: &str) -> Result<KernelInstance, KernelError> {
+        let entry = self.program.code.kernel(name).ok_or(KernelError::NotFound)?;
+        let source = self.program.source.clone();
+        let code = entry.code.clone().map_err(|e| {
+            KernelError::Unsupported(e.describe(name, source.as_deref()))
+        })?;
+        KernelInstance::new(code, &self.addresses, source).map_err(KernelError::Unsupported)
+    }
+}

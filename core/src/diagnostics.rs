@@ -1,0 +1,208 @@
+//! Formatting of diagnostic messages, all in one place, in Oclgrind's exact layout:
+//! a headline, then indented lines (one TAB each), ending with a lone TAB line.
+
+use std::fmt::Write;
+
+use crate::bytecode::Function;
+
+/// Severity of a logged message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Level {
+    Debug,
+    Info,
+    Warning,
+    Error,
+}
+
+/// Who was executing when something happened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Entity {
+    WorkItem {
+        global: [u64; 3],
+        local: [u64; 3],
+        group: [u64; 3],
+    },
+    Group([u64; 3]),
+    Unknown,
+}
+
+pub fn size3(v: [u64; 3]) -> String {
+    format!("({},{},{})", v[0], v[1], v[2])
+}
+
+impl std::fmt::Display for Entity {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Entity::WorkItem {
+                global,
+                local,
+                group,
+            } => write!(
+                f,
+                "Global{} Local{} Group{}",
+                size3(*global),
+                size3(*local),
+                size3(*group)
+            ),
+            Entity::Group(g) => write!(f, "Group{}", size3(*g)),
+            Entity::Unknown => f.write_str("(unknown)"),
+        }
+    }
+}
+
+/// A program's source text, for quoting lines in messages.
+#[derive(Debug, Default)]
+pub struct Source {
+    lines: Vec<String>,
+    /// File name the debug info uses (`input.cl`).
+    pub name: String,
+}
+
+impl Source {
+    pub fn new(text: &str) -> Source {
+        Source {
+            lines: text.lines().map(str::to_string).collect(),
+            name: "input.cl".to_string(),
+        }
+    }
+
+    /// Line `n` (1-based).
+    pub fn line(&self, n: u32) -> Option<&str> {
+        self.lines.get((n as usize).checked_sub(1)?).map(String::as_str)
+    }
+
+    pub fn num_lines(&self) -> usize {
+        self.lines.len()
+    }
+}
+
+/// An op in a function: where a diagnostic points.
+#[derive(Clone, Copy)]
+pub struct CodeRef<'a> {
+    pub function: &'a Function,
+    pub pc: u32,
+}
+
+/// Appends the location block: instruction text, source position and source line.
+pub fn location_lines(out: &mut Vec<String>, at: Option<CodeRef>, source: Option<&Source>) {
+    let Some(at) = at else {
+        out.push("(location unknown)".into());
+        return;
+    };
+    let info = at.function.op_info(at.pc);
+    out.push(at.function.inst_text(at.pc).unwrap_or("").to_string());
+    if info.line == 0 {
+        out.push("Debugging information not available.".into());
+        return;
+    }
+    let name = source.map_or("input.cl", |s| s.name.as_str());
+    out.push(format!(
+        "At line {} (column {}) of {}:",
+        info.line, info.col, name
+    ));
+    match source.and_then(|s| s.line(info.line)) {
+        Some(l) => out.push(format!("  {}", l.trim_start())),
+        None => out.push("  (source not available)".into()),
+    }
+}
+
+/// Joins message lines: the first as is, the rest indented by a TAB, ending with a lone TAB.
+pub fn render(lines: &[String]) -> String {
+    let mut s = String::new();
+    for (i, l) in lines.iter().enumerate() {
+        if i > 0 {
+            s.push('\t');
+        }
+        s.push_str(l);
+        s.push('\n');
+    }
+    s.push('\t');
+    s
+}
+
+/// The standard message: headline, kernel, entity, location.
+pub fn standard(
+    headline: &str,
+    kernel: &str,
+    entity: &Entity,
+    at: Option<CodeRef>,
+    source: Option<&Source>,
+) -> String {
+    let mut lines = vec![
+        headline.to_string(),
+        format!("Kernel: {kernel}"),
+        format!("Entity: {entity}"),
+    ];
+    location_lines(&mut lines, at, source);
+    render(&lines)
+}
+
+/// Formats a hex address the way messages print it (`0x...`, lowercase, no padding).
+pub fn hex(addr: u64) -> String {
+    let mut s = String::new();
+    let _ = write!(s, "0x{addr:x}");
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bytecode::{InstInfo, Op, OpInfo};
+
+    #[test]
+    fn standard_layout() {
+        let f = Function {
+            code: vec![Op::Nop],
+            info: vec![OpInfo {
+                inst: 0,
+                line: 2,
+                col: 8,
+            }],
+            insts: vec![InstInfo {
+                text: "  store i32 %x, ptr addrspace(1) %p, align 4".into(),
+                opcode: "store",
+            }],
+            ..Function::default()
+        };
+        let src = Source::new("kernel void k(global int *p) {\n    p[4] = 1;\n}\n");
+        let e = Entity::WorkItem {
+            global: [4, 0, 0],
+            local: [0, 0, 0],
+            group: [1, 0, 0],
+        };
+        let m = standard(
+            "Invalid write of size 4 at global memory address 0x1000000000010",
+            "k",
+            &e,
+            Some(CodeRef { function: &f, pc: 0 }),
+            Some(&src),
+        );
+        assert_eq!(
+            m,
+            "Invalid write of size 4 at global memory address 0x1000000000010\n\
+             \tKernel: k\n\
+             \tEntity: Global(4,0,0) Local(0,0,0) Group(1,0,0)\n\
+             \t  store i32 %x, ptr addrspace(1) %p, align 4\n\
+             \tAt line 2 (column 8) of input.cl:\n\
+             \t  p[4] = 1;\n\
+             \t"
+        );
+    }
+
+    #[test]
+    fn missing_information() {
+        let f = Function {
+            code: vec![Op::Nop],
+            info: vec![OpInfo::NONE],
+            ..Function::default()
+        };
+        let mut lines = Vec::new();
+        location_lines(&mut lines, Some(CodeRef { function: &f, pc: 0 }), None);
+        assert_eq!(lines, vec!["", "Debugging information not available."]);
+        let mut lines = Vec::new();
+        location_lines(&mut lines, None, None);
+        assert_eq!(lines, vec!["(location unknown)"]);
+        assert_eq!(Entity::Group([1, 2, 3]).to_string(), "Group(1,2,3)");
+        assert_eq!(Entity::Unknown.to_string(), "(unknown)");
+    }
+}

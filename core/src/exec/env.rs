@@ -1,0 +1,92 @@
+//! What a running work-item offers to builtins: its registers, the memories it can reach, and
+//! the launch's output and diagnostics.
+
+use super::atomic;
+use super::interp::check;
+use super::launch::{Launch, Where};
+use crate::builtins::BuiltinEnv;
+use crate::diagnostics::Level;
+use crate::memory::{load_bytes, store_bytes, AddrSpace, ArenaMemory, MemView};
+use crate::output::Record;
+
+/// The memories a work-item can address.
+pub(crate) struct Mems<'a> {
+    pub global: MemView<'a>,
+    pub local: &'a mut ArenaMemory,
+    pub private: &'a mut ArenaMemory,
+}
+
+impl Mems<'_> {
+    #[inline(always)]
+    pub fn view(&mut self, space: AddrSpace) -> MemView<'_> {
+        match space {
+            AddrSpace::Global | AddrSpace::Constant => self.global,
+            AddrSpace::Local => self.local.view(),
+            AddrSpace::Private => self.private.view(),
+        }
+    }
+}
+
+pub(crate) struct Env<'e, 'm> {
+    pub regs: &'e mut [u64],
+    pub mems: &'e mut Mems<'m>,
+    pub launch: &'e Launch<'e>,
+    pub at: Where,
+}
+
+impl BuiltinEnv for Env<'_, '_> {
+    fn regs(&mut self) -> &mut [u64] {
+        self.regs
+    }
+
+    fn load(&mut self, space: AddrSpace, addr: u64, out: &mut [u8]) -> bool {
+        let at = self.at;
+        let view = self.mems.view(space);
+        match check(view, space, addr, out.len() as u64, false, self.launch, || at) {
+            Some(p) => {
+                // SAFETY: check() verified the whole range lies in one buffer.
+                unsafe { load_bytes(p, out) };
+                true
+            }
+            None => {
+                out.fill(0);
+                false
+            }
+        }
+    }
+
+    fn store(&mut self, space: AddrSpace, addr: u64, data: &[u8]) -> bool {
+        let at = self.at;
+        let view = self.mems.view(space);
+        match check(view, space, addr, data.len() as u64, true, self.launch, || at) {
+            Some(p) => {
+                // SAFETY: as above.
+                unsafe { store_bytes(p, data) };
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn atomic(
+        &mut self,
+        space: AddrSpace,
+        addr: u64,
+        size: u32,
+        f: &mut dyn FnMut(u64) -> u64,
+    ) -> Option<u64> {
+        let at = self.at;
+        let view = self.mems.view(space);
+        let p = check(view, space, addr, size as u64, true, self.launch, || at)?;
+        // SAFETY: as above.
+        Some(unsafe { atomic::update(p, size, f) })
+    }
+
+    fn print(&mut self, text: &[u8]) {
+        self.launch.emit(self.at.seq, Record::Stdout(text.to_vec()));
+    }
+
+    fn error(&mut self, headline: &str) {
+        self.launch.report(self.at, Level::Error, headline);
+    }
+}

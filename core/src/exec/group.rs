@@ -1,0 +1,198 @@
+//! Running one work-group: its work-items in order, each until it finishes or reaches a barrier;
+//! barrier release and divergence detection.
+
+use super::launch::{Launch, Where};
+use super::workitem::{WiIds, WorkItem};
+use crate::diagnostics::{render, size3, Entity, Level};
+use crate::memory::{AddrSpace, ArenaMemory};
+use crate::output::Record;
+use crate::plugins::Interest;
+
+/// Why a work-item stopped running.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Stop {
+    Finished,
+    Barrier { fence: u32 },
+}
+
+/// The barrier a work-group is gathering at.
+#[derive(Clone, Copy)]
+struct BarrierSite {
+    func: u32,
+    pc: u32,
+    fence: u32,
+}
+
+/// One worker thread's reusable state for running work-groups.
+pub(crate) struct GroupRunner<'l> {
+    pub launch: &'l Launch<'l>,
+    pub local: ArenaMemory,
+    /// Finished work-items kept for reuse (their buffers stay allocated).
+    pool: Vec<WorkItem>,
+    pub seq: u64,
+    pub group: [u64; 3],
+    /// Size of this group (smaller than requested at the edge of a non-uniform NDRange).
+    pub size: [u64; 3],
+}
+
+impl<'l> GroupRunner<'l> {
+    pub fn new(launch: &'l Launch<'l>) -> Self {
+        GroupRunner {
+            launch,
+            local: ArenaMemory::new(AddrSpace::Local),
+            pool: Vec::new(),
+            seq: 0,
+            group: [0; 3],
+            size: [1; 3],
+        }
+    }
+
+    pub fn run_group(&mut self, seq: u64, group: [u64; 3]) {
+        let launch = self.launch;
+        let info = &launch.info;
+        self.seq = seq;
+        self.group = group;
+        for d in 0..3 {
+            let start = group[d] * info.local_size[d];
+            self.size[d] = info.local_size[d].min(info.global_size[d] - start);
+        }
+        self.local.clear();
+        for &size in &launch.local_sizes {
+            self.local.allocate(size);
+        }
+        let plugins = launch.ctx.plugins();
+        for p in plugins.each(Interest::WORK_GROUP) {
+            p.work_group_begin(info, group);
+        }
+        let count = self.size.iter().product::<u64>();
+        let mut waiting: Vec<WorkItem> = Vec::new();
+        let mut barrier = None;
+        for linear in 0..count {
+            let mut wi = self.new_work_item(linear);
+            self.step(&mut wi, &mut waiting, &mut barrier);
+        }
+        while let Some(site) = barrier.take() {
+            if (waiting.len() as u64) < count {
+                self.report_partial_barrier(site, waiting.len() as u64, count);
+            }
+            let at = self.at(None, site.func, site.pc);
+            for p in plugins.each(Interest::BARRIER) {
+                launch.with_context(at, true, |cx| p.work_group_barrier(cx, site.fence));
+            }
+            for mut wi in std::mem::take(&mut waiting) {
+                self.step(&mut wi, &mut waiting, &mut barrier);
+            }
+        }
+        for p in plugins.each(Interest::WORK_GROUP) {
+            p.work_group_complete(info, group);
+        }
+        launch.sequencer.complete(seq);
+    }
+
+    fn new_work_item(&mut self, linear: u64) -> WorkItem {
+        let launch = self.launch;
+        let info = &launch.info;
+        let local = [
+            linear % self.size[0],
+            (linear / self.size[0]) % self.size[1],
+            linear / (self.size[0] * self.size[1]),
+        ];
+        let mut ids = WiIds {
+            local,
+            global: [0; 3],
+        };
+        for d in 0..3 {
+            ids.global[d] = self.group[d] * info.local_size[d] + local[d] + info.global_offset[d];
+        }
+        let mut wi = self.pool.pop().unwrap_or_default();
+        wi.reset(&launch.template, launch.kernel.stack_slots, ids);
+        for init in &launch.private_init {
+            wi.private.allocate_with(init);
+        }
+        if launch.observe_work_items {
+            let at = self.at(Some(ids), 0, 0);
+            for p in launch.ctx.plugins().each(Interest::WORK_ITEM) {
+                launch.with_context(at, false, |cx| p.work_item_begin(cx));
+            }
+        }
+        wi
+    }
+
+    /// Runs a work-item until it stops; finished ones go back to the pool.
+    fn step(&mut self, wi: &mut WorkItem, waiting: &mut Vec<WorkItem>, barrier: &mut Option<BarrierSite>) {
+        match self.run(wi) {
+            Stop::Finished => {
+                if self.launch.observe_work_items {
+                    let at = self.at(Some(wi.ids), 0, 0);
+                    for p in self.launch.ctx.plugins().each(Interest::WORK_ITEM) {
+                        self.launch.with_context(at, false, |cx| p.work_item_complete(cx));
+                    }
+                }
+                self.pool.push(std::mem::take(wi));
+            }
+            Stop::Barrier { fence } => {
+                let site = BarrierSite {
+                    func: wi.barrier_at.0,
+                    pc: wi.barrier_at.1,
+                    fence,
+                };
+                match barrier {
+                    None => *barrier = Some(site),
+                    Some(first) => {
+                        if (first.func, first.pc, first.fence) != (site.func, site.pc, site.fence) {
+                            self.report_divergence(*first, site, wi.ids);
+                        }
+                    }
+                }
+                waiting.push(std::mem::take(wi));
+            }
+        }
+    }
+
+    pub(crate) fn at(&self, wi: Option<WiIds>, func: u32, pc: u32) -> Where {
+        Where {
+            seq: self.seq,
+            group: self.group,
+            wi,
+            func,
+            pc,
+        }
+    }
+
+    fn header(&self) -> Vec<String> {
+        vec![
+            "Work-group divergence detected (barrier)".to_string(),
+            format!("Kernel:     {}", self.launch.info.kernel),
+            format!("Work-group: {}", size3(self.group)),
+        ]
+    }
+
+    fn report_divergence(&self, first: BarrierSite, site: BarrierSite, ids: WiIds) {
+        let launch = self.launch;
+        let mut lines = self.header();
+        let entity = Entity::WorkItem {
+            global: ids.global,
+            local: ids.local,
+            group: self.group,
+        };
+        lines.push(String::new());
+        lines.push(format!("Work-item:  {entity}"));
+        launch.location_lines(&mut lines, site.func, site.pc);
+        lines.push(format!("fence=0x{:x}, num_events=0", site.fence));
+        lines.push(String::new());
+        lines.push("Previous work-items executed:".to_string());
+        launch.location_lines(&mut lines, first.func, first.pc);
+        lines.push(format!("fence=0x{:x}, num_events=0", first.fence));
+        launch.emit(self.seq, Record::Log(Level::Error, render(&lines)));
+    }
+
+    fn report_partial_barrier(&self, site: BarrierSite, arrived: u64, count: u64) {
+        let mut lines = self.header();
+        lines.push(format!(
+            "Only {arrived} out of {count} work-items executed barrier"
+        ));
+        self.launch.location_lines(&mut lines, site.func, site.pc);
+        self.launch
+            .emit(self.seq, Record::Log(Level::Error, render(&lines)));
+    }
+}

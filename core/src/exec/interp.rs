@@ -1,0 +1,608 @@
+//! The interpreter loop: runs one work-item's bytecode until it finishes or reaches a barrier.
+//!
+//! Hot ops are handled inline; register-only ops that are less frequent go through
+//! `pure_ops::run_pure`. Memory faults and other diagnostics leave the loop through cold paths.
+
+use super::atomic;
+use super::env::{Env, Mems};
+use super::group::{GroupRunner, Stop};
+use super::launch::{Launch, Where};
+use super::pure_ops::run_pure;
+use super::semantics::*;
+use super::workitem::{Frame, WiIds, WorkItem};
+use crate::bytecode::{MemTy, Op, WiQuery};
+use crate::diagnostics::Level;
+use crate::memory::{flags, load_bytes, store_bytes, AddrSpace, Fault, FaultKind, MemView, Scalar};
+use crate::plugins::{Access, Interest, LaunchInfo};
+
+#[inline(always)]
+unsafe fn load_mem(ty: MemTy, p: *const u8) -> u64 {
+    match ty {
+        MemTy::U8 => u8::load(p) as u64,
+        MemTy::U16 => u16::load(p) as u64,
+        MemTy::U32 => u32::load(p) as u64,
+        MemTy::U64 => u64::load(p),
+    }
+}
+
+#[inline(always)]
+unsafe fn store_mem(ty: MemTy, p: *mut u8, v: u64) {
+    match ty {
+        MemTy::U8 => u8::store(p, v as u8),
+        MemTy::U16 => u16::store(p, v as u16),
+        MemTy::U32 => u32::store(p, v as u32),
+        MemTy::U64 => u64::store(p, v),
+    }
+}
+
+/// Value of a work-item query; out-of-range dimensions give 0 for ids and 1 for sizes.
+fn query(q: WiQuery, dim: u64, ids: &WiIds, group: &[u64; 3], size: &[u64; 3], info: &LaunchInfo) -> u64 {
+    let d = dim as usize;
+    let in_range = d < 3;
+    let pick = |v: &[u64; 3], default: u64| if in_range { v[d] } else { default };
+    match q {
+        WiQuery::GlobalId => pick(&ids.global, 0),
+        WiQuery::LocalId => pick(&ids.local, 0),
+        WiQuery::GroupId => pick(group, 0),
+        WiQuery::GlobalSize => pick(&info.global_size, 1),
+        WiQuery::GlobalOffset => pick(&info.global_offset, 0),
+        WiQuery::LocalSize => pick(size, 1),
+        WiQuery::EnqueuedLocalSize => pick(&info.local_size, 1),
+        WiQuery::NumGroups => pick(&info.num_groups, 1),
+        WiQuery::WorkDim => info.work_dim as u64,
+        WiQuery::GlobalLinearId => {
+            let g = |k: usize| ids.global[k] - info.global_offset[k];
+            (g(2) * info.global_size[1] + g(1)) * info.global_size[0] + g(0)
+        }
+        WiQuery::LocalLinearId => (ids.local[2] * size[1] + ids.local[1]) * size[0] + ids.local[0],
+    }
+}
+
+/// Reports a fault to the plugins that check memory.
+#[cold]
+#[inline(never)]
+pub(crate) fn fault(launch: &Launch, at: Where, f: Fault) {
+    for p in launch.ctx.plugins().each(Interest::FAULTS) {
+        launch.with_context(at, true, |cx| p.memory_fault(cx, &f));
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn misaligned(launch: &Launch, at: Where, is_store: bool) {
+    let what = if is_store { "store" } else { "load" };
+    launch.report(
+        at,
+        Level::Error,
+        &format!("Invalid memory {what} - source pointer is not aligned to the pointed type"),
+    );
+}
+
+#[cold]
+#[inline(never)]
+fn array_index(launch: &Launch, at: Where, index: i64, len: u64) {
+    for p in launch.ctx.plugins().each(Interest::FAULTS) {
+        launch.with_context(at, true, |cx| p.array_index_fault(cx, index, len));
+    }
+}
+
+/// Looks up an access; reports refused and flagged accesses. `None` means: skip the access.
+#[inline(always)]
+pub(crate) fn check(
+    view: MemView,
+    space: AddrSpace,
+    addr: u64,
+    size: u64,
+    is_store: bool,
+    launch: &Launch,
+    at: impl Fn() -> Where,
+) -> Option<*mut u8> {
+    match view.locate(addr, size) {
+        Some((p, fl)) => {
+            if fl != 0 {
+                let bad = if is_store {
+                    fl & flags::READ_ONLY != 0
+                } else {
+                    fl & flags::WRITE_ONLY != 0
+                };
+                if bad {
+                    let kind = if is_store {
+                        FaultKind::WriteToReadOnly
+                    } else {
+                        FaultKind::ReadFromWriteOnly
+                    };
+                    fault(launch, at(), Fault { kind, space, address: addr, size, is_store });
+                }
+            }
+            Some(p)
+        }
+        None => {
+            fault(
+                launch,
+                at(),
+                Fault {
+                    kind: FaultKind::OutOfBounds,
+                    space,
+                    address: addr,
+                    size,
+                    is_store,
+                },
+            );
+            None
+        }
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn observe(launch: &Launch, at: Where, access: Access, store: Option<&[u8]>, atomic: bool) {
+    for p in launch.ctx.plugins().each(Interest::MEMORY) {
+        launch.with_context(at, true, |cx| match (store, atomic) {
+            (_, true) => {
+                p.memory_atomic_load(cx, &access);
+                p.memory_atomic_store(cx, &access);
+            }
+            (Some(data), false) => p.memory_store(cx, &access, data),
+            (None, false) => p.memory_load(cx, &access),
+        });
+    }
+}
+
+impl GroupRunner<'_> {
+    pub(crate) fn run(&mut self, wi: &mut WorkItem) -> Stop {
+        if self.launch.observe_instructions {
+            self.exec::<true>(wi)
+        } else {
+            self.exec::<false>(wi)
+        }
+    }
+
+    fn exec<const OBSERVE: bool>(&mut self, wi: &mut WorkItem) -> Stop {
+        let launch = self.launch;
+        let kernel = &launch.kernel.code;
+        let observe_memory = launch.observe_memory;
+        let WorkItem {
+            regs,
+            frames,
+            private,
+            ids,
+            ..
+        } = wi;
+        let ids = *ids;
+        let mut fidx = wi.func;
+        let mut func = &kernel.functions[fidx as usize];
+        let mut code = &func.code[..];
+        let mut pc = wi.pc as usize;
+        let mut base = wi.base as usize;
+        let mut mems = Mems {
+            global: launch.global.mem(),
+            local: &mut self.local,
+            private,
+        };
+        let seq = self.seq;
+        let group = self.group;
+        let size = self.size;
+        let here = |fidx: u32, pc: usize| Where {
+            seq,
+            group,
+            wi: Some(ids),
+            func: fidx,
+            pc: pc as u32,
+        };
+        macro_rules! r {
+            ($s:expr) => {
+                regs[base + $s as usize]
+            };
+        }
+        loop {
+            let op_pc = pc;
+            let op = &code[pc];
+            pc += 1;
+            match *op {
+                Op::Add { d, a, b, bits } => r!(d) = r!(a).wrapping_add(r!(b)) & mask(bits),
+                Op::Sub { d, a, b, bits } => r!(d) = r!(a).wrapping_sub(r!(b)) & mask(bits),
+                Op::Mul { d, a, b, bits } => r!(d) = r!(a).wrapping_mul(r!(b)) & mask(bits),
+                Op::And { d, a, b } => r!(d) = r!(a) & r!(b),
+                Op::Or { d, a, b } => r!(d) = r!(a) | r!(b),
+                Op::Xor { d, a, b } => r!(d) = r!(a) ^ r!(b),
+                Op::Shl { d, a, b, bits } => r!(d) = shl(r!(a), r!(b), bits),
+                Op::LShr { d, a, b, bits } => r!(d) = lshr(r!(a), r!(b), bits),
+                Op::AShr { d, a, b, bits } => r!(d) = ashr(r!(a), r!(b), bits),
+                Op::ICmp { pred, d, a, b, bits } => r!(d) = icmp(pred, r!(a), r!(b), bits) as u64,
+                Op::FAdd32 { d, a, b } => r!(d) = slot_f32(f32_of(r!(a)) + f32_of(r!(b))),
+                Op::FSub32 { d, a, b } => r!(d) = slot_f32(f32_of(r!(a)) - f32_of(r!(b))),
+                Op::FMul32 { d, a, b } => r!(d) = slot_f32(f32_of(r!(a)) * f32_of(r!(b))),
+                Op::FDiv32 { d, a, b } => r!(d) = slot_f32(f32_of(r!(a)) / f32_of(r!(b))),
+                Op::Mov { d, s } => r!(d) = r!(s),
+                Op::SExt { d, s, from, to } => r!(d) = (sext(r!(s), from) as u64) & mask(to),
+                Op::Trunc { d, s, bits } => r!(d) = r!(s) & mask(bits),
+                Op::Gep {
+                    d,
+                    base: b,
+                    idx,
+                    idx_bits,
+                    scale,
+                    offset,
+                } => {
+                    let i = sext(r!(idx), idx_bits);
+                    r!(d) = r!(b)
+                        .wrapping_add((i.wrapping_mul(scale as i64)) as u64)
+                        .wrapping_add(offset as i64 as u64);
+                }
+                Op::GepConst { d, base: b, offset } => r!(d) = r!(b).wrapping_add(offset as u64),
+                Op::GepN { d, base: b, table } => {
+                    let t = &func.geps[table as usize];
+                    let mut a = r!(b).wrapping_add(t.offset as u64);
+                    for &(s, bits, scale) in &t.terms {
+                        a = a.wrapping_add(sext(r!(s), bits).wrapping_mul(scale) as u64);
+                    }
+                    r!(d) = a;
+                }
+                Op::Br { t } => pc = t as usize,
+                Op::CondBr { c, t, f } => pc = if r!(c) & 1 != 0 { t as usize } else { f as usize },
+                Op::Select { d, c, t, f, n } if n == 1 => {
+                    r!(d) = if r!(c) & 1 != 0 { r!(t) } else { r!(f) }
+                }
+                Op::Load {
+                    d,
+                    p,
+                    space,
+                    ty,
+                    align,
+                } => {
+                    let addr = r!(p);
+                    if addr & ((1u64 << align) - 1) != 0 {
+                        misaligned(launch, here(fidx, op_pc), false);
+                    }
+                    let size = ty.size() as u64;
+                    let view = mems.view(space);
+                    r!(d) = match check(view, space, addr, size, false, launch, || here(fidx, op_pc)) {
+                        Some(ptr) => unsafe { load_mem(ty, ptr) },
+                        None => 0,
+                    };
+                    if observe_memory {
+                        let access = Access { space, address: addr, size };
+                        observe(launch, here(fidx, op_pc), access, None, false);
+                    }
+                }
+                Op::Store {
+                    p,
+                    s,
+                    space,
+                    ty,
+                    align,
+                } => {
+                    let addr = r!(p);
+                    if addr & ((1u64 << align) - 1) != 0 {
+                        misaligned(launch, here(fidx, op_pc), true);
+                    }
+                    let size = ty.size() as u64;
+                    let value = r!(s);
+                    if observe_memory {
+                        let access = Access { space, address: addr, size };
+                        let bytes = value.to_le_bytes();
+                        observe(launch, here(fidx, op_pc), access, Some(&bytes[..size as usize]), false);
+                    }
+                    let view = mems.view(space);
+                    if let Some(ptr) = check(view, space, addr, size, true, launch, || here(fidx, op_pc)) {
+                        unsafe { store_mem(ty, ptr, value) };
+                    }
+                }
+                Op::LoadV {
+                    d,
+                    p,
+                    space,
+                    ty,
+                    lanes,
+                    align,
+                } => {
+                    let addr = r!(p);
+                    if addr & ((1u64 << align) - 1) != 0 {
+                        misaligned(launch, here(fidx, op_pc), false);
+                    }
+                    let es = ty.size() as u64;
+                    let size = es * lanes as u64;
+                    let view = mems.view(space);
+                    match check(view, space, addr, size, false, launch, || here(fidx, op_pc)) {
+                        Some(ptr) => {
+                            for i in 0..lanes as usize {
+                                r!(d + i as u32) = unsafe { load_mem(ty, ptr.add(i * es as usize)) };
+                            }
+                        }
+                        None => {
+                            for i in 0..lanes as u32 {
+                                r!(d + i) = 0;
+                            }
+                        }
+                    }
+                    if observe_memory {
+                        let access = Access { space, address: addr, size };
+                        observe(launch, here(fidx, op_pc), access, None, false);
+                    }
+                }
+                Op::StoreV {
+                    p,
+                    s,
+                    space,
+                    ty,
+                    lanes,
+                    align,
+                } => {
+                    let addr = r!(p);
+                    if addr & ((1u64 << align) - 1) != 0 {
+                        misaligned(launch, here(fidx, op_pc), true);
+                    }
+                    let es = ty.size() as usize;
+                    let size = (es * lanes as usize) as u64;
+                    if observe_memory {
+                        let mut bytes = Vec::with_capacity(size as usize);
+                        for i in 0..lanes as u32 {
+                            bytes.extend_from_slice(&r!(s + i).to_le_bytes()[..es]);
+                        }
+                        let access = Access { space, address: addr, size };
+                        observe(launch, here(fidx, op_pc), access, Some(&bytes), false);
+                    }
+                    let view = mems.view(space);
+                    if let Some(ptr) = check(view, space, addr, size, true, launch, || here(fidx, op_pc)) {
+                        for i in 0..lanes as usize {
+                            unsafe { store_mem(ty, ptr.add(i * es), r!(s + i as u32)) };
+                        }
+                    }
+                }
+                Op::LoadAgg { d, p, space, layout } => {
+                    let l = &func.layouts[layout as usize];
+                    let addr = r!(p);
+                    let view = mems.view(space);
+                    let size = l.size as u64;
+                    let ptr = check(view, space, addr, size, false, launch, || here(fidx, op_pc));
+                    for (i, leaf) in l.leaves.iter().enumerate() {
+                        r!(d + i as u32) = match ptr {
+                            Some(ptr) => unsafe { load_mem(leaf.ty.mem_ty(), ptr.add(leaf.offset as usize)) },
+                            None => 0,
+                        };
+                    }
+                    if observe_memory {
+                        let access = Access { space, address: addr, size };
+                        observe(launch, here(fidx, op_pc), access, None, false);
+                    }
+                }
+                Op::StoreAgg { p, s, space, layout } => {
+                    let l = &func.layouts[layout as usize];
+                    let addr = r!(p);
+                    let size = l.size as u64;
+                    if observe_memory {
+                        let mut bytes = vec![0u8; size as usize];
+                        for (i, leaf) in l.leaves.iter().enumerate() {
+                            let n = leaf.ty.size() as usize;
+                            let at = leaf.offset as usize;
+                            bytes[at..at + n].copy_from_slice(&r!(s + i as u32).to_le_bytes()[..n]);
+                        }
+                        let access = Access { space, address: addr, size };
+                        observe(launch, here(fidx, op_pc), access, Some(&bytes), false);
+                    }
+                    let view = mems.view(space);
+                    if let Some(ptr) = check(view, space, addr, size, true, launch, || here(fidx, op_pc)) {
+                        for (i, leaf) in l.leaves.iter().enumerate() {
+                            unsafe {
+                                store_mem(leaf.ty.mem_ty(), ptr.add(leaf.offset as usize), r!(s + i as u32))
+                            };
+                        }
+                    }
+                }
+                Op::Alloca { d, size } => r!(d) = mems.private.allocate(size as u64),
+                Op::CheckIndex { idx, bits, len } => {
+                    let i = sext(r!(idx), bits);
+                    if i as u64 >= len as u64 {
+                        array_index(launch, here(fidx, op_pc), i, len as u64);
+                    }
+                }
+                Op::WorkItem { q, d, dim } => r!(d) = query(q, dim as u64, &ids, &group, &size, &launch.info),
+                Op::WorkItemDyn { q, d, dim } => r!(d) = query(q, r!(dim), &ids, &group, &size, &launch.info),
+                Op::Switch { c, table } => {
+                    let t = &func.switches[table as usize];
+                    let v = r!(c) & mask(t.bits);
+                    pc = t
+                        .cases
+                        .iter()
+                        .find(|(cv, _)| *cv == v)
+                        .map_or(t.default, |(_, target)| *target) as usize;
+                }
+                Op::Call { site } => {
+                    let cs = &func.calls[site as usize];
+                    let callee = &kernel.functions[cs.func as usize];
+                    let new_base = base + func.num_slots as usize;
+                    let n = callee.num_slots as usize;
+                    regs[new_base..new_base + n].copy_from_slice(&launch.kernel.frames[cs.func as usize]);
+                    let mark = mems.private.mark();
+                    for (k, arg) in cs.args.iter().enumerate() {
+                        let (pslot, pn) = callee.params[k];
+                        match arg.byval {
+                            None => regs.copy_within(
+                                base + arg.slot as usize..base + (arg.slot + pn) as usize,
+                                new_base + pslot as usize,
+                            ),
+                            Some(size) => {
+                                let src = r!(arg.slot);
+                                let mut bytes = vec![0u8; size as usize];
+                                let view = mems.private.view();
+                                if let Some(ptr) = check(
+                                    view,
+                                    AddrSpace::Private,
+                                    src,
+                                    size as u64,
+                                    false,
+                                    launch,
+                                    || here(fidx, op_pc),
+                                ) {
+                                    unsafe { load_bytes(ptr, &mut bytes) };
+                                }
+                                regs[new_base + pslot as usize] = mems.private.allocate_with(&bytes);
+                            }
+                        }
+                    }
+                    frames.push(Frame {
+                        func: fidx,
+                        base: base as u32,
+                        ret_pc: pc as u32,
+                        ret_dst: cs.dst,
+                        ret_n: cs.ret_n,
+                        mark,
+                    });
+                    fidx = cs.func;
+                    func = callee;
+                    code = &func.code[..];
+                    pc = 0;
+                    base = new_base;
+                }
+                Op::Ret { s, n } => {
+                    let Some(fr) = frames.pop() else {
+                        return Stop::Finished;
+                    };
+                    let from = base + s as usize;
+                    regs.copy_within(from..from + n as usize, fr.base as usize + fr.ret_dst as usize);
+                    mems.private.release_to(fr.mark);
+                    fidx = fr.func;
+                    func = &kernel.functions[fidx as usize];
+                    code = &func.code[..];
+                    pc = fr.ret_pc as usize;
+                    base = fr.base as usize;
+                }
+                Op::RetVoid => {
+                    let Some(fr) = frames.pop() else {
+                        return Stop::Finished;
+                    };
+                    mems.private.release_to(fr.mark);
+                    fidx = fr.func;
+                    func = &kernel.functions[fidx as usize];
+                    code = &func.code[..];
+                    pc = fr.ret_pc as usize;
+                    base = fr.base as usize;
+                }
+                Op::Barrier { fence } => {
+                    wi.func = fidx;
+                    wi.pc = pc as u32;
+                    wi.base = base as u32;
+                    wi.barrier_at = (fidx, op_pc as u32);
+                    return Stop::Barrier { fence };
+                }
+                Op::Builtin { site } => {
+                    let s = &func.builtins[site as usize];
+                    let mut env = Env {
+                        regs: &mut regs[base..],
+                        mems: &mut mems,
+                        launch,
+                        at: here(fidx, op_pc),
+                    };
+                    if let Err(trap) = (s.run)(&mut env) {
+                        launch.report(here(fidx, op_pc), Level::Error, &trap.0);
+                        return Stop::Finished;
+                    }
+                }
+                Op::AtomicRmw {
+                    op: rop,
+                    d,
+                    p,
+                    v,
+                    space,
+                    ty,
+                } => {
+                    let addr = r!(p);
+                    let size = ty.size() as u64;
+                    if addr % size != 0 {
+                        launch.report(here(fidx, op_pc), Level::Error, "Unaligned address on atomicrmw");
+                    }
+                    let val = r!(v);
+                    let view = mems.view(space);
+                    r!(d) = match check(view, space, addr, size, true, launch, || here(fidx, op_pc)) {
+                        Some(ptr) => unsafe { atomic::update(ptr, size as u32, &mut |old| rmw(rop, ty, old, val)) },
+                        None => 0,
+                    };
+                    if observe_memory {
+                        let access = Access { space, address: addr, size };
+                        observe(launch, here(fidx, op_pc), access, None, true);
+                    }
+                }
+                Op::CmpXchg {
+                    d,
+                    p,
+                    cmp,
+                    new,
+                    space,
+                    ty,
+                } => {
+                    let addr = r!(p);
+                    let size = ty.size() as u64;
+                    let (expected, replacement) = (r!(cmp), r!(new));
+                    let view = mems.view(space);
+                    let old = match check(view, space, addr, size, true, launch, || here(fidx, op_pc)) {
+                        Some(ptr) => unsafe {
+                            atomic::update(ptr, size as u32, &mut |old| {
+                                if old == expected {
+                                    replacement
+                                } else {
+                                    old
+                                }
+                            })
+                        },
+                        None => 0,
+                    };
+                    r!(d) = old;
+                    r!(d + 1) = (old == expected) as u64;
+                    if observe_memory {
+                        let access = Access { space, address: addr, size };
+                        observe(launch, here(fidx, op_pc), access, None, true);
+                    }
+                }
+                Op::MemCpy {
+                    dst,
+                    src,
+                    len,
+                    dst_space,
+                    src_space,
+                } => {
+                    let (to, from, n) = (r!(dst), r!(src), r!(len));
+                    let mut bytes = vec![0u8; n as usize];
+                    let sview = mems.view(src_space);
+                    let ok = check(sview, src_space, from, n, false, launch, || here(fidx, op_pc))
+                        .map(|p| unsafe { load_bytes(p, &mut bytes) })
+                        .is_some();
+                    if observe_memory {
+                        observe(launch, here(fidx, op_pc), Access { space: src_space, address: from, size: n }, None, false);
+                        observe(launch, here(fidx, op_pc), Access { space: dst_space, address: to, size: n }, Some(&bytes), false);
+                    }
+                    let dview = mems.view(dst_space);
+                    if let Some(p) = check(dview, dst_space, to, n, true, launch, || here(fidx, op_pc)) {
+                        if ok {
+                            unsafe { store_bytes(p, &bytes) };
+                        }
+                    }
+                }
+                Op::MemSet { dst, val, len, space } => {
+                    let (to, n) = (r!(dst), r!(len));
+                    let bytes = vec![r!(val) as u8; n as usize];
+                    if observe_memory {
+                        observe(launch, here(fidx, op_pc), Access { space, address: to, size: n }, Some(&bytes), false);
+                    }
+                    let view = mems.view(space);
+                    if let Some(p) = check(view, space, to, n, true, launch, || here(fidx, op_pc)) {
+                        unsafe { store_bytes(p, &bytes) };
+                    }
+                }
+                Op::Trap { msg } => {
+                    launch.report(here(fidx, op_pc), Level::Error, &func.traps[msg as usize]);
+                    return Stop::Finished;
+                }
+                ref other => {
+                    let ran = run_pure(other, &mut regs[base..]);
+                    debug_assert!(ran, "op {other:?} not handled");
+                }
+            }
+            if OBSERVE {
+                let at = here(fidx, op_pc);
+                for p in launch.ctx.plugins().each(Interest::INSTRUCTION) {
+                    launch.with_context(at, true, |cx| p.instruction_executed(cx));
+                }
+            }
+        }
+    }
+}

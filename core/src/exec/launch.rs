@@ -1,0 +1,334 @@
+//! Kernel instances and launches: argument binding, work-group distribution over worker threads,
+//! and the launch-wide state every worker shares.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+use super::group::GroupRunner;
+use crate::bytecode::{ScalarTy, VType};
+use crate::context::Context;
+use crate::diagnostics::{self, CodeRef, Entity, Level, Source};
+use crate::memory::{encode_address, GlobalView, GLOBAL_OFFSET_BITS, PRIVATE_OFFSET_BITS};
+use crate::output::{Record, Sequencer};
+use crate::plugins::{ExecContext, Interest, LaunchInfo, LogSink};
+use crate::program::{KernelCode, ParamKind};
+
+use super::workitem::WiIds;
+
+/// A kernel ready to launch in a context: constants relocated, stack size known.
+pub struct KernelInstance {
+    pub code: Arc<KernelCode>,
+    /// Initial frame of each function, with program-variable addresses filled in.
+    pub(crate) frames: Vec<Vec<u64>>,
+    pub source: Option<Arc<Source>>,
+    /// Register slots of the deepest call chain.
+    pub(crate) stack_slots: usize,
+}
+
+impl KernelInstance {
+    pub fn new(
+        code: Arc<KernelCode>,
+        global_addresses: &[u64],
+        source: Option<Arc<Source>>,
+    ) -> Result<KernelInstance, String> {
+        let mut frames = Vec::new();
+        for f in &code.functions {
+            let mut frame = f.frame_init.clone();
+            for r in &f.relocs {
+                let base = *global_addresses
+                    .get(r.global as usize)
+                    .ok_or("relocation against an unknown program variable")?;
+                frame[r.slot as usize] = base.wrapping_add(r.addend as u64);
+            }
+            frames.push(frame);
+        }
+        let stack_slots = stack_depth(&code, 0, &mut HashMap::new(), &mut Vec::new())?;
+        Ok(KernelInstance {
+            code,
+            frames,
+            source,
+            stack_slots,
+        })
+    }
+
+    pub fn name(&self) -> &str {
+        &self.code.info.name
+    }
+}
+
+/// Slots needed by the deepest chain of calls from `f`; recursion is an error (OpenCL C forbids it).
+fn stack_depth(
+    code: &KernelCode,
+    f: u32,
+    memo: &mut HashMap<u32, usize>,
+    path: &mut Vec<u32>,
+) -> Result<usize, String> {
+    if let Some(d) = memo.get(&f) {
+        return Ok(*d);
+    }
+    if path.contains(&f) {
+        return Err(format!(
+            "recursion is not allowed in OpenCL C (function {})",
+            code.functions[f as usize].name
+        ));
+    }
+    path.push(f);
+    let func = &code.functions[f as usize];
+    let mut deepest = 0;
+    for c in &func.calls {
+        deepest = deepest.max(stack_depth(code, c.func, memo, path)?);
+    }
+    path.pop();
+    let d = func.num_slots as usize + deepest;
+    memo.insert(f, d);
+    Ok(d)
+}
+
+/// The index space of a launch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NDRange {
+    pub work_dim: u32,
+    pub global_offset: [u64; 3],
+    pub global_size: [u64; 3],
+    pub local_size: [u64; 3],
+}
+
+/// A kernel argument value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ArgValue {
+    /// A global or constant buffer address (0 for NULL).
+    Pointer(u64),
+    /// The size of a `__local` buffer.
+    LocalSize(u64),
+    /// The bytes of a scalar, vector or by-value struct.
+    Bytes(Vec<u8>),
+}
+
+/// What every worker thread of a launch shares.
+pub(crate) struct Launch<'a> {
+    pub ctx: &'a Context,
+    pub kernel: &'a KernelInstance,
+    pub info: LaunchInfo,
+    /// The kernel function's frame with its arguments bound.
+    pub template: Vec<u64>,
+    /// Initial contents of each work-item's private buffers (by-value args, then variables).
+    pub private_init: Vec<Vec<u8>>,
+    /// Sizes of the work-group's local buffers (kernel-scope variables, then arguments).
+    pub local_sizes: Vec<u64>,
+    pub global: GlobalView,
+    pub sequencer: Sequencer<'a>,
+    pub observe_instructions: bool,
+    pub observe_memory: bool,
+    pub observe_work_items: bool,
+}
+
+/// Where something happened in a running launch.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Where {
+    pub seq: u64,
+    pub group: [u64; 3],
+    pub wi: Option<WiIds>,
+    pub func: u32,
+    pub pc: u32,
+}
+
+struct Sink<'a, 'l> {
+    launch: &'a Launch<'l>,
+    seq: u64,
+}
+
+impl LogSink for Sink<'_, '_> {
+    fn log(&self, level: Level, message: String) {
+        self.launch.sequencer.emit(self.seq, Record::Log(level, message));
+    }
+}
+
+impl Launch<'_> {
+    /// Runs `f` with the execution context of `at` (for plugin events and diagnostics).
+    pub fn with_context<R>(&self, at: Where, with_code: bool, f: impl FnOnce(&ExecContext) -> R) -> R {
+        let sink = Sink {
+            launch: self,
+            seq: at.seq,
+        };
+        let entity = match at.wi {
+            Some(ids) => Entity::WorkItem {
+                global: ids.global,
+                local: ids.local,
+                group: at.group,
+            },
+            None => Entity::Group(at.group),
+        };
+        let cx = ExecContext {
+            launch: &self.info,
+            entity,
+            at: with_code.then(|| CodeRef {
+                function: &self.kernel.code.functions[at.func as usize],
+                pc: at.pc,
+            }),
+            source: self.kernel.source.as_deref(),
+            sink: &sink,
+        };
+        f(&cx)
+    }
+
+    /// Reports a diagnostic in the standard layout at `at`.
+    pub fn report(&self, at: Where, level: Level, headline: &str) {
+        self.with_context(at, true, |cx| cx.report(level, headline));
+    }
+
+    pub fn emit(&self, seq: u64, record: Record) {
+        self.sequencer.emit(seq, record);
+    }
+
+    pub fn code_ref(&self, func: u32, pc: u32) -> CodeRef<'_> {
+        CodeRef {
+            function: &self.kernel.code.functions[func as usize],
+            pc,
+        }
+    }
+
+    pub fn location_lines(&self, out: &mut Vec<String>, func: u32, pc: u32) {
+        diagnostics::location_lines(
+            out,
+            Some(self.code_ref(func, pc)),
+            self.kernel.source.as_deref(),
+        );
+    }
+}
+
+/// Reads the lanes of a by-value argument from its bytes.
+fn value_lanes(vt: VType, bytes: &[u8]) -> Vec<u64> {
+    let size = vt.elem.size() as usize;
+    (0..vt.lanes as usize)
+        .map(|i| {
+            let mut b = [0u8; 8];
+            if let Some(src) = bytes.get(i * size..(i + 1) * size) {
+                b[..size].copy_from_slice(src);
+            }
+            let v = u64::from_le_bytes(b);
+            match vt.elem {
+                ScalarTy::Int(bits) => v & crate::exec::semantics::mask(bits),
+                _ => v,
+            }
+        })
+        .collect()
+}
+
+/// Runs a kernel over an NDRange. Errors are problems with the arguments; problems found while
+/// running are reported through the plugins.
+pub fn launch(ctx: &Context, kernel: &KernelInstance, args: &[ArgValue], nd: &NDRange) -> Result<(), String> {
+    let code = &kernel.code;
+    let params = &code.info.params;
+    if args.len() != params.len() {
+        return Err(format!(
+            "kernel '{}' takes {} arguments, {} given",
+            code.info.name,
+            params.len(),
+            args.len()
+        ));
+    }
+    if nd.local_size.contains(&0) {
+        return Err("work-group size must not be zero".into());
+    }
+    let mut template = kernel.frames[0].clone();
+    let mut private_init = Vec::new();
+    let mut local_sizes: Vec<u64> = code.locals.iter().map(|l| l.size).collect();
+    for (p, a) in params.iter().zip(args) {
+        let slot = p.slot as usize;
+        match (&p.kind, a) {
+            (ParamKind::Pointer(crate::memory::AddrSpace::Local), ArgValue::LocalSize(size)) => {
+                let index = local_sizes.len() as u64 + 1;
+                local_sizes.push(*size);
+                template[slot] = encode_address(index, 0, GLOBAL_OFFSET_BITS);
+            }
+            (ParamKind::Pointer(_), ArgValue::Pointer(addr)) => template[slot] = *addr,
+            (ParamKind::Value(vt), ArgValue::Bytes(b)) => {
+                for (i, lane) in value_lanes(*vt, b).into_iter().enumerate() {
+                    template[slot + i] = lane;
+                }
+            }
+            (ParamKind::ByVal { size }, ArgValue::Bytes(b)) => {
+                let index = private_init.len() as u64 + 1;
+                let mut data = b.clone();
+                data.resize(*size as usize, 0);
+                private_init.push(data);
+                template[slot] = encode_address(index, 0, PRIVATE_OFFSET_BITS);
+            }
+            (ParamKind::Unsupported(why), _) => {
+                return Err(format!("argument '{}': {why}", p.name));
+            }
+            (_, a) => return Err(format!("argument '{}': wrong kind of value {a:?}", p.name)),
+        }
+    }
+    private_init.extend(code.privates.iter().map(|v| v.init.clone()));
+
+    let mut num_groups = [1u64; 3];
+    for d in 0..3 {
+        num_groups[d] = nd.global_size[d].div_ceil(nd.local_size[d]);
+    }
+    let total: u64 = num_groups.iter().product();
+    let info = LaunchInfo {
+        kernel: code.info.name.clone(),
+        work_dim: nd.work_dim,
+        global_offset: nd.global_offset,
+        global_size: nd.global_size,
+        local_size: nd.local_size,
+        num_groups,
+    };
+    // Quick mode runs only the first and the last work-group.
+    let order: Vec<u64> = if ctx.config.quick && total > 2 {
+        vec![0, total - 1]
+    } else {
+        (0..total).collect()
+    };
+    let plugins = ctx.plugins();
+    let deliver = |r: Record| match r {
+        Record::Log(level, text) => ctx.log(level, &text),
+        Record::Stdout(bytes) => ctx.write_stdout(&bytes),
+    };
+    let launch = Launch {
+        ctx,
+        kernel,
+        info,
+        template,
+        private_init,
+        local_sizes,
+        global: ctx.global.view(),
+        sequencer: Sequencer::new(&deliver),
+        observe_instructions: plugins.wants(Interest::INSTRUCTION),
+        observe_memory: plugins.wants(Interest::MEMORY),
+        observe_work_items: plugins.wants(Interest::WORK_ITEM),
+    };
+    for p in plugins.each(Interest::KERNEL) {
+        p.kernel_begin(&launch.info);
+    }
+    let threads = if plugins.all_thread_safe() {
+        ctx.config.num_threads.clamp(1, order.len().max(1))
+    } else {
+        1
+    };
+    let next = AtomicU64::new(0);
+    let work = |runner: &mut GroupRunner| loop {
+        let i = next.fetch_add(1, Ordering::Relaxed);
+        let Some(&linear) = order.get(i as usize) else {
+            break;
+        };
+        let n = &launch.info.num_groups;
+        let group = [linear % n[0], (linear / n[0]) % n[1], linear / (n[0] * n[1])];
+        runner.run_group(i, group);
+    };
+    if threads == 1 {
+        work(&mut GroupRunner::new(&launch));
+    } else {
+        std::thread::scope(|s| {
+            for _ in 0..threads {
+                s.spawn(|| work(&mut GroupRunner::new(&launch)));
+            }
+        });
+    }
+    for p in plugins.each(Interest::KERNEL) {
+        p.kernel_end(&launch.info);
+    }
+    Ok(())
+}

@@ -1,0 +1,70 @@
+//! The resumable state of one work-item.
+
+use crate::bytecode::{Pc, Slot};
+use crate::memory::{AddrSpace, ArenaMark, ArenaMemory};
+
+/// Identity of a work-item within its launch.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct WiIds {
+    pub global: [u64; 3],
+    pub local: [u64; 3],
+}
+
+/// A caller's state, saved while a called function runs.
+#[derive(Clone, Copy, Debug)]
+pub struct Frame {
+    pub func: u32,
+    pub base: u32,
+    pub ret_pc: Pc,
+    pub ret_dst: Slot,
+    pub ret_n: u32,
+    /// Private memory to release when the callee returns.
+    pub mark: ArenaMark,
+}
+
+pub struct WorkItem {
+    /// All frames' register slots; the current frame starts at `base`.
+    pub regs: Vec<u64>,
+    pub frames: Vec<Frame>,
+    pub func: u32,
+    pub pc: Pc,
+    pub base: u32,
+    pub private: ArenaMemory,
+    pub ids: WiIds,
+    /// Where the work-item waits, when it is at a barrier: (function, pc of the barrier op).
+    pub barrier_at: (u32, Pc),
+}
+
+impl WorkItem {
+    pub fn new() -> WorkItem {
+        WorkItem {
+            regs: Vec::new(),
+            frames: Vec::new(),
+            func: 0,
+            pc: 0,
+            base: 0,
+            private: ArenaMemory::new(AddrSpace::Private),
+            ids: WiIds::default(),
+            barrier_at: (0, 0),
+        }
+    }
+
+    /// Resets to the start of the kernel with a fresh entry frame.
+    pub fn reset(&mut self, template: &[u64], stack_slots: usize, ids: WiIds) {
+        self.regs.clear();
+        self.regs.extend_from_slice(template);
+        self.regs.resize(stack_slots.max(template.len()), 0);
+        self.frames.clear();
+        self.func = 0;
+        self.pc = 0;
+        self.base = 0;
+        self.private.clear();
+        self.ids = ids;
+    }
+}
+
+impl Default for WorkItem {
+    fn default() -> Self {
+        Self::new()
+    }
+}

@@ -1,0 +1,285 @@
+//! Evaluation of LLVM constants (including constant expressions and global initializers) into
+//! slot values and bytes, done once at lowering time.
+
+use std::collections::HashMap;
+
+use super::ir::{ModuleRef, Opcode, Type, TypeKind, Value, ValueKind};
+use super::types::{shape_of, Shape};
+use crate::bytecode::ScalarTy;
+use crate::exec::semantics::{mask, sext};
+
+/// A constant scalar: plain bits, or an address inside a program-scope variable whose final
+/// location is only known once the program is placed in a context.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CVal {
+    Bits(u64),
+    Global { id: u32, addend: i64 },
+}
+
+impl CVal {
+    fn add(self, delta: i64) -> CVal {
+        match self {
+            CVal::Bits(b) => CVal::Bits(b.wrapping_add(delta as u64)),
+            CVal::Global { id, addend } => CVal::Global {
+                id,
+                addend: addend + delta,
+            },
+        }
+    }
+}
+
+/// Where a module-level variable lives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GlobalAddr {
+    /// Program-scope global/constant variable number `n` (relocated later).
+    Program(u32),
+    /// Address known at lowering time (local and private variables of a kernel).
+    Fixed(u64),
+}
+
+/// Constant evaluation context.
+pub struct Consts<'a> {
+    pub m: &'a ModuleRef,
+    pub globals: &'a HashMap<Value, GlobalAddr>,
+}
+
+/// The address computation of a `getelementptr`.
+#[derive(Debug, Default)]
+pub struct GepInfo {
+    pub offset: i64,
+    /// Variable indices with their byte scale.
+    pub vars: Vec<(Value, i64)>,
+    /// Indices into LLVM array types with the array length (MemCheck's static bounds check).
+    pub checks: Vec<(Value, u64)>,
+}
+
+/// Breaks a GEP over `src` with `indices` into constant and variable parts.
+pub fn gep_info(m: &ModuleRef, src: Type, indices: &[Value]) -> Result<GepInfo, String> {
+    let mut info = GepInfo::default();
+    let mut cur = src;
+    for (k, &idx) in indices.iter().enumerate() {
+        let (scale, array_len) = if k == 0 {
+            (m.alloc_size(src) as i64, None)
+        } else {
+            match cur.kind() {
+                TypeKind::LLVMStructTypeKind => {
+                    if idx.kind() != ValueKind::LLVMConstantIntValueKind {
+                        return Err("non-constant struct index".into());
+                    }
+                    let field = idx.const_zext() as u32;
+                    info.offset += m.field_offset(cur, field) as i64;
+                    cur = *cur
+                        .struct_fields()
+                        .get(field as usize)
+                        .ok_or("struct index out of range")?;
+                    continue;
+                }
+                TypeKind::LLVMArrayTypeKind => {
+                    let len = cur.array_len();
+                    cur = cur.element();
+                    (m.alloc_size(cur) as i64, Some(len))
+                }
+                TypeKind::LLVMVectorTypeKind => {
+                    cur = cur.element();
+                    (m.alloc_size(cur) as i64, None)
+                }
+                _ => return Err(format!("cannot index into type {}", cur.print())),
+            }
+        };
+        if idx.ty().kind() == TypeKind::LLVMVectorTypeKind {
+            return Err("vector-of-pointer address computations are not supported".into());
+        }
+        if let Some(len) = array_len {
+            info.checks.push((idx, len));
+        }
+        if idx.kind() == ValueKind::LLVMConstantIntValueKind {
+            info.offset = info
+                .offset
+                .wrapping_add(idx.const_sext().wrapping_mul(scale));
+        } else {
+            info.vars.push((idx, scale));
+        }
+    }
+    Ok(info)
+}
+
+impl Consts<'_> {
+    /// The scalar value of a constant of scalar type.
+    pub fn scalar(&self, v: Value) -> Result<CVal, String> {
+        let leaves = self.leaves(v)?;
+        match leaves.as_slice() {
+            [one] => Ok(*one),
+            _ => Err("expected a scalar constant".into()),
+        }
+    }
+
+    /// The slot values of a constant of any type (flattened like its register shape).
+    pub fn leaves(&self, v: Value) -> Result<Vec<CVal>, String> {
+        let mut out = Vec::new();
+        self.push_leaves(v, &mut out)?;
+        Ok(out)
+    }
+
+    fn push_leaves(&self, v: Value, out: &mut Vec<CVal>) -> Result<(), String> {
+        let t = v.ty();
+        match v.kind() {
+            ValueKind::LLVMConstantIntValueKind => {
+                let bits = t.int_width();
+                if bits > 64 {
+                    return Err(format!("integers of {bits} bits are not supported"));
+                }
+                out.push(CVal::Bits(v.const_zext() & mask(bits as u8)));
+            }
+            ValueKind::LLVMConstantFPValueKind => {
+                let d = v.const_double();
+                out.push(CVal::Bits(match t.kind() {
+                    TypeKind::LLVMFloatTypeKind => (d as f32).to_bits() as u64,
+                    TypeKind::LLVMDoubleTypeKind => d.to_bits(),
+                    _ => return Err(format!("unsupported floating-point constant type {}", t.print())),
+                }));
+            }
+            ValueKind::LLVMConstantPointerNullValueKind => out.push(CVal::Bits(0)),
+            ValueKind::LLVMUndefValueValueKind
+            | ValueKind::LLVMPoisonValueKind
+            | ValueKind::LLVMConstantAggregateZeroValueKind => {
+                let n = shape_of(self.m, t)?.slots();
+                out.extend(std::iter::repeat(CVal::Bits(0)).take(n as usize));
+            }
+            ValueKind::LLVMConstantVectorValueKind
+            | ValueKind::LLVMConstantDataVectorValueKind
+            | ValueKind::LLVMConstantArrayValueKind
+            | ValueKind::LLVMConstantDataArrayValueKind
+            | ValueKind::LLVMConstantStructValueKind => {
+                let n = match t.kind() {
+                    TypeKind::LLVMStructTypeKind => t.struct_fields().len() as u64,
+                    TypeKind::LLVMArrayTypeKind => t.array_len(),
+                    _ => t.vector_len() as u64,
+                };
+                for i in 0..n {
+                    let e = v
+                        .aggregate_element(i as u32)
+                        .ok_or("unreadable constant aggregate element")?;
+                    self.push_leaves(e, out)?;
+                }
+            }
+            ValueKind::LLVMGlobalVariableValueKind => {
+                out.push(match self.globals.get(&v) {
+                    Some(GlobalAddr::Program(id)) => CVal::Global { id: *id, addend: 0 },
+                    Some(GlobalAddr::Fixed(a)) => CVal::Bits(*a),
+                    None => return Err(format!("unknown global variable @{}", v.name())),
+                });
+            }
+            ValueKind::LLVMConstantExprValueKind => out.push(self.expr(v)?),
+            ValueKind::LLVMFunctionValueKind => {
+                return Err(format!("function pointers are not supported (@{})", v.name()))
+            }
+            k => return Err(format!("unsupported constant ({k:?}): {}", v.print())),
+        }
+        Ok(())
+    }
+
+    fn expr(&self, v: Value) -> Result<CVal, String> {
+        let op = v.const_opcode();
+        let operand = |i| self.scalar(v.operand(i));
+        match op {
+            Opcode::LLVMGetElementPtr => {
+                let base = operand(0)?;
+                let indices: Vec<Value> = (1..v.num_operands()).map(|i| v.operand(i)).collect();
+                let info = gep_info(self.m, v.gep_source_type(), &indices)?;
+                if !info.vars.is_empty() {
+                    return Err("non-constant index in a constant address".into());
+                }
+                Ok(base.add(info.offset))
+            }
+            Opcode::LLVMBitCast | Opcode::LLVMAddrSpaceCast | Opcode::LLVMIntToPtr => operand(0),
+            Opcode::LLVMPtrToInt | Opcode::LLVMTrunc | Opcode::LLVMZExt => {
+                let bits = v.ty().int_width() as u8;
+                match operand(0)? {
+                    CVal::Bits(b) => Ok(CVal::Bits(b & mask(bits))),
+                    g if bits == 64 => Ok(g),
+                    _ => Err("truncated address in a constant expression".into()),
+                }
+            }
+            Opcode::LLVMSExt => {
+                let from = v.operand(0).ty().int_width() as u8;
+                let to = v.ty().int_width() as u8;
+                match operand(0)? {
+                    CVal::Bits(b) => Ok(CVal::Bits(sext(b, from) as u64 & mask(to))),
+                    _ => Err("sign-extended address in a constant expression".into()),
+                }
+            }
+            Opcode::LLVMAdd | Opcode::LLVMSub => {
+                let bits = v.ty().int_width() as u8;
+                let (a, b) = (operand(0)?, operand(1)?);
+                match (a, b, op) {
+                    (CVal::Bits(x), CVal::Bits(y), Opcode::LLVMAdd) => {
+                        Ok(CVal::Bits(x.wrapping_add(y) & mask(bits)))
+                    }
+                    (CVal::Bits(x), CVal::Bits(y), _) => Ok(CVal::Bits(x.wrapping_sub(y) & mask(bits))),
+                    (g @ CVal::Global { .. }, CVal::Bits(y), Opcode::LLVMAdd)
+                    | (CVal::Bits(y), g @ CVal::Global { .. }, Opcode::LLVMAdd) => Ok(g.add(y as i64)),
+                    (g @ CVal::Global { .. }, CVal::Bits(y), _) => Ok(g.add(-(y as i64))),
+                    (CVal::Global { id: i, addend: x }, CVal::Global { id: j, addend: y }, _) if i == j => {
+                        Ok(CVal::Bits((x - y) as u64 & mask(bits)))
+                    }
+                    _ => Err("unsupported address arithmetic in a constant expression".into()),
+                }
+            }
+            _ => Err(format!("unsupported constant expression: {}", v.print())),
+        }
+    }
+
+    /// Serialises a constant of type `t` into memory bytes; addresses of program-scope variables
+    /// are left as relocations `(offset, variable, addend)`.
+    pub fn bytes(&self, v: Value, t: Type) -> Result<(Vec<u8>, Vec<(u64, u32, i64)>), String> {
+        let size = self.m.alloc_size(t) as usize;
+        let mut data = vec![0u8; size];
+        let mut relocs = Vec::new();
+        // Zero initialisers of large arrays need no work (and no leaf list).
+        if matches!(
+            v.kind(),
+            ValueKind::LLVMConstantAggregateZeroValueKind
+                | ValueKind::LLVMUndefValueValueKind
+                | ValueKind::LLVMPoisonValueKind
+        ) {
+            return Ok((data, relocs));
+        }
+        // Strings and other byte arrays: copy directly.
+        if v.kind() == ValueKind::LLVMConstantDataArrayValueKind
+            && t.element().kind() == TypeKind::LLVMIntegerTypeKind
+            && t.element().int_width() == 8
+        {
+            for (i, b) in data.iter_mut().enumerate() {
+                if let Some(e) = v.aggregate_element(i as u32) {
+                    *b = e.const_zext() as u8;
+                }
+            }
+            return Ok((data, relocs));
+        }
+        let leaves = match shape_of(self.m, t)? {
+            Shape::Agg(l) => l.leaves,
+            Shape::Val(vt) => (0..vt.lanes as u32)
+                .map(|i| crate::bytecode::Leaf {
+                    ty: vt.elem,
+                    offset: i * vt.elem.size(),
+                })
+                .collect(),
+            Shape::Void => Vec::new(),
+        };
+        let values = self.leaves(v)?;
+        for (leaf, value) in leaves.iter().zip(values) {
+            let at = leaf.offset as usize;
+            let n = leaf.ty.size() as usize;
+            let bits = match value {
+                CVal::Bits(b) => b,
+                CVal::Global { id, addend } => {
+                    relocs.push((at as u64, id, addend));
+                    0
+                }
+            };
+            let bits = if leaf.ty == ScalarTy::Int(1) { bits & 1 } else { bits };
+            data[at..at + n].copy_from_slice(&bits.to_le_bytes()[..n]);
+        }
+        Ok((data, relocs))
+    }
+}

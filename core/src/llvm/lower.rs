@@ -1,0 +1,1391 @@
+//! Lowering of one LLVM function into bytecode.
+//!
+//! Every SSA value gets its slots up front (so phis can refer forward), constants are evaluated
+//! into the frame template, phis become moves on the edges that reach them, and calls to
+//! builtins are resolved once through `builtins::resolve`.
+
+use std::collections::HashMap;
+
+use super::consts::{gep_info, CVal, Consts, GlobalAddr};
+use super::ir::{intrinsic_name, Block, IntPredicate, ModuleRef, Opcode, RealPredicate, RmwBinOp, Type, TypeKind, Value, ValueKind};
+use super::types::{shape_of, space_of, Shape};
+use crate::builtins::{self, Arg, BuiltinSite, Emit};
+use crate::bytecode::*;
+use crate::exec::semantics::mask;
+use crate::program::LowerError;
+
+/// What the lowering of every function of one kernel shares.
+pub struct KernelScope<'a> {
+    pub m: &'a ModuleRef,
+    pub globals: &'a HashMap<Value, GlobalAddr>,
+    /// Defined functions reachable from the kernel, by index in the kernel's function list.
+    pub functions: &'a HashMap<Value, u32>,
+    pub byval_kind: u32,
+}
+
+/// Lowers `f`. Errors name the offending instruction and its source position.
+pub fn lower_function(scope: &KernelScope, f: Value) -> Result<Function, LowerError> {
+    let mut l = Lowerer {
+        scope,
+        out: Function {
+            name: f.name(),
+            ..Function::default()
+        },
+        values: HashMap::new(),
+        consts: HashMap::new(),
+        bit_consts: HashMap::new(),
+        block_pc: HashMap::new(),
+        fixups: Vec::new(),
+        gep_checks: HashMap::new(),
+        cur: OpInfo::NONE,
+    };
+    l.lower(f).map_err(|(message, inst)| {
+        let (line, col) = inst.map_or((0, 0), |i| i.debug_loc());
+        LowerError {
+            message,
+            function: f.name(),
+            line,
+            col,
+            inst: inst.map_or(String::new(), |i| i.print()),
+        }
+    })?;
+    Ok(l.out)
+}
+
+type Failure = (String, Option<Value>);
+
+enum Fixup {
+    /// `side` 0 = taken / unconditional, 1 = not taken.
+    Op { pc: Pc, side: u8 },
+    Switch { table: u32, case: Option<usize> },
+}
+
+struct Lowerer<'a> {
+    scope: &'a KernelScope<'a>,
+    out: Function,
+    values: HashMap<Value, Slot>,
+    consts: HashMap<Value, Slot>,
+    bit_consts: HashMap<u64, Slot>,
+    block_pc: HashMap<Block, Pc>,
+    fixups: Vec<(Fixup, Block)>,
+    /// Static array indices feeding each GEP (MemCheck).
+    gep_checks: HashMap<Value, Vec<(Value, u64)>>,
+    cur: OpInfo,
+}
+
+fn log2(align: u32) -> u8 {
+    if align == 0 {
+        0
+    } else {
+        align.trailing_zeros().min(15) as u8
+    }
+}
+
+impl<'a> Lowerer<'a> {
+    fn m(&self) -> &'a ModuleRef {
+        self.scope.m
+    }
+
+    fn lower(&mut self, f: Value) -> Result<(), Failure> {
+        // Parameters first, then every value-producing instruction.
+        for p in f.params() {
+            let n = self.shape(p.ty()).map_err(|e| (e, None))?.slots();
+            let s = self.alloc(n);
+            self.values.insert(p, s);
+            self.out.params.push((s, n));
+        }
+        let blocks = f.blocks();
+        let mut insts = Vec::new();
+        for &b in &blocks {
+            for i in b.instructions() {
+                insts.push(i);
+                if i.ty().kind() != TypeKind::LLVMVoidTypeKind {
+                    let n = self.shape(i.ty()).map_err(|e| (e, Some(i)))?.slots();
+                    let s = self.alloc(n);
+                    self.values.insert(i, s);
+                }
+            }
+        }
+        self.out.insts = instruction_texts(self.m(), f, &insts);
+        let mut ordinal = 0u32;
+        for &b in &blocks {
+            self.block_pc.insert(b, self.pc());
+            for i in b.instructions() {
+                let (line, col) = i.debug_loc();
+                self.cur = OpInfo {
+                    inst: ordinal,
+                    line,
+                    col,
+                };
+                ordinal += 1;
+                self.inst(i, b).map_err(|e| (e, Some(i)))?;
+            }
+        }
+        self.patch_branches();
+        self.out.num_slots = self.out.frame_init.len() as u32;
+        Ok(())
+    }
+
+    // ----- slots, constants, emission -----
+
+    fn alloc(&mut self, n: u32) -> Slot {
+        let s = self.out.frame_init.len() as Slot;
+        self.out.frame_init.resize(self.out.frame_init.len() + n as usize, 0);
+        s
+    }
+
+    fn pc(&self) -> Pc {
+        self.out.code.len() as Pc
+    }
+
+    fn emit(&mut self, op: Op) -> Pc {
+        let pc = self.pc();
+        self.out.code.push(op);
+        self.out.info.push(self.cur);
+        pc
+    }
+
+    fn shape(&self, t: Type) -> Result<Shape, String> {
+        shape_of(self.m(), t)
+    }
+
+    fn vt(&self, t: Type) -> Result<VType, String> {
+        match self.shape(t)? {
+            Shape::Val(v) => Ok(v),
+            s => Err(format!("unexpected value shape {s:?}")),
+        }
+    }
+
+    fn slots(&self, t: Type) -> Result<u32, String> {
+        Ok(self.shape(t)?.slots())
+    }
+
+    fn dst(&self, i: Value) -> Result<Slot, String> {
+        self.values
+            .get(&i)
+            .copied()
+            .ok_or_else(|| "instruction has no result slot".to_string())
+    }
+
+    fn bits_const(&mut self, v: u64) -> Slot {
+        if let Some(s) = self.bit_consts.get(&v) {
+            return *s;
+        }
+        let s = self.alloc(1);
+        self.out.frame_init[s as usize] = v;
+        self.bit_consts.insert(v, s);
+        s
+    }
+
+    fn operand(&mut self, v: Value) -> Result<Slot, String> {
+        if let Some(s) = self.values.get(&v) {
+            return Ok(*s);
+        }
+        if let Some(s) = self.consts.get(&v) {
+            return Ok(*s);
+        }
+        if !v.is_constant() {
+            return Err(format!("unsupported operand: {}", v.print()));
+        }
+        let consts = Consts {
+            m: self.m(),
+            globals: self.scope.globals,
+        };
+        let leaves = consts.leaves(v)?;
+        let s = self.alloc(leaves.len() as u32);
+        for (i, leaf) in leaves.into_iter().enumerate() {
+            match leaf {
+                CVal::Bits(b) => self.out.frame_init[s as usize + i] = b,
+                CVal::Global { id, addend } => self.out.relocs.push(Reloc {
+                    slot: s + i as u32,
+                    global: id,
+                    addend,
+                }),
+            }
+        }
+        self.consts.insert(v, s);
+        Ok(s)
+    }
+
+    fn const_int(v: Value) -> Option<u64> {
+        (v.kind() == ValueKind::LLVMConstantIntValueKind).then(|| v.const_zext())
+    }
+
+    fn mov(&mut self, d: Slot, s: Slot, n: u32) {
+        match n {
+            0 => {}
+            _ if d == s => {}
+            1 => {
+                self.emit(Op::Mov { d, s });
+            }
+            _ => {
+                self.emit(Op::MovN { d, s, n });
+            }
+        }
+    }
+
+    // ----- control flow -----
+
+    fn has_phis(b: Block) -> bool {
+        b.instructions()
+            .first()
+            .is_some_and(|i| i.opcode() == Opcode::LLVMPHI)
+    }
+
+    /// Parallel copy of `to`'s phis for the edge `from -> to`.
+    fn phi_moves(&mut self, from: Block, to: Block) -> Result<(), String> {
+        let mut moves = Vec::new();
+        for phi in to.instructions() {
+            if phi.opcode() != Opcode::LLVMPHI {
+                break;
+            }
+            let (value, _) = phi
+                .incoming()
+                .into_iter()
+                .find(|(_, b)| *b == from)
+                .ok_or("phi without a value for this edge")?;
+            let n = self.slots(phi.ty())?;
+            let src = self.operand(value)?;
+            moves.push((self.dst(phi)?, src, n));
+        }
+        let overlaps = |s: Slot, n: u32, moves: &[(Slot, Slot, u32)]| {
+            moves.iter().any(|&(d, _, dn)| s < d + dn && d < s + n)
+        };
+        if moves.iter().any(|&(_, s, n)| overlaps(s, n, &moves)) {
+            // A phi reads another phi of the same block: go through temporaries.
+            let temps: Vec<Slot> = moves.iter().map(|&(_, _, n)| self.alloc(n)).collect();
+            for (&(_, s, n), &t) in moves.iter().zip(&temps) {
+                self.mov(t, s, n);
+            }
+            for (&(d, _, n), &t) in moves.iter().zip(&temps) {
+                self.mov(d, t, n);
+            }
+        } else {
+            for (d, s, n) in moves {
+                self.mov(d, s, n);
+            }
+        }
+        Ok(())
+    }
+
+    /// Jumps from `from` to `to`: phi moves then a branch.
+    fn jump(&mut self, from: Block, to: Block) -> Result<(), String> {
+        self.phi_moves(from, to)?;
+        let pc = self.emit(Op::Br { t: 0 });
+        self.fixups.push((Fixup::Op { pc, side: 0 }, to));
+        Ok(())
+    }
+
+    /// Target pc for an edge: the block itself, or a stub holding the edge's phi moves.
+    fn edge(&mut self, from: Block, to: Block, fixup: Fixup) -> Result<Option<Pc>, String> {
+        if Self::has_phis(to) {
+            let stub = self.pc();
+            self.jump(from, to)?;
+            Ok(Some(stub))
+        } else {
+            self.fixups.push((fixup, to));
+            Ok(None)
+        }
+    }
+
+    fn patch_branches(&mut self) {
+        for (fix, block) in std::mem::take(&mut self.fixups) {
+            let target = self.block_pc[&block];
+            self.set_target(fix, target);
+        }
+    }
+
+    fn set_target(&mut self, fix: Fixup, target: Pc) {
+        match fix {
+            Fixup::Op { pc, side } => match &mut self.out.code[pc as usize] {
+                Op::Br { t } => *t = target,
+                Op::CondBr { t, f, .. } => {
+                    if side == 0 {
+                        *t = target
+                    } else {
+                        *f = target
+                    }
+                }
+                _ => unreachable!("fixup on a non-branch"),
+            },
+            Fixup::Switch { table, case } => {
+                let t = &mut self.out.switches[table as usize];
+                match case {
+                    None => t.default = target,
+                    Some(i) => t.cases[i].1 = target,
+                }
+            }
+        }
+    }
+
+    // ----- instructions -----
+
+    fn inst(&mut self, i: Value, bb: Block) -> Result<(), String> {
+        use Opcode::*;
+        let op = i.opcode();
+        match op {
+            LLVMRet => {
+                if i.num_operands() == 0 {
+                    self.emit(Op::RetVoid);
+                } else {
+                    let v = i.operand(0);
+                    let n = self.slots(v.ty())?;
+                    let s = self.operand(v)?;
+                    self.emit(Op::Ret { s, n });
+                }
+            }
+            LLVMBr => {
+                if !i.is_conditional() {
+                    self.jump(bb, i.successor(0))?;
+                } else {
+                    let c = self.operand(i.condition())?;
+                    let pc = self.emit(Op::CondBr { c, t: 0, f: 0 });
+                    for side in 0..2u8 {
+                        let to = i.successor(side as u32);
+                        if let Some(stub) = self.edge(bb, to, Fixup::Op { pc, side })? {
+                            self.set_target(Fixup::Op { pc, side }, stub);
+                        }
+                    }
+                }
+            }
+            LLVMSwitch => self.switch(i, bb)?,
+            LLVMUnreachable => {
+                self.trap("Encountered unreachable instruction");
+            }
+            LLVMPHI => {}
+            LLVMAdd | LLVMSub | LLVMMul | LLVMUDiv | LLVMSDiv | LLVMURem | LLVMSRem | LLVMShl
+            | LLVMLShr | LLVMAShr | LLVMAnd | LLVMOr | LLVMXor | LLVMFAdd | LLVMFSub | LLVMFMul
+            | LLVMFDiv | LLVMFRem => self.binary(i, op)?,
+            LLVMFNeg => {
+                let vt = self.vt(i.ty())?;
+                let s = self.operand(i.operand(0))?;
+                let ty = vt.elem.float().ok_or("fneg of a non-float")?;
+                let d = self.dst(i)?;
+                self.emit(Op::FloatUn {
+                    op: FloatUnOp::Neg,
+                    ty,
+                    d,
+                    s,
+                    lanes: vt.lanes,
+                });
+            }
+            LLVMICmp => {
+                let vt = self.vt(i.operand(0).ty())?;
+                let (a, b) = (self.operand(i.operand(0))?, self.operand(i.operand(1))?);
+                let pred = int_pred(i.int_predicate());
+                let bits = vt.elem.int_bits();
+                let d = self.dst(i)?;
+                if vt.lanes == 1 {
+                    self.emit(Op::ICmp { pred, d, a, b, bits });
+                } else {
+                    self.emit(Op::ICmpV {
+                        pred,
+                        d,
+                        a,
+                        b,
+                        bits,
+                        lanes: vt.lanes,
+                    });
+                }
+            }
+            LLVMFCmp => {
+                let vt = self.vt(i.operand(0).ty())?;
+                let (a, b) = (self.operand(i.operand(0))?, self.operand(i.operand(1))?);
+                let ty = vt.elem.float().ok_or("fcmp of a non-float")?;
+                let d = self.dst(i)?;
+                self.emit(Op::FCmp {
+                    pred: float_pred(i.real_predicate()),
+                    ty,
+                    d,
+                    a,
+                    b,
+                    lanes: vt.lanes,
+                });
+            }
+            LLVMSelect => {
+                let c = self.operand(i.operand(0))?;
+                let (t, f) = (self.operand(i.operand(1))?, self.operand(i.operand(2))?);
+                let d = self.dst(i)?;
+                let cond_lanes = self.vt(i.operand(0).ty())?.lanes;
+                if cond_lanes == 1 {
+                    let n = self.slots(i.ty())?;
+                    self.emit(Op::Select { d, c, t, f, n });
+                } else {
+                    self.emit(Op::SelectV {
+                        d,
+                        c,
+                        t,
+                        f,
+                        lanes: cond_lanes,
+                    });
+                }
+            }
+            LLVMTrunc | LLVMZExt | LLVMSExt | LLVMFPTrunc | LLVMFPExt | LLVMFPToUI | LLVMFPToSI
+            | LLVMUIToFP | LLVMSIToFP | LLVMPtrToInt | LLVMIntToPtr | LLVMBitCast
+            | LLVMAddrSpaceCast => self.cast(i, op)?,
+            LLVMFreeze => {
+                let n = self.slots(i.ty())?;
+                let s = self.operand(i.operand(0))?;
+                let d = self.dst(i)?;
+                self.mov(d, s, n);
+            }
+            LLVMExtractElement => {
+                let lanes = self.vt(i.operand(0).ty())?.lanes;
+                let v = self.operand(i.operand(0))?;
+                let d = self.dst(i)?;
+                match Self::const_int(i.operand(1)) {
+                    Some(k) if k < lanes as u64 => self.mov(d, v + k as u32, 1),
+                    Some(_) => {
+                        let z = self.bits_const(0);
+                        self.mov(d, z, 1);
+                    }
+                    None => {
+                        let idx = self.operand(i.operand(1))?;
+                        self.emit(Op::ExtractDyn { d, v, idx, lanes });
+                    }
+                }
+            }
+            LLVMInsertElement => {
+                let lanes = self.vt(i.ty())?.lanes;
+                let v = self.operand(i.operand(0))?;
+                let e = self.operand(i.operand(1))?;
+                let d = self.dst(i)?;
+                match Self::const_int(i.operand(2)) {
+                    Some(k) => {
+                        self.mov(d, v, lanes as u32);
+                        if k < lanes as u64 {
+                            self.mov(d + k as u32, e, 1);
+                        }
+                    }
+                    None => {
+                        let idx = self.operand(i.operand(2))?;
+                        self.emit(Op::InsertDyn { d, v, e, idx, lanes });
+                    }
+                }
+            }
+            LLVMShuffleVector => {
+                let n1 = self.vt(i.operand(0).ty())?.lanes as u32;
+                let a = self.operand(i.operand(0))?;
+                let b = self.operand(i.operand(1))?;
+                let d = self.dst(i)?;
+                for k in 0..i.num_mask_elements() {
+                    let src = match i.mask_element(k) {
+                        Some(m) if m < n1 => a + m,
+                        Some(m) => b + (m - n1),
+                        None => self.bits_const(0),
+                    };
+                    self.mov(d + k, src, 1);
+                }
+            }
+            LLVMExtractValue => {
+                let agg = i.operand(0);
+                let off = self.aggregate_offset(agg.ty(), &i.indices())?;
+                let n = self.slots(i.ty())?;
+                let s = self.operand(agg)?;
+                let d = self.dst(i)?;
+                self.mov(d, s + off, n);
+            }
+            LLVMInsertValue => {
+                let agg = i.operand(0);
+                let off = self.aggregate_offset(agg.ty(), &i.indices())?;
+                let total = self.slots(agg.ty())?;
+                let n = self.slots(i.operand(1).ty())?;
+                let s = self.operand(agg)?;
+                let v = self.operand(i.operand(1))?;
+                let d = self.dst(i)?;
+                self.mov(d, s, total);
+                self.mov(d + off, v, n);
+            }
+            LLVMAlloca => {
+                let t = i.allocated_type();
+                let count = Self::const_int(i.operand(0)).ok_or("variable-length alloca")?;
+                let size = self.m().alloc_size(t).saturating_mul(count);
+                let size = u32::try_from(size).map_err(|_| "private allocation larger than 4 GiB")?;
+                let d = self.dst(i)?;
+                self.emit(Op::Alloca { d, size });
+            }
+            LLVMLoad => self.load(i)?,
+            LLVMStore => self.store(i)?,
+            LLVMGetElementPtr => self.gep(i)?,
+            LLVMCall => self.call(i)?,
+            LLVMAtomicRMW => {
+                let p = i.operand(0);
+                let space = space_of(p.ty().address_space())?;
+                let ty = self.vt(i.operand(1).ty())?.elem;
+                let (ps, v) = (self.operand(p)?, self.operand(i.operand(1))?);
+                let d = self.dst(i)?;
+                self.emit(Op::AtomicRmw {
+                    op: rmw_op(i.rmw_op())?,
+                    d,
+                    p: ps,
+                    v,
+                    space,
+                    ty,
+                });
+            }
+            LLVMAtomicCmpXchg => {
+                let p = i.operand(0);
+                let space = space_of(p.ty().address_space())?;
+                let ty = self.vt(i.operand(1).ty())?.elem.mem_ty();
+                let ps = self.operand(p)?;
+                let cmp = self.operand(i.operand(1))?;
+                let new = self.operand(i.operand(2))?;
+                let d = self.dst(i)?;
+                self.emit(Op::CmpXchg {
+                    d,
+                    p: ps,
+                    cmp,
+                    new,
+                    space,
+                    ty,
+                });
+            }
+            LLVMFence => {}
+            _ => return Err(format!("Unsupported instruction: {}", opcode_name(op))),
+        }
+        Ok(())
+    }
+
+    fn trap(&mut self, msg: &str) {
+        let id = self.out.traps.len() as u32;
+        self.out.traps.push(msg.to_string());
+        self.emit(Op::Trap { msg: id });
+    }
+
+    fn switch(&mut self, i: Value, bb: Block) -> Result<(), String> {
+        let c = self.operand(i.operand(0))?;
+        let bits = self.vt(i.operand(0).ty())?.elem.int_bits();
+        let table = self.out.switches.len() as u32;
+        let mut cases = Vec::new();
+        let mut k = 2;
+        while k + 1 < i.num_operands() {
+            let v = Self::const_int(i.operand(k)).ok_or("non-constant switch case")?;
+            cases.push((v & mask(bits), i.operand(k + 1).as_block()));
+            k += 2;
+        }
+        self.out.switches.push(SwitchTable {
+            bits,
+            default: 0,
+            cases: cases.iter().map(|(v, _)| (*v, 0)).collect(),
+        });
+        self.emit(Op::Switch { c, table });
+        // One stub per distinct target that has phis.
+        let mut stubs: HashMap<Block, Pc> = HashMap::new();
+        let targets: Vec<(Option<usize>, Block)> = std::iter::once((None, i.switch_default()))
+            .chain(cases.iter().enumerate().map(|(n, (_, b))| (Some(n), *b)))
+            .collect();
+        for (case, to) in targets {
+            let fix = Fixup::Switch { table, case };
+            if let Some(&stub) = stubs.get(&to) {
+                self.set_target(fix, stub);
+            } else if let Some(stub) = self.edge(bb, to, Fixup::Switch { table, case })? {
+                stubs.insert(to, stub);
+                self.set_target(fix, stub);
+            }
+        }
+        Ok(())
+    }
+
+    fn binary(&mut self, i: Value, op: Opcode) -> Result<(), String> {
+        use Opcode::*;
+        let vt = self.vt(i.ty())?;
+        let a = self.operand(i.operand(0))?;
+        let b = self.operand(i.operand(1))?;
+        let d = self.dst(i)?;
+        let lanes = vt.lanes;
+        if let Some(ty) = vt.elem.float() {
+            let fop = match op {
+                LLVMFAdd => FloatBinOp::Add,
+                LLVMFSub => FloatBinOp::Sub,
+                LLVMFMul => FloatBinOp::Mul,
+                LLVMFDiv => FloatBinOp::Div,
+                LLVMFRem => FloatBinOp::Rem,
+                _ => return Err("integer operation on floats".into()),
+            };
+            let fast = match (ty, fop, lanes) {
+                (FloatTy::F32, FloatBinOp::Add, 1) => Some(Op::FAdd32 { d, a, b }),
+                (FloatTy::F32, FloatBinOp::Sub, 1) => Some(Op::FSub32 { d, a, b }),
+                (FloatTy::F32, FloatBinOp::Mul, 1) => Some(Op::FMul32 { d, a, b }),
+                (FloatTy::F32, FloatBinOp::Div, 1) => Some(Op::FDiv32 { d, a, b }),
+                (FloatTy::F64, FloatBinOp::Add, 1) => Some(Op::FAdd64 { d, a, b }),
+                (FloatTy::F64, FloatBinOp::Sub, 1) => Some(Op::FSub64 { d, a, b }),
+                (FloatTy::F64, FloatBinOp::Mul, 1) => Some(Op::FMul64 { d, a, b }),
+                (FloatTy::F64, FloatBinOp::Div, 1) => Some(Op::FDiv64 { d, a, b }),
+                _ => None,
+            };
+            self.emit(fast.unwrap_or(Op::FloatBin {
+                op: fop,
+                ty,
+                d,
+                a,
+                b,
+                lanes,
+            }));
+            return Ok(());
+        }
+        let bits = match vt.elem {
+            ScalarTy::Int(b) => b,
+            _ => return Err("arithmetic on pointers".into()),
+        };
+        let iop = match op {
+            LLVMAdd => IntBinOp::Add,
+            LLVMSub => IntBinOp::Sub,
+            LLVMMul => IntBinOp::Mul,
+            LLVMUDiv => IntBinOp::UDiv,
+            LLVMSDiv => IntBinOp::SDiv,
+            LLVMURem => IntBinOp::URem,
+            LLVMSRem => IntBinOp::SRem,
+            LLVMShl => IntBinOp::Shl,
+            LLVMLShr => IntBinOp::LShr,
+            LLVMAShr => IntBinOp::AShr,
+            LLVMAnd => IntBinOp::And,
+            LLVMOr => IntBinOp::Or,
+            LLVMXor => IntBinOp::Xor,
+            _ => return Err("float operation on integers".into()),
+        };
+        let fast = if lanes == 1 {
+            match iop {
+                IntBinOp::Add => Some(Op::Add { d, a, b, bits }),
+                IntBinOp::Sub => Some(Op::Sub { d, a, b, bits }),
+                IntBinOp::Mul => Some(Op::Mul { d, a, b, bits }),
+                IntBinOp::And => Some(Op::And { d, a, b }),
+                IntBinOp::Or => Some(Op::Or { d, a, b }),
+                IntBinOp::Xor => Some(Op::Xor { d, a, b }),
+                IntBinOp::Shl => Some(Op::Shl { d, a, b, bits }),
+                IntBinOp::LShr => Some(Op::LShr { d, a, b, bits }),
+                IntBinOp::AShr => Some(Op::AShr { d, a, b, bits }),
+                _ => None,
+            }
+        } else {
+            None
+        };
+        self.emit(fast.unwrap_or(Op::IntBin {
+            op: iop,
+            d,
+            a,
+            b,
+            bits,
+            lanes,
+        }));
+        Ok(())
+    }
+
+    fn cast(&mut self, i: Value, op: Opcode) -> Result<(), String> {
+        use Opcode::*;
+        let src = i.operand(0);
+        let d = self.dst(i)?;
+        let s = self.operand(src)?;
+        let from_shape = self.shape(src.ty())?;
+        let to_shape = self.shape(i.ty())?;
+        let (from, to) = match (from_shape.vtype(), to_shape.vtype()) {
+            (Some(f), Some(t)) => (f, t),
+            _ => {
+                // Casts of aggregates only happen as no-op bitcasts.
+                let n = to_shape.slots();
+                self.mov(d, s, n);
+                return Ok(());
+            }
+        };
+        let lanes = to.lanes;
+        let cast = |me: &mut Self, cop: CastOp| {
+            me.emit(Op::Cast {
+                op: cop,
+                d,
+                s,
+                lanes,
+            });
+        };
+        let fbits = from.elem.int_bits();
+        let tbits = to.elem.int_bits();
+        match op {
+            LLVMZExt | LLVMIntToPtr | LLVMAddrSpaceCast => self.mov(d, s, lanes as u32),
+            LLVMTrunc | LLVMPtrToInt => {
+                if tbits >= fbits {
+                    self.mov(d, s, lanes as u32)
+                } else if lanes == 1 {
+                    self.emit(Op::Trunc { d, s, bits: tbits });
+                } else {
+                    cast(self, CastOp::Trunc { to: tbits })
+                }
+            }
+            LLVMSExt => {
+                if lanes == 1 {
+                    self.emit(Op::SExt {
+                        d,
+                        s,
+                        from: fbits,
+                        to: tbits,
+                    });
+                } else {
+                    cast(self, CastOp::SExt { from: fbits, to: tbits })
+                }
+            }
+            LLVMFPTrunc => cast(self, CastOp::FpTrunc),
+            LLVMFPExt => cast(self, CastOp::FpExt),
+            LLVMFPToSI | LLVMFPToUI => {
+                let ft = from.elem.float().ok_or("fptoi of a non-float")?;
+                cast(
+                    self,
+                    if op == LLVMFPToSI {
+                        CastOp::FpToSi { from: ft, to: tbits }
+                    } else {
+                        CastOp::FpToUi { from: ft, to: tbits }
+                    },
+                )
+            }
+            LLVMSIToFP | LLVMUIToFP => {
+                let tt = to.elem.float().ok_or("itofp to a non-float")?;
+                cast(
+                    self,
+                    if op == LLVMSIToFP {
+                        CastOp::SiToFp { from: fbits, to: tt }
+                    } else {
+                        CastOp::UiToFp { from: fbits, to: tt }
+                    },
+                )
+            }
+            LLVMBitCast => {
+                let same_lanes = from.lanes == to.lanes && from.elem.size() == to.elem.size();
+                if same_lanes && from.elem != ScalarTy::Int(1) {
+                    self.mov(d, s, lanes as u32);
+                } else {
+                    self.emit(Op::Bitcast { d, s, from, to });
+                }
+            }
+            _ => unreachable!(),
+        }
+        Ok(())
+    }
+
+    /// Slot offset of the member of an aggregate selected by `indices`.
+    fn aggregate_offset(&self, mut t: Type, indices: &[u32]) -> Result<u32, String> {
+        let mut off = 0;
+        for &k in indices {
+            match t.kind() {
+                TypeKind::LLVMStructTypeKind => {
+                    let fields = t.struct_fields();
+                    for f in &fields[..k as usize] {
+                        off += self.slots(*f)?;
+                    }
+                    t = fields[k as usize];
+                }
+                TypeKind::LLVMArrayTypeKind => {
+                    let e = t.element();
+                    off += k * self.slots(e)?;
+                    t = e;
+                }
+                _ => return Err("bad aggregate index".into()),
+            }
+        }
+        Ok(off)
+    }
+
+    /// MemCheck's static array checks for the GEP chain feeding a memory access.
+    fn array_checks(&mut self, mut p: Value) -> Result<(), String> {
+        for _ in 0..64 {
+            if !p.is_instruction() {
+                return Ok(());
+            }
+            match p.opcode() {
+                Opcode::LLVMGetElementPtr => {
+                    for (idx, len) in self.gep_checks.get(&p).cloned().unwrap_or_default() {
+                        match Self::const_int(idx) {
+                            Some(c) if c < len => {}
+                            _ => {
+                                let slot = self.operand(idx)?;
+                                let bits = idx.ty().int_width() as u8;
+                                self.emit(Op::CheckIndex {
+                                    idx: slot,
+                                    bits,
+                                    len: len.min(u32::MAX as u64) as u32,
+                                });
+                            }
+                        }
+                    }
+                    p = p.operand(0);
+                }
+                Opcode::LLVMBitCast | Opcode::LLVMAddrSpaceCast => p = p.operand(0),
+                _ => return Ok(()),
+            }
+        }
+        Ok(())
+    }
+
+    fn load(&mut self, i: Value) -> Result<(), String> {
+        let p = i.operand(0);
+        let space = space_of(p.ty().address_space())?;
+        self.array_checks(p)?;
+        let ps = self.operand(p)?;
+        let d = self.dst(i)?;
+        let align = log2(i.alignment());
+        match self.shape(i.ty())? {
+            Shape::Val(vt) if vt.lanes == 1 => {
+                self.emit(Op::Load {
+                    d,
+                    p: ps,
+                    space,
+                    ty: vt.elem.mem_ty(),
+                    align,
+                });
+            }
+            Shape::Val(vt) => {
+                if vt.elem == ScalarTy::Int(1) {
+                    return Err("loads of boolean vectors are not supported".into());
+                }
+                self.emit(Op::LoadV {
+                    d,
+                    p: ps,
+                    space,
+                    ty: vt.elem.mem_ty(),
+                    lanes: vt.lanes,
+                    align,
+                });
+            }
+            Shape::Agg(layout) => {
+                let id = self.out.layouts.len() as u32;
+                self.out.layouts.push(layout);
+                self.emit(Op::LoadAgg {
+                    d,
+                    p: ps,
+                    space,
+                    layout: id,
+                });
+            }
+            Shape::Void => return Err("load of void".into()),
+        }
+        Ok(())
+    }
+
+    fn store(&mut self, i: Value) -> Result<(), String> {
+        let v = i.operand(0);
+        let p = i.operand(1);
+        let space = space_of(p.ty().address_space())?;
+        self.array_checks(p)?;
+        let ps = self.operand(p)?;
+        let s = self.operand(v)?;
+        let align = log2(i.alignment());
+        match self.shape(v.ty())? {
+            Shape::Val(vt) if vt.lanes == 1 => {
+                self.emit(Op::Store {
+                    p: ps,
+                    s,
+                    space,
+                    ty: vt.elem.mem_ty(),
+                    align,
+                });
+            }
+            Shape::Val(vt) => {
+                if vt.elem == ScalarTy::Int(1) {
+                    return Err("stores of boolean vectors are not supported".into());
+                }
+                self.emit(Op::StoreV {
+                    p: ps,
+                    s,
+                    space,
+                    ty: vt.elem.mem_ty(),
+                    lanes: vt.lanes,
+                    align,
+                });
+            }
+            Shape::Agg(layout) => {
+                let id = self.out.layouts.len() as u32;
+                self.out.layouts.push(layout);
+                self.emit(Op::StoreAgg {
+                    p: ps,
+                    s,
+                    space,
+                    layout: id,
+                });
+            }
+            Shape::Void => return Err("store of void".into()),
+        }
+        Ok(())
+    }
+
+    fn gep(&mut self, i: Value) -> Result<(), String> {
+        if i.ty().kind() == TypeKind::LLVMVectorTypeKind {
+            return Err("vector-of-pointer address computations are not supported".into());
+        }
+        let indices: Vec<Value> = (1..i.num_operands()).map(|k| i.operand(k)).collect();
+        let info = gep_info(self.m(), i.gep_source_type(), &indices)?;
+        if !info.checks.is_empty() {
+            self.gep_checks.insert(i, info.checks.clone());
+        }
+        let base = self.operand(i.operand(0))?;
+        let d = self.dst(i)?;
+        match info.vars.as_slice() {
+            [] if info.offset == 0 => self.mov(d, base, 1),
+            [] => {
+                self.emit(Op::GepConst {
+                    d,
+                    base,
+                    offset: info.offset,
+                });
+            }
+            [(idx, scale)]
+                if i32::try_from(*scale).is_ok() && i32::try_from(info.offset).is_ok() =>
+            {
+                let idx_bits = idx.ty().int_width() as u8;
+                let idx = self.operand(*idx)?;
+                self.emit(Op::Gep {
+                    d,
+                    base,
+                    idx,
+                    idx_bits,
+                    scale: *scale as i32,
+                    offset: info.offset as i32,
+                });
+            }
+            vars => {
+                let mut terms = Vec::new();
+                for (idx, scale) in vars {
+                    let bits = idx.ty().int_width() as u8;
+                    terms.push((self.operand(*idx)?, bits, *scale));
+                }
+                let table = self.out.geps.len() as u32;
+                self.out.geps.push(GepTable {
+                    offset: info.offset,
+                    terms,
+                });
+                self.emit(Op::GepN { d, base, table });
+            }
+        }
+        Ok(())
+    }
+
+    fn call(&mut self, i: Value) -> Result<(), String> {
+        let callee = i.called_value();
+        if callee.kind() == ValueKind::LLVMInlineAsmValueKind {
+            return Err("inline assembly is not supported".into());
+        }
+        if !callee.is_function() {
+            return Err("indirect calls are not supported".into());
+        }
+        let id = callee.intrinsic_id();
+        if id != 0 {
+            return self.intrinsic(i, &intrinsic_name(id));
+        }
+        let nargs = i.num_call_args();
+        if let Some(&func) = self.scope.functions.get(&callee) {
+            let mut args = Vec::new();
+            for k in 0..nargs {
+                let a = i.operand(k);
+                let byval = callee
+                    .param_type_attr(k, self.scope.byval_kind)
+                    .map(|t| self.m().alloc_size(t) as u32);
+                args.push(CallArg {
+                    slot: self.operand(a)?,
+                    n: self.slots(a.ty())?,
+                    byval,
+                });
+            }
+            let ret_n = self.slots(i.ty())?;
+            let dst = if ret_n > 0 { self.dst(i)? } else { 0 };
+            let site = self.out.calls.len() as u32;
+            self.out.calls.push(CallSite {
+                func,
+                args,
+                dst,
+                ret_n,
+            });
+            self.emit(Op::Call { site });
+            return Ok(());
+        }
+        if !callee.is_declaration() {
+            return Err(format!("call to unknown function {}", callee.name()));
+        }
+        // An external function: a builtin.
+        let mut args = Vec::new();
+        for k in 0..nargs {
+            let a = i.operand(k);
+            let ty = self
+                .vt(a.ty())
+                .map_err(|e| format!("{e} (argument {k} of {})", callee.name()))?;
+            args.push(Arg {
+                slot: self.operand(a)?,
+                ty,
+                constant: Self::const_int(a),
+            });
+        }
+        let ret = match self.shape(i.ty())? {
+            Shape::Void => None,
+            Shape::Val(ty) => Some(Arg {
+                slot: self.dst(i)?,
+                ty,
+                constant: None,
+            }),
+            Shape::Agg(_) => return Err(format!("{} returns an aggregate", callee.name())),
+        };
+        let name = callee.name();
+        let call = builtins::Call::new(&name, args, ret)
+            .ok_or_else(|| format!("Undefined external function: {name}"))?;
+        builtins::resolve(&call, self)
+    }
+
+    fn intrinsic(&mut self, i: Value, name: &str) -> Result<(), String> {
+        let base = name.strip_prefix("llvm.").unwrap_or(name);
+        let arg = |k: u32| i.operand(k);
+        let float_un = |op| Some(IntrinsicKind::FloatUn(op));
+        let kind = match base {
+            "fmuladd" => Some(IntrinsicKind::Fma(false)),
+            "fma" => Some(IntrinsicKind::Fma(true)),
+            "fabs" => float_un(FloatUnOp::Abs),
+            "sqrt" => float_un(FloatUnOp::Sqrt),
+            "floor" => float_un(FloatUnOp::Floor),
+            "ceil" => float_un(FloatUnOp::Ceil),
+            "trunc" => float_un(FloatUnOp::Trunc),
+            "rint" | "nearbyint" => float_un(FloatUnOp::Rint),
+            "round" => float_un(FloatUnOp::Round),
+            "roundeven" => float_un(FloatUnOp::RoundEven),
+            "minnum" => Some(IntrinsicKind::FloatBin(FloatBinOp::MinNum)),
+            "maxnum" => Some(IntrinsicKind::FloatBin(FloatBinOp::MaxNum)),
+            "minimum" => Some(IntrinsicKind::FloatBin(FloatBinOp::Minimum)),
+            "maximum" => Some(IntrinsicKind::FloatBin(FloatBinOp::Maximum)),
+            "copysign" => Some(IntrinsicKind::FloatBin(FloatBinOp::CopySign)),
+            "smax" => Some(IntrinsicKind::IntBin(IntBinOp::SMax)),
+            "smin" => Some(IntrinsicKind::IntBin(IntBinOp::SMin)),
+            "umax" => Some(IntrinsicKind::IntBin(IntBinOp::UMax)),
+            "umin" => Some(IntrinsicKind::IntBin(IntBinOp::UMin)),
+            "sadd.sat" => Some(IntrinsicKind::IntBin(IntBinOp::SAddSat)),
+            "uadd.sat" => Some(IntrinsicKind::IntBin(IntBinOp::UAddSat)),
+            "ssub.sat" => Some(IntrinsicKind::IntBin(IntBinOp::SSubSat)),
+            "usub.sat" => Some(IntrinsicKind::IntBin(IntBinOp::USubSat)),
+            "abs" => Some(IntrinsicKind::IntUn(IntUnOp::Abs)),
+            "ctpop" => Some(IntrinsicKind::IntUn(IntUnOp::CtPop)),
+            "ctlz" => Some(IntrinsicKind::IntUn(IntUnOp::Ctlz)),
+            "cttz" => Some(IntrinsicKind::IntUn(IntUnOp::Cttz)),
+            "bswap" => Some(IntrinsicKind::IntUn(IntUnOp::BSwap)),
+            "bitreverse" => Some(IntrinsicKind::IntUn(IntUnOp::BitReverse)),
+            _ => None,
+        };
+        if let Some(kind) = kind {
+            let vt = self.vt(i.ty())?;
+            let d = self.dst(i)?;
+            let lanes = vt.lanes;
+            let a = self.operand(arg(0))?;
+            match kind {
+                IntrinsicKind::Fma(fused) => {
+                    let ty = vt.elem.float().ok_or("fma of non-floats")?;
+                    let (b, c) = (self.operand(arg(1))?, self.operand(arg(2))?);
+                    self.emit(Op::Fma {
+                        ty,
+                        fused,
+                        d,
+                        a,
+                        b,
+                        c,
+                        lanes,
+                    });
+                }
+                IntrinsicKind::FloatUn(op) => {
+                    let ty = vt.elem.float().ok_or("float intrinsic on non-floats")?;
+                    self.emit(Op::FloatUn { op, ty, d, s: a, lanes });
+                }
+                IntrinsicKind::FloatBin(op) => {
+                    let ty = vt.elem.float().ok_or("float intrinsic on non-floats")?;
+                    let b = self.operand(arg(1))?;
+                    self.emit(Op::FloatBin {
+                        op,
+                        ty,
+                        d,
+                        a,
+                        b,
+                        lanes,
+                    });
+                }
+                IntrinsicKind::IntBin(op) => {
+                    let b = self.operand(arg(1))?;
+                    let bits = vt.elem.int_bits();
+                    self.emit(Op::IntBin {
+                        op,
+                        d,
+                        a,
+                        b,
+                        bits,
+                        lanes,
+                    });
+                }
+                IntrinsicKind::IntUn(op) => {
+                    let bits = vt.elem.int_bits();
+                    self.emit(Op::IntUn {
+                        op,
+                        d,
+                        s: a,
+                        bits,
+                        lanes,
+                    });
+                }
+            }
+            return Ok(());
+        }
+        match base {
+            "fshl" | "fshr" => {
+                let vt = self.vt(i.ty())?;
+                let d = self.dst(i)?;
+                let (a, b, c) = (
+                    self.operand(arg(0))?,
+                    self.operand(arg(1))?,
+                    self.operand(arg(2))?,
+                );
+                self.emit(Op::Funnel {
+                    left: base == "fshl",
+                    d,
+                    a,
+                    b,
+                    c,
+                    bits: vt.elem.int_bits(),
+                    lanes: vt.lanes,
+                });
+            }
+            "sadd.with.overflow" | "uadd.with.overflow" | "ssub.with.overflow"
+            | "usub.with.overflow" | "smul.with.overflow" | "umul.with.overflow" => {
+                let op = match &base[..4] {
+                    "sadd" => OverflowOp::SAdd,
+                    "uadd" => OverflowOp::UAdd,
+                    "ssub" => OverflowOp::SSub,
+                    "usub" => OverflowOp::USub,
+                    "smul" => OverflowOp::SMul,
+                    _ => OverflowOp::UMul,
+                };
+                let vt = self.vt(arg(0).ty())?;
+                if vt.lanes != 1 {
+                    return Err(format!("vector {name} is not supported"));
+                }
+                let d = self.dst(i)?;
+                let (a, b) = (self.operand(arg(0))?, self.operand(arg(1))?);
+                self.emit(Op::Overflow {
+                    op,
+                    d,
+                    a,
+                    b,
+                    bits: vt.elem.int_bits(),
+                });
+            }
+            "memcpy" | "memmove" | "memcpy.inline" => {
+                let dst_space = space_of(arg(0).ty().address_space())?;
+                let src_space = space_of(arg(1).ty().address_space())?;
+                let (dst, src, len) = (
+                    self.operand(arg(0))?,
+                    self.operand(arg(1))?,
+                    self.operand(arg(2))?,
+                );
+                self.emit(Op::MemCpy {
+                    dst,
+                    src,
+                    len,
+                    dst_space,
+                    src_space,
+                });
+            }
+            "memset" | "memset.inline" => {
+                let space = space_of(arg(0).ty().address_space())?;
+                let (dst, val, len) = (
+                    self.operand(arg(0))?,
+                    self.operand(arg(1))?,
+                    self.operand(arg(2))?,
+                );
+                self.emit(Op::MemSet {
+                    dst,
+                    val,
+                    len,
+                    space,
+                });
+            }
+            "lifetime.start" | "lifetime.end" | "assume" | "dbg.declare" | "dbg.value"
+            | "dbg.label" | "dbg.assign" | "experimental.noalias.scope.decl" | "invariant.start"
+            | "invariant.end" | "var.annotation" | "sideeffect" | "donothing" => {}
+            "expect" | "expect.with.probability" | "ptr.annotation" | "launder.invariant.group"
+            | "strip.invariant.group" => {
+                let n = self.slots(i.ty())?;
+                let d = self.dst(i)?;
+                let s = self.operand(arg(0))?;
+                self.mov(d, s, n);
+            }
+            "trap" | "debugtrap" | "ubsantrap" => self.trap("Encountered trap instruction"),
+            _ => return Err(format!("Unsupported intrinsic: {name}")),
+        }
+        Ok(())
+    }
+}
+
+enum IntrinsicKind {
+    Fma(bool),
+    FloatUn(FloatUnOp),
+    FloatBin(FloatBinOp),
+    IntBin(IntBinOp),
+    IntUn(IntUnOp),
+}
+
+impl Emit for Lowerer<'_> {
+    fn op(&mut self, op: Op) {
+        self.emit(op);
+    }
+    fn site(&mut self, site: BuiltinSite) {
+        let id = self.out.builtins.len() as u32;
+        self.out.builtins.push(site);
+        self.emit(Op::Builtin { site: id });
+    }
+    fn temp(&mut self, n: u32) -> Slot {
+        self.alloc(n)
+    }
+    fn constant(&mut self, value: u64) -> Slot {
+        self.bits_const(value)
+    }
+}
+
+fn int_pred(p: IntPredicate) -> IntPred {
+    use IntPredicate::*;
+    match p {
+        LLVMIntEQ => IntPred::Eq,
+        LLVMIntNE => IntPred::Ne,
+        LLVMIntUGT => IntPred::Ugt,
+        LLVMIntUGE => IntPred::Uge,
+        LLVMIntULT => IntPred::Ult,
+        LLVMIntULE => IntPred::Ule,
+        LLVMIntSGT => IntPred::Sgt,
+        LLVMIntSGE => IntPred::Sge,
+        LLVMIntSLT => IntPred::Slt,
+        LLVMIntSLE => IntPred::Sle,
+    }
+}
+
+fn float_pred(p: RealPredicate) -> FloatPred {
+    use RealPredicate::*;
+    match p {
+        LLVMRealPredicateFalse => FloatPred::False,
+        LLVMRealOEQ => FloatPred::Oeq,
+        LLVMRealOGT => FloatPred::Ogt,
+        LLVMRealOGE => FloatPred::Oge,
+        LLVMRealOLT => FloatPred::Olt,
+        LLVMRealOLE => FloatPred::Ole,
+        LLVMRealONE => FloatPred::One,
+        LLVMRealORD => FloatPred::Ord,
+        LLVMRealUNO => FloatPred::Uno,
+        LLVMRealUEQ => FloatPred::Ueq,
+        LLVMRealUGT => FloatPred::Ugt,
+        LLVMRealUGE => FloatPred::Uge,
+        LLVMRealULT => FloatPred::Ult,
+        LLVMRealULE => FloatPred::Ule,
+        LLVMRealUNE => FloatPred::Une,
+        LLVMRealPredicateTrue => FloatPred::True,
+    }
+}
+
+fn rmw_op(op: RmwBinOp) -> Result<RmwOp, String> {
+    use RmwBinOp::*;
+    Ok(match op {
+        LLVMAtomicRMWBinOpXchg => RmwOp::Xchg,
+        LLVMAtomicRMWBinOpAdd => RmwOp::Add,
+        LLVMAtomicRMWBinOpSub => RmwOp::Sub,
+        LLVMAtomicRMWBinOpAnd => RmwOp::And,
+        LLVMAtomicRMWBinOpNand => RmwOp::Nand,
+        LLVMAtomicRMWBinOpOr => RmwOp::Or,
+        LLVMAtomicRMWBinOpXor => RmwOp::Xor,
+        LLVMAtomicRMWBinOpMax => RmwOp::Max,
+        LLVMAtomicRMWBinOpMin => RmwOp::Min,
+        LLVMAtomicRMWBinOpUMax => RmwOp::UMax,
+        LLVMAtomicRMWBinOpUMin => RmwOp::UMin,
+        LLVMAtomicRMWBinOpFAdd => RmwOp::FAdd,
+        LLVMAtomicRMWBinOpFSub => RmwOp::FSub,
+        LLVMAtomicRMWBinOpFMax => RmwOp::FMax,
+        LLVMAtomicRMWBinOpFMin => RmwOp::FMin,
+        LLVMAtomicRMWBinOpUIncWrap => RmwOp::UIncWrap,
+        LLVMAtomicRMWBinOpUDecWrap => RmwOp::UDecWrap,
+    })
+}
+
+/// LLVM's name of an opcode, for messages and instruction counts.
+pub fn opcode_name(op: Opcode) -> &'static str {
+    use Opcode::*;
+    match op {
+        LLVMRet => "ret",
+        LLVMBr => "br",
+        LLVMSwitch => "switch",
+        LLVMIndirectBr => "indirectbr",
+        LLVMInvoke => "invoke",
+        LLVMUnreachable => "unreachable",
+        LLVMCallBr => "callbr",
+        LLVMFNeg => "fneg",
+        LLVMAdd => "add",
+        LLVMFAdd => "fadd",
+        LLVMSub => "sub",
+        LLVMFSub => "fsub",
+        LLVMMul => "mul",
+        LLVMFMul => "fmul",
+        LLVMUDiv => "udiv",
+        LLVMSDiv => "sdiv",
+        LLVMFDiv => "fdiv",
+        LLVMURem => "urem",
+        LLVMSRem => "srem",
+        LLVMFRem => "frem",
+        LLVMShl => "shl",
+        LLVMLShr => "lshr",
+        LLVMAShr => "ashr",
+        LLVMAnd => "and",
+        LLVMOr => "or",
+        LLVMXor => "xor",
+        LLVMAlloca => "alloca",
+        LLVMLoad => "load",
+        LLVMStore => "store",
+        LLVMGetElementPtr => "getelementptr",
+        LLVMTrunc => "trunc",
+        LLVMZExt => "zext",
+        LLVMSExt => "sext",
+        LLVMFPToUI => "fptoui",
+        LLVMFPToSI => "fptosi",
+        LLVMUIToFP => "uitofp",
+        LLVMSIToFP => "sitofp",
+        LLVMFPTrunc => "fptrunc",
+        LLVMFPExt => "fpext",
+        LLVMPtrToInt => "ptrtoint",
+        LLVMIntToPtr => "inttoptr",
+        LLVMBitCast => "bitcast",
+        LLVMAddrSpaceCast => "addrspacecast",
+        LLVMICmp => "icmp",
+        LLVMFCmp => "fcmp",
+        LLVMPHI => "phi",
+        LLVMCall => "call",
+        LLVMSelect => "select",
+        LLVMUserOp1 => "userop1",
+        LLVMUserOp2 => "userop2",
+        LLVMVAArg => "va_arg",
+        LLVMExtractElement => "extractelement",
+        LLVMInsertElement => "insertelement",
+        LLVMShuffleVector => "shufflevector",
+        LLVMExtractValue => "extractvalue",
+        LLVMInsertValue => "insertvalue",
+        LLVMFreeze => "freeze",
+        LLVMFence => "fence",
+        LLVMAtomicCmpXchg => "cmpxchg",
+        LLVMAtomicRMW => "atomicrmw",
+        LLVMResume => "resume",
+        LLVMLandingPad => "landingpad",
+        LLVMCleanupRet => "cleanupret",
+        LLVMCatchRet => "catchret",
+        LLVMCatchPad => "catchpad",
+        LLVMCleanupPad => "cleanuppad",
+        LLVMCatchSwitch => "catchswitch",
+    }
+}
+
+/// Texts of a function's instructions, from one print of the whole function (printing each
+/// instruction separately renumbers the function every time: quadratic).
+fn instruction_texts(m: &ModuleRef, f: Value, insts: &[Value]) -> Vec<InstInfo> {
+    let text = m.print_function(f);
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("  ") && !l.trim_start().starts_with(';'))
+        .collect();
+    insts
+        .iter()
+        .enumerate()
+        .map(|(k, i)| InstInfo {
+            text: if lines.len() == insts.len() {
+                lines[k].to_string()
+            } else {
+                String::new()
+            },
+            opcode: opcode_name(i.opcode()),
+        })
+        .collect()
+}

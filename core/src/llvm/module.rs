@@ -1,0 +1,311 @@
+//! Lowering of a whole module: program-scope variables, kernels and their metadata.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::sync::Arc;
+
+use super::consts::{Consts, GlobalAddr};
+use super::ir::{with_module, ModuleRef, Opcode, TypeKind, Value, ValueKind};
+use super::lower::{lower_function, KernelScope};
+use super::types::{shape_of, Shape};
+use crate::bytecode::{ScalarTy, VType};
+use crate::memory::{encode_address, AddrSpace, GLOBAL_OFFSET_BITS, PRIVATE_OFFSET_BITS};
+use crate::program::*;
+
+/// The SPIR_KERNEL calling convention.
+const SPIR_KERNEL_CC: u32 = 76;
+
+/// Lowers every kernel of a bitcode module.
+pub fn lower_program(bitcode: &[u8]) -> Result<ProgramCode, String> {
+    with_module(bitcode, lower_module)?
+}
+
+fn lower_module(m: &ModuleRef) -> Result<ProgramCode, String> {
+    let mut program_globals = HashMap::new();
+    let mut defs = Vec::new();
+    for g in m.globals() {
+        let space = g.ty().address_space();
+        if space == 1 || space == 2 {
+            program_globals.insert(g, GlobalAddr::Program(defs.len() as u32));
+            defs.push(g);
+        }
+    }
+    let consts = Consts {
+        m,
+        globals: &program_globals,
+    };
+    let mut globals = Vec::new();
+    for g in &defs {
+        let t = g.global_value_type();
+        let (init, relocs) = match g.initializer() {
+            Some(init) => consts
+                .bytes(init, t)
+                .map_err(|e| format!("initializer of @{}: {e}", g.name()))?,
+            None => (vec![0; m.alloc_size(t) as usize], Vec::new()),
+        };
+        globals.push(GlobalVarDef {
+            name: g.name(),
+            space: AddrSpace::from_llvm(g.ty().address_space()).expect("global or constant"),
+            size: init.len() as u64,
+            init,
+            relocs,
+        });
+    }
+    let kernels = m
+        .functions()
+        .filter(|f| f.call_conv() == SPIR_KERNEL_CC && !f.is_declaration())
+        .map(|f| lower_kernel(m, f, &program_globals))
+        .collect();
+    Ok(ProgramCode { kernels, globals })
+}
+
+fn lower_kernel(m: &ModuleRef, k: Value, program_globals: &HashMap<Value, GlobalAddr>) -> KernelEntry {
+    let mut info = kernel_info(m, k);
+    // Functions reachable from the kernel, kernel first.
+    let mut order = vec![k];
+    let mut index = HashMap::from([(k, 0u32)]);
+    let mut queue = VecDeque::from([k]);
+    let mut used = HashSet::new();
+    while let Some(f) = queue.pop_front() {
+        for b in f.blocks() {
+            for i in b.instructions() {
+                for o in i.operands() {
+                    collect_globals(o, &mut used, 0);
+                }
+                if i.opcode() == Opcode::LLVMCall {
+                    let c = i.called_value();
+                    if c.is_function() && !c.is_declaration() && !index.contains_key(&c) {
+                        index.insert(c, order.len() as u32);
+                        order.push(c);
+                        queue.push_back(c);
+                    }
+                }
+            }
+        }
+    }
+    // Kernel-scope locals and private module variables used by this kernel, in module order.
+    let mut globals = program_globals.clone();
+    let mut locals = Vec::new();
+    let mut privates = Vec::new();
+    let first_private = info
+        .params
+        .iter()
+        .filter(|p| matches!(p.kind, ParamKind::ByVal { .. }))
+        .count() as u64
+        + 1;
+    let mut private_error = None;
+    for g in m.globals().filter(|g| used.contains(g)) {
+        match g.ty().address_space() {
+            3 => {
+                let index = locals.len() as u64 + 1;
+                globals.insert(g, GlobalAddr::Fixed(encode_address(index, 0, GLOBAL_OFFSET_BITS)));
+                locals.push(LocalVar {
+                    name: g.name(),
+                    size: m.alloc_size(g.global_value_type()),
+                });
+            }
+            0 => {
+                let index = first_private + privates.len() as u64;
+                globals.insert(g, GlobalAddr::Fixed(encode_address(index, 0, PRIVATE_OFFSET_BITS)));
+                let t = g.global_value_type();
+                let consts = Consts { m, globals: &globals };
+                let init = match g.initializer().map(|i| consts.bytes(i, t)) {
+                    Some(Ok((bytes, relocs))) if relocs.is_empty() => bytes,
+                    None => vec![0; m.alloc_size(t) as usize],
+                    Some(Ok(_)) => {
+                        private_error = Some(format!("private variable @{} holds an address", g.name()));
+                        Vec::new()
+                    }
+                    Some(Err(e)) => {
+                        private_error = Some(format!("initializer of @{}: {e}", g.name()));
+                        Vec::new()
+                    }
+                };
+                privates.push(PrivateVar { name: g.name(), init });
+            }
+            _ => {}
+        }
+    }
+    if let Some(message) = private_error {
+        return KernelEntry {
+            info,
+            code: Err(LowerError {
+                message,
+                function: k.name(),
+                line: 0,
+                col: 0,
+                inst: String::new(),
+            }),
+        };
+    }
+    let scope = KernelScope {
+        m,
+        globals: &globals,
+        functions: &index,
+        byval_kind: m.enum_attr_kind("byval"),
+    };
+    let mut functions = Vec::new();
+    for f in order {
+        match lower_function(&scope, f) {
+            Ok(lowered) => functions.push(lowered),
+            Err(e) => return KernelEntry { info, code: Err(e) },
+        }
+    }
+    for (p, (slot, _)) in info.params.iter_mut().zip(&functions[0].params) {
+        p.slot = *slot;
+    }
+    let code = KernelCode {
+        info: info.clone(),
+        functions,
+        locals,
+        privates,
+    };
+    KernelEntry {
+        info,
+        code: Ok(Arc::new(code)),
+    }
+}
+
+fn collect_globals(v: Value, out: &mut HashSet<Value>, depth: u32) {
+    if depth > 32 {
+        return;
+    }
+    match v.kind() {
+        ValueKind::LLVMGlobalVariableValueKind => {
+            out.insert(v);
+        }
+        ValueKind::LLVMConstantExprValueKind
+        | ValueKind::LLVMConstantVectorValueKind
+        | ValueKind::LLVMConstantStructValueKind
+        | ValueKind::LLVMConstantArrayValueKind => {
+            for o in v.operands() {
+                collect_globals(o, out, depth + 1);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn md_strings(m: &ModuleRef, f: Value, name: &str) -> Vec<String> {
+    m.global_metadata(f, name)
+        .map(|md| {
+            md.md_operands()
+                .into_iter()
+                .map(|o| o.md_string().unwrap_or_default())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn md_ints(m: &ModuleRef, f: Value, name: &str) -> Option<Vec<u64>> {
+    m.global_metadata(f, name).map(|md| {
+        md.md_operands()
+            .into_iter()
+            .map(|o| {
+                if o.kind() == ValueKind::LLVMConstantIntValueKind {
+                    o.const_zext()
+                } else {
+                    0
+                }
+            })
+            .collect()
+    })
+}
+
+fn size3(v: Option<Vec<u64>>) -> Option<[u64; 3]> {
+    v.filter(|v| v.len() == 3).map(|v| [v[0], v[1], v[2]])
+}
+
+fn kernel_info(m: &ModuleRef, k: Value) -> KernelInfo {
+    let spaces = md_ints(m, k, "kernel_arg_addr_space").unwrap_or_default();
+    let access = md_strings(m, k, "kernel_arg_access_qual");
+    let types = md_strings(m, k, "kernel_arg_type");
+    let base_types = md_strings(m, k, "kernel_arg_base_type");
+    let type_quals = md_strings(m, k, "kernel_arg_type_qual");
+    let names = md_strings(m, k, "kernel_arg_name");
+    let byval = m.enum_attr_kind("byval");
+    let params = k
+        .params()
+        .into_iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let t = p.ty();
+            let (kind, size) = match t.kind() {
+                TypeKind::LLVMPointerTypeKind => match k.param_type_attr(i as u32, byval) {
+                    Some(bt) => {
+                        let size = m.alloc_size(bt);
+                        (ParamKind::ByVal { size }, size)
+                    }
+                    None => match t.address_space() {
+                        s @ 1..=3 => (
+                            ParamKind::Pointer(AddrSpace::from_llvm(s).expect("1..=3")),
+                            8,
+                        ),
+                        s => (
+                            ParamKind::Unsupported(format!("pointer to address space {s}")),
+                            8,
+                        ),
+                    },
+                },
+                TypeKind::LLVMTargetExtTypeKind => (
+                    ParamKind::Unsupported(format!(
+                        "{} arguments are not supported yet",
+                        t.target_ext_name()
+                    )),
+                    8,
+                ),
+                _ => match shape_of(m, t) {
+                    Ok(Shape::Val(vt)) => (ParamKind::Value(vt), m.alloc_size(t)),
+                    Ok(_) => (ParamKind::Unsupported("aggregate argument".into()), m.alloc_size(t)),
+                    Err(e) => (ParamKind::Unsupported(e), 0),
+                },
+            };
+            let get = |v: &Vec<String>| v.get(i).cloned().unwrap_or_default();
+            KernelParam {
+                name: names.get(i).cloned().unwrap_or_else(|| p.name()),
+                type_name: get(&types),
+                base_type_name: get(&base_types),
+                address_qualifier: spaces.get(i).copied().unwrap_or(0) as u32,
+                access_qualifier: get(&access),
+                type_qualifier: get(&type_quals),
+                kind,
+                size,
+                slot: 0,
+            }
+        })
+        .collect();
+    let attrs = KernelAttrs {
+        uniform_work_group_size: k
+            .fn_string_attr("uniform-work-group-size")
+            .is_some_and(|v| v == "true"),
+        reqd_work_group_size: size3(md_ints(m, k, "reqd_work_group_size")),
+        work_group_size_hint: size3(md_ints(m, k, "work_group_size_hint")),
+        vec_type_hint: m.global_metadata(k, "vec_type_hint").and_then(|md| {
+            let ops = md.md_operands();
+            let t = ops.first()?.ty();
+            let signed = ops.get(1).is_some_and(|s| s.const_zext() != 0);
+            opencl_type_name(m, t, signed)
+        }),
+    };
+    KernelInfo {
+        name: k.name(),
+        params,
+        attrs,
+    }
+}
+
+/// OpenCL C spelling of a scalar or vector type (for `vec_type_hint`).
+fn opencl_type_name(m: &ModuleRef, t: super::ir::Type, signed: bool) -> Option<String> {
+    let vt: VType = shape_of(m, t).ok()?.vtype()?;
+    let base = match vt.elem {
+        ScalarTy::Int(8) => "char",
+        ScalarTy::Int(16) => "short",
+        ScalarTy::Int(32) => "int",
+        ScalarTy::Int(64) => "long",
+        ScalarTy::F32 => "float",
+        ScalarTy::F64 => "double",
+        _ => return None,
+    };
+    let prefix = if !signed && matches!(vt.elem, ScalarTy::Int(_)) { "u" } else { "" };
+    let lanes = if vt.lanes > 1 { vt.lanes.to_string() } else { String::new() };
+    Some(format!("{prefix}{base}{lanes}"))
+}

@@ -1,0 +1,129 @@
+//! How LLVM types map onto register slots and memory layouts.
+
+use super::ir::{ModuleRef, Type, TypeKind};
+use crate::bytecode::{Layout, Leaf, ScalarTy, VType};
+use crate::memory::AddrSpace;
+
+/// The register shape of a value of some LLVM type.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Shape {
+    Void,
+    /// A scalar or vector: one slot per lane.
+    Val(VType),
+    /// A struct or array: one slot per scalar leaf.
+    Agg(Layout),
+}
+
+impl Shape {
+    pub fn slots(&self) -> u32 {
+        match self {
+            Shape::Void => 0,
+            Shape::Val(v) => v.lanes as u32,
+            Shape::Agg(l) => l.leaves.len() as u32,
+        }
+    }
+
+    pub fn vtype(&self) -> Option<VType> {
+        match self {
+            Shape::Val(v) => Some(*v),
+            _ => None,
+        }
+    }
+}
+
+pub fn space_of(n: u32) -> Result<AddrSpace, String> {
+    AddrSpace::from_llvm(n).ok_or_else(|| match n {
+        4 => "the generic address space is not supported".to_string(),
+        _ => format!("unsupported address space: {n}"),
+    })
+}
+
+pub fn scalar_of(t: Type) -> Result<ScalarTy, String> {
+    match t.kind() {
+        TypeKind::LLVMIntegerTypeKind => {
+            let w = t.int_width();
+            if w == 0 || w > 64 {
+                Err(format!("integers of {w} bits are not supported"))
+            } else {
+                Ok(ScalarTy::Int(w as u8))
+            }
+        }
+        TypeKind::LLVMFloatTypeKind => Ok(ScalarTy::F32),
+        TypeKind::LLVMDoubleTypeKind => Ok(ScalarTy::F64),
+        TypeKind::LLVMHalfTypeKind => Err("half-precision arithmetic is not supported".into()),
+        TypeKind::LLVMPointerTypeKind => Ok(ScalarTy::Ptr(space_of(t.address_space())?)),
+        TypeKind::LLVMTargetExtTypeKind => Err(format!(
+            "type {} (images, samplers and events) is not supported yet",
+            t.print()
+        )),
+        _ => Err(format!("unsupported type {}", t.print())),
+    }
+}
+
+pub fn shape_of(m: &ModuleRef, t: Type) -> Result<Shape, String> {
+    match t.kind() {
+        TypeKind::LLVMVoidTypeKind => Ok(Shape::Void),
+        TypeKind::LLVMVectorTypeKind | TypeKind::LLVMScalableVectorTypeKind => {
+            let n = t.vector_len();
+            if n == 0 || n > 16 {
+                return Err(format!("vectors of {n} elements are not supported"));
+            }
+            Ok(Shape::Val(VType {
+                elem: scalar_of(t.element())?,
+                lanes: n as u8,
+            }))
+        }
+        TypeKind::LLVMStructTypeKind | TypeKind::LLVMArrayTypeKind => {
+            let mut leaves = Vec::new();
+            flatten(m, t, 0, &mut leaves)?;
+            Ok(Shape::Agg(Layout {
+                leaves,
+                size: m.store_size(t) as u32,
+            }))
+        }
+        _ => Ok(Shape::Val(VType::scalar(scalar_of(t)?))),
+    }
+}
+
+/// Appends the scalar leaves of `t`, placed at `base`, in slot order.
+pub fn flatten(m: &ModuleRef, t: Type, base: u64, out: &mut Vec<Leaf>) -> Result<(), String> {
+    const MAX_LEAVES: usize = 1 << 16;
+    if out.len() > MAX_LEAVES {
+        return Err("aggregate value too large to hold in registers".into());
+    }
+    match t.kind() {
+        TypeKind::LLVMStructTypeKind => {
+            for (i, f) in t.struct_fields().into_iter().enumerate() {
+                flatten(m, f, base + m.field_offset(t, i as u32), out)?;
+            }
+        }
+        TypeKind::LLVMArrayTypeKind => {
+            let e = t.element();
+            let stride = m.alloc_size(e);
+            for i in 0..t.array_len() {
+                flatten(m, e, base + i * stride, out)?;
+            }
+        }
+        TypeKind::LLVMVectorTypeKind => {
+            let e = scalar_of(t.element())?;
+            if e == ScalarTy::Int(1) {
+                return Err("vectors of booleans in memory are not supported".into());
+            }
+            for i in 0..t.vector_len() as u64 {
+                out.push(Leaf {
+                    ty: e,
+                    offset: offset32(base + i * e.size() as u64)?,
+                });
+            }
+        }
+        _ => out.push(Leaf {
+            ty: scalar_of(t)?,
+            offset: offset32(base)?,
+        }),
+    }
+    Ok(())
+}
+
+fn offset32(o: u64) -> Result<u32, String> {
+    u32::try_from(o).map_err(|_| "aggregate larger than 4 GiB".to_string())
+}

@@ -1,0 +1,145 @@
+//! A lowered program: its kernels' bytecode, argument descriptions and program-scope variables.
+//! Produced once by `llvm::lower_program`; free of LLVM and of any context.
+
+use std::sync::Arc;
+
+use crate::bytecode::{Function, Slot, VType};
+use crate::memory::AddrSpace;
+
+/// A program-scope variable in global or constant memory.
+#[derive(Clone, Debug)]
+pub struct GlobalVarDef {
+    pub name: String,
+    pub space: AddrSpace,
+    pub size: u64,
+    pub init: Vec<u8>,
+    /// `(byte offset, variable, addend)`: the address of another variable goes at offset.
+    pub relocs: Vec<(u64, u32, i64)>,
+}
+
+/// How a kernel parameter is passed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParamKind {
+    /// A pointer into global, constant or local memory (local: the size is given at launch).
+    Pointer(AddrSpace),
+    /// A scalar or vector passed by value.
+    Value(VType),
+    /// A struct passed by value: copied into a private buffer of each work-item.
+    ByVal { size: u64 },
+    /// Something we cannot pass yet (images, samplers...).
+    Unsupported(String),
+}
+
+#[derive(Clone, Debug)]
+pub struct KernelParam {
+    pub name: String,
+    /// `kernel_arg_type`, e.g. `float*`, `int4`, `struct S`.
+    pub type_name: String,
+    pub base_type_name: String,
+    /// `kernel_arg_addr_space` (0 private, 1 global, 2 constant, 3 local).
+    pub address_qualifier: u32,
+    pub access_qualifier: String,
+    pub type_qualifier: String,
+    pub kind: ParamKind,
+    /// Bytes of the argument value (`clSetKernelArg` size).
+    pub size: u64,
+    /// First slot of the parameter in the kernel function's frame.
+    pub slot: Slot,
+}
+
+/// Attributes of a kernel function that affect launches.
+#[derive(Clone, Debug, Default)]
+pub struct KernelAttrs {
+    /// Work-groups must divide the NDRange exactly (OpenCL C ≤ 1.2).
+    pub uniform_work_group_size: bool,
+    pub reqd_work_group_size: Option<[u64; 3]>,
+    pub work_group_size_hint: Option<[u64; 3]>,
+    pub vec_type_hint: Option<String>,
+}
+
+/// A kernel-scope `__local` variable.
+#[derive(Clone, Debug)]
+pub struct LocalVar {
+    pub name: String,
+    pub size: u64,
+}
+
+/// A module variable in private memory: one copy per work-item.
+#[derive(Clone, Debug)]
+pub struct PrivateVar {
+    pub name: String,
+    pub init: Vec<u8>,
+}
+
+/// Everything about a kernel that does not need its code.
+#[derive(Clone, Debug)]
+pub struct KernelInfo {
+    pub name: String,
+    pub params: Vec<KernelParam>,
+    pub attrs: KernelAttrs,
+}
+
+/// A kernel lowered to bytecode.
+#[derive(Debug)]
+pub struct KernelCode {
+    pub info: KernelInfo,
+    /// Function 0 is the kernel itself; the rest are the functions it calls.
+    pub functions: Vec<Function>,
+    pub locals: Vec<LocalVar>,
+    pub privates: Vec<PrivateVar>,
+}
+
+impl KernelCode {
+    /// Total bytes of kernel-scope `__local` variables.
+    pub fn static_local_size(&self) -> u64 {
+        self.locals.iter().map(|l| l.size).sum()
+    }
+
+    /// Buffer index of the first local pointer argument (after the `__local` variables).
+    pub fn first_local_arg_index(&self) -> u64 {
+        self.locals.len() as u64 + 1
+    }
+
+    /// Buffer index of the first private variable (after the by-value struct arguments).
+    pub fn first_private_var_index(&self) -> u64 {
+        self.info
+            .params
+            .iter()
+            .filter(|p| matches!(p.kind, ParamKind::ByVal { .. }))
+            .count() as u64
+            + 1
+    }
+}
+
+/// Why a kernel could not be lowered, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LowerError {
+    pub message: String,
+    /// Function that holds the offending instruction.
+    pub function: String,
+    /// Source position (0 when unknown).
+    pub line: u32,
+    pub col: u32,
+    /// The offending LLVM instruction, as text.
+    pub inst: String,
+}
+
+/// A kernel entry of a program: its info is always available, its code only if it lowered.
+#[derive(Clone, Debug)]
+pub struct KernelEntry {
+    pub info: KernelInfo,
+    pub code: Result<Arc<KernelCode>, LowerError>,
+}
+
+/// The result of lowering a whole module.
+#[derive(Clone, Debug, Default)]
+pub struct ProgramCode {
+    pub kernels: Vec<KernelEntry>,
+    pub globals: Vec<GlobalVarDef>,
+}
+
+impl ProgramCode {
+    pub fn kernel(&self, name: &str) -> Option<&KernelEntry> {
+        self.kernels.iter().find(|k| k.info.name == name)
+    }
+}
