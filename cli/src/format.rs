@@ -15,7 +15,9 @@ pub fn fmt_g(v: f64) -> String {
     }
     const P: i32 = 6;
     let sci = format!("{:.*e}", (P - 1) as usize, v);
-    let (mantissa, exp) = sci.split_once('e').expect("scientific format has an exponent");
+    let (mantissa, exp) = sci
+        .split_once('e')
+        .expect("scientific format has an exponent");
     let x: i32 = exp.parse().expect("exponent is an integer");
     if (-4..P).contains(&x) {
         let fixed = format!("{:.*}", (P - 1 - x) as usize, v);
@@ -112,7 +114,10 @@ mod tests {
         assert_eq!(fmt_elem(&[2], Elem::Char, true), "0x02");
         assert_eq!(fmt_elem(&[0xff, 0xff], Elem::Short, true), "0xffff");
         assert_eq!(fmt_elem(&[0xff, 0xff], Elem::Short, false), "-1");
-        assert_eq!(fmt_elem(&[0, 0, 0, 0x80, 0, 0, 0, 0], Elem::Long, true), "0x0000000080000000");
+        assert_eq!(
+            fmt_elem(&[0, 0, 0, 0x80, 0, 0, 0, 0], Elem::Long, true),
+            "0x0000000080000000"
+        );
         assert_eq!(fmt_elem(&2.5f32.to_le_bytes(), Elem::Float, false), "2.5");
     }
 

@@ -69,7 +69,8 @@ struct Dump {
 }
 
 fn run(ctx: &Context, simfile: &str, global_mem: bool) -> Result<(), String> {
-    let text = std::fs::read_to_string(simfile).map_err(|_| "Unable to open simulator file.".to_string())?;
+    let text = std::fs::read_to_string(simfile)
+        .map_err(|_| "Unable to open simulator file.".to_string())?;
     let mut r = Reader::new(&text);
     r.ctx = "program file".into();
     let program_file = r.token().map_err(|e| e.to_string())?;
@@ -90,14 +91,18 @@ fn run(ctx: &Context, simfile: &str, global_mem: bool) -> Result<(), String> {
         nd.local_size[d] = r.size().map_err(|e| e.to_string())?;
     }
 
-    let data = std::fs::read(&program_file).map_err(|_| format!("Unable to open {program_file}"))?;
+    let data =
+        std::fs::read(&program_file).map_err(|_| format!("Unable to open {program_file}"))?;
     let program = if data.starts_with(b"BC") {
         ctx.program_from_bitcode(data)
             .map_err(|_| format!("Failed to load bitcode from {program_file}"))?
     } else {
         let source = String::from_utf8_lossy(&data);
         ctx.build_program(&source, "")
-            .map_err(|f| format!("Build failure:\n{}", f.log))?
+            .map_err(|f| match f.summary {
+                Some(summary) => format!("{summary}\nBuild failure:\n{}", f.log),
+                None => format!("Build failure:\n{}", f.log),
+            })?
     };
     let placed = ctx.place_program(Arc::new(program))?;
     let kernel = placed.kernel(&kernel_name).map_err(|e| match e {
@@ -115,7 +120,8 @@ fn run(ctx: &Context, simfile: &str, global_mem: bool) -> Result<(), String> {
 
     let attrs = &kernel.code.info.attrs;
     if nd.local_size.contains(&0)
-        || (attrs.uniform_work_group_size && (0..3).any(|d| nd.global_size[d] % nd.local_size[d] != 0))
+        || (attrs.uniform_work_group_size
+            && (0..3).any(|d| !nd.global_size[d].is_multiple_of(nd.local_size[d])))
     {
         return Err("Work group size must divide NDRange exactly.".into());
     }
@@ -190,7 +196,8 @@ fn read_argument(
     let size = h.size.ok_or_else(|| r.error("size required"))?;
     let elem = match h.elem {
         Some(e) => e,
-        None => Elem::default_for(&p.type_name).ok_or_else(|| r.error("Invalid default kernel argument type"))?,
+        None => Elem::default_for(&p.type_name)
+            .ok_or_else(|| r.error("Invalid default kernel argument type"))?,
     };
     let initialisers = h.fill.is_some() as u32 + h.range.is_some() as u32 + h.noinit as u32;
     if initialisers > 1 {

@@ -31,29 +31,236 @@ const fn opt(
 
 /// Every option, in help order. `only` restricts some to one of the two commands.
 pub const OPTIONS: &[(OptionSpec, Option<Command>)] = &[
-    (opt("--build-options", None, Some("OPTIONS"), Some("OCLGRIND_BUILD_OPTIONS"), "Additional options to pass to the OpenCL compiler"), None),
-    (opt("--check-api", None, None, Some("OCLGRIND_CHECK_API"), "Report errors on API calls"), Some(Command::Launcher)),
-    (opt("--compute-units", None, Some("UNITS"), Some("OCLGRIND_COMPUTE_UNITS"), "Change the number of compute units reported"), None),
-    (opt("--constant-mem-size", None, Some("BYTES"), Some("OCLGRIND_CONSTANT_MEM_SIZE"), "Change the constant memory size of the device"), None),
-    (opt("--data-races", None, None, Some("OCLGRIND_DATA_RACES"), "Enable data-race detection"), None),
-    (opt("--disable-pch", None, None, Some("OCLGRIND_DISABLE_PCH"), "Don't use precompiled headers"), None),
-    (opt("--dump-spir", None, None, Some("OCLGRIND_DUMP_SPIR"), "Dump SPIR to /tmp/oclgrind_*.{ll,bc}"), None),
-    (opt("--global-mem", Some("-g"), None, None, "Output global memory at exit"), Some(Command::Kernel)),
-    (opt("--global-mem-size", None, Some("BYTES"), Some("OCLGRIND_GLOBAL_MEM_SIZE"), "Change the global memory size of the device"), None),
-    (opt("--help", Some("-h"), None, None, "Display usage information"), None),
-    (opt("--inst-counts", None, None, Some("OCLGRIND_INST_COUNTS"), "Output histograms of instructions executed"), None),
-    (opt("--interactive", Some("-i"), None, Some("OCLGRIND_INTERACTIVE"), "Enable interactive mode"), None),
-    (opt("--local-mem-size", None, Some("BYTES"), Some("OCLGRIND_LOCAL_MEM_SIZE"), "Change the local memory size of the device"), None),
-    (opt("--log", None, Some("LOGFILE"), Some("OCLGRIND_LOG"), "Redirect log/error messages to a file"), None),
-    (opt("--max-errors", None, Some("NUM"), Some("OCLGRIND_MAX_ERRORS"), "Limit the number of error/warning messages"), None),
-    (opt("--max-wgsize", None, Some("WGSIZE"), Some("OCLGRIND_MAX_WGSIZE"), "Change the maximum work-group size of the device"), None),
-    (opt("--num-threads", None, Some("NUM"), Some("OCLGRIND_NUM_THREADS"), "Set the number of worker threads to use"), None),
-    (opt("--pch-dir", None, Some("DIR"), Some("OCLGRIND_PCH_DIR"), "Override directory containing precompiled headers"), None),
-    (opt("--plugins", None, Some("PLUGINS"), Some("OCLGRIND_PLUGINS"), "Load colon separated list of plugin libraries"), None),
-    (opt("--quick", Some("-q"), None, Some("OCLGRIND_QUICK"), "Only run first and last work-group"), None),
-    (opt("--uniform-writes", None, None, Some("OCLGRIND_UNIFORM_WRITES"), "Don't suppress uniform write-write data-races"), None),
-    (opt("--uninitialized", None, None, Some("OCLGRIND_UNINITIALIZED"), "Report usage of uninitialized values"), None),
-    (opt("--version", Some("-v"), None, None, "Display version information"), None),
+    (
+        opt(
+            "--build-options",
+            None,
+            Some("OPTIONS"),
+            Some("OCLGRIND_BUILD_OPTIONS"),
+            "Additional options to pass to the OpenCL compiler",
+        ),
+        None,
+    ),
+    (
+        opt(
+            "--check-api",
+            None,
+            None,
+            Some("OCLGRIND_CHECK_API"),
+            "Report errors on API calls",
+        ),
+        Some(Command::Launcher),
+    ),
+    (
+        opt(
+            "--compute-units",
+            None,
+            Some("UNITS"),
+            Some("OCLGRIND_COMPUTE_UNITS"),
+            "Change the number of compute units reported",
+        ),
+        None,
+    ),
+    (
+        opt(
+            "--constant-mem-size",
+            None,
+            Some("BYTES"),
+            Some("OCLGRIND_CONSTANT_MEM_SIZE"),
+            "Change the constant memory size of the device",
+        ),
+        None,
+    ),
+    (
+        opt(
+            "--data-races",
+            None,
+            None,
+            Some("OCLGRIND_DATA_RACES"),
+            "Enable data-race detection",
+        ),
+        None,
+    ),
+    (
+        opt(
+            "--disable-pch",
+            None,
+            None,
+            Some("OCLGRIND_DISABLE_PCH"),
+            "Don't use precompiled headers",
+        ),
+        None,
+    ),
+    (
+        opt(
+            "--dump-spir",
+            None,
+            None,
+            Some("OCLGRIND_DUMP_SPIR"),
+            "Dump SPIR to /tmp/oclgrind_*.{ll,bc}",
+        ),
+        None,
+    ),
+    (
+        opt(
+            "--global-mem",
+            Some("-g"),
+            None,
+            None,
+            "Output global memory at exit",
+        ),
+        Some(Command::Kernel),
+    ),
+    (
+        opt(
+            "--global-mem-size",
+            None,
+            Some("BYTES"),
+            Some("OCLGRIND_GLOBAL_MEM_SIZE"),
+            "Change the global memory size of the device",
+        ),
+        None,
+    ),
+    (
+        opt(
+            "--help",
+            Some("-h"),
+            None,
+            None,
+            "Display usage information",
+        ),
+        None,
+    ),
+    (
+        opt(
+            "--inst-counts",
+            None,
+            None,
+            Some("OCLGRIND_INST_COUNTS"),
+            "Output histograms of instructions executed",
+        ),
+        None,
+    ),
+    (
+        opt(
+            "--interactive",
+            Some("-i"),
+            None,
+            Some("OCLGRIND_INTERACTIVE"),
+            "Enable interactive mode",
+        ),
+        None,
+    ),
+    (
+        opt(
+            "--local-mem-size",
+            None,
+            Some("BYTES"),
+            Some("OCLGRIND_LOCAL_MEM_SIZE"),
+            "Change the local memory size of the device",
+        ),
+        None,
+    ),
+    (
+        opt(
+            "--log",
+            None,
+            Some("LOGFILE"),
+            Some("OCLGRIND_LOG"),
+            "Redirect log/error messages to a file",
+        ),
+        None,
+    ),
+    (
+        opt(
+            "--max-errors",
+            None,
+            Some("NUM"),
+            Some("OCLGRIND_MAX_ERRORS"),
+            "Limit the number of error/warning messages",
+        ),
+        None,
+    ),
+    (
+        opt(
+            "--max-wgsize",
+            None,
+            Some("WGSIZE"),
+            Some("OCLGRIND_MAX_WGSIZE"),
+            "Change the maximum work-group size of the device",
+        ),
+        None,
+    ),
+    (
+        opt(
+            "--num-threads",
+            None,
+            Some("NUM"),
+            Some("OCLGRIND_NUM_THREADS"),
+            "Set the number of worker threads to use",
+        ),
+        None,
+    ),
+    (
+        opt(
+            "--pch-dir",
+            None,
+            Some("DIR"),
+            Some("OCLGRIND_PCH_DIR"),
+            "Override directory containing precompiled headers",
+        ),
+        None,
+    ),
+    (
+        opt(
+            "--plugins",
+            None,
+            Some("PLUGINS"),
+            Some("OCLGRIND_PLUGINS"),
+            "Load colon separated list of plugin libraries",
+        ),
+        None,
+    ),
+    (
+        opt(
+            "--quick",
+            Some("-q"),
+            None,
+            Some("OCLGRIND_QUICK"),
+            "Only run first and last work-group",
+        ),
+        None,
+    ),
+    (
+        opt(
+            "--uniform-writes",
+            None,
+            None,
+            Some("OCLGRIND_UNIFORM_WRITES"),
+            "Don't suppress uniform write-write data-races",
+        ),
+        None,
+    ),
+    (
+        opt(
+            "--uninitialized",
+            None,
+            None,
+            Some("OCLGRIND_UNINITIALIZED"),
+            "Report usage of uninitialized values",
+        ),
+        None,
+    ),
+    (
+        opt(
+            "--version",
+            Some("-v"),
+            None,
+            None,
+            "Display version information",
+        ),
+        None,
+    ),
 ];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -158,7 +365,9 @@ pub fn parse(cmd: Command, args: &[String]) -> Result<Parsed, String> {
                         v.clone()
                     }
                 };
-                let env = spec.env.expect("options without a variable are handled above");
+                let env = spec
+                    .env
+                    .expect("options without a variable are handled above");
                 p.env.push((env.to_string(), value));
             }
         }
@@ -181,10 +390,13 @@ mod tests {
     fn help_layout_matches_oclgrind() {
         let u = usage(Command::Kernel);
         assert!(u.starts_with("Usage: oclgrind-kernel [OPTIONS] simfile\n       oclgrind-kernel [--help | --version]\n\nOptions:\n"));
-        assert!(u.contains("\n  --build-options     OPTIONS  Additional options to pass to the OpenCL compiler\n"));
+        assert!(u.contains(
+            "\n  --build-options     OPTIONS  Additional options to pass to the OpenCL compiler\n"
+        ));
         assert!(u.contains("\n  --global-mem [-g]            Output global memory at exit\n"));
         assert!(!u.contains("--check-api"));
-        assert!(usage(Command::Launcher).contains("\n  --check-api                  Report errors on API calls\n"));
+        assert!(usage(Command::Launcher)
+            .contains("\n  --check-api                  Report errors on API calls\n"));
     }
 
     #[test]

@@ -64,11 +64,20 @@ impl Elem {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SimError {
     /// `Line N: message (context)`
-    At { line: usize, msg: String, ctx: String },
+    At {
+        line: usize,
+        msg: String,
+        ctx: String,
+    },
     /// `Line N: Failed to parse context`
-    Parse { line: usize, ctx: String },
+    Parse {
+        line: usize,
+        ctx: String,
+    },
     /// `Unexpected EOF when parsing context`
-    Eof { ctx: String },
+    Eof {
+        ctx: String,
+    },
     Plain(String),
 }
 
@@ -138,7 +147,9 @@ impl Reader {
                 return Ok(());
             }
             let Some(l) = self.lines.get(self.next_line) else {
-                return Err(SimError::Eof { ctx: self.ctx.clone() });
+                return Err(SimError::Eof {
+                    ctx: self.ctx.clone(),
+                });
             };
             let l = l.split('#').next().unwrap_or("");
             self.line = l.chars().collect();
@@ -225,10 +236,12 @@ fn scan_int(s: &[char], pos: &mut usize, hex: bool) -> Option<i128> {
         _ => false,
     };
     let radix = if hex { 16 } else { 10 };
-    if hex && s.get(i) == Some(&'0') && matches!(s.get(i + 1), Some('x') | Some('X')) {
-        if s.get(i + 2).is_some_and(|c| c.is_digit(16)) {
-            i += 2;
-        }
+    if hex
+        && s.get(i) == Some(&'0')
+        && matches!(s.get(i + 1), Some('x') | Some('X'))
+        && s.get(i + 2).is_some_and(|c| c.is_ascii_hexdigit())
+    {
+        i += 2;
     }
     let start = i;
     let mut v: i128 = 0;
@@ -311,19 +324,37 @@ pub fn scan_value(s: &[char], pos: &mut usize, e: Elem, hex: bool) -> Result<Vec
             }
             vec![v as u8]
         }
-        Elem::Short => (int_range(i16::MIN as i128, i16::MAX as i128, pos)? as i16).to_le_bytes().to_vec(),
-        Elem::UShort => (int_range(0, u16::MAX as i128, pos)? as u16).to_le_bytes().to_vec(),
-        Elem::Int => (int_range(i32::MIN as i128, i32::MAX as i128, pos)? as i32).to_le_bytes().to_vec(),
-        Elem::UInt => (int_range(0, u32::MAX as i128, pos)? as u32).to_le_bytes().to_vec(),
-        Elem::Long => (int_range(i64::MIN as i128, i64::MAX as i128, pos)? as i64).to_le_bytes().to_vec(),
-        Elem::ULong => (int_range(0, u64::MAX as i128, pos)? as u64).to_le_bytes().to_vec(),
+        Elem::Short => (int_range(i16::MIN as i128, i16::MAX as i128, pos)? as i16)
+            .to_le_bytes()
+            .to_vec(),
+        Elem::UShort => (int_range(0, u16::MAX as i128, pos)? as u16)
+            .to_le_bytes()
+            .to_vec(),
+        Elem::Int => (int_range(i32::MIN as i128, i32::MAX as i128, pos)? as i32)
+            .to_le_bytes()
+            .to_vec(),
+        Elem::UInt => (int_range(0, u32::MAX as i128, pos)? as u32)
+            .to_le_bytes()
+            .to_vec(),
+        Elem::Long => (int_range(i64::MIN as i128, i64::MAX as i128, pos)? as i64)
+            .to_le_bytes()
+            .to_vec(),
+        Elem::ULong => (int_range(0, u64::MAX as i128, pos)? as u64)
+            .to_le_bytes()
+            .to_vec(),
         Elem::Float => {
             let t = scan_float(s, pos).ok_or(ValueError::Syntax)?;
-            t.parse::<f32>().map_err(|_| ValueError::Syntax)?.to_le_bytes().to_vec()
+            t.parse::<f32>()
+                .map_err(|_| ValueError::Syntax)?
+                .to_le_bytes()
+                .to_vec()
         }
         Elem::Double => {
             let t = scan_float(s, pos).ok_or(ValueError::Syntax)?;
-            t.parse::<f64>().map_err(|_| ValueError::Syntax)?.to_le_bytes().to_vec()
+            t.parse::<f64>()
+                .map_err(|_| ValueError::Syntax)?
+                .to_le_bytes()
+                .to_vec()
         }
     })
 }
@@ -375,7 +406,10 @@ pub fn parse_header(text: &str) -> Result<Header, String> {
             let v = rest
                 .strip_prefix('=')
                 .ok_or_else(|| "Expected = after 'size'".to_string())?;
-            h.size = Some(v.parse().map_err(|_| "Invalid value for 'size'".to_string())?);
+            h.size = Some(
+                v.parse()
+                    .map_err(|_| "Invalid value for 'size'".to_string())?,
+            );
         } else {
             match tok {
                 "hex" => h.hex = true,
@@ -408,7 +442,11 @@ pub fn expand_range(spec: &str, e: Elem, hex: bool, count: usize) -> Result<Vec<
                 f64::from_le_bytes(b.try_into().ok()?)
             })
         };
-        let (s, i, en) = (num(start).ok_or_else(bad)?, num(inc).ok_or_else(bad)?, num(end).ok_or_else(bad)?);
+        let (s, i, en) = (
+            num(start).ok_or_else(bad)?,
+            num(inc).ok_or_else(bad)?,
+            num(end).ok_or_else(bad)?,
+        );
         let n = (en - s + i) / i;
         if i == 0.0 || n.fract() != 0.0 || n < 0.0 || n as usize != count {
             return Err(wrong());
@@ -435,7 +473,11 @@ pub fn expand_range(spec: &str, e: Elem, hex: bool, count: usize) -> Result<Vec<
                 u as i128
             })
         };
-        let (s, i, en) = (num(start).ok_or_else(bad)?, num(inc).ok_or_else(bad)?, num(end).ok_or_else(bad)?);
+        let (s, i, en) = (
+            num(start).ok_or_else(bad)?,
+            num(inc).ok_or_else(bad)?,
+            num(end).ok_or_else(bad)?,
+        );
         if i == 0 || (en - s + i) % i != 0 || (en - s + i) / i != count as i128 {
             return Err(wrong());
         }
@@ -459,11 +501,17 @@ mod tests {
         r.ctx = "NDRange".into();
         assert_eq!(r.size().unwrap(), 16);
         assert_eq!(r.size().unwrap(), 1);
-        assert_eq!(r.size().unwrap_err().to_string(), "Line 4: Failed to parse NDRange");
+        assert_eq!(
+            r.size().unwrap_err().to_string(),
+            "Line 4: Failed to parse NDRange"
+        );
         let mut r = Reader::new("1");
         r.ctx = "NDRange".into();
         r.size().unwrap();
-        assert_eq!(r.size().unwrap_err().to_string(), "Unexpected EOF when parsing NDRange");
+        assert_eq!(
+            r.size().unwrap_err().to_string(),
+            "Unexpected EOF when parsing NDRange"
+        );
     }
 
     #[test]
@@ -484,9 +532,15 @@ mod tests {
     fn chars_must_round_trip() {
         assert_eq!(parse_value_str("-128", Elem::Char, false), Some(vec![0x80]));
         let s: Vec<char> = "128".chars().collect();
-        assert_eq!(scan_value(&s, &mut 0, Elem::Char, false), Err(ValueError::Char));
+        assert_eq!(
+            scan_value(&s, &mut 0, Elem::Char, false),
+            Err(ValueError::Char)
+        );
         assert_eq!(parse_value_str("ff", Elem::UChar, true), Some(vec![0xff]));
-        assert_eq!(parse_value_str("-1", Elem::UInt, false), Some(vec![0xff; 4]));
+        assert_eq!(
+            parse_value_str("-1", Elem::UInt, false),
+            Some(vec![0xff; 4])
+        );
         assert_eq!(parse_value_str("70000", Elem::Short, false), None);
     }
 
@@ -499,11 +553,26 @@ mod tests {
         assert_eq!(h.size, Some(16));
         assert_eq!(h.elem, Some(Elem::Float));
         assert!(h.ro && h.dump);
-        assert_eq!(parse_header("size=6x").unwrap_err(), "Invalid value for 'size'");
-        assert_eq!(parse_header("size4").unwrap_err(), "Expected = after 'size'");
-        assert_eq!(parse_header("int int").unwrap_err(), "Argument type defined multiple times");
-        assert_eq!(parse_header("fill").unwrap_err(), "Expected =VALUE after 'fill");
-        assert_eq!(parse_header("bogus").unwrap_err(), "Unrecognised header token 'bogus'");
+        assert_eq!(
+            parse_header("size=6x").unwrap_err(),
+            "Invalid value for 'size'"
+        );
+        assert_eq!(
+            parse_header("size4").unwrap_err(),
+            "Expected = after 'size'"
+        );
+        assert_eq!(
+            parse_header("int int").unwrap_err(),
+            "Argument type defined multiple times"
+        );
+        assert_eq!(
+            parse_header("fill").unwrap_err(),
+            "Expected =VALUE after 'fill"
+        );
+        assert_eq!(
+            parse_header("bogus").unwrap_err(),
+            "Unrecognised header token 'bogus'"
+        );
         let mut r = Reader::new("size=4\n");
         r.ctx = "argument 0: a".into();
         assert_eq!(
@@ -519,7 +588,10 @@ mod tests {
         let b = expand_range("3:-1:0", Elem::Int, false, 4).unwrap();
         assert_eq!(&b[..4], &[3, 0, 0, 0]);
         assert!(expand_range("0:1:3", Elem::Int, false, 5).is_err());
-        assert_eq!(expand_range("0:1", Elem::Int, false, 2).unwrap_err(), "Invalid range format");
+        assert_eq!(
+            expand_range("0:1", Elem::Int, false, 2).unwrap_err(),
+            "Invalid range format"
+        );
         let b = expand_range("0:0.5:1", Elem::Float, false, 3).unwrap();
         assert_eq!(f32::from_le_bytes(b[4..8].try_into().unwrap()), 0.5);
         assert_eq!(Elem::default_for("uint4*"), Some(Elem::UInt));

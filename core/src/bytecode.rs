@@ -201,14 +201,31 @@ pub enum FloatPred {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CastOp {
     /// Keep the low `to` bits (trunc; also zext, which is a plain copy of a normalized value).
-    Trunc { to: u8 },
-    SExt { from: u8, to: u8 },
+    Trunc {
+        to: u8,
+    },
+    SExt {
+        from: u8,
+        to: u8,
+    },
     FpTrunc,
     FpExt,
-    FpToSi { from: FloatTy, to: u8 },
-    FpToUi { from: FloatTy, to: u8 },
-    SiToFp { from: u8, to: FloatTy },
-    UiToFp { from: u8, to: FloatTy },
+    FpToSi {
+        from: FloatTy,
+        to: u8,
+    },
+    FpToUi {
+        from: FloatTy,
+        to: u8,
+    },
+    SiToFp {
+        from: u8,
+        to: FloatTy,
+    },
+    UiToFp {
+        from: u8,
+        to: FloatTy,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -262,89 +279,408 @@ pub enum WiQuery {
 #[derive(Clone, Copy, Debug)]
 pub enum Op {
     Nop,
-    Mov { d: Slot, s: Slot },
-    MovN { d: Slot, s: Slot, n: u32 },
+    Mov {
+        d: Slot,
+        s: Slot,
+    },
+    MovN {
+        d: Slot,
+        s: Slot,
+        n: u32,
+    },
 
     // Scalar integer arithmetic, the common cases; the result is masked to `bits`.
-    Add { d: Slot, a: Slot, b: Slot, bits: u8 },
-    Sub { d: Slot, a: Slot, b: Slot, bits: u8 },
-    Mul { d: Slot, a: Slot, b: Slot, bits: u8 },
-    And { d: Slot, a: Slot, b: Slot },
-    Or { d: Slot, a: Slot, b: Slot },
-    Xor { d: Slot, a: Slot, b: Slot },
-    Shl { d: Slot, a: Slot, b: Slot, bits: u8 },
-    LShr { d: Slot, a: Slot, b: Slot, bits: u8 },
-    AShr { d: Slot, a: Slot, b: Slot, bits: u8 },
+    Add {
+        d: Slot,
+        a: Slot,
+        b: Slot,
+        bits: u8,
+    },
+    Sub {
+        d: Slot,
+        a: Slot,
+        b: Slot,
+        bits: u8,
+    },
+    Mul {
+        d: Slot,
+        a: Slot,
+        b: Slot,
+        bits: u8,
+    },
+    And {
+        d: Slot,
+        a: Slot,
+        b: Slot,
+    },
+    Or {
+        d: Slot,
+        a: Slot,
+        b: Slot,
+    },
+    Xor {
+        d: Slot,
+        a: Slot,
+        b: Slot,
+    },
+    Shl {
+        d: Slot,
+        a: Slot,
+        b: Slot,
+        bits: u8,
+    },
+    LShr {
+        d: Slot,
+        a: Slot,
+        b: Slot,
+        bits: u8,
+    },
+    AShr {
+        d: Slot,
+        a: Slot,
+        b: Slot,
+        bits: u8,
+    },
     /// Any integer binary op on `lanes` lanes.
-    IntBin { op: IntBinOp, d: Slot, a: Slot, b: Slot, bits: u8, lanes: u8 },
-    IntUn { op: IntUnOp, d: Slot, s: Slot, bits: u8, lanes: u8 },
+    IntBin {
+        op: IntBinOp,
+        d: Slot,
+        a: Slot,
+        b: Slot,
+        bits: u8,
+        lanes: u8,
+    },
+    IntUn {
+        op: IntUnOp,
+        d: Slot,
+        s: Slot,
+        bits: u8,
+        lanes: u8,
+    },
     /// Funnel shift (`llvm.fshl` / `llvm.fshr`).
-    Funnel { left: bool, d: Slot, a: Slot, b: Slot, c: Slot, bits: u8, lanes: u8 },
+    Funnel {
+        left: bool,
+        d: Slot,
+        a: Slot,
+        b: Slot,
+        c: Slot,
+        bits: u8,
+        lanes: u8,
+    },
     /// `{result, overflowed}` of an `llvm.*.with.overflow` intrinsic.
-    Overflow { op: OverflowOp, d: Slot, a: Slot, b: Slot, bits: u8 },
-    ICmp { pred: IntPred, d: Slot, a: Slot, b: Slot, bits: u8 },
-    ICmpV { pred: IntPred, d: Slot, a: Slot, b: Slot, bits: u8, lanes: u8 },
+    Overflow {
+        op: OverflowOp,
+        d: Slot,
+        a: Slot,
+        b: Slot,
+        bits: u8,
+    },
+    ICmp {
+        pred: IntPred,
+        d: Slot,
+        a: Slot,
+        b: Slot,
+        bits: u8,
+    },
+    ICmpV {
+        pred: IntPred,
+        d: Slot,
+        a: Slot,
+        b: Slot,
+        bits: u8,
+        lanes: u8,
+    },
 
     // Scalar float arithmetic, the common cases.
-    FAdd32 { d: Slot, a: Slot, b: Slot },
-    FSub32 { d: Slot, a: Slot, b: Slot },
-    FMul32 { d: Slot, a: Slot, b: Slot },
-    FDiv32 { d: Slot, a: Slot, b: Slot },
-    FAdd64 { d: Slot, a: Slot, b: Slot },
-    FSub64 { d: Slot, a: Slot, b: Slot },
-    FMul64 { d: Slot, a: Slot, b: Slot },
-    FDiv64 { d: Slot, a: Slot, b: Slot },
-    FloatBin { op: FloatBinOp, ty: FloatTy, d: Slot, a: Slot, b: Slot, lanes: u8 },
-    FloatUn { op: FloatUnOp, ty: FloatTy, d: Slot, s: Slot, lanes: u8 },
+    FAdd32 {
+        d: Slot,
+        a: Slot,
+        b: Slot,
+    },
+    FSub32 {
+        d: Slot,
+        a: Slot,
+        b: Slot,
+    },
+    FMul32 {
+        d: Slot,
+        a: Slot,
+        b: Slot,
+    },
+    FDiv32 {
+        d: Slot,
+        a: Slot,
+        b: Slot,
+    },
+    FAdd64 {
+        d: Slot,
+        a: Slot,
+        b: Slot,
+    },
+    FSub64 {
+        d: Slot,
+        a: Slot,
+        b: Slot,
+    },
+    FMul64 {
+        d: Slot,
+        a: Slot,
+        b: Slot,
+    },
+    FDiv64 {
+        d: Slot,
+        a: Slot,
+        b: Slot,
+    },
+    FloatBin {
+        op: FloatBinOp,
+        ty: FloatTy,
+        d: Slot,
+        a: Slot,
+        b: Slot,
+        lanes: u8,
+    },
+    FloatUn {
+        op: FloatUnOp,
+        ty: FloatTy,
+        d: Slot,
+        s: Slot,
+        lanes: u8,
+    },
     /// `a * b + c`; fused (one rounding) for `llvm.fma`, free to round twice for `llvm.fmuladd`.
-    Fma { ty: FloatTy, fused: bool, d: Slot, a: Slot, b: Slot, c: Slot, lanes: u8 },
-    FCmp { pred: FloatPred, ty: FloatTy, d: Slot, a: Slot, b: Slot, lanes: u8 },
+    Fma {
+        ty: FloatTy,
+        fused: bool,
+        d: Slot,
+        a: Slot,
+        b: Slot,
+        c: Slot,
+        lanes: u8,
+    },
+    FCmp {
+        pred: FloatPred,
+        ty: FloatTy,
+        d: Slot,
+        a: Slot,
+        b: Slot,
+        lanes: u8,
+    },
 
     /// Scalar condition choosing between `n`-slot values.
-    Select { d: Slot, c: Slot, t: Slot, f: Slot, n: u32 },
+    Select {
+        d: Slot,
+        c: Slot,
+        t: Slot,
+        f: Slot,
+        n: u32,
+    },
     /// Per-lane condition.
-    SelectV { d: Slot, c: Slot, t: Slot, f: Slot, lanes: u8 },
+    SelectV {
+        d: Slot,
+        c: Slot,
+        t: Slot,
+        f: Slot,
+        lanes: u8,
+    },
 
-    SExt { d: Slot, s: Slot, from: u8, to: u8 },
-    Trunc { d: Slot, s: Slot, bits: u8 },
-    Cast { op: CastOp, d: Slot, s: Slot, lanes: u8 },
+    SExt {
+        d: Slot,
+        s: Slot,
+        from: u8,
+        to: u8,
+    },
+    Trunc {
+        d: Slot,
+        s: Slot,
+        bits: u8,
+    },
+    Cast {
+        op: CastOp,
+        d: Slot,
+        s: Slot,
+        lanes: u8,
+    },
     /// Reinterpret the bytes of a vector with a different lane layout.
-    Bitcast { d: Slot, s: Slot, from: VType, to: VType },
-    ExtractDyn { d: Slot, v: Slot, idx: Slot, lanes: u8 },
-    InsertDyn { d: Slot, v: Slot, e: Slot, idx: Slot, lanes: u8 },
+    Bitcast {
+        d: Slot,
+        s: Slot,
+        from: VType,
+        to: VType,
+    },
+    ExtractDyn {
+        d: Slot,
+        v: Slot,
+        idx: Slot,
+        lanes: u8,
+    },
+    /// Pointer into `space` to a generic pointer (tags the address with its space).
+    ToGeneric {
+        d: Slot,
+        s: Slot,
+        space: AddrSpace,
+    },
+    /// Generic pointer to a pointer into a named space (drops the tag).
+    FromGeneric {
+        d: Slot,
+        s: Slot,
+    },
+    InsertDyn {
+        d: Slot,
+        v: Slot,
+        e: Slot,
+        idx: Slot,
+        lanes: u8,
+    },
 
-    Load { d: Slot, p: Slot, space: AddrSpace, ty: MemTy, align: u8 },
-    LoadV { d: Slot, p: Slot, space: AddrSpace, ty: MemTy, lanes: u8, align: u8 },
-    LoadAgg { d: Slot, p: Slot, space: AddrSpace, layout: u32 },
-    Store { p: Slot, s: Slot, space: AddrSpace, ty: MemTy, align: u8 },
-    StoreV { p: Slot, s: Slot, space: AddrSpace, ty: MemTy, lanes: u8, align: u8 },
-    StoreAgg { p: Slot, s: Slot, space: AddrSpace, layout: u32 },
-    Alloca { d: Slot, size: u32 },
+    Load {
+        d: Slot,
+        p: Slot,
+        space: AddrSpace,
+        ty: MemTy,
+        align: u8,
+    },
+    LoadV {
+        d: Slot,
+        p: Slot,
+        space: AddrSpace,
+        ty: MemTy,
+        lanes: u8,
+        align: u8,
+    },
+    LoadAgg {
+        d: Slot,
+        p: Slot,
+        space: AddrSpace,
+        layout: u32,
+    },
+    Store {
+        p: Slot,
+        s: Slot,
+        space: AddrSpace,
+        ty: MemTy,
+        align: u8,
+    },
+    StoreV {
+        p: Slot,
+        s: Slot,
+        space: AddrSpace,
+        ty: MemTy,
+        lanes: u8,
+        align: u8,
+    },
+    StoreAgg {
+        p: Slot,
+        s: Slot,
+        space: AddrSpace,
+        layout: u32,
+    },
+    Alloca {
+        d: Slot,
+        size: u32,
+    },
     /// `d = base + sext(idx) * scale + offset`
-    Gep { d: Slot, base: Slot, idx: Slot, idx_bits: u8, scale: i32, offset: i32 },
-    GepConst { d: Slot, base: Slot, offset: i64 },
+    Gep {
+        d: Slot,
+        base: Slot,
+        idx: Slot,
+        idx_bits: u8,
+        scale: i32,
+        offset: i32,
+    },
+    GepConst {
+        d: Slot,
+        base: Slot,
+        offset: i64,
+    },
     /// Address computation with several variable indices (side table).
-    GepN { d: Slot, base: Slot, table: u32 },
+    GepN {
+        d: Slot,
+        base: Slot,
+        table: u32,
+    },
     /// MemCheck's static array bounds check of an index that feeds a memory access.
-    CheckIndex { idx: Slot, bits: u8, len: u32 },
-    AtomicRmw { op: RmwOp, d: Slot, p: Slot, v: Slot, space: AddrSpace, ty: ScalarTy },
-    CmpXchg { d: Slot, p: Slot, cmp: Slot, new: Slot, space: AddrSpace, ty: MemTy },
-    MemCpy { dst: Slot, src: Slot, len: Slot, dst_space: AddrSpace, src_space: AddrSpace },
-    MemSet { dst: Slot, val: Slot, len: Slot, space: AddrSpace },
+    CheckIndex {
+        idx: Slot,
+        bits: u8,
+        len: u32,
+    },
+    AtomicRmw {
+        op: RmwOp,
+        d: Slot,
+        p: Slot,
+        v: Slot,
+        space: AddrSpace,
+        ty: ScalarTy,
+    },
+    CmpXchg {
+        d: Slot,
+        p: Slot,
+        cmp: Slot,
+        new: Slot,
+        space: AddrSpace,
+        ty: MemTy,
+    },
+    MemCpy {
+        dst: Slot,
+        src: Slot,
+        len: Slot,
+        dst_space: AddrSpace,
+        src_space: AddrSpace,
+    },
+    MemSet {
+        dst: Slot,
+        val: Slot,
+        len: Slot,
+        space: AddrSpace,
+    },
 
-    Br { t: Pc },
-    CondBr { c: Slot, t: Pc, f: Pc },
-    Switch { c: Slot, table: u32 },
-    Ret { s: Slot, n: u32 },
+    Br {
+        t: Pc,
+    },
+    CondBr {
+        c: Slot,
+        t: Pc,
+        f: Pc,
+    },
+    Switch {
+        c: Slot,
+        table: u32,
+    },
+    Ret {
+        s: Slot,
+        n: u32,
+    },
     RetVoid,
-    Call { site: u32 },
-    Builtin { site: u32 },
+    Call {
+        site: u32,
+    },
+    Builtin {
+        site: u32,
+    },
     /// A work-group barrier with its fence flags.
-    Barrier { fence: u32 },
-    WorkItem { q: WiQuery, d: Slot, dim: u8 },
-    WorkItemDyn { q: WiQuery, d: Slot, dim: Slot },
+    Barrier {
+        fence: u32,
+    },
+    /// `wait_group_events(n, list)`: a barrier that also completes the listed async copies.
+    WaitEvents {
+        n: Slot,
+        list: Slot,
+        space: AddrSpace,
+    },
+    WorkItem {
+        q: WiQuery,
+        d: Slot,
+        dim: u8,
+    },
+    WorkItemDyn {
+        q: WiQuery,
+        d: Slot,
+        dim: Slot,
+    },
     /// Stop the work-item with a fatal error (e.g. `unreachable`, `llvm.trap`).
-    Trap { msg: u32 },
+    Trap {
+        msg: u32,
+    },
 }
 
 /// A scalar leaf of an aggregate in memory.
@@ -467,7 +803,11 @@ mod tests {
     #[test]
     fn ops_stay_small() {
         // The interpreter streams through ops; keep them within three words.
-        assert!(std::mem::size_of::<Op>() <= 24, "{}", std::mem::size_of::<Op>());
+        assert!(
+            std::mem::size_of::<Op>() <= 24,
+            "{}",
+            std::mem::size_of::<Op>()
+        );
     }
 
     #[test]

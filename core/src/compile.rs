@@ -116,12 +116,37 @@ pub fn translate_options(tokens: &[String], cwd: &Path) -> ClangOptions {
 pub struct Compiled {
     pub bitcode: Vec<u8>,
     pub log: String,
+    /// clang's closing `N warnings generated.` line, kept out of the log (Oclgrind's in-process
+    /// clang prints it to stderr rather than into the build log).
+    pub summary: Option<String>,
 }
 
 /// A failed build: the log explains why.
 #[derive(Debug)]
 pub struct BuildFailure {
     pub log: String,
+    pub summary: Option<String>,
+}
+
+/// Splits clang's `N errors generated.` summary line off its diagnostics.
+fn split_summary(stderr: &str) -> (String, Option<String>) {
+    let is_summary = |l: &str| {
+        let mut w = l.split(' ');
+        w.next().is_some_and(|n| n.parse::<u32>().is_ok())
+            && matches!(w.next(), Some("error" | "errors" | "warning" | "warnings"))
+            && l.ends_with(" generated.")
+    };
+    let mut log = String::new();
+    let mut summary = None;
+    for l in stderr.lines() {
+        if is_summary(l) {
+            summary = Some(l.to_string());
+        } else {
+            log.push_str(l);
+            log.push('\n');
+        }
+    }
+    (log, summary)
 }
 
 /// The compiler to run: `OCLGRIND_CLANG`, else clang-19.
@@ -161,8 +186,9 @@ pub struct CompileJob<'a> {
 
 /// Compiles OpenCL C to bitcode. The source is named `input.cl` in messages.
 pub fn compile(job: &CompileJob) -> Result<Compiled, BuildFailure> {
-    let fail = |log: String| BuildFailure { log };
-    let dir = ScratchDir::new().map_err(|e| fail(format!("cannot create a scratch directory: {e}")))?;
+    let fail = |log: String| BuildFailure { log, summary: None };
+    let dir =
+        ScratchDir::new().map_err(|e| fail(format!("cannot create a scratch directory: {e}")))?;
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
     std::fs::write(dir.0.join("input.cl"), job.source)
         .map_err(|e| fail(format!("cannot write the source: {e}")))?;
@@ -172,15 +198,27 @@ pub fn compile(job: &CompileJob) -> Result<Compiled, BuildFailure> {
         if let Some(parent) = path.parent() {
             let _ = std::fs::create_dir_all(parent);
         }
-        std::fs::write(&path, text).map_err(|e| fail(format!("cannot write header {name}: {e}")))?;
+        std::fs::write(&path, text)
+            .map_err(|e| fail(format!("cannot write header {name}: {e}")))?;
     }
     let opts = translate_options(&tokenize(job.options), &cwd);
     let mut cmd = Command::new(clang());
     cmd.current_dir(&dir.0)
-        .args(["-x", "cl", "-target", "spir64-unknown-unknown", "-emit-llvm", "-c"])
+        .args([
+            "-x",
+            "cl",
+            "-target",
+            "spir64-unknown-unknown",
+            "-emit-llvm",
+            "-c",
+        ])
         .args(["-g", "-fstandalone-debug", "-fno-discard-value-names"])
         .args(["-cl-kernel-arg-info", "-fno-builtin", "-fgnu89-inline"])
-        .args(["-D__IMAGE_SUPPORT__=1", "-D__ENDIAN_LITTLE__=1", "-fno-color-diagnostics"])
+        .args([
+            "-D__IMAGE_SUPPORT__=1",
+            "-D__ENDIAN_LITTLE__=1",
+            "-fno-color-diagnostics",
+        ])
         .arg("-Xclang")
         .arg(format!("-cl-ext={EXTENSIONS}"))
         .arg("-iquote")
@@ -197,12 +235,16 @@ pub fn compile(job: &CompileJob) -> Result<Compiled, BuildFailure> {
     let out = cmd
         .output()
         .map_err(|e| fail(format!("cannot run {}: {e}", clang())))?;
-    let log = String::from_utf8_lossy(&out.stderr).into_owned();
+    let (log, summary) = split_summary(&String::from_utf8_lossy(&out.stderr));
     if !out.status.success() {
-        return Err(fail(log));
+        return Err(BuildFailure { log, summary });
     }
     let bitcode = std::fs::read(dir.0.join("output.bc")).map_err(|e| fail(format!("{log}{e}")))?;
-    Ok(Compiled { bitcode, log })
+    Ok(Compiled {
+        bitcode,
+        log,
+        summary,
+    })
 }
 
 /// Whether a file's contents are LLVM bitcode rather than source.
@@ -217,8 +259,14 @@ mod tests {
     #[test]
     fn tokenizer_handles_quotes_and_escapes() {
         assert_eq!(tokenize("  -DA=1   -DB  "), vec!["-DA=1", "-DB"]);
-        assert_eq!(tokenize(r#"-DMSG="hello world" -I dir"#), vec!["-DMSG=hello world", "-I", "dir"]);
-        assert_eq!(tokenize(r"-Ipath\ with\ spaces -w"), vec!["-Ipath with spaces", "-w"]);
+        assert_eq!(
+            tokenize(r#"-DMSG="hello world" -I dir"#),
+            vec!["-DMSG=hello world", "-I", "dir"]
+        );
+        assert_eq!(
+            tokenize(r"-Ipath\ with\ spaces -w"),
+            vec!["-Ipath with spaces", "-w"]
+        );
         assert_eq!(tokenize(r#""""#), vec![""]);
         assert!(tokenize("").is_empty());
     }
@@ -246,6 +294,16 @@ mod tests {
         assert!(o.opt_level_given);
         assert_eq!(o.std, "-cl-std=CL1.2");
         assert!(translate_options(&tokenize("-O3"), Path::new("/")).opt_level_given);
+    }
+
+    #[test]
+    fn summary_lines_leave_the_log() {
+        let (log, summary) = split_summary("a.cl:1:1: error: x\n1 error generated.\n");
+        assert_eq!(log, "a.cl:1:1: error: x\n");
+        assert_eq!(summary.as_deref(), Some("1 error generated."));
+        let (_, s) = split_summary("2 warnings generated.\n");
+        assert_eq!(s.as_deref(), Some("2 warnings generated."));
+        assert_eq!(split_summary("3 things generated.\n").1, None);
     }
 
     #[test]

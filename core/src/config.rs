@@ -85,7 +85,12 @@ impl Config {
             max_wg_size: number("OCLGRIND_MAX_WGSIZE", d.max_wg_size, false)?,
             num_threads: number("OCLGRIND_NUM_THREADS", d.num_threads as u64, false)? as usize,
             plugins: text("OCLGRIND_PLUGINS")
-                .map(|s| s.split(':').filter(|p| !p.is_empty()).map(str::to_string).collect())
+                .map(|s| {
+                    s.split(':')
+                        .filter(|p| !p.is_empty())
+                        .map(str::to_string)
+                        .collect()
+                })
                 .unwrap_or_default(),
             quick: flag("OCLGRIND_QUICK"),
             uniform_writes: flag("OCLGRIND_UNIFORM_WRITES"),

@@ -39,7 +39,10 @@ impl Context {
     /// A context with the always-loaded plugins (Logger, MemCheck).
     pub fn new(config: Config) -> Context {
         let mut plugins = PluginSet::default();
-        plugins.add(Arc::new(Logger::new(config.log_file.as_deref(), config.max_errors)));
+        plugins.add(Arc::new(Logger::new(
+            config.log_file.as_deref(),
+            config.max_errors,
+        )));
         plugins.add(Arc::new(MemCheck));
         Context {
             config,
@@ -88,8 +91,13 @@ impl Context {
             dump_spir(source, compiled.as_ref().ok().map(|c| c.bitcode.as_slice()));
         }
         let compiled = compiled?;
+        if let Some(summary) = &compiled.summary {
+            // Warnings: say so on stderr, as Oclgrind's in-process compiler does.
+            eprintln!("{summary}");
+        }
         let code = llvm::lower_program(&compiled.bitcode).map_err(|e| BuildFailure {
             log: format!("{}{e}\n", compiled.log),
+            summary: None,
         })?;
         Ok(Program {
             source: Some(Arc::new(Source::new(source))),
@@ -197,11 +205,16 @@ pub struct PlacedProgram {
 
 impl PlacedProgram {
     pub fn kernel(&self, name: &str) -> Result<KernelInstance, KernelError> {
-        let entry = self.program.code.kernel(name).ok_or(KernelError::NotFound)?;
+        let entry = self
+            .program
+            .code
+            .kernel(name)
+            .ok_or(KernelError::NotFound)?;
         let source = self.program.source.clone();
-        let code = entry.code.clone().map_err(|e| {
-            KernelError::Unsupported(e.describe(name, source.as_deref()))
-        })?;
+        let code = entry
+            .code
+            .clone()
+            .map_err(|e| KernelError::Unsupported(e.describe(name, source.as_deref())))?;
         KernelInstance::new(code, &self.addresses, source).map_err(KernelError::Unsupported)
     }
 }

@@ -68,7 +68,9 @@ impl Source {
 
     /// Line `n` (1-based).
     pub fn line(&self, n: u32) -> Option<&str> {
-        self.lines.get((n as usize).checked_sub(1)?).map(String::as_str)
+        self.lines
+            .get((n as usize).checked_sub(1)?)
+            .map(String::as_str)
     }
 
     pub fn num_lines(&self) -> usize {
@@ -174,7 +176,10 @@ mod tests {
             "Invalid write of size 4 at global memory address 0x1000000000010",
             "k",
             &e,
-            Some(CodeRef { function: &f, pc: 0 }),
+            Some(CodeRef {
+                function: &f,
+                pc: 0,
+            }),
             Some(&src),
         );
         assert_eq!(
@@ -197,7 +202,14 @@ mod tests {
             ..Function::default()
         };
         let mut lines = Vec::new();
-        location_lines(&mut lines, Some(CodeRef { function: &f, pc: 0 }), None);
+        location_lines(
+            &mut lines,
+            Some(CodeRef {
+                function: &f,
+                pc: 0,
+            }),
+            None,
+        );
         assert_eq!(lines, vec!["", "Debugging information not available."]);
         let mut lines = Vec::new();
         location_lines(&mut lines, None, None);

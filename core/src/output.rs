@@ -91,7 +91,9 @@ mod tests {
         let out = M::new(String::new());
         let deliver = |r| {
             if let Record::Stdout(b) = r {
-                out.lock().unwrap().push_str(std::str::from_utf8(&b).unwrap());
+                out.lock()
+                    .unwrap()
+                    .push_str(std::str::from_utf8(&b).unwrap());
             }
         };
         let seq = Sequencer::new(&deliver);

@@ -1,1 +1,162 @@
+//! Shared pieces of the cross-crate tests: finding the built binaries, running a command with its
+//! stdout and stderr merged in order, and matching output against EXACT/MATCH/ERROR references
+//! (compat §3).
 
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Directory holding the workspace's built binaries (`target/<profile>`), found from the test
+/// executable's own location (`target/<profile>/deps/<test>`).
+pub fn bin_dir() -> PathBuf {
+    let exe = std::env::current_exe().expect("test executable path");
+    exe.parent()
+        .and_then(Path::parent)
+        .expect("test executable lives in target/<profile>/deps")
+        .to_path_buf()
+}
+
+/// The workspace root.
+pub fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("tests/ is inside the workspace")
+        .to_path_buf()
+}
+
+/// Output of a finished command.
+pub struct Run {
+    /// stdout and stderr interleaved as the program wrote them.
+    pub output: String,
+    pub status: Option<i32>,
+    pub timed_out: bool,
+}
+
+/// Runs `cmd` with stdout and stderr on one pipe, killing it after `timeout`.
+pub fn run_merged(mut cmd: Command, timeout: Duration) -> std::io::Result<Run> {
+    let (mut reader, writer) = std::io::pipe()?;
+    cmd.stdout(writer.try_clone()?)
+        .stderr(writer)
+        .stdin(Stdio::null());
+    let mut child = cmd.spawn()?;
+    // Drop our copies of the write end (held by `cmd`) so reading ends with the child.
+    drop(cmd);
+    let reader_thread = std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        let _ = reader.read_to_end(&mut buf);
+        buf
+    });
+    let start = Instant::now();
+    let mut timed_out = false;
+    let status = loop {
+        if let Some(s) = child.try_wait()? {
+            break s;
+        }
+        if start.elapsed() > timeout {
+            let _ = child.kill();
+            timed_out = true;
+            break child.wait()?;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let bytes = reader_thread.join().unwrap_or_default();
+    Ok(Run {
+        output: String::from_utf8_lossy(&bytes).into_owned(),
+        status: status.code(),
+        timed_out,
+    })
+}
+
+/// A parsed reference file.
+pub struct Reference {
+    pub lines: Vec<(String, String)>,
+    pub exit: i32,
+}
+
+pub fn parse_reference(text: &str) -> Result<Reference, String> {
+    let mut lines = Vec::new();
+    let mut exit = 0;
+    for l in text.lines() {
+        if l.is_empty() {
+            continue;
+        }
+        if let Some(n) = l.strip_prefix("EXIT ") {
+            exit = n
+                .trim()
+                .parse()
+                .map_err(|_| format!("bad EXIT line: {l}"))?;
+            continue;
+        }
+        let kind = l.split_whitespace().next().unwrap_or("").to_string();
+        let text = l.get(6..).unwrap_or("").to_string();
+        if !matches!(kind.as_str(), "EXACT" | "MATCH" | "ERROR") {
+            return Err(format!("Invalid match type in reference file: {l}"));
+        }
+        lines.push((kind, text));
+    }
+    Ok(Reference { lines, exit })
+}
+
+/// Matches output against a reference; `Err` explains the first mismatch.
+pub fn match_output(output: &str, reference: &Reference) -> Result<(), String> {
+    let out: Vec<&str> = output.lines().collect();
+    let mut i = 0;
+    let skip_empty = |i: &mut usize| {
+        while *i < out.len() && out[*i].is_empty() {
+            *i += 1;
+        }
+    };
+    for (kind, text) in &reference.lines {
+        skip_empty(&mut i);
+        let Some(line) = out.get(i) else {
+            return Err(format!(
+                "Unexpected end of output when matching {kind} {text}"
+            ));
+        };
+        let ok = match kind.as_str() {
+            "EXACT" => *line == text,
+            _ => line.contains(text.as_str()),
+        };
+        if !ok {
+            return Err(format!(
+                "line {}: expected {kind} {text:?}\n    found {line:?}",
+                i + 1
+            ));
+        }
+        i += 1;
+        if kind == "ERROR" {
+            while i < out.len() && !out[i].is_empty() {
+                i += 1;
+            }
+        }
+    }
+    skip_empty(&mut i);
+    if i < out.len() {
+        return Err(format!(
+            "Unexpected output after all matches completed (line {}): {:?}",
+            i + 1,
+            out[i]
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn matching_rules() {
+        let r = parse_reference("ERROR Invalid write\nEXACT done\nEXIT 1\n").unwrap();
+        assert_eq!(r.exit, 1);
+        let out = "\nInvalid write of size 4\n\tKernel: k\n\t\n\ndone\n\n";
+        assert!(match_output(out, &r).is_ok());
+        assert!(match_output("\nInvalid write\n\nnot done\n", &r).is_err());
+        assert!(match_output("\nInvalid write\n\ndone\nextra\n", &r).is_err());
+        assert!(match_output("\nInvalid write\n", &r).is_err());
+        let m = parse_reference("MATCH ell\n").unwrap();
+        assert!(match_output("hello\n", &m).is_ok());
+        assert!(parse_reference("FOO x").is_err());
+    }
+}

@@ -55,7 +55,10 @@ fn lower(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
     let signed = pointee.is_signed_int();
     let is_float = matches!(pointee, MType::Float);
     if is_float && !matches!(kind, Kind::Xchg) {
-        return Err(format!("{}: float operands are only valid for xchg", call.name));
+        return Err(format!(
+            "{}: float operands are only valid for xchg",
+            call.name
+        ));
     }
     let v = call.args.get(1).copied();
     let w = call.args.get(2).copied();
@@ -108,7 +111,11 @@ mod tests {
     fn add_returns_old_value() {
         let mut t = TestEnv::new();
         let p = t.global_words(&[5, 7]);
-        let r = t.call("_Z10atomic_addPU3AS1Vii", &[ptr(1, p + 4), int(32, 3)], Some(int_ty(32)));
+        let r = t.call(
+            "_Z10atomic_addPU3AS1Vii",
+            &[ptr(1, p + 4), int(32, 3)],
+            Some(int_ty(32)),
+        );
         assert_eq!(r, vec![7]);
         assert_eq!(t.global_word(p + 4), 10);
     }
@@ -117,10 +124,18 @@ mod tests {
     fn signed_and_unsigned_min() {
         let mut t = TestEnv::new();
         let p = t.global_words(&[5]);
-        t.call("_Z10atomic_minPU3AS1Vii", &[ptr(1, p), int(32, 0xffff_ffff)], Some(int_ty(32)));
+        t.call(
+            "_Z10atomic_minPU3AS1Vii",
+            &[ptr(1, p), int(32, 0xffff_ffff)],
+            Some(int_ty(32)),
+        );
         assert_eq!(t.global_word(p), 0xffff_ffff);
         let q = t.global_words(&[5]);
-        t.call("_Z10atomic_minPU3AS1Vjj", &[ptr(1, q), int(32, 0xffff_ffff)], Some(int_ty(32)));
+        t.call(
+            "_Z10atomic_minPU3AS1Vjj",
+            &[ptr(1, q), int(32, 0xffff_ffff)],
+            Some(int_ty(32)),
+        );
         assert_eq!(t.global_word(q), 5);
     }
 
@@ -128,9 +143,17 @@ mod tests {
     fn cmpxchg_and_inc() {
         let mut t = TestEnv::new();
         let p = t.global_words(&[5]);
-        let r = t.call("_Z14atomic_cmpxchgPU3AS1Vjjj", &[ptr(1, p), int(32, 4), int(32, 9)], Some(int_ty(32)));
+        let r = t.call(
+            "_Z14atomic_cmpxchgPU3AS1Vjjj",
+            &[ptr(1, p), int(32, 4), int(32, 9)],
+            Some(int_ty(32)),
+        );
         assert_eq!((r[0], t.global_word(p)), (5, 5));
-        t.call("_Z14atomic_cmpxchgPU3AS1Vjjj", &[ptr(1, p), int(32, 5), int(32, 9)], Some(int_ty(32)));
+        t.call(
+            "_Z14atomic_cmpxchgPU3AS1Vjjj",
+            &[ptr(1, p), int(32, 5), int(32, 9)],
+            Some(int_ty(32)),
+        );
         assert_eq!(t.global_word(p), 9);
         t.call("_Z10atomic_incPU3AS1Vj", &[ptr(1, p)], Some(int_ty(32)));
         assert_eq!(t.global_word(p), 10);
@@ -140,7 +163,14 @@ mod tests {
     fn unaligned_is_reported() {
         let mut t = TestEnv::new();
         let p = t.global_words(&[0, 0]);
-        t.call("_Z10atomic_addPU3AS1Vii", &[ptr(1, p + 2), int(32, 1)], Some(int_ty(32)));
-        assert_eq!(t.errors, vec!["Unaligned address on atomic_add".to_string()]);
+        t.call(
+            "_Z10atomic_addPU3AS1Vii",
+            &[ptr(1, p + 2), int(32, 1)],
+            Some(int_ty(32)),
+        );
+        assert_eq!(
+            t.errors,
+            vec!["Unaligned address on atomic_add".to_string()]
+        );
     }
 }

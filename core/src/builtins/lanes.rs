@@ -4,7 +4,7 @@
 //! scalar arguments are broadcast to every lane of the result.
 
 use super::{site, Arg, Call, Emit, MType, Resolution};
-use crate::bytecode::{ScalarTy, VType};
+use crate::bytecode::ScalarTy;
 use crate::exec::semantics::{f32_of, f64_of, mask, sext, slot_f32, slot_f64};
 
 /// Lane `i` of an argument (lane 0 of a scalar).
@@ -12,24 +12,6 @@ use crate::exec::semantics::{f32_of, f64_of, mask, sext, slot_f32, slot_f64};
 pub fn lane(regs: &[u64], a: &Arg, i: u32) -> u64 {
     let i = if a.ty.lanes == 1 { 0 } else { i };
     regs[(a.slot + i) as usize]
-}
-
-/// Widens a float slot of either precision.
-#[inline(always)]
-pub fn to_f64(v: u64, ty: ScalarTy) -> f64 {
-    match ty {
-        ScalarTy::F32 => f32_of(v) as f64,
-        _ => f64_of(v),
-    }
-}
-
-/// Narrows to the slot representation of `ty`.
-#[inline(always)]
-pub fn from_f64(f: f64, ty: ScalarTy) -> u64 {
-    match ty {
-        ScalarTy::F32 => slot_f32(f as f32),
-        _ => slot_f64(f),
-    }
 }
 
 /// An integer lane as i64 (signed) or u64 reinterpreted (unsigned).
@@ -43,7 +25,12 @@ pub fn int_value(v: u64, bits: u8, signed: bool) -> i128 {
 }
 
 /// Float builtin of one argument, computed in the argument's own precision.
-pub fn float1(call: &Call, emit: &mut dyn Emit, f32fn: fn(f32) -> f32, f64fn: fn(f64) -> f64) -> Resolution {
+pub fn float1(
+    call: &Call,
+    emit: &mut dyn Emit,
+    f32fn: fn(f32) -> f32,
+    f64fn: fn(f64) -> f64,
+) -> Resolution {
     let a = call.arg(0)?;
     let r = call.ret()?;
     let n = r.lanes();
@@ -154,23 +141,6 @@ pub fn int_n<const N: usize>(
         Ok(())
     }));
     Ok(())
-}
-
-/// The value type of a mangled scalar or vector parameter.
-pub fn vtype_of(t: &MType) -> Option<VType> {
-    let elem = match t.element() {
-        MType::Bool | MType::Char | MType::SChar | MType::UChar => ScalarTy::Int(8),
-        MType::Short | MType::UShort => ScalarTy::Int(16),
-        MType::Int | MType::UInt => ScalarTy::Int(32),
-        MType::Long | MType::ULong => ScalarTy::Int(64),
-        MType::Float => ScalarTy::F32,
-        MType::Double => ScalarTy::F64,
-        _ => return None,
-    };
-    Some(VType {
-        elem,
-        lanes: t.lanes() as u8,
-    })
 }
 
 /// Builtins that fit no family.

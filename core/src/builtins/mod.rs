@@ -5,6 +5,7 @@
 //! closure with its argument slots already bound. Nothing is looked up by name at run time.
 //! Families live in their own files; each offers `resolve(&Call, &mut Emit) -> Option<..>`.
 
+mod async_copy;
 mod atomics;
 mod common;
 mod convert;
@@ -46,6 +47,25 @@ pub trait BuiltinEnv {
     fn print(&mut self, text: &[u8]);
     /// Reports an error at the current instruction (e.g. `Unaligned address on atomic_add`).
     fn error(&mut self, headline: &str);
+    /// Registers this work-item's part of a work-group copy; returns the copy's event.
+    fn async_copy(&mut self, copy: AsyncCopy) -> u64;
+}
+
+/// An `async_work_group_(strided_)copy` as issued by a work-item.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AsyncCopy {
+    pub dst: u64,
+    pub dst_space: AddrSpace,
+    pub src: u64,
+    pub src_space: AddrSpace,
+    /// Bytes of one element (3-element vectors count as 4 elements).
+    pub elem_size: u64,
+    pub count: u64,
+    /// Strides in elements.
+    pub src_stride: u64,
+    pub dst_stride: u64,
+    /// The event passed in (0 for a new one).
+    pub event: u64,
 }
 
 /// A failure that stops the work-item (a fatal error in Oclgrind's terms).
@@ -127,7 +147,8 @@ impl Call {
     }
 
     pub fn ret(&self) -> Result<Arg, String> {
-        self.ret.ok_or_else(|| format!("{}: missing result", self.name))
+        self.ret
+            .ok_or_else(|| format!("{}: missing result", self.name))
     }
 
     /// Parameter kind from the mangling (falls back to `Void` when unmangled).
@@ -154,8 +175,10 @@ pub type Resolution = Result<(), String>;
 /// `Err` explains why a known builtin could not be lowered; an unknown function gives
 /// `Undefined external function: <symbol>`, as Oclgrind says.
 pub fn resolve(call: &Call, emit: &mut dyn Emit) -> Resolution {
-    let families: [fn(&Call, &mut dyn Emit) -> Option<Resolution>; 12] = [
+    type Family = fn(&Call, &mut dyn Emit) -> Option<Resolution>;
+    let families: [Family; 13] = [
         workitem::resolve,
+        async_copy::resolve,
         sync::resolve,
         math::resolve,
         integer::resolve,

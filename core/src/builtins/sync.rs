@@ -11,10 +11,14 @@ pub fn resolve(call: &Call, emit: &mut dyn Emit) -> Option<Resolution> {
             let fence = flags
                 .constant
                 .ok_or_else(|| format!("{}: fence flags must be a constant", call.name))?;
-            emit.op(Op::Barrier { fence: fence as u32 });
+            emit.op(Op::Barrier {
+                fence: fence as u32,
+            });
             Ok(())
         })()),
-        "mem_fence" | "read_mem_fence" | "write_mem_fence" | "atomic_work_item_fence" => Some(Ok(())),
+        "mem_fence" | "read_mem_fence" | "write_mem_fence" | "atomic_work_item_fence" => {
+            Some(Ok(()))
+        }
         _ => None,
     }
 }

@@ -1,7 +1,7 @@
 //! A stand-alone environment for unit-testing builtins: resolves a call by its mangled name,
 //! runs the ops and sites it produced, and returns the result lanes.
 
-use super::{resolve, Arg, BuiltinEnv, BuiltinSite, Call, Emit, Trap};
+use super::{resolve, Arg, AsyncCopy, BuiltinEnv, BuiltinSite, Call, Emit, Trap};
 use crate::bytecode::{Op, ScalarTy, Slot, VType};
 use crate::exec::pure_ops::run_pure;
 use crate::exec::semantics::{slot_f32, slot_f64};
@@ -23,24 +23,38 @@ pub fn vec_ty(elem: ScalarTy, lanes: u8) -> VType {
 }
 
 pub fn int(bits: u8, v: u64) -> TestArg {
-    TestArg { ty: int_ty(bits), lanes: vec![v] }
+    TestArg {
+        ty: int_ty(bits),
+        lanes: vec![v],
+    }
 }
 
 pub fn ints(bits: u8, v: &[u64]) -> TestArg {
-    TestArg { ty: vec_ty(ScalarTy::Int(bits), v.len() as u8), lanes: v.to_vec() }
+    TestArg {
+        ty: vec_ty(ScalarTy::Int(bits), v.len() as u8),
+        lanes: v.to_vec(),
+    }
 }
 
 pub fn f32s(v: &[f32]) -> TestArg {
-    TestArg { ty: vec_ty(ScalarTy::F32, v.len() as u8), lanes: v.iter().map(|f| slot_f32(*f)).collect() }
+    TestArg {
+        ty: vec_ty(ScalarTy::F32, v.len() as u8),
+        lanes: v.iter().map(|f| slot_f32(*f)).collect(),
+    }
 }
 
 pub fn f64s(v: &[f64]) -> TestArg {
-    TestArg { ty: vec_ty(ScalarTy::F64, v.len() as u8), lanes: v.iter().map(|f| slot_f64(*f)).collect() }
+    TestArg {
+        ty: vec_ty(ScalarTy::F64, v.len() as u8),
+        lanes: v.iter().map(|f| slot_f64(*f)).collect(),
+    }
 }
 
 pub fn ptr(space: u32, addr: u64) -> TestArg {
     TestArg {
-        ty: VType::scalar(ScalarTy::Ptr(AddrSpace::from_llvm(space).expect("valid space"))),
+        ty: VType::scalar(ScalarTy::Ptr(
+            AddrSpace::from_llvm(space).expect("valid space"),
+        )),
         lanes: vec![addr],
     }
 }
@@ -106,7 +120,11 @@ impl TestEnv {
 
     pub fn global_word(&self, addr: u64) -> u32 {
         let m = &self.mem[AddrSpace::Global as usize];
-        u32::from_le_bytes(m[addr as usize..addr as usize + 4].try_into().expect("4 bytes"))
+        u32::from_le_bytes(
+            m[addr as usize..addr as usize + 4]
+                .try_into()
+                .expect("4 bytes"),
+        )
     }
 
     pub fn bytes(&self, space: AddrSpace, addr: u64, len: usize) -> &[u8] {
@@ -115,22 +133,37 @@ impl TestEnv {
 
     /// Resolves and runs one call; returns the result lanes (empty for void).
     pub fn call(&mut self, symbol: &str, args: &[TestArg], ret: Option<VType>) -> Vec<u64> {
-        self.try_call(symbol, args, ret).unwrap_or_else(|e| panic!("{symbol}: {e}"))
+        self.try_call(symbol, args, ret)
+            .unwrap_or_else(|e| panic!("{symbol}: {e}"))
     }
 
-    pub fn try_call(&mut self, symbol: &str, args: &[TestArg], ret: Option<VType>) -> Result<Vec<u64>, String> {
+    pub fn try_call(
+        &mut self,
+        symbol: &str,
+        args: &[TestArg],
+        ret: Option<VType>,
+    ) -> Result<Vec<u64>, String> {
         self.regs.clear();
         let mut call_args = Vec::new();
         for a in args {
             let slot = self.regs.len() as Slot;
             self.regs.extend_from_slice(&a.lanes);
             let constant = (a.lanes.len() == 1).then(|| a.lanes[0]);
-            call_args.push(Arg { slot, ty: a.ty, constant });
+            call_args.push(Arg {
+                slot,
+                ty: a.ty,
+                constant,
+            });
         }
         let ret = ret.map(|ty| {
             let slot = self.regs.len() as Slot;
-            self.regs.resize(self.regs.len() + ty.lanes as usize, 0xdead_beef);
-            Arg { slot, ty, constant: None }
+            self.regs
+                .resize(self.regs.len() + ty.lanes as usize, 0xdead_beef);
+            Arg {
+                slot,
+                ty,
+                constant: None,
+            }
         });
         let call = Call::new(symbol, call_args, ret).ok_or("bad mangling")?;
         self.ops.clear();
@@ -166,7 +199,9 @@ impl Emit for TestEnv {
         self.ops.push(op);
     }
     fn site(&mut self, site: BuiltinSite) {
-        self.ops.push(Op::Builtin { site: self.sites.len() as u32 });
+        self.ops.push(Op::Builtin {
+            site: self.sites.len() as u32,
+        });
         self.sites.push(site);
     }
     fn temp(&mut self, n: u32) -> Slot {
@@ -209,7 +244,13 @@ impl BuiltinEnv for TestEnv {
             }
         }
     }
-    fn atomic(&mut self, space: AddrSpace, addr: u64, size: u32, f: &mut dyn FnMut(u64) -> u64) -> Option<u64> {
+    fn atomic(
+        &mut self,
+        space: AddrSpace,
+        addr: u64,
+        size: u32,
+        f: &mut dyn FnMut(u64) -> u64,
+    ) -> Option<u64> {
         let mut buf = [0u8; 8];
         if !self.load(space, addr, &mut buf[..size as usize]) {
             return None;
@@ -224,5 +265,17 @@ impl BuiltinEnv for TestEnv {
     }
     fn error(&mut self, headline: &str) {
         self.errors.push(headline.to_string());
+    }
+    /// Copies at once (a single work-item is the whole group here).
+    fn async_copy(&mut self, c: AsyncCopy) -> u64 {
+        for i in 0..c.count {
+            let mut buf = vec![0u8; c.elem_size as usize];
+            let src = c.src + i * c.src_stride * c.elem_size;
+            let dst = c.dst + i * c.dst_stride * c.elem_size;
+            if self.load(c.src_space, src, &mut buf) {
+                self.store(c.dst_space, dst, &buf);
+            }
+        }
+        c.event.max(1)
     }
 }

@@ -20,7 +20,10 @@ pub fn resolve(call: &Call, emit: &mut dyn Emit) -> Option<Resolution> {
     };
     Some((|| {
         let d = call.ret()?.slot;
-        let takes_dim = !matches!(q, WiQuery::WorkDim | WiQuery::GlobalLinearId | WiQuery::LocalLinearId);
+        let takes_dim = !matches!(
+            q,
+            WiQuery::WorkDim | WiQuery::GlobalLinearId | WiQuery::LocalLinearId
+        );
         if !takes_dim {
             emit.op(Op::WorkItem { q, d, dim: 0 });
             return Ok(());
@@ -28,8 +31,16 @@ pub fn resolve(call: &Call, emit: &mut dyn Emit) -> Option<Resolution> {
         let dim = call.arg(0)?;
         match dim.constant {
             // Out-of-range constant dimensions are handled by the op like dynamic ones.
-            Some(c) => emit.op(Op::WorkItem { q, d, dim: c.min(255) as u8 }),
-            None => emit.op(Op::WorkItemDyn { q, d, dim: dim.slot }),
+            Some(c) => emit.op(Op::WorkItem {
+                q,
+                d,
+                dim: c.min(255) as u8,
+            }),
+            None => emit.op(Op::WorkItemDyn {
+                q,
+                d,
+                dim: dim.slot,
+            }),
         }
         Ok(())
     })())

@@ -31,7 +31,7 @@ macro_rules! cas_loop {
 /// # Safety
 /// `ptr` must be valid for `size` bytes.
 pub unsafe fn update(ptr: *mut u8, size: u32, f: &mut dyn FnMut(u64) -> u64) -> u64 {
-    let aligned = (ptr as usize) % size.max(1) as usize == 0;
+    let aligned = (ptr as usize).is_multiple_of(size.max(1) as usize);
     match (size, aligned) {
         (1, _) => cas_loop!(AtomicU8, u8, ptr, f),
         (2, true) => cas_loop!(AtomicU16, u16, ptr, f),

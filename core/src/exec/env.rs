@@ -1,10 +1,11 @@
 //! What a running work-item offers to builtins: its registers, the memories it can reach, and
 //! the launch's output and diagnostics.
 
+use super::async_copy::AsyncState;
 use super::atomic;
-use super::interp::check;
+use super::interp::access;
 use super::launch::{Launch, Where};
-use crate::builtins::BuiltinEnv;
+use crate::builtins::{AsyncCopy, BuiltinEnv};
 use crate::diagnostics::Level;
 use crate::memory::{load_bytes, store_bytes, AddrSpace, ArenaMemory, MemView};
 use crate::output::Record;
@@ -22,7 +23,8 @@ impl Mems<'_> {
         match space {
             AddrSpace::Global | AddrSpace::Constant => self.global,
             AddrSpace::Local => self.local.view(),
-            AddrSpace::Private => self.private.view(),
+            // Generic pointers are resolved before this (memory::resolve).
+            AddrSpace::Private | AddrSpace::Generic => self.private.view(),
         }
     }
 }
@@ -32,6 +34,9 @@ pub(crate) struct Env<'e, 'm> {
     pub mems: &'e mut Mems<'m>,
     pub launch: &'e Launch<'e>,
     pub at: Where,
+    pub asyncs: &'e mut AsyncState,
+    /// The work-item's count of issued async copies.
+    pub copies_issued: &'e mut u32,
 }
 
 impl BuiltinEnv for Env<'_, '_> {
@@ -41,8 +46,15 @@ impl BuiltinEnv for Env<'_, '_> {
 
     fn load(&mut self, space: AddrSpace, addr: u64, out: &mut [u8]) -> bool {
         let at = self.at;
-        let view = self.mems.view(space);
-        match check(view, space, addr, out.len() as u64, false, self.launch, || at) {
+        match access(
+            self.mems,
+            space,
+            addr,
+            out.len() as u64,
+            false,
+            self.launch,
+            || at,
+        ) {
             Some(p) => {
                 // SAFETY: check() verified the whole range lies in one buffer.
                 unsafe { load_bytes(p, out) };
@@ -57,8 +69,15 @@ impl BuiltinEnv for Env<'_, '_> {
 
     fn store(&mut self, space: AddrSpace, addr: u64, data: &[u8]) -> bool {
         let at = self.at;
-        let view = self.mems.view(space);
-        match check(view, space, addr, data.len() as u64, true, self.launch, || at) {
+        match access(
+            self.mems,
+            space,
+            addr,
+            data.len() as u64,
+            true,
+            self.launch,
+            || at,
+        ) {
             Some(p) => {
                 // SAFETY: as above.
                 unsafe { store_bytes(p, data) };
@@ -76,8 +95,15 @@ impl BuiltinEnv for Env<'_, '_> {
         f: &mut dyn FnMut(u64) -> u64,
     ) -> Option<u64> {
         let at = self.at;
-        let view = self.mems.view(space);
-        let p = check(view, space, addr, size as u64, true, self.launch, || at)?;
+        let p = access(
+            self.mems,
+            space,
+            addr,
+            size as u64,
+            true,
+            self.launch,
+            || at,
+        )?;
         // SAFETY: as above.
         Some(unsafe { atomic::update(p, size, f) })
     }
@@ -88,5 +114,11 @@ impl BuiltinEnv for Env<'_, '_> {
 
     fn error(&mut self, headline: &str) {
         self.launch.report(self.at, Level::Error, headline);
+    }
+
+    fn async_copy(&mut self, copy: AsyncCopy) -> u64 {
+        let index = *self.copies_issued as usize;
+        *self.copies_issued += 1;
+        self.asyncs.issue(self.launch, self.at, index, copy)
     }
 }

@@ -1,6 +1,8 @@
 //! Running one work-group: its work-items in order, each until it finishes or reaches a barrier;
 //! barrier release and divergence detection.
 
+use super::async_copy::AsyncState;
+use super::env::Mems;
 use super::launch::{Launch, Where};
 use super::workitem::{WiIds, WorkItem};
 use crate::diagnostics::{render, size3, Entity, Level};
@@ -16,17 +18,20 @@ pub(crate) enum Stop {
 }
 
 /// The barrier a work-group is gathering at.
-#[derive(Clone, Copy)]
+#[derive(Clone, PartialEq, Eq)]
 struct BarrierSite {
     func: u32,
     pc: u32,
     fence: u32,
+    /// Events waited for (`wait_group_events`); empty for `barrier`.
+    events: Vec<u64>,
 }
 
 /// One worker thread's reusable state for running work-groups.
 pub(crate) struct GroupRunner<'l> {
     pub launch: &'l Launch<'l>,
     pub local: ArenaMemory,
+    pub asyncs: AsyncState,
     /// Finished work-items kept for reuse (their buffers stay allocated).
     pool: Vec<WorkItem>,
     pub seq: u64,
@@ -40,6 +45,7 @@ impl<'l> GroupRunner<'l> {
         GroupRunner {
             launch,
             local: ArenaMemory::new(AddrSpace::Local),
+            asyncs: AsyncState::default(),
             pool: Vec::new(),
             seq: 0,
             group: [0; 3],
@@ -52,10 +58,11 @@ impl<'l> GroupRunner<'l> {
         let info = &launch.info;
         self.seq = seq;
         self.group = group;
-        for d in 0..3 {
+        self.size = std::array::from_fn(|d| {
             let start = group[d] * info.local_size[d];
-            self.size[d] = info.local_size[d].min(info.global_size[d] - start);
-        }
+            info.local_size[d].min(info.global_size[d] - start)
+        });
+        self.asyncs.reset();
         self.local.clear();
         for &size in &launch.local_sizes {
             self.local.allocate(size);
@@ -73,15 +80,34 @@ impl<'l> GroupRunner<'l> {
         }
         while let Some(site) = barrier.take() {
             if (waiting.len() as u64) < count {
-                self.report_partial_barrier(site, waiting.len() as u64, count);
+                self.report_partial_barrier(&site, waiting.len() as u64, count);
             }
             let at = self.at(None, site.func, site.pc);
+            if !site.events.is_empty() {
+                let mut scratch = ArenaMemory::new(AddrSpace::Private);
+                let mut mems = Mems {
+                    global: launch.global.mem(),
+                    local: &mut self.local,
+                    private: &mut scratch,
+                };
+                self.asyncs
+                    .complete(launch, &mut mems, at, &site.events, count);
+            }
             for p in plugins.each(Interest::BARRIER) {
                 launch.with_context(at, true, |cx| p.work_group_barrier(cx, site.fence));
             }
             for mut wi in std::mem::take(&mut waiting) {
                 self.step(&mut wi, &mut waiting, &mut barrier);
             }
+        }
+        if self.asyncs.pending() {
+            let at = self.at(None, 0, 0);
+            launch.with_context(at, false, |cx| {
+                cx.report(
+                    Level::Error,
+                    "Work-item finished without waiting for events",
+                )
+            });
         }
         for p in plugins.each(Interest::WORK_GROUP) {
             p.work_group_complete(info, group);
@@ -97,13 +123,12 @@ impl<'l> GroupRunner<'l> {
             (linear / self.size[0]) % self.size[1],
             linear / (self.size[0] * self.size[1]),
         ];
-        let mut ids = WiIds {
+        let ids = WiIds {
             local,
-            global: [0; 3],
+            global: std::array::from_fn(|d| {
+                self.group[d] * info.local_size[d] + local[d] + info.global_offset[d]
+            }),
         };
-        for d in 0..3 {
-            ids.global[d] = self.group[d] * info.local_size[d] + local[d] + info.global_offset[d];
-        }
         let mut wi = self.pool.pop().unwrap_or_default();
         wi.reset(&launch.template, launch.kernel.stack_slots, ids);
         for init in &launch.private_init {
@@ -119,13 +144,19 @@ impl<'l> GroupRunner<'l> {
     }
 
     /// Runs a work-item until it stops; finished ones go back to the pool.
-    fn step(&mut self, wi: &mut WorkItem, waiting: &mut Vec<WorkItem>, barrier: &mut Option<BarrierSite>) {
+    fn step(
+        &mut self,
+        wi: &mut WorkItem,
+        waiting: &mut Vec<WorkItem>,
+        barrier: &mut Option<BarrierSite>,
+    ) {
         match self.run(wi) {
             Stop::Finished => {
                 if self.launch.observe_work_items {
                     let at = self.at(Some(wi.ids), 0, 0);
                     for p in self.launch.ctx.plugins().each(Interest::WORK_ITEM) {
-                        self.launch.with_context(at, false, |cx| p.work_item_complete(cx));
+                        self.launch
+                            .with_context(at, false, |cx| p.work_item_complete(cx));
                     }
                 }
                 self.pool.push(std::mem::take(wi));
@@ -135,12 +166,13 @@ impl<'l> GroupRunner<'l> {
                     func: wi.barrier_at.0,
                     pc: wi.barrier_at.1,
                     fence,
+                    events: wi.wait_events.clone(),
                 };
                 match barrier {
                     None => *barrier = Some(site),
                     Some(first) => {
-                        if (first.func, first.pc, first.fence) != (site.func, site.pc, site.fence) {
-                            self.report_divergence(*first, site, wi.ids);
+                        if *first != site {
+                            self.report_divergence(first, &site, wi.ids);
                         }
                     }
                 }
@@ -167,7 +199,7 @@ impl<'l> GroupRunner<'l> {
         ]
     }
 
-    fn report_divergence(&self, first: BarrierSite, site: BarrierSite, ids: WiIds) {
+    fn report_divergence(&self, first: &BarrierSite, site: &BarrierSite, ids: WiIds) {
         let launch = self.launch;
         let mut lines = self.header();
         let entity = Entity::WorkItem {
@@ -178,15 +210,15 @@ impl<'l> GroupRunner<'l> {
         lines.push(String::new());
         lines.push(format!("Work-item:  {entity}"));
         launch.location_lines(&mut lines, site.func, site.pc);
-        lines.push(format!("fence=0x{:x}, num_events=0", site.fence));
+        describe_barrier(&mut lines, site);
         lines.push(String::new());
         lines.push("Previous work-items executed:".to_string());
         launch.location_lines(&mut lines, first.func, first.pc);
-        lines.push(format!("fence=0x{:x}, num_events=0", first.fence));
+        describe_barrier(&mut lines, first);
         launch.emit(self.seq, Record::Log(Level::Error, render(&lines)));
     }
 
-    fn report_partial_barrier(&self, site: BarrierSite, arrived: u64, count: u64) {
+    fn report_partial_barrier(&self, site: &BarrierSite, arrived: u64, count: u64) {
         let mut lines = self.header();
         lines.push(format!(
             "Only {arrived} out of {count} work-items executed barrier"
@@ -194,5 +226,16 @@ impl<'l> GroupRunner<'l> {
         self.launch.location_lines(&mut lines, site.func, site.pc);
         self.launch
             .emit(self.seq, Record::Log(Level::Error, render(&lines)));
+    }
+}
+
+fn describe_barrier(lines: &mut Vec<String>, site: &BarrierSite) {
+    lines.push(format!(
+        "fence=0x{:x}, num_events={}",
+        site.fence,
+        site.events.len()
+    ));
+    for (i, e) in site.events.iter().enumerate() {
+        lines.push(format!("events[{i}]={e}"));
     }
 }

@@ -12,7 +12,7 @@ use super::semantics::*;
 use super::workitem::{Frame, WiIds, WorkItem};
 use crate::bytecode::{MemTy, Op, WiQuery};
 use crate::diagnostics::Level;
-use crate::memory::{flags, load_bytes, store_bytes, AddrSpace, Fault, FaultKind, MemView, Scalar};
+use crate::memory::{flags, load_bytes, resolve, store_bytes, AddrSpace, Fault, FaultKind, Scalar};
 use crate::plugins::{Access, Interest, LaunchInfo};
 
 #[inline(always)]
@@ -36,7 +36,14 @@ unsafe fn store_mem(ty: MemTy, p: *mut u8, v: u64) {
 }
 
 /// Value of a work-item query; out-of-range dimensions give 0 for ids and 1 for sizes.
-fn query(q: WiQuery, dim: u64, ids: &WiIds, group: &[u64; 3], size: &[u64; 3], info: &LaunchInfo) -> u64 {
+fn query(
+    q: WiQuery,
+    dim: u64,
+    ids: &WiIds,
+    group: &[u64; 3],
+    size: &[u64; 3],
+    info: &LaunchInfo,
+) -> u64 {
     let d = dim as usize;
     let in_range = d < 3;
     let pick = |v: &[u64; 3], default: u64| if in_range { v[d] } else { default };
@@ -86,10 +93,11 @@ fn array_index(launch: &Launch, at: Where, index: i64, len: u64) {
     }
 }
 
-/// Looks up an access; reports refused and flagged accesses. `None` means: skip the access.
+/// Looks up an access (resolving generic pointers); reports refused and flagged accesses.
+/// `None` means: skip the access.
 #[inline(always)]
-pub(crate) fn check(
-    view: MemView,
+pub(crate) fn access(
+    mems: &mut Mems,
     space: AddrSpace,
     addr: u64,
     size: u64,
@@ -97,7 +105,8 @@ pub(crate) fn check(
     launch: &Launch,
     at: impl Fn() -> Where,
 ) -> Option<*mut u8> {
-    match view.locate(addr, size) {
+    let (space, addr) = resolve(space, addr);
+    match mems.view(space).locate(addr, size) {
         Some((p, fl)) => {
             if fl != 0 {
                 let bad = if is_store {
@@ -111,7 +120,17 @@ pub(crate) fn check(
                     } else {
                         FaultKind::ReadFromWriteOnly
                     };
-                    fault(launch, at(), Fault { kind, space, address: addr, size, is_store });
+                    fault(
+                        launch,
+                        at(),
+                        Fault {
+                            kind,
+                            space,
+                            address: addr,
+                            size,
+                            is_store,
+                        },
+                    );
                 }
             }
             Some(p)
@@ -166,6 +185,8 @@ impl GroupRunner<'_> {
             frames,
             private,
             ids,
+            wait_events,
+            copies_issued,
             ..
         } = wi;
         let ids = *ids;
@@ -179,6 +200,7 @@ impl GroupRunner<'_> {
             local: &mut self.local,
             private,
         };
+        let asyncs = &mut self.asyncs;
         let seq = self.seq;
         let group = self.group;
         let size = self.size;
@@ -208,7 +230,13 @@ impl GroupRunner<'_> {
                 Op::Shl { d, a, b, bits } => r!(d) = shl(r!(a), r!(b), bits),
                 Op::LShr { d, a, b, bits } => r!(d) = lshr(r!(a), r!(b), bits),
                 Op::AShr { d, a, b, bits } => r!(d) = ashr(r!(a), r!(b), bits),
-                Op::ICmp { pred, d, a, b, bits } => r!(d) = icmp(pred, r!(a), r!(b), bits) as u64,
+                Op::ICmp {
+                    pred,
+                    d,
+                    a,
+                    b,
+                    bits,
+                } => r!(d) = icmp(pred, r!(a), r!(b), bits) as u64,
                 Op::FAdd32 { d, a, b } => r!(d) = slot_f32(f32_of(r!(a)) + f32_of(r!(b))),
                 Op::FSub32 { d, a, b } => r!(d) = slot_f32(f32_of(r!(a)) - f32_of(r!(b))),
                 Op::FMul32 { d, a, b } => r!(d) = slot_f32(f32_of(r!(a)) * f32_of(r!(b))),
@@ -239,8 +267,14 @@ impl GroupRunner<'_> {
                     r!(d) = a;
                 }
                 Op::Br { t } => pc = t as usize,
-                Op::CondBr { c, t, f } => pc = if r!(c) & 1 != 0 { t as usize } else { f as usize },
-                Op::Select { d, c, t, f, n } if n == 1 => {
+                Op::CondBr { c, t, f } => {
+                    pc = if r!(c) & 1 != 0 {
+                        t as usize
+                    } else {
+                        f as usize
+                    }
+                }
+                Op::Select { d, c, t, f, n: 1 } => {
                     r!(d) = if r!(c) & 1 != 0 { r!(t) } else { r!(f) }
                 }
                 Op::Load {
@@ -255,13 +289,18 @@ impl GroupRunner<'_> {
                         misaligned(launch, here(fidx, op_pc), false);
                     }
                     let size = ty.size() as u64;
-                    let view = mems.view(space);
-                    r!(d) = match check(view, space, addr, size, false, launch, || here(fidx, op_pc)) {
+                    r!(d) = match access(&mut mems, space, addr, size, false, launch, || {
+                        here(fidx, op_pc)
+                    }) {
                         Some(ptr) => unsafe { load_mem(ty, ptr) },
                         None => 0,
                     };
                     if observe_memory {
-                        let access = Access { space, address: addr, size };
+                        let access = Access {
+                            space,
+                            address: addr,
+                            size,
+                        };
                         observe(launch, here(fidx, op_pc), access, None, false);
                     }
                 }
@@ -279,12 +318,23 @@ impl GroupRunner<'_> {
                     let size = ty.size() as u64;
                     let value = r!(s);
                     if observe_memory {
-                        let access = Access { space, address: addr, size };
+                        let access = Access {
+                            space,
+                            address: addr,
+                            size,
+                        };
                         let bytes = value.to_le_bytes();
-                        observe(launch, here(fidx, op_pc), access, Some(&bytes[..size as usize]), false);
+                        observe(
+                            launch,
+                            here(fidx, op_pc),
+                            access,
+                            Some(&bytes[..size as usize]),
+                            false,
+                        );
                     }
-                    let view = mems.view(space);
-                    if let Some(ptr) = check(view, space, addr, size, true, launch, || here(fidx, op_pc)) {
+                    if let Some(ptr) = access(&mut mems, space, addr, size, true, launch, || {
+                        here(fidx, op_pc)
+                    }) {
                         unsafe { store_mem(ty, ptr, value) };
                     }
                 }
@@ -302,11 +352,13 @@ impl GroupRunner<'_> {
                     }
                     let es = ty.size() as u64;
                     let size = es * lanes as u64;
-                    let view = mems.view(space);
-                    match check(view, space, addr, size, false, launch, || here(fidx, op_pc)) {
+                    match access(&mut mems, space, addr, size, false, launch, || {
+                        here(fidx, op_pc)
+                    }) {
                         Some(ptr) => {
                             for i in 0..lanes as usize {
-                                r!(d + i as u32) = unsafe { load_mem(ty, ptr.add(i * es as usize)) };
+                                r!(d + i as u32) =
+                                    unsafe { load_mem(ty, ptr.add(i * es as usize)) };
                             }
                         }
                         None => {
@@ -316,7 +368,11 @@ impl GroupRunner<'_> {
                         }
                     }
                     if observe_memory {
-                        let access = Access { space, address: addr, size };
+                        let access = Access {
+                            space,
+                            address: addr,
+                            size,
+                        };
                         observe(launch, here(fidx, op_pc), access, None, false);
                     }
                 }
@@ -339,34 +395,56 @@ impl GroupRunner<'_> {
                         for i in 0..lanes as u32 {
                             bytes.extend_from_slice(&r!(s + i).to_le_bytes()[..es]);
                         }
-                        let access = Access { space, address: addr, size };
+                        let access = Access {
+                            space,
+                            address: addr,
+                            size,
+                        };
                         observe(launch, here(fidx, op_pc), access, Some(&bytes), false);
                     }
-                    let view = mems.view(space);
-                    if let Some(ptr) = check(view, space, addr, size, true, launch, || here(fidx, op_pc)) {
+                    if let Some(ptr) = access(&mut mems, space, addr, size, true, launch, || {
+                        here(fidx, op_pc)
+                    }) {
                         for i in 0..lanes as usize {
                             unsafe { store_mem(ty, ptr.add(i * es), r!(s + i as u32)) };
                         }
                     }
                 }
-                Op::LoadAgg { d, p, space, layout } => {
+                Op::LoadAgg {
+                    d,
+                    p,
+                    space,
+                    layout,
+                } => {
                     let l = &func.layouts[layout as usize];
                     let addr = r!(p);
-                    let view = mems.view(space);
                     let size = l.size as u64;
-                    let ptr = check(view, space, addr, size, false, launch, || here(fidx, op_pc));
+                    let ptr = access(&mut mems, space, addr, size, false, launch, || {
+                        here(fidx, op_pc)
+                    });
                     for (i, leaf) in l.leaves.iter().enumerate() {
                         r!(d + i as u32) = match ptr {
-                            Some(ptr) => unsafe { load_mem(leaf.ty.mem_ty(), ptr.add(leaf.offset as usize)) },
+                            Some(ptr) => unsafe {
+                                load_mem(leaf.ty.mem_ty(), ptr.add(leaf.offset as usize))
+                            },
                             None => 0,
                         };
                     }
                     if observe_memory {
-                        let access = Access { space, address: addr, size };
+                        let access = Access {
+                            space,
+                            address: addr,
+                            size,
+                        };
                         observe(launch, here(fidx, op_pc), access, None, false);
                     }
                 }
-                Op::StoreAgg { p, s, space, layout } => {
+                Op::StoreAgg {
+                    p,
+                    s,
+                    space,
+                    layout,
+                } => {
                     let l = &func.layouts[layout as usize];
                     let addr = r!(p);
                     let size = l.size as u64;
@@ -377,14 +455,23 @@ impl GroupRunner<'_> {
                             let at = leaf.offset as usize;
                             bytes[at..at + n].copy_from_slice(&r!(s + i as u32).to_le_bytes()[..n]);
                         }
-                        let access = Access { space, address: addr, size };
+                        let access = Access {
+                            space,
+                            address: addr,
+                            size,
+                        };
                         observe(launch, here(fidx, op_pc), access, Some(&bytes), false);
                     }
-                    let view = mems.view(space);
-                    if let Some(ptr) = check(view, space, addr, size, true, launch, || here(fidx, op_pc)) {
+                    if let Some(ptr) = access(&mut mems, space, addr, size, true, launch, || {
+                        here(fidx, op_pc)
+                    }) {
                         for (i, leaf) in l.leaves.iter().enumerate() {
                             unsafe {
-                                store_mem(leaf.ty.mem_ty(), ptr.add(leaf.offset as usize), r!(s + i as u32))
+                                store_mem(
+                                    leaf.ty.mem_ty(),
+                                    ptr.add(leaf.offset as usize),
+                                    r!(s + i as u32),
+                                )
                             };
                         }
                     }
@@ -396,8 +483,12 @@ impl GroupRunner<'_> {
                         array_index(launch, here(fidx, op_pc), i, len as u64);
                     }
                 }
-                Op::WorkItem { q, d, dim } => r!(d) = query(q, dim as u64, &ids, &group, &size, &launch.info),
-                Op::WorkItemDyn { q, d, dim } => r!(d) = query(q, r!(dim), &ids, &group, &size, &launch.info),
+                Op::WorkItem { q, d, dim } => {
+                    r!(d) = query(q, dim as u64, &ids, &group, &size, &launch.info)
+                }
+                Op::WorkItemDyn { q, d, dim } => {
+                    r!(d) = query(q, r!(dim), &ids, &group, &size, &launch.info)
+                }
                 Op::Switch { c, table } => {
                     let t = &func.switches[table as usize];
                     let v = r!(c) & mask(t.bits);
@@ -412,7 +503,8 @@ impl GroupRunner<'_> {
                     let callee = &kernel.functions[cs.func as usize];
                     let new_base = base + func.num_slots as usize;
                     let n = callee.num_slots as usize;
-                    regs[new_base..new_base + n].copy_from_slice(&launch.kernel.frames[cs.func as usize]);
+                    regs[new_base..new_base + n]
+                        .copy_from_slice(&launch.kernel.frames[cs.func as usize]);
                     let mark = mems.private.mark();
                     for (k, arg) in cs.args.iter().enumerate() {
                         let (pslot, pn) = callee.params[k];
@@ -424,9 +516,8 @@ impl GroupRunner<'_> {
                             Some(size) => {
                                 let src = r!(arg.slot);
                                 let mut bytes = vec![0u8; size as usize];
-                                let view = mems.private.view();
-                                if let Some(ptr) = check(
-                                    view,
+                                if let Some(ptr) = access(
+                                    &mut mems,
                                     AddrSpace::Private,
                                     src,
                                     size as u64,
@@ -436,7 +527,8 @@ impl GroupRunner<'_> {
                                 ) {
                                     unsafe { load_bytes(ptr, &mut bytes) };
                                 }
-                                regs[new_base + pslot as usize] = mems.private.allocate_with(&bytes);
+                                regs[new_base + pslot as usize] =
+                                    mems.private.allocate_with(&bytes);
                             }
                         }
                     }
@@ -445,7 +537,6 @@ impl GroupRunner<'_> {
                         base: base as u32,
                         ret_pc: pc as u32,
                         ret_dst: cs.dst,
-                        ret_n: cs.ret_n,
                         mark,
                     });
                     fidx = cs.func;
@@ -459,7 +550,10 @@ impl GroupRunner<'_> {
                         return Stop::Finished;
                     };
                     let from = base + s as usize;
-                    regs.copy_within(from..from + n as usize, fr.base as usize + fr.ret_dst as usize);
+                    regs.copy_within(
+                        from..from + n as usize,
+                        fr.base as usize + fr.ret_dst as usize,
+                    );
                     mems.private.release_to(fr.mark);
                     fidx = fr.func;
                     func = &kernel.functions[fidx as usize];
@@ -485,6 +579,34 @@ impl GroupRunner<'_> {
                     wi.barrier_at = (fidx, op_pc as u32);
                     return Stop::Barrier { fence };
                 }
+                Op::WaitEvents { n, list, space } => {
+                    let count = r!(n) & 0xffff_ffff;
+                    let at = r!(list);
+                    wait_events.clear();
+                    let mut bytes = vec![0u8; count as usize * 8];
+                    if let Some(ptr) = access(
+                        &mut mems,
+                        space,
+                        at,
+                        bytes.len() as u64,
+                        false,
+                        launch,
+                        || here(fidx, op_pc),
+                    ) {
+                        unsafe { load_bytes(ptr, &mut bytes) };
+                        wait_events.extend(
+                            bytes
+                                .chunks_exact(8)
+                                .map(|c| u64::from_le_bytes(c.try_into().expect("8-byte chunk"))),
+                        );
+                    }
+                    wi.func = fidx;
+                    wi.pc = pc as u32;
+                    wi.base = base as u32;
+                    wi.barrier_at = (fidx, op_pc as u32);
+                    // CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE
+                    return Stop::Barrier { fence: 3 };
+                }
                 Op::Builtin { site } => {
                     let s = &func.builtins[site as usize];
                     let mut env = Env {
@@ -492,6 +614,8 @@ impl GroupRunner<'_> {
                         mems: &mut mems,
                         launch,
                         at: here(fidx, op_pc),
+                        asyncs,
+                        copies_issued,
                     };
                     if let Err(trap) = (s.run)(&mut env) {
                         launch.report(here(fidx, op_pc), Level::Error, &trap.0);
@@ -509,16 +633,27 @@ impl GroupRunner<'_> {
                     let addr = r!(p);
                     let size = ty.size() as u64;
                     if addr % size != 0 {
-                        launch.report(here(fidx, op_pc), Level::Error, "Unaligned address on atomicrmw");
+                        launch.report(
+                            here(fidx, op_pc),
+                            Level::Error,
+                            "Unaligned address on atomicrmw",
+                        );
                     }
                     let val = r!(v);
-                    let view = mems.view(space);
-                    r!(d) = match check(view, space, addr, size, true, launch, || here(fidx, op_pc)) {
-                        Some(ptr) => unsafe { atomic::update(ptr, size as u32, &mut |old| rmw(rop, ty, old, val)) },
+                    r!(d) = match access(&mut mems, space, addr, size, true, launch, || {
+                        here(fidx, op_pc)
+                    }) {
+                        Some(ptr) => unsafe {
+                            atomic::update(ptr, size as u32, &mut |old| rmw(rop, ty, old, val))
+                        },
                         None => 0,
                     };
                     if observe_memory {
-                        let access = Access { space, address: addr, size };
+                        let access = Access {
+                            space,
+                            address: addr,
+                            size,
+                        };
                         observe(launch, here(fidx, op_pc), access, None, true);
                     }
                 }
@@ -533,8 +668,9 @@ impl GroupRunner<'_> {
                     let addr = r!(p);
                     let size = ty.size() as u64;
                     let (expected, replacement) = (r!(cmp), r!(new));
-                    let view = mems.view(space);
-                    let old = match check(view, space, addr, size, true, launch, || here(fidx, op_pc)) {
+                    let old = match access(&mut mems, space, addr, size, true, launch, || {
+                        here(fidx, op_pc)
+                    }) {
                         Some(ptr) => unsafe {
                             atomic::update(ptr, size as u32, &mut |old| {
                                 if old == expected {
@@ -549,7 +685,11 @@ impl GroupRunner<'_> {
                     r!(d) = old;
                     r!(d + 1) = (old == expected) as u64;
                     if observe_memory {
-                        let access = Access { space, address: addr, size };
+                        let access = Access {
+                            space,
+                            address: addr,
+                            size,
+                        };
                         observe(launch, here(fidx, op_pc), access, None, true);
                     }
                 }
@@ -562,29 +702,67 @@ impl GroupRunner<'_> {
                 } => {
                     let (to, from, n) = (r!(dst), r!(src), r!(len));
                     let mut bytes = vec![0u8; n as usize];
-                    let sview = mems.view(src_space);
-                    let ok = check(sview, src_space, from, n, false, launch, || here(fidx, op_pc))
-                        .map(|p| unsafe { load_bytes(p, &mut bytes) })
-                        .is_some();
+                    let ok = access(&mut mems, src_space, from, n, false, launch, || {
+                        here(fidx, op_pc)
+                    })
+                    .map(|p| unsafe { load_bytes(p, &mut bytes) })
+                    .is_some();
                     if observe_memory {
-                        observe(launch, here(fidx, op_pc), Access { space: src_space, address: from, size: n }, None, false);
-                        observe(launch, here(fidx, op_pc), Access { space: dst_space, address: to, size: n }, Some(&bytes), false);
+                        observe(
+                            launch,
+                            here(fidx, op_pc),
+                            Access {
+                                space: src_space,
+                                address: from,
+                                size: n,
+                            },
+                            None,
+                            false,
+                        );
+                        observe(
+                            launch,
+                            here(fidx, op_pc),
+                            Access {
+                                space: dst_space,
+                                address: to,
+                                size: n,
+                            },
+                            Some(&bytes),
+                            false,
+                        );
                     }
-                    let dview = mems.view(dst_space);
-                    if let Some(p) = check(dview, dst_space, to, n, true, launch, || here(fidx, op_pc)) {
+                    if let Some(p) = access(&mut mems, dst_space, to, n, true, launch, || {
+                        here(fidx, op_pc)
+                    }) {
                         if ok {
                             unsafe { store_bytes(p, &bytes) };
                         }
                     }
                 }
-                Op::MemSet { dst, val, len, space } => {
+                Op::MemSet {
+                    dst,
+                    val,
+                    len,
+                    space,
+                } => {
                     let (to, n) = (r!(dst), r!(len));
                     let bytes = vec![r!(val) as u8; n as usize];
                     if observe_memory {
-                        observe(launch, here(fidx, op_pc), Access { space, address: to, size: n }, Some(&bytes), false);
+                        observe(
+                            launch,
+                            here(fidx, op_pc),
+                            Access {
+                                space,
+                                address: to,
+                                size: n,
+                            },
+                            Some(&bytes),
+                            false,
+                        );
                     }
-                    let view = mems.view(space);
-                    if let Some(p) = check(view, space, to, n, true, launch, || here(fidx, op_pc)) {
+                    if let Some(p) =
+                        access(&mut mems, space, to, n, true, launch, || here(fidx, op_pc))
+                    {
                         unsafe { store_bytes(p, &bytes) };
                     }
                 }

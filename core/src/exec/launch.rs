@@ -140,13 +140,20 @@ struct Sink<'a, 'l> {
 
 impl LogSink for Sink<'_, '_> {
     fn log(&self, level: Level, message: String) {
-        self.launch.sequencer.emit(self.seq, Record::Log(level, message));
+        self.launch
+            .sequencer
+            .emit(self.seq, Record::Log(level, message));
     }
 }
 
 impl Launch<'_> {
     /// Runs `f` with the execution context of `at` (for plugin events and diagnostics).
-    pub fn with_context<R>(&self, at: Where, with_code: bool, f: impl FnOnce(&ExecContext) -> R) -> R {
+    pub fn with_context<R>(
+        &self,
+        at: Where,
+        with_code: bool,
+        f: impl FnOnce(&ExecContext) -> R,
+    ) -> R {
         let sink = Sink {
             launch: self,
             seq: at.seq,
@@ -217,7 +224,12 @@ fn value_lanes(vt: VType, bytes: &[u8]) -> Vec<u64> {
 
 /// Runs a kernel over an NDRange. Errors are problems with the arguments; problems found while
 /// running are reported through the plugins.
-pub fn launch(ctx: &Context, kernel: &KernelInstance, args: &[ArgValue], nd: &NDRange) -> Result<(), String> {
+pub fn launch(
+    ctx: &Context,
+    kernel: &KernelInstance,
+    args: &[ArgValue],
+    nd: &NDRange,
+) -> Result<(), String> {
     let code = &kernel.code;
     let params = &code.info.params;
     if args.len() != params.len() {
@@ -263,10 +275,8 @@ pub fn launch(ctx: &Context, kernel: &KernelInstance, args: &[ArgValue], nd: &ND
     }
     private_init.extend(code.privates.iter().map(|v| v.init.clone()));
 
-    let mut num_groups = [1u64; 3];
-    for d in 0..3 {
-        num_groups[d] = nd.global_size[d].div_ceil(nd.local_size[d]);
-    }
+    let num_groups: [u64; 3] =
+        std::array::from_fn(|d| nd.global_size[d].div_ceil(nd.local_size[d]));
     let total: u64 = num_groups.iter().product();
     let info = LaunchInfo {
         kernel: code.info.name.clone(),
@@ -315,7 +325,11 @@ pub fn launch(ctx: &Context, kernel: &KernelInstance, args: &[ArgValue], nd: &ND
             break;
         };
         let n = &launch.info.num_groups;
-        let group = [linear % n[0], (linear / n[0]) % n[1], linear / (n[0] * n[1])];
+        let group = [
+            linear % n[0],
+            (linear / n[0]) % n[1],
+            linear / (n[0] * n[1]),
+        ];
         runner.run_group(i, group);
     };
     if threads == 1 {

@@ -1,6 +1,7 @@
 //! Execution of lowered kernels: launches spread work-groups over worker threads; a work-group
 //! runs its work-items one at a time until each finishes or reaches a barrier.
 
+mod async_copy;
 mod atomic;
 mod env;
 mod group;

@@ -3,6 +3,7 @@
 
 use super::semantics::*;
 use crate::bytecode::{Op, ScalarTy, VType};
+use crate::memory::{from_generic, to_generic};
 
 /// Runs a register-only op; returns false for any other op.
 pub fn run_pure(op: &Op, r: &mut [u64]) -> bool {
@@ -24,17 +25,38 @@ pub fn run_pure(op: &Op, r: &mut [u64]) -> bool {
         Op::Shl { d, a, b, bits } => s!(d) = shl(s!(a), s!(b), bits),
         Op::LShr { d, a, b, bits } => s!(d) = lshr(s!(a), s!(b), bits),
         Op::AShr { d, a, b, bits } => s!(d) = ashr(s!(a), s!(b), bits),
-        Op::IntBin { op, d, a, b, bits, lanes } => {
+        Op::IntBin {
+            op,
+            d,
+            a,
+            b,
+            bits,
+            lanes,
+        } => {
             for i in 0..lanes as u32 {
                 s!(d + i) = int_bin(op, s!(a + i), s!(b + i), bits);
             }
         }
-        Op::IntUn { op, d, s, bits, lanes } => {
+        Op::IntUn {
+            op,
+            d,
+            s,
+            bits,
+            lanes,
+        } => {
             for i in 0..lanes as u32 {
                 s!(d + i) = int_un(op, s!(s + i), bits);
             }
         }
-        Op::Funnel { left, d, a, b, c, bits, lanes } => {
+        Op::Funnel {
+            left,
+            d,
+            a,
+            b,
+            c,
+            bits,
+            lanes,
+        } => {
             for i in 0..lanes as u32 {
                 s!(d + i) = funnel(left, s!(a + i), s!(b + i), s!(c + i), bits);
             }
@@ -44,8 +66,21 @@ pub fn run_pure(op: &Op, r: &mut [u64]) -> bool {
             s!(d) = v;
             s!(d + 1) = o as u64;
         }
-        Op::ICmp { pred, d, a, b, bits } => s!(d) = icmp(pred, s!(a), s!(b), bits) as u64,
-        Op::ICmpV { pred, d, a, b, bits, lanes } => {
+        Op::ICmp {
+            pred,
+            d,
+            a,
+            b,
+            bits,
+        } => s!(d) = icmp(pred, s!(a), s!(b), bits) as u64,
+        Op::ICmpV {
+            pred,
+            d,
+            a,
+            b,
+            bits,
+            lanes,
+        } => {
             for i in 0..lanes as u32 {
                 s!(d + i) = icmp(pred, s!(a + i), s!(b + i), bits) as u64;
             }
@@ -58,22 +93,50 @@ pub fn run_pure(op: &Op, r: &mut [u64]) -> bool {
         Op::FSub64 { d, a, b } => s!(d) = slot_f64(f64_of(s!(a)) - f64_of(s!(b))),
         Op::FMul64 { d, a, b } => s!(d) = slot_f64(f64_of(s!(a)) * f64_of(s!(b))),
         Op::FDiv64 { d, a, b } => s!(d) = slot_f64(f64_of(s!(a)) / f64_of(s!(b))),
-        Op::FloatBin { op, ty, d, a, b, lanes } => {
+        Op::FloatBin {
+            op,
+            ty,
+            d,
+            a,
+            b,
+            lanes,
+        } => {
             for i in 0..lanes as u32 {
                 s!(d + i) = float_bin(op, ty, s!(a + i), s!(b + i));
             }
         }
-        Op::FloatUn { op, ty, d, s, lanes } => {
+        Op::FloatUn {
+            op,
+            ty,
+            d,
+            s,
+            lanes,
+        } => {
             for i in 0..lanes as u32 {
                 s!(d + i) = float_un(op, ty, s!(s + i));
             }
         }
-        Op::Fma { ty, fused, d, a, b, c, lanes } => {
+        Op::Fma {
+            ty,
+            fused,
+            d,
+            a,
+            b,
+            c,
+            lanes,
+        } => {
             for i in 0..lanes as u32 {
                 s!(d + i) = fma(ty, fused, s!(a + i), s!(b + i), s!(c + i));
             }
         }
-        Op::FCmp { pred, ty, d, a, b, lanes } => {
+        Op::FCmp {
+            pred,
+            ty,
+            d,
+            a,
+            b,
+            lanes,
+        } => {
             for i in 0..lanes as u32 {
                 s!(d + i) = fcmp(pred, float_of(ty, s!(a + i)), float_of(ty, s!(b + i))) as u64;
             }
@@ -84,7 +147,11 @@ pub fn run_pure(op: &Op, r: &mut [u64]) -> bool {
         }
         Op::SelectV { d, c, t, f, lanes } => {
             for i in 0..lanes as u32 {
-                s!(d + i) = if s!(c + i) & 1 != 0 { s!(t + i) } else { s!(f + i) };
+                s!(d + i) = if s!(c + i) & 1 != 0 {
+                    s!(t + i)
+                } else {
+                    s!(f + i)
+                };
             }
         }
         Op::SExt { d, s, from, to } => s!(d) = (sext(s!(s), from) as u64) & mask(to),
@@ -96,15 +163,29 @@ pub fn run_pure(op: &Op, r: &mut [u64]) -> bool {
         }
         Op::Bitcast { d, s, from, to } => {
             let mut lanes = [0u64; 16];
-            lanes[..from.lanes as usize].copy_from_slice(&r[s as usize..s as usize + from.lanes as usize]);
+            lanes[..from.lanes as usize]
+                .copy_from_slice(&r[s as usize..s as usize + from.lanes as usize]);
             let out = bitcast_lanes(&lanes[..from.lanes as usize], from, to);
-            r[d as usize..d as usize + to.lanes as usize].copy_from_slice(&out[..to.lanes as usize]);
+            r[d as usize..d as usize + to.lanes as usize]
+                .copy_from_slice(&out[..to.lanes as usize]);
         }
         Op::ExtractDyn { d, v, idx, lanes } => {
             let i = s!(idx);
-            s!(d) = if i < lanes as u64 { s!(v + i as u32) } else { 0 };
+            s!(d) = if i < lanes as u64 {
+                s!(v + i as u32)
+            } else {
+                0
+            };
         }
-        Op::InsertDyn { d, v, e, idx, lanes } => {
+        Op::ToGeneric { d, s, space } => s!(d) = to_generic(s!(s), space),
+        Op::FromGeneric { d, s } => s!(d) = from_generic(s!(s)).1,
+        Op::InsertDyn {
+            d,
+            v,
+            e,
+            idx,
+            lanes,
+        } => {
             r.copy_within(v as usize..(v + lanes as u32) as usize, d as usize);
             let i = s!(idx);
             if i < lanes as u64 {
@@ -164,17 +245,35 @@ mod tests {
 
     #[test]
     fn bitcasts_between_lane_layouts() {
-        let i8x4 = VType { elem: ScalarTy::Int(8), lanes: 4 };
-        let i32x1 = VType { elem: ScalarTy::Int(32), lanes: 1 };
+        let i8x4 = VType {
+            elem: ScalarTy::Int(8),
+            lanes: 4,
+        };
+        let i32x1 = VType {
+            elem: ScalarTy::Int(32),
+            lanes: 1,
+        };
         let out = bitcast_lanes(&[0x78, 0x56, 0x34, 0x12], i8x4, i32x1);
         assert_eq!(out[0], 0x12345678);
         let back = bitcast_lanes(&[0x12345678], i32x1, i8x4);
         assert_eq!(&back[..4], &[0x78, 0x56, 0x34, 0x12]);
-        let i1x8 = VType { elem: ScalarTy::Int(1), lanes: 8 };
-        let i8 = VType { elem: ScalarTy::Int(8), lanes: 1 };
+        let i1x8 = VType {
+            elem: ScalarTy::Int(1),
+            lanes: 8,
+        };
+        let i8 = VType {
+            elem: ScalarTy::Int(8),
+            lanes: 1,
+        };
         assert_eq!(bitcast_lanes(&[1, 0, 1, 0, 0, 0, 0, 1], i1x8, i8)[0], 0x85);
-        let i64x1 = VType { elem: ScalarTy::Int(64), lanes: 1 };
-        let f32x2 = VType { elem: ScalarTy::F32, lanes: 2 };
+        let i64x1 = VType {
+            elem: ScalarTy::Int(64),
+            lanes: 1,
+        };
+        let f32x2 = VType {
+            elem: ScalarTy::F32,
+            lanes: 2,
+        };
         let out = bitcast_lanes(&[0x4000_0000_3f80_0000], i64x1, f32x2);
         assert_eq!((out[0], out[1]), (0x3f80_0000, 0x4000_0000));
     }
@@ -182,11 +281,36 @@ mod tests {
     #[test]
     fn select_and_dynamic_lanes() {
         let mut r = vec![1, 10, 11, 20, 21, 0, 0, 2, 99];
-        assert!(run_pure(&Op::Select { d: 5, c: 0, t: 1, f: 3, n: 2 }, &mut r));
+        assert!(run_pure(
+            &Op::Select {
+                d: 5,
+                c: 0,
+                t: 1,
+                f: 3,
+                n: 2
+            },
+            &mut r
+        ));
         assert_eq!(&r[5..7], &[10, 11]);
-        assert!(run_pure(&Op::ExtractDyn { d: 8, v: 3, idx: 0, lanes: 2 }, &mut r));
+        assert!(run_pure(
+            &Op::ExtractDyn {
+                d: 8,
+                v: 3,
+                idx: 0,
+                lanes: 2
+            },
+            &mut r
+        ));
         assert_eq!(r[8], 21);
-        assert!(run_pure(&Op::ExtractDyn { d: 8, v: 3, idx: 7, lanes: 2 }, &mut r));
+        assert!(run_pure(
+            &Op::ExtractDyn {
+                d: 8,
+                v: 3,
+                idx: 7,
+                lanes: 2
+            },
+            &mut r
+        ));
         assert_eq!(r[8], 0);
         assert!(!run_pure(&Op::RetVoid, &mut r));
     }

@@ -4,7 +4,10 @@
 //! same semantics. Integers arrive zero-extended to `bits` and leave masked to `bits`; floats are
 //! computed in their own precision (f32 in f32).
 
-use crate::bytecode::{CastOp, FloatBinOp, FloatPred, FloatTy, FloatUnOp, IntBinOp, IntPred, IntUnOp, OverflowOp, RmwOp, ScalarTy};
+use crate::bytecode::{
+    CastOp, FloatBinOp, FloatPred, FloatTy, FloatUnOp, IntBinOp, IntPred, IntUnOp, OverflowOp,
+    RmwOp, ScalarTy,
+};
 
 #[inline(always)]
 pub fn mask(bits: u8) -> u64 {
@@ -225,7 +228,11 @@ macro_rules! float_ops {
                     if a.is_nan() || b.is_nan() {
                         <$t>::NAN
                     } else if a == b {
-                        if a.is_sign_negative() { a } else { b }
+                        if a.is_sign_negative() {
+                            a
+                        } else {
+                            b
+                        }
                     } else {
                         a.min(b)
                     }
@@ -234,7 +241,11 @@ macro_rules! float_ops {
                     if a.is_nan() || b.is_nan() {
                         <$t>::NAN
                     } else if a == b {
-                        if a.is_sign_positive() { a } else { b }
+                        if a.is_sign_positive() {
+                            a
+                        } else {
+                            b
+                        }
                     } else {
                         a.max(b)
                     }
@@ -419,11 +430,17 @@ mod tests {
         assert_eq!(funnel(true, 0x12, 0x34, 4, 8), 0x23);
         assert_eq!(funnel(false, 0x12, 0x34, 4, 8), 0x23);
         assert_eq!(funnel(true, 0xab, 0, 8, 8), 0xab);
-        assert_eq!(overflow(OverflowOp::SAdd, 0x7fff_ffff, 1, 32), (0x8000_0000, true));
+        assert_eq!(
+            overflow(OverflowOp::SAdd, 0x7fff_ffff, 1, 32),
+            (0x8000_0000, true)
+        );
         assert_eq!(overflow(OverflowOp::UAdd, 0xffff_ffff, 1, 32), (0, true));
         assert_eq!(overflow(OverflowOp::USub, 1, 2, 32), (0xffff_ffff, true));
         assert_eq!(overflow(OverflowOp::UMul, 0x10000, 0x10000, 32), (0, true));
-        assert_eq!(overflow(OverflowOp::SMul, 3, 0xffff_fffe, 32), (0xffff_fffa, false));
+        assert_eq!(
+            overflow(OverflowOp::SMul, 3, 0xffff_fffe, 32),
+            (0xffff_fffa, false)
+        );
     }
 
     #[test]
@@ -440,10 +457,24 @@ mod tests {
         // 16777216 + 1 is not representable in f32.
         let a = slot_f32(16777216.0);
         let b = slot_f32(1.0);
-        assert_eq!(f32_of(float_bin(FloatBinOp::Add, FloatTy::F32, a, b)), 16777216.0);
-        assert_eq!(f32_of(float_un(FloatUnOp::Rint, FloatTy::F32, slot_f32(2.5))), 2.0);
-        assert_eq!(f32_of(float_un(FloatUnOp::Round, FloatTy::F32, slot_f32(2.5))), 3.0);
-        let m = float_bin(FloatBinOp::Minimum, FloatTy::F64, slot_f64(-0.0), slot_f64(0.0));
+        assert_eq!(
+            f32_of(float_bin(FloatBinOp::Add, FloatTy::F32, a, b)),
+            16777216.0
+        );
+        assert_eq!(
+            f32_of(float_un(FloatUnOp::Rint, FloatTy::F32, slot_f32(2.5))),
+            2.0
+        );
+        assert_eq!(
+            f32_of(float_un(FloatUnOp::Round, FloatTy::F32, slot_f32(2.5))),
+            3.0
+        );
+        let m = float_bin(
+            FloatBinOp::Minimum,
+            FloatTy::F64,
+            slot_f64(-0.0),
+            slot_f64(0.0),
+        );
         assert!(f64_of(m).is_sign_negative());
     }
 
@@ -451,11 +482,56 @@ mod tests {
     fn casts() {
         assert_eq!(cast(CastOp::SExt { from: 8, to: 32 }, 0x80), 0xffff_ff80);
         assert_eq!(cast(CastOp::Trunc { to: 8 }, 0x1234), 0x34);
-        assert_eq!(cast(CastOp::FpToSi { from: FloatTy::F32, to: 32 }, slot_f32(-3.7)), 0xffff_fffd);
-        assert_eq!(cast(CastOp::FpToUi { from: FloatTy::F32, to: 8 }, slot_f32(300.0)), 0xff);
-        assert_eq!(cast(CastOp::FpToSi { from: FloatTy::F64, to: 32 }, slot_f64(f64::NAN)), 0);
-        assert_eq!(f32_of(cast(CastOp::UiToFp { from: 32, to: FloatTy::F32 }, 0xffff_ffff)), 4294967296.0);
-        assert_eq!(f64_of(cast(CastOp::SiToFp { from: 16, to: FloatTy::F64 }, 0xffff)), -1.0);
+        assert_eq!(
+            cast(
+                CastOp::FpToSi {
+                    from: FloatTy::F32,
+                    to: 32
+                },
+                slot_f32(-3.7)
+            ),
+            0xffff_fffd
+        );
+        assert_eq!(
+            cast(
+                CastOp::FpToUi {
+                    from: FloatTy::F32,
+                    to: 8
+                },
+                slot_f32(300.0)
+            ),
+            0xff
+        );
+        assert_eq!(
+            cast(
+                CastOp::FpToSi {
+                    from: FloatTy::F64,
+                    to: 32
+                },
+                slot_f64(f64::NAN)
+            ),
+            0
+        );
+        assert_eq!(
+            f32_of(cast(
+                CastOp::UiToFp {
+                    from: 32,
+                    to: FloatTy::F32
+                },
+                0xffff_ffff
+            )),
+            4294967296.0
+        );
+        assert_eq!(
+            f64_of(cast(
+                CastOp::SiToFp {
+                    from: 16,
+                    to: FloatTy::F64
+                },
+                0xffff
+            )),
+            -1.0
+        );
     }
 
     #[test]
@@ -465,6 +541,14 @@ mod tests {
         assert_eq!(rmw(RmwOp::UMax, i32t, 0xffff_ffff, 1), 0xffff_ffff);
         assert_eq!(rmw(RmwOp::UIncWrap, i32t, 5, 5), 0);
         assert_eq!(rmw(RmwOp::UDecWrap, i32t, 0, 9), 9);
-        assert_eq!(f32_of(rmw(RmwOp::FAdd, ScalarTy::F32, slot_f32(1.5), slot_f32(2.0))), 3.5);
+        assert_eq!(
+            f32_of(rmw(
+                RmwOp::FAdd,
+                ScalarTy::F32,
+                slot_f32(1.5),
+                slot_f32(2.0)
+            )),
+            3.5
+        );
     }
 }

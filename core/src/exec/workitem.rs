@@ -17,7 +17,6 @@ pub struct Frame {
     pub base: u32,
     pub ret_pc: Pc,
     pub ret_dst: Slot,
-    pub ret_n: u32,
     /// Private memory to release when the callee returns.
     pub mark: ArenaMark,
 }
@@ -33,6 +32,10 @@ pub struct WorkItem {
     pub ids: WiIds,
     /// Where the work-item waits, when it is at a barrier: (function, pc of the barrier op).
     pub barrier_at: (u32, Pc),
+    /// Events it waits for, at a `wait_group_events`.
+    pub wait_events: Vec<u64>,
+    /// Async copies issued so far.
+    pub copies_issued: u32,
 }
 
 impl WorkItem {
@@ -46,6 +49,8 @@ impl WorkItem {
             private: ArenaMemory::new(AddrSpace::Private),
             ids: WiIds::default(),
             barrier_at: (0, 0),
+            wait_events: Vec::new(),
+            copies_issued: 0,
         }
     }
 
@@ -60,6 +65,8 @@ impl WorkItem {
         self.base = 0;
         self.private.clear();
         self.ids = ids;
+        self.wait_events.clear();
+        self.copies_issued = 0;
     }
 }
 

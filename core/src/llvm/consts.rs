@@ -4,9 +4,10 @@
 use std::collections::HashMap;
 
 use super::ir::{ModuleRef, Opcode, Type, TypeKind, Value, ValueKind};
-use super::types::{shape_of, Shape};
+use super::types::{shape_of, space_of, Shape};
 use crate::bytecode::ScalarTy;
 use crate::exec::semantics::{mask, sext};
+use crate::memory::{from_generic, to_generic, AddrSpace};
 
 /// A constant scalar: plain bits, or an address inside a program-scope variable whose final
 /// location is only known once the program is placed in a context.
@@ -27,6 +28,9 @@ impl CVal {
         }
     }
 }
+
+/// `(byte offset, variable, addend)`: the address of another variable goes at offset.
+pub type Relocation = (u64, u32, i64);
 
 /// Where a module-level variable lives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -135,15 +139,21 @@ impl Consts<'_> {
                 out.push(CVal::Bits(match t.kind() {
                     TypeKind::LLVMFloatTypeKind => (d as f32).to_bits() as u64,
                     TypeKind::LLVMDoubleTypeKind => d.to_bits(),
-                    _ => return Err(format!("unsupported floating-point constant type {}", t.print())),
+                    _ => {
+                        return Err(format!(
+                            "unsupported floating-point constant type {}",
+                            t.print()
+                        ))
+                    }
                 }));
             }
-            ValueKind::LLVMConstantPointerNullValueKind => out.push(CVal::Bits(0)),
+            ValueKind::LLVMConstantPointerNullValueKind
+            | ValueKind::LLVMConstantTargetNoneValueKind => out.push(CVal::Bits(0)),
             ValueKind::LLVMUndefValueValueKind
             | ValueKind::LLVMPoisonValueKind
             | ValueKind::LLVMConstantAggregateZeroValueKind => {
                 let n = shape_of(self.m, t)?.slots();
-                out.extend(std::iter::repeat(CVal::Bits(0)).take(n as usize));
+                out.extend(std::iter::repeat_n(CVal::Bits(0), n as usize));
             }
             ValueKind::LLVMConstantVectorValueKind
             | ValueKind::LLVMConstantDataVectorValueKind
@@ -171,7 +181,10 @@ impl Consts<'_> {
             }
             ValueKind::LLVMConstantExprValueKind => out.push(self.expr(v)?),
             ValueKind::LLVMFunctionValueKind => {
-                return Err(format!("function pointers are not supported (@{})", v.name()))
+                return Err(format!(
+                    "function pointers are not supported (@{})",
+                    v.name()
+                ))
             }
             k => return Err(format!("unsupported constant ({k:?}): {}", v.print())),
         }
@@ -191,7 +204,22 @@ impl Consts<'_> {
                 }
                 Ok(base.add(info.offset))
             }
-            Opcode::LLVMBitCast | Opcode::LLVMAddrSpaceCast | Opcode::LLVMIntToPtr => operand(0),
+            Opcode::LLVMAddrSpaceCast => {
+                let from = space_of(v.operand(0).ty().address_space())?;
+                let to = space_of(v.ty().address_space())?;
+                match (operand(0)?, from, to) {
+                    (CVal::Bits(b), f, AddrSpace::Generic) => Ok(CVal::Bits(to_generic(b, f))),
+                    (CVal::Bits(b), AddrSpace::Generic, _) => Ok(CVal::Bits(from_generic(b).1)),
+                    (CVal::Global { id, addend }, f, AddrSpace::Generic) => Ok(CVal::Global {
+                        id,
+                        // Variables are never at address 0, so tagging is an addition.
+                        addend: addend
+                            .wrapping_add(to_generic(1 << 48, f).wrapping_sub(1 << 48) as i64),
+                    }),
+                    (c, _, _) => Ok(c),
+                }
+            }
+            Opcode::LLVMBitCast | Opcode::LLVMIntToPtr => operand(0),
             Opcode::LLVMPtrToInt | Opcode::LLVMTrunc | Opcode::LLVMZExt => {
                 let bits = v.ty().int_width() as u8;
                 match operand(0)? {
@@ -215,11 +243,17 @@ impl Consts<'_> {
                     (CVal::Bits(x), CVal::Bits(y), Opcode::LLVMAdd) => {
                         Ok(CVal::Bits(x.wrapping_add(y) & mask(bits)))
                     }
-                    (CVal::Bits(x), CVal::Bits(y), _) => Ok(CVal::Bits(x.wrapping_sub(y) & mask(bits))),
+                    (CVal::Bits(x), CVal::Bits(y), _) => {
+                        Ok(CVal::Bits(x.wrapping_sub(y) & mask(bits)))
+                    }
                     (g @ CVal::Global { .. }, CVal::Bits(y), Opcode::LLVMAdd)
-                    | (CVal::Bits(y), g @ CVal::Global { .. }, Opcode::LLVMAdd) => Ok(g.add(y as i64)),
+                    | (CVal::Bits(y), g @ CVal::Global { .. }, Opcode::LLVMAdd) => {
+                        Ok(g.add(y as i64))
+                    }
                     (g @ CVal::Global { .. }, CVal::Bits(y), _) => Ok(g.add(-(y as i64))),
-                    (CVal::Global { id: i, addend: x }, CVal::Global { id: j, addend: y }, _) if i == j => {
+                    (CVal::Global { id: i, addend: x }, CVal::Global { id: j, addend: y }, _)
+                        if i == j =>
+                    {
                         Ok(CVal::Bits((x - y) as u64 & mask(bits)))
                     }
                     _ => Err("unsupported address arithmetic in a constant expression".into()),
@@ -231,7 +265,7 @@ impl Consts<'_> {
 
     /// Serialises a constant of type `t` into memory bytes; addresses of program-scope variables
     /// are left as relocations `(offset, variable, addend)`.
-    pub fn bytes(&self, v: Value, t: Type) -> Result<(Vec<u8>, Vec<(u64, u32, i64)>), String> {
+    pub fn bytes(&self, v: Value, t: Type) -> Result<(Vec<u8>, Vec<Relocation>), String> {
         let size = self.m.alloc_size(t) as usize;
         let mut data = vec![0u8; size];
         let mut relocs = Vec::new();
@@ -277,7 +311,11 @@ impl Consts<'_> {
                     0
                 }
             };
-            let bits = if leaf.ty == ScalarTy::Int(1) { bits & 1 } else { bits };
+            let bits = if leaf.ty == ScalarTy::Int(1) {
+                bits & 1
+            } else {
+                bits
+            };
             data[at..at + n].copy_from_slice(&bits.to_le_bytes()[..n]);
         }
         Ok((data, relocs))

@@ -21,7 +21,8 @@ pub use inkwell::llvm_sys::{
 /// Parses bitcode and runs `f` on the module; everything LLVM is freed afterwards.
 pub fn with_module<R>(bitcode: &[u8], f: impl FnOnce(&ModuleRef) -> R) -> Result<R, String> {
     let context = inkwell::context::Context::create();
-    let buffer = inkwell::memory_buffer::MemoryBuffer::create_from_memory_range_copy(bitcode, "input");
+    let buffer =
+        inkwell::memory_buffer::MemoryBuffer::create_from_memory_range_copy(bitcode, "input");
     let module = inkwell::module::Module::parse_bitcode_from_buffer(&buffer, &context)
         .map_err(|e| e.to_string())?;
     let raw = module.as_mut_ptr();
@@ -41,7 +42,9 @@ pub fn with_module<R>(bitcode: &[u8], f: impl FnOnce(&ModuleRef) -> R) -> Result
 
 /// Returns the textual IR of a bitcode module (for `--dump-spir`).
 pub fn bitcode_to_text(bitcode: &[u8]) -> Result<String, String> {
-    with_module(bitcode, |m| unsafe { take_message(LLVMPrintModuleToString(m.raw)) })
+    with_module(bitcode, |m| unsafe {
+        take_message(LLVMPrintModuleToString(m.raw))
+    })
 }
 
 unsafe fn take_message(p: *mut std::ffi::c_char) -> String {

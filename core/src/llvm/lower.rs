@@ -7,11 +7,15 @@
 use std::collections::HashMap;
 
 use super::consts::{gep_info, CVal, Consts, GlobalAddr};
-use super::ir::{intrinsic_name, Block, IntPredicate, ModuleRef, Opcode, RealPredicate, RmwBinOp, Type, TypeKind, Value, ValueKind};
+use super::ir::{
+    intrinsic_name, Block, IntPredicate, ModuleRef, Opcode, RealPredicate, RmwBinOp, Type,
+    TypeKind, Value, ValueKind,
+};
 use super::types::{shape_of, space_of, Shape};
 use crate::builtins::{self, Arg, BuiltinSite, Emit};
 use crate::bytecode::*;
 use crate::exec::semantics::mask;
+use crate::memory::AddrSpace;
 use crate::program::LowerError;
 
 /// What the lowering of every function of one kernel shares.
@@ -56,8 +60,14 @@ type Failure = (String, Option<Value>);
 
 enum Fixup {
     /// `side` 0 = taken / unconditional, 1 = not taken.
-    Op { pc: Pc, side: u8 },
-    Switch { table: u32, case: Option<usize> },
+    Op {
+        pc: Pc,
+        side: u8,
+    },
+    Switch {
+        table: u32,
+        case: Option<usize>,
+    },
 }
 
 struct Lowerer<'a> {
@@ -130,7 +140,9 @@ impl<'a> Lowerer<'a> {
 
     fn alloc(&mut self, n: u32) -> Slot {
         let s = self.out.frame_init.len() as Slot;
-        self.out.frame_init.resize(self.out.frame_init.len() + n as usize, 0);
+        self.out
+            .frame_init
+            .resize(self.out.frame_init.len() + n as usize, 0);
         s
     }
 
@@ -376,7 +388,13 @@ impl<'a> Lowerer<'a> {
                 let bits = vt.elem.int_bits();
                 let d = self.dst(i)?;
                 if vt.lanes == 1 {
-                    self.emit(Op::ICmp { pred, d, a, b, bits });
+                    self.emit(Op::ICmp {
+                        pred,
+                        d,
+                        a,
+                        b,
+                        bits,
+                    });
                 } else {
                     self.emit(Op::ICmpV {
                         pred,
@@ -459,7 +477,13 @@ impl<'a> Lowerer<'a> {
                     }
                     None => {
                         let idx = self.operand(i.operand(2))?;
-                        self.emit(Op::InsertDyn { d, v, e, idx, lanes });
+                        self.emit(Op::InsertDyn {
+                            d,
+                            v,
+                            e,
+                            idx,
+                            lanes,
+                        });
                     }
                 }
             }
@@ -500,7 +524,8 @@ impl<'a> Lowerer<'a> {
                 let t = i.allocated_type();
                 let count = Self::const_int(i.operand(0)).ok_or("variable-length alloca")?;
                 let size = self.m().alloc_size(t).saturating_mul(count);
-                let size = u32::try_from(size).map_err(|_| "private allocation larger than 4 GiB")?;
+                let size =
+                    u32::try_from(size).map_err(|_| "private allocation larger than 4 GiB")?;
                 let d = self.dst(i)?;
                 self.emit(Op::Alloca { d, size });
             }
@@ -698,7 +723,23 @@ impl<'a> Lowerer<'a> {
         let fbits = from.elem.int_bits();
         let tbits = to.elem.int_bits();
         match op {
-            LLVMZExt | LLVMIntToPtr | LLVMAddrSpaceCast => self.mov(d, s, lanes as u32),
+            LLVMAddrSpaceCast => {
+                let fs = space_of(src.ty().address_space())?;
+                let ts = space_of(i.ty().address_space())?;
+                if lanes != 1 {
+                    return Err("address-space casts of pointer vectors are not supported".into());
+                }
+                match (fs, ts) {
+                    (f, AddrSpace::Generic) if f != AddrSpace::Generic => {
+                        self.emit(Op::ToGeneric { d, s, space: f });
+                    }
+                    (AddrSpace::Generic, t) if t != AddrSpace::Generic => {
+                        self.emit(Op::FromGeneric { d, s });
+                    }
+                    _ => self.mov(d, s, 1),
+                }
+            }
+            LLVMZExt | LLVMIntToPtr => self.mov(d, s, lanes as u32),
             LLVMTrunc | LLVMPtrToInt => {
                 if tbits >= fbits {
                     self.mov(d, s, lanes as u32)
@@ -717,7 +758,13 @@ impl<'a> Lowerer<'a> {
                         to: tbits,
                     });
                 } else {
-                    cast(self, CastOp::SExt { from: fbits, to: tbits })
+                    cast(
+                        self,
+                        CastOp::SExt {
+                            from: fbits,
+                            to: tbits,
+                        },
+                    )
                 }
             }
             LLVMFPTrunc => cast(self, CastOp::FpTrunc),
@@ -727,9 +774,15 @@ impl<'a> Lowerer<'a> {
                 cast(
                     self,
                     if op == LLVMFPToSI {
-                        CastOp::FpToSi { from: ft, to: tbits }
+                        CastOp::FpToSi {
+                            from: ft,
+                            to: tbits,
+                        }
                     } else {
-                        CastOp::FpToUi { from: ft, to: tbits }
+                        CastOp::FpToUi {
+                            from: ft,
+                            to: tbits,
+                        }
                     },
                 )
             }
@@ -738,9 +791,15 @@ impl<'a> Lowerer<'a> {
                 cast(
                     self,
                     if op == LLVMSIToFP {
-                        CastOp::SiToFp { from: fbits, to: tt }
+                        CastOp::SiToFp {
+                            from: fbits,
+                            to: tt,
+                        }
                     } else {
-                        CastOp::UiToFp { from: fbits, to: tt }
+                        CastOp::UiToFp {
+                            from: fbits,
+                            to: tt,
+                        }
                     },
                 )
             }
@@ -814,7 +873,6 @@ impl<'a> Lowerer<'a> {
     fn load(&mut self, i: Value) -> Result<(), String> {
         let p = i.operand(0);
         let space = space_of(p.ty().address_space())?;
-        self.array_checks(p)?;
         let ps = self.operand(p)?;
         let d = self.dst(i)?;
         let align = log2(i.alignment());
@@ -853,14 +911,14 @@ impl<'a> Lowerer<'a> {
             }
             Shape::Void => return Err("load of void".into()),
         }
-        Ok(())
+        // Oclgrind checks static array indices after the access itself.
+        self.array_checks(p)
     }
 
     fn store(&mut self, i: Value) -> Result<(), String> {
         let v = i.operand(0);
         let p = i.operand(1);
         let space = space_of(p.ty().address_space())?;
-        self.array_checks(p)?;
         let ps = self.operand(p)?;
         let s = self.operand(v)?;
         let align = log2(i.alignment());
@@ -899,7 +957,7 @@ impl<'a> Lowerer<'a> {
             }
             Shape::Void => return Err("store of void".into()),
         }
-        Ok(())
+        self.array_checks(p)
     }
 
     fn gep(&mut self, i: Value) -> Result<(), String> {
@@ -1079,7 +1137,13 @@ impl<'a> Lowerer<'a> {
                 }
                 IntrinsicKind::FloatUn(op) => {
                     let ty = vt.elem.float().ok_or("float intrinsic on non-floats")?;
-                    self.emit(Op::FloatUn { op, ty, d, s: a, lanes });
+                    self.emit(Op::FloatUn {
+                        op,
+                        ty,
+                        d,
+                        s: a,
+                        lanes,
+                    });
                 }
                 IntrinsicKind::FloatBin(op) => {
                     let ty = vt.elem.float().ok_or("float intrinsic on non-floats")?;
@@ -1191,10 +1255,23 @@ impl<'a> Lowerer<'a> {
                     space,
                 });
             }
-            "lifetime.start" | "lifetime.end" | "assume" | "dbg.declare" | "dbg.value"
-            | "dbg.label" | "dbg.assign" | "experimental.noalias.scope.decl" | "invariant.start"
-            | "invariant.end" | "var.annotation" | "sideeffect" | "donothing" => {}
-            "expect" | "expect.with.probability" | "ptr.annotation" | "launder.invariant.group"
+            "lifetime.start"
+            | "lifetime.end"
+            | "assume"
+            | "dbg.declare"
+            | "dbg.value"
+            | "dbg.label"
+            | "dbg.assign"
+            | "experimental.noalias.scope.decl"
+            | "invariant.start"
+            | "invariant.end"
+            | "var.annotation"
+            | "sideeffect"
+            | "donothing" => {}
+            "expect"
+            | "expect.with.probability"
+            | "ptr.annotation"
+            | "launder.invariant.group"
             | "strip.invariant.group" => {
                 let n = self.slots(i.ty())?;
                 let d = self.dst(i)?;
@@ -1202,7 +1279,76 @@ impl<'a> Lowerer<'a> {
                 self.mov(d, s, n);
             }
             "trap" | "debugtrap" | "ubsantrap" => self.trap("Encountered trap instruction"),
-            _ => return Err(format!("Unsupported intrinsic: {name}")),
+            _ => match base.strip_prefix("vector.reduce.") {
+                Some(kind) => self.reduce(i, kind)?,
+                None => return Err(format!("Unsupported intrinsic: {name}")),
+            },
+        }
+        Ok(())
+    }
+
+    /// `llvm.vector.reduce.*` as a chain of scalar ops, lane 0 first (LLVM's sequential order).
+    fn reduce(&mut self, i: Value, kind: &str) -> Result<(), String> {
+        enum R {
+            Int(IntBinOp),
+            Float(FloatBinOp),
+        }
+        let r = match kind {
+            "add" => R::Int(IntBinOp::Add),
+            "mul" => R::Int(IntBinOp::Mul),
+            "and" => R::Int(IntBinOp::And),
+            "or" => R::Int(IntBinOp::Or),
+            "xor" => R::Int(IntBinOp::Xor),
+            "smax" => R::Int(IntBinOp::SMax),
+            "smin" => R::Int(IntBinOp::SMin),
+            "umax" => R::Int(IntBinOp::UMax),
+            "umin" => R::Int(IntBinOp::UMin),
+            "fadd" => R::Float(FloatBinOp::Add),
+            "fmul" => R::Float(FloatBinOp::Mul),
+            "fmax" => R::Float(FloatBinOp::MaxNum),
+            "fmin" => R::Float(FloatBinOp::MinNum),
+            "fmaximum" => R::Float(FloatBinOp::Maximum),
+            "fminimum" => R::Float(FloatBinOp::Minimum),
+            _ => return Err(format!("Unsupported intrinsic: llvm.vector.reduce.{kind}")),
+        };
+        // fadd and fmul take a start value before the vector.
+        let ordered = matches!(kind, "fadd" | "fmul");
+        let vec = i.operand(ordered as u32);
+        let vt = self.vt(vec.ty())?;
+        let v = self.operand(vec)?;
+        let d = self.dst(i)?;
+        let (mut acc, first) = if ordered {
+            (self.operand(i.operand(0))?, 0)
+        } else {
+            (v, 1)
+        };
+        let lanes = vt.lanes as u32;
+        if first >= lanes {
+            self.mov(d, acc, 1);
+            return Ok(());
+        }
+        for k in first..lanes {
+            let out = if k + 1 == lanes { d } else { self.alloc(1) };
+            let b = v + k;
+            match r {
+                R::Int(op) => self.emit(Op::IntBin {
+                    op,
+                    d: out,
+                    a: acc,
+                    b,
+                    bits: vt.elem.int_bits(),
+                    lanes: 1,
+                }),
+                R::Float(op) => self.emit(Op::FloatBin {
+                    op,
+                    ty: vt.elem.float().ok_or("float reduction of non-floats")?,
+                    d: out,
+                    a: acc,
+                    b,
+                    lanes: 1,
+                }),
+            };
+            acc = out;
         }
         Ok(())
     }
@@ -1372,18 +1518,30 @@ pub fn opcode_name(op: Opcode) -> &'static str {
 /// instruction separately renumbers the function every time: quadratic).
 fn instruction_texts(m: &ModuleRef, f: Value, insts: &[Value]) -> Vec<InstInfo> {
     let text = m.print_function(f);
-    let lines: Vec<&str> = text
-        .lines()
-        .filter(|l| l.starts_with("  ") && !l.trim_start().starts_with(';'))
-        .collect();
+    // An instruction starts two spaces in; deeper or `]` lines continue it (switch cases).
+    let mut lines: Vec<String> = Vec::new();
+    for l in text.lines() {
+        let Some(rest) = l.strip_prefix("  ") else {
+            continue;
+        };
+        if rest.starts_with(' ') || rest.starts_with(']') {
+            if let Some(last) = lines.last_mut() {
+                last.push('\n');
+                last.push_str(l);
+            }
+        } else if !rest.starts_with(';') {
+            lines.push(l.to_string());
+        }
+    }
+    let complete = lines.len() == insts.len();
     insts
         .iter()
         .enumerate()
         .map(|(k, i)| InstInfo {
-            text: if lines.len() == insts.len() {
-                lines[k].to_string()
+            text: if complete {
+                std::mem::take(&mut lines[k])
             } else {
-                String::new()
+                i.print()
             },
             opcode: opcode_name(i.opcode()),
         })

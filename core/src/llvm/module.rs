@@ -58,7 +58,11 @@ fn lower_module(m: &ModuleRef) -> Result<ProgramCode, String> {
     Ok(ProgramCode { kernels, globals })
 }
 
-fn lower_kernel(m: &ModuleRef, k: Value, program_globals: &HashMap<Value, GlobalAddr>) -> KernelEntry {
+fn lower_kernel(
+    m: &ModuleRef,
+    k: Value,
+    program_globals: &HashMap<Value, GlobalAddr>,
+) -> KernelEntry {
     let mut info = kernel_info(m, k);
     // Functions reachable from the kernel, kernel first.
     let mut order = vec![k];
@@ -97,7 +101,10 @@ fn lower_kernel(m: &ModuleRef, k: Value, program_globals: &HashMap<Value, Global
         match g.ty().address_space() {
             3 => {
                 let index = locals.len() as u64 + 1;
-                globals.insert(g, GlobalAddr::Fixed(encode_address(index, 0, GLOBAL_OFFSET_BITS)));
+                globals.insert(
+                    g,
+                    GlobalAddr::Fixed(encode_address(index, 0, GLOBAL_OFFSET_BITS)),
+                );
                 locals.push(LocalVar {
                     name: g.name(),
                     size: m.alloc_size(g.global_value_type()),
@@ -105,14 +112,21 @@ fn lower_kernel(m: &ModuleRef, k: Value, program_globals: &HashMap<Value, Global
             }
             0 => {
                 let index = first_private + privates.len() as u64;
-                globals.insert(g, GlobalAddr::Fixed(encode_address(index, 0, PRIVATE_OFFSET_BITS)));
+                globals.insert(
+                    g,
+                    GlobalAddr::Fixed(encode_address(index, 0, PRIVATE_OFFSET_BITS)),
+                );
                 let t = g.global_value_type();
-                let consts = Consts { m, globals: &globals };
+                let consts = Consts {
+                    m,
+                    globals: &globals,
+                };
                 let init = match g.initializer().map(|i| consts.bytes(i, t)) {
                     Some(Ok((bytes, relocs))) if relocs.is_empty() => bytes,
                     None => vec![0; m.alloc_size(t) as usize],
                     Some(Ok(_)) => {
-                        private_error = Some(format!("private variable @{} holds an address", g.name()));
+                        private_error =
+                            Some(format!("private variable @{} holds an address", g.name()));
                         Vec::new()
                     }
                     Some(Err(e)) => {
@@ -120,7 +134,10 @@ fn lower_kernel(m: &ModuleRef, k: Value, program_globals: &HashMap<Value, Global
                         Vec::new()
                     }
                 };
-                privates.push(PrivateVar { name: g.name(), init });
+                privates.push(PrivateVar {
+                    name: g.name(),
+                    init,
+                });
             }
             _ => {}
         }
@@ -255,7 +272,10 @@ fn kernel_info(m: &ModuleRef, k: Value) -> KernelInfo {
                 ),
                 _ => match shape_of(m, t) {
                     Ok(Shape::Val(vt)) => (ParamKind::Value(vt), m.alloc_size(t)),
-                    Ok(_) => (ParamKind::Unsupported("aggregate argument".into()), m.alloc_size(t)),
+                    Ok(_) => (
+                        ParamKind::Unsupported("aggregate argument".into()),
+                        m.alloc_size(t),
+                    ),
                     Err(e) => (ParamKind::Unsupported(e), 0),
                 },
             };
@@ -305,7 +325,15 @@ fn opencl_type_name(m: &ModuleRef, t: super::ir::Type, signed: bool) -> Option<S
         ScalarTy::F64 => "double",
         _ => return None,
     };
-    let prefix = if !signed && matches!(vt.elem, ScalarTy::Int(_)) { "u" } else { "" };
-    let lanes = if vt.lanes > 1 { vt.lanes.to_string() } else { String::new() };
+    let prefix = if !signed && matches!(vt.elem, ScalarTy::Int(_)) {
+        "u"
+    } else {
+        ""
+    };
+    let lanes = if vt.lanes > 1 {
+        vt.lanes.to_string()
+    } else {
+        String::new()
+    };
     Some(format!("{prefix}{base}{lanes}"))
 }

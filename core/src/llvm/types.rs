@@ -32,10 +32,7 @@ impl Shape {
 }
 
 pub fn space_of(n: u32) -> Result<AddrSpace, String> {
-    AddrSpace::from_llvm(n).ok_or_else(|| match n {
-        4 => "the generic address space is not supported".to_string(),
-        _ => format!("unsupported address space: {n}"),
-    })
+    AddrSpace::from_llvm(n).ok_or_else(|| format!("unsupported address space: {n}"))
 }
 
 pub fn scalar_of(t: Type) -> Result<ScalarTy, String> {
@@ -52,8 +49,12 @@ pub fn scalar_of(t: Type) -> Result<ScalarTy, String> {
         TypeKind::LLVMDoubleTypeKind => Ok(ScalarTy::F64),
         TypeKind::LLVMHalfTypeKind => Err("half-precision arithmetic is not supported".into()),
         TypeKind::LLVMPointerTypeKind => Ok(ScalarTy::Ptr(space_of(t.address_space())?)),
+        // Events are opaque handles: async copy numbers.
+        TypeKind::LLVMTargetExtTypeKind if t.target_ext_name() == "spirv.Event" => {
+            Ok(ScalarTy::Int(64))
+        }
         TypeKind::LLVMTargetExtTypeKind => Err(format!(
-            "type {} (images, samplers and events) is not supported yet",
+            "type {} (images and samplers) is not supported yet",
             t.print()
         )),
         _ => Err(format!("unsupported type {}", t.print())),

@@ -26,7 +26,7 @@ macro_rules! atomic_scalar {
             const SIZE: usize = std::mem::size_of::<$t>();
             #[inline(always)]
             unsafe fn load(p: *const u8) -> Self {
-                if (p as usize) % Self::SIZE == 0 {
+                if p.cast::<$t>().is_aligned() {
                     (*<$atomic>::from_ptr(p as *mut $t)).load(Relaxed)
                 } else {
                     let mut b = [0u8; std::mem::size_of::<$t>()];
@@ -36,7 +36,7 @@ macro_rules! atomic_scalar {
             }
             #[inline(always)]
             unsafe fn store(p: *mut u8, v: Self) {
-                if (p as usize) % Self::SIZE == 0 {
+                if p.cast::<$t>().is_aligned() {
                     (*<$atomic>::from_ptr(p as *mut $t)).store(v, Relaxed)
                 } else {
                     store_bytes(p, &v.to_le_bytes());

@@ -24,6 +24,9 @@ pub enum AddrSpace {
     Global = 1,
     Constant = 2,
     Local = 3,
+    /// OpenCL 2.0's generic address space: the pointer itself says where it points (see
+    /// `to_generic`).
+    Generic = 4,
 }
 
 impl AddrSpace {
@@ -33,6 +36,7 @@ impl AddrSpace {
             1 => Some(AddrSpace::Global),
             2 => Some(AddrSpace::Constant),
             3 => Some(AddrSpace::Local),
+            4 => Some(AddrSpace::Generic),
             _ => None,
         }
     }
@@ -44,6 +48,7 @@ impl AddrSpace {
             AddrSpace::Global => "global",
             AddrSpace::Constant => "constant",
             AddrSpace::Local => "local",
+            AddrSpace::Generic => "generic",
         }
     }
 
@@ -66,6 +71,46 @@ impl fmt::Display for AddrSpace {
 pub const GLOBAL_OFFSET_BITS: u32 = 48;
 /// Private addresses: 32 index bits, 32 offset bits.
 pub const PRIVATE_OFFSET_BITS: u32 = 32;
+
+/// Generic pointers carry their address space in the top two bits (private is 0, so a private
+/// pointer is unchanged). Buffer indices never reach these bits in practice: 2^14 global
+/// buffers or 2^30 private ones.
+const GENERIC_TAG_SHIFT: u32 = 62;
+
+/// Converts a pointer into `space` to a generic pointer. NULL stays NULL.
+pub fn to_generic(addr: u64, space: AddrSpace) -> u64 {
+    let tag = match space {
+        AddrSpace::Generic | AddrSpace::Private => return addr,
+        s => s as u64,
+    };
+    if addr == 0 {
+        0
+    } else {
+        addr | (tag << GENERIC_TAG_SHIFT)
+    }
+}
+
+/// Where a generic pointer points.
+#[inline(always)]
+pub fn from_generic(addr: u64) -> (AddrSpace, u64) {
+    let space = match addr >> GENERIC_TAG_SHIFT {
+        0 => AddrSpace::Private,
+        1 => AddrSpace::Global,
+        2 => AddrSpace::Constant,
+        _ => AddrSpace::Local,
+    };
+    (space, addr & ((1 << GENERIC_TAG_SHIFT) - 1))
+}
+
+/// Resolves generic pointers to their real space; other spaces are returned as they are.
+#[inline(always)]
+pub fn resolve(space: AddrSpace, addr: u64) -> (AddrSpace, u64) {
+    if space == AddrSpace::Generic {
+        from_generic(addr)
+    } else {
+        (space, addr)
+    }
+}
 
 /// Builds an address from a buffer index and an offset.
 pub fn encode_address(index: u64, offset: u64, offset_bits: u32) -> u64 {
@@ -113,10 +158,7 @@ mod tests {
     #[test]
     fn address_encoding_matches_oclgrind() {
         // Buffer 1 offset 0x40 in global memory prints as 0x1000000000040.
-        assert_eq!(
-            encode_address(1, 0x40, GLOBAL_OFFSET_BITS),
-            0x1000000000040
-        );
+        assert_eq!(encode_address(1, 0x40, GLOBAL_OFFSET_BITS), 0x1000000000040);
         // First private buffer.
         assert_eq!(encode_address(1, 0, PRIVATE_OFFSET_BITS), 0x100000000);
         assert_eq!(
@@ -128,13 +170,35 @@ mod tests {
             (2, 0x10)
         );
         // Offsets wider than the field are cut, never spill into the index.
-        assert_eq!(encode_address(1, 1u64 << 48, GLOBAL_OFFSET_BITS), 1u64 << 48);
+        assert_eq!(
+            encode_address(1, 1u64 << 48, GLOBAL_OFFSET_BITS),
+            1u64 << 48
+        );
+    }
+
+    #[test]
+    fn generic_pointers_round_trip() {
+        let g = 0x3000000000010;
+        let tagged = to_generic(g, AddrSpace::Global);
+        assert_ne!(tagged, g);
+        assert_eq!(from_generic(tagged), (AddrSpace::Global, g));
+        assert_eq!(to_generic(0, AddrSpace::Local), 0);
+        assert_eq!(
+            from_generic(to_generic(0x1_0000_0004, AddrSpace::Private)),
+            (AddrSpace::Private, 0x1_0000_0004)
+        );
+        assert_eq!(resolve(AddrSpace::Local, 5), (AddrSpace::Local, 5));
+        assert_eq!(
+            from_generic(to_generic(8, AddrSpace::Local)),
+            (AddrSpace::Local, 8)
+        );
     }
 
     #[test]
     fn address_space_names() {
         assert_eq!(AddrSpace::from_llvm(3).unwrap().name(), "local");
-        assert_eq!(AddrSpace::from_llvm(4), None);
+        assert_eq!(AddrSpace::from_llvm(4), Some(AddrSpace::Generic));
+        assert_eq!(AddrSpace::from_llvm(5), None);
         assert_eq!(AddrSpace::Constant.offset_bits(), 48);
         assert_eq!(AddrSpace::Private.offset_bits(), 32);
     }

@@ -48,10 +48,7 @@ impl<'a> MemView<'a> {
         if offset + size > e.size {
             return None;
         }
-        Some((
-            self.origin.wrapping_add(e.base + offset as usize),
-            e.flags,
-        ))
+        Some((self.origin.wrapping_add(e.base + offset as usize), e.flags))
     }
 
     /// The entry of the buffer an address points into (even if the access would not fit).
@@ -96,11 +93,7 @@ impl ArenaMemory {
             size,
             flags: 0,
         });
-        encode_address(
-            (self.entries.len() - 1) as u64,
-            0,
-            self.space.offset_bits(),
-        )
+        encode_address((self.entries.len() - 1) as u64, 0, self.space.offset_bits())
     }
 
     /// Allocates a buffer holding a copy of `data`.
@@ -155,21 +148,19 @@ impl ArenaMemory {
     pub fn buffers(&self) -> impl Iterator<Item = (u64, &[u8])> {
         let bytes = self.bytes();
         let bits = self.space.offset_bits();
-        self.entries
-            .iter()
-            .enumerate()
-            .skip(1)
-            .map(move |(i, e)| {
-                (
-                    encode_address(i as u64, 0, bits),
-                    &bytes[e.base..e.base + e.size as usize],
-                )
-            })
+        self.entries.iter().enumerate().skip(1).map(move |(i, e)| {
+            (
+                encode_address(i as u64, 0, bits),
+                &bytes[e.base..e.base + e.size as usize],
+            )
+        })
     }
 
     fn bytes(&self) -> &[u8] {
         // SAFETY: u64 storage reinterpreted as bytes; length is exact.
-        unsafe { std::slice::from_raw_parts(self.arena.as_ptr() as *const u8, self.arena.len() * 8) }
+        unsafe {
+            std::slice::from_raw_parts(self.arena.as_ptr() as *const u8, self.arena.len() * 8)
+        }
     }
 
     fn bytes_mut(&mut self) -> &mut [u8] {
@@ -212,6 +203,9 @@ mod tests {
         assert_eq!(m.allocate(4), 0x1_0000_0000_0000);
         assert_eq!(m.allocate(4), 0x2_0000_0000_0000);
         let dumped: Vec<_> = m.buffers().map(|(a, b)| (a, b.len())).collect();
-        assert_eq!(dumped, vec![(0x1_0000_0000_0000, 4), (0x2_0000_0000_0000, 4)]);
+        assert_eq!(
+            dumped,
+            vec![(0x1_0000_0000_0000, 4), (0x2_0000_0000_0000, 4)]
+        );
     }
 }

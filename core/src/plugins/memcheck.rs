@@ -5,7 +5,7 @@
 
 use super::{ExecContext, Interest, Plugin};
 use crate::diagnostics::{hex, Level};
-use crate::memory::{Fault, FaultKind};
+use crate::memory::{AddrSpace, Fault, FaultKind};
 
 #[derive(Default)]
 pub struct MemCheck;
@@ -25,7 +25,12 @@ impl Plugin for MemCheck {
                 "Invalid {} of size {} at {} memory address {}",
                 if f.is_store { "write" } else { "read" },
                 f.size,
-                f.space,
+                // Constant memory lives in global memory, and Oclgrind names it so.
+                if f.space == AddrSpace::Constant {
+                    AddrSpace::Global
+                } else {
+                    f.space
+                },
                 hex(f.address)
             ),
             FaultKind::WriteToReadOnly => "Invalid write to read-only buffer".to_string(),

@@ -164,6 +164,8 @@ impl PluginSet {
 
     /// Plugins interested in `i`.
     pub fn each(&self, i: Interest) -> impl Iterator<Item = &Arc<dyn Plugin>> {
-        self.plugins.iter().filter(move |p| p.interests().0 & i.0 != 0)
+        self.plugins
+            .iter()
+            .filter(move |p| p.interests().0 & i.0 != 0)
     }
 }

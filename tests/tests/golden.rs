@@ -1,0 +1,123 @@
+//! Golden tests: every `tests/golden/<family>/<name>.sim` runs under `oclgrind-kernel`, with and
+//! without optimisation, and must match `<name>.ref`.
+//!
+//! Run after `cargo build` (the binary is taken from the same target directory). Arguments are
+//! substring filters on the test name, like libtest's.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Mutex;
+use std::time::Duration;
+
+use oclgrind_tests::{bin_dir, match_output, parse_reference, run_merged, workspace};
+
+fn find_tests(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            find_tests(&p, out);
+        } else if p.extension().is_some_and(|x| x == "sim") && p.with_extension("ref").exists() {
+            out.push(p);
+        }
+    }
+}
+
+/// Runs one test at one optimisation setting.
+fn run_one(bin: &Path, sim: &Path, noopt: bool) -> Result<(), String> {
+    let dir = sim.parent().expect("test file has a directory");
+    let text = std::fs::read_to_string(sim).map_err(|e| e.to_string())?;
+    let mut cmd = Command::new(bin);
+    cmd.current_dir(dir);
+    for (k, _) in std::env::vars() {
+        if k.starts_with("OCLGRIND_") {
+            cmd.env_remove(k);
+        }
+    }
+    if noopt {
+        cmd.env("OCLGRIND_BUILD_OPTIONS", "-cl-opt-disable");
+    }
+    if let Some(args) = text.lines().next().and_then(|l| l.strip_prefix("# ARGS: ")) {
+        cmd.args(args.split(' ').filter(|a| !a.is_empty()));
+    }
+    cmd.arg(sim.file_name().expect("file name"));
+    let run = run_merged(cmd, Duration::from_secs(120)).map_err(|e| format!("cannot run: {e}"))?;
+    if run.timed_out {
+        return Err("timed out".into());
+    }
+    let reference = parse_reference(
+        &std::fs::read_to_string(sim.with_extension("ref")).map_err(|e| e.to_string())?,
+    )?;
+    if run.status != Some(reference.exit) {
+        return Err(format!(
+            "exit status {:?}, expected {}\n--- output ---\n{}",
+            run.status, reference.exit, run.output
+        ));
+    }
+    match_output(&run.output, &reference)
+        .map_err(|e| format!("{e}\n--- output ---\n{}", run.output))
+}
+
+fn main() {
+    let filters: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    let bin = bin_dir().join("oclgrind-kernel");
+    if !bin.exists() {
+        eprintln!("{} not found: run `cargo build` first", bin.display());
+        std::process::exit(1);
+    }
+    let root = workspace().join("tests/golden");
+    let mut tests = Vec::new();
+    find_tests(&root, &mut tests);
+    tests.sort();
+    let name = |p: &Path| {
+        p.strip_prefix(&root)
+            .unwrap_or(p)
+            .with_extension("")
+            .to_string_lossy()
+            .into_owned()
+    };
+    tests.retain(|t| filters.is_empty() || filters.iter().any(|f| name(t).contains(f.as_str())));
+    let queue = Mutex::new(tests.iter());
+    let failures = Mutex::new(Vec::new());
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| loop {
+                let Some(t) = queue.lock().unwrap().next() else {
+                    break;
+                };
+                for noopt in [false, true] {
+                    let label = format!(
+                        "{}{}",
+                        name(t),
+                        if noopt { " (-cl-opt-disable)" } else { "" }
+                    );
+                    match run_one(&bin, t, noopt) {
+                        Ok(()) => println!("test {label} ... ok"),
+                        Err(e) => {
+                            println!("test {label} ... FAILED");
+                            failures.lock().unwrap().push((label, e));
+                        }
+                    }
+                }
+            });
+        }
+    });
+    let failures = failures.into_inner().unwrap();
+    for (label, e) in &failures {
+        println!("\n---- {label} ----\n{e}");
+    }
+    println!(
+        "\ngolden: {} runs, {} failed",
+        tests.len() * 2,
+        failures.len()
+    );
+    if !failures.is_empty() {
+        std::process::exit(1);
+    }
+}
