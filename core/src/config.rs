@@ -20,6 +20,8 @@ pub struct Config {
     pub num_threads: usize,
     pub plugins: Vec<String>,
     pub quick: bool,
+    /// Print each kernel launch's wall time to stderr (`OCLGRIND_TIMING=1`; for benchmarks).
+    pub timing: bool,
     pub uniform_writes: bool,
     pub uninitialized: bool,
 }
@@ -43,6 +45,7 @@ impl Default for Config {
             num_threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             plugins: Vec::new(),
             quick: false,
+            timing: false,
             uniform_writes: false,
             uninitialized: false,
         }
@@ -93,6 +96,7 @@ impl Config {
                 })
                 .unwrap_or_default(),
             quick: flag("OCLGRIND_QUICK"),
+            timing: flag("OCLGRIND_TIMING"),
             uniform_writes: flag("OCLGRIND_UNIFORM_WRITES"),
             uninitialized: flag("OCLGRIND_UNINITIALIZED"),
         })

@@ -2,7 +2,7 @@
 //! memory.
 
 use super::{site, Call, Emit, MType, Resolution};
-use crate::exec::semantics::{mask, sext};
+use crate::bytecode::RmwOp;
 
 #[derive(Clone, Copy)]
 enum Kind {
@@ -51,7 +51,6 @@ fn lower(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
         .pointee()
         .ok_or_else(|| format!("{}: pointer argument expected", call.name))?;
     let size = pointee.scalar_size().unwrap_or(4);
-    let bits = (size * 8) as u8;
     let signed = pointee.is_signed_int();
     let is_float = matches!(pointee, MType::Float);
     if is_float && !matches!(kind, Kind::Xchg) {
@@ -72,31 +71,24 @@ fn lower(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
         if addr % size as u64 != 0 {
             env.error(&format!("Unaligned address on {name}"));
         }
-        let m = mask(bits);
-        let mut op = |old: u64| -> u64 {
-            match kind {
-                Kind::Add => old.wrapping_add(val) & m,
-                Kind::Sub => old.wrapping_sub(val) & m,
-                Kind::Xchg => val,
-                Kind::Inc => old.wrapping_add(1) & m,
-                Kind::Dec => old.wrapping_sub(1) & m,
-                Kind::Min if signed => sext(old, bits).min(sext(val, bits)) as u64 & m,
-                Kind::Max if signed => sext(old, bits).max(sext(val, bits)) as u64 & m,
-                Kind::Min => old.min(val),
-                Kind::Max => old.max(val),
-                Kind::And => old & val,
-                Kind::Or => old | val,
-                Kind::Xor => old ^ val,
-                Kind::CmpXchg => {
-                    if old == val {
-                        new
-                    } else {
-                        old
-                    }
-                }
-            }
+        let rmw = match kind {
+            Kind::Add => Some((RmwOp::Add, val)),
+            Kind::Sub => Some((RmwOp::Sub, val)),
+            Kind::Inc => Some((RmwOp::Add, 1)),
+            Kind::Dec => Some((RmwOp::Sub, 1)),
+            Kind::Xchg => Some((RmwOp::Xchg, val)),
+            Kind::And => Some((RmwOp::And, val)),
+            Kind::Or => Some((RmwOp::Or, val)),
+            Kind::Xor => Some((RmwOp::Xor, val)),
+            Kind::Min => Some((if signed { RmwOp::Min } else { RmwOp::UMin }, val)),
+            Kind::Max => Some((if signed { RmwOp::Max } else { RmwOp::UMax }, val)),
+            Kind::CmpXchg => None,
         };
-        let old = env.atomic(space, addr, size, &mut op).unwrap_or(0);
+        let old = match rmw {
+            Some((op, v)) => env.atomic_rmw(space, addr, size, op, v),
+            None => env.atomic(space, addr, size, &mut |old| if old == val { new } else { old }),
+        }
+        .unwrap_or(0);
         env.regs()[r.slot as usize] = old;
         Ok(())
     }));

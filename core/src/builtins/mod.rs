@@ -23,7 +23,7 @@ mod workitem;
 use std::fmt;
 use std::sync::Arc;
 
-use crate::bytecode::{Op, ScalarTy, Slot, VType};
+use crate::bytecode::{Op, RmwOp, ScalarTy, Slot, VType};
 use crate::memory::AddrSpace;
 pub use mangle::{demangle, Demangled, MType};
 
@@ -35,6 +35,8 @@ pub trait BuiltinEnv {
     fn load(&mut self, space: AddrSpace, addr: u64, out: &mut [u8]) -> bool;
     /// Writes simulated memory; a refused access is reported and returns false.
     fn store(&mut self, space: AddrSpace, addr: u64, data: &[u8]) -> bool;
+    /// Atomic read-modify-write of the `size`-byte value at `addr`; returns the old value.
+    fn atomic_rmw(&mut self, space: AddrSpace, addr: u64, size: u32, op: RmwOp, value: u64) -> Option<u64>;
     /// Atomically replaces the `size`-byte value at `addr` by `f(old)`; returns `old`.
     fn atomic(
         &mut self,

@@ -2,7 +2,7 @@
 //! runs the ops and sites it produced, and returns the result lanes.
 
 use super::{resolve, Arg, AsyncCopy, BuiltinEnv, BuiltinSite, Call, Emit, Trap};
-use crate::bytecode::{Op, ScalarTy, Slot, VType};
+use crate::bytecode::{Op, RmwOp, ScalarTy, Slot, VType};
 use crate::exec::pure_ops::run_pure;
 use crate::exec::semantics::{slot_f32, slot_f64};
 use crate::memory::AddrSpace;
@@ -243,6 +243,10 @@ impl BuiltinEnv for TestEnv {
                 false
             }
         }
+    }
+    fn atomic_rmw(&mut self, space: AddrSpace, addr: u64, size: u32, op: RmwOp, value: u64) -> Option<u64> {
+        let ty = ScalarTy::Int((size * 8) as u8);
+        self.atomic(space, addr, size, &mut |old| crate::exec::semantics::rmw(op, ty, old, value))
     }
     fn atomic(
         &mut self,

@@ -6,6 +6,7 @@ use super::atomic;
 use super::interp::access;
 use super::launch::{Launch, Where};
 use crate::builtins::{AsyncCopy, BuiltinEnv};
+use crate::bytecode::{RmwOp, ScalarTy};
 use crate::diagnostics::Level;
 use crate::memory::{load_bytes, store_bytes, AddrSpace, ArenaMemory, MemView};
 use crate::output::Record;
@@ -85,6 +86,13 @@ impl BuiltinEnv for Env<'_, '_> {
             }
             None => false,
         }
+    }
+
+    fn atomic_rmw(&mut self, space: AddrSpace, addr: u64, size: u32, op: RmwOp, value: u64) -> Option<u64> {
+        let at = self.at;
+        let p = access(self.mems, space, addr, size as u64, true, self.launch, || at)?;
+        // SAFETY: access() checked the range.
+        Some(unsafe { atomic::rmw(p, size, op, ScalarTy::Int((size * 8) as u8), value) })
     }
 
     fn atomic(

@@ -18,7 +18,7 @@ pub(crate) enum Stop {
 }
 
 /// The barrier a work-group is gathering at.
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone)]
 struct BarrierSite {
     func: u32,
     pc: u32,
@@ -32,8 +32,9 @@ pub(crate) struct GroupRunner<'l> {
     pub launch: &'l Launch<'l>,
     pub local: ArenaMemory,
     pub asyncs: AsyncState,
-    /// Finished work-items kept for reuse (their buffers stay allocated).
-    pool: Vec<WorkItem>,
+    /// Work-item states, reused from group to group (their buffers stay allocated). Those
+    /// waiting at a barrier are kept at the front, in work-item order.
+    items: Vec<WorkItem>,
     pub seq: u64,
     pub group: [u64; 3],
     /// Size of this group (smaller than requested at the edge of a non-uniform NDRange).
@@ -46,7 +47,7 @@ impl<'l> GroupRunner<'l> {
             launch,
             local: ArenaMemory::new(AddrSpace::Local),
             asyncs: AsyncState::default(),
-            pool: Vec::new(),
+            items: Vec::new(),
             seq: 0,
             group: [0; 3],
             size: [1; 3],
@@ -72,15 +73,21 @@ impl<'l> GroupRunner<'l> {
             p.work_group_begin(info, group);
         }
         let count = self.size.iter().product::<u64>();
-        let mut waiting: Vec<WorkItem> = Vec::new();
+        let mut items = std::mem::take(&mut self.items);
+        let mut parked = 0;
         let mut barrier = None;
         for linear in 0..count {
-            let mut wi = self.new_work_item(linear);
-            self.step(&mut wi, &mut waiting, &mut barrier);
+            if items.len() == parked {
+                items.push(WorkItem::new());
+            }
+            self.start_work_item(&mut items[parked], linear);
+            if self.step(&mut items[parked], &mut barrier) {
+                parked += 1;
+            }
         }
         while let Some(site) = barrier.take() {
-            if (waiting.len() as u64) < count {
-                self.report_partial_barrier(&site, waiting.len() as u64, count);
+            if (parked as u64) < count {
+                self.report_partial_barrier(&site, parked as u64, count);
             }
             let at = self.at(None, site.func, site.pc);
             if !site.events.is_empty() {
@@ -96,10 +103,16 @@ impl<'l> GroupRunner<'l> {
             for p in plugins.each(Interest::BARRIER) {
                 launch.with_context(at, true, |cx| p.work_group_barrier(cx, site.fence));
             }
-            for mut wi in std::mem::take(&mut waiting) {
-                self.step(&mut wi, &mut waiting, &mut barrier);
+            let mut still_parked = 0;
+            for i in 0..parked {
+                if self.step(&mut items[i], &mut barrier) {
+                    items.swap(still_parked, i);
+                    still_parked += 1;
+                }
             }
+            parked = still_parked;
         }
+        self.items = items;
         if self.asyncs.pending() {
             let at = self.at(None, 0, 0);
             launch.with_context(at, false, |cx| {
@@ -115,7 +128,7 @@ impl<'l> GroupRunner<'l> {
         launch.sequencer.complete(seq);
     }
 
-    fn new_work_item(&mut self, linear: u64) -> WorkItem {
+    fn start_work_item(&self, wi: &mut WorkItem, linear: u64) {
         let launch = self.launch;
         let info = &launch.info;
         let local = [
@@ -129,7 +142,6 @@ impl<'l> GroupRunner<'l> {
                 self.group[d] * info.local_size[d] + local[d] + info.global_offset[d]
             }),
         };
-        let mut wi = self.pool.pop().unwrap_or_default();
         wi.reset(&launch.template, launch.kernel.stack_slots, ids);
         for init in &launch.private_init {
             wi.private.allocate_with(init);
@@ -140,16 +152,10 @@ impl<'l> GroupRunner<'l> {
                 launch.with_context(at, false, |cx| p.work_item_begin(cx));
             }
         }
-        wi
     }
 
-    /// Runs a work-item until it stops; finished ones go back to the pool.
-    fn step(
-        &mut self,
-        wi: &mut WorkItem,
-        waiting: &mut Vec<WorkItem>,
-        barrier: &mut Option<BarrierSite>,
-    ) {
+    /// Runs a work-item until it stops; true if it now waits at a barrier.
+    fn step(&mut self, wi: &mut WorkItem, barrier: &mut Option<BarrierSite>) -> bool {
         match self.run(wi) {
             Stop::Finished => {
                 if self.launch.observe_work_items {
@@ -159,7 +165,7 @@ impl<'l> GroupRunner<'l> {
                             .with_context(at, false, |cx| p.work_item_complete(cx));
                     }
                 }
-                self.pool.push(std::mem::take(wi));
+                false
             }
             Stop::Barrier { fence } => {
                 let site = BarrierSite {
@@ -171,12 +177,12 @@ impl<'l> GroupRunner<'l> {
                 match barrier {
                     None => *barrier = Some(site),
                     Some(first) => {
-                        if *first != site {
+                        if !first.same_as(&site) {
                             self.report_divergence(first, &site, wi.ids);
                         }
                     }
                 }
-                waiting.push(std::mem::take(wi));
+                true
             }
         }
     }
@@ -226,6 +232,15 @@ impl<'l> GroupRunner<'l> {
         self.launch.location_lines(&mut lines, site.func, site.pc);
         self.launch
             .emit(self.seq, Record::Log(Level::Error, render(&lines)));
+    }
+}
+
+impl BarrierSite {
+    fn same_as(&self, o: &BarrierSite) -> bool {
+        // Element-wise: comparing the (usually empty) event lists as slices calls memcmp.
+        (self.func, self.pc, self.fence) == (o.func, o.pc, o.fence)
+            && self.events.len() == o.events.len()
+            && self.events.iter().zip(&o.events).all(|(a, b)| a == b)
     }
 }
 

@@ -7,7 +7,7 @@ use super::atomic;
 use super::env::{Env, Mems};
 use super::group::{GroupRunner, Stop};
 use super::launch::{Launch, Where};
-use super::pure_ops::run_pure;
+use super::pure_ops::{move_slots, run_pure};
 use super::semantics::*;
 use super::workitem::{Frame, WiIds, WorkItem};
 use crate::bytecode::{MemTy, Op, WiQuery};
@@ -242,6 +242,7 @@ impl GroupRunner<'_> {
                 Op::FMul32 { d, a, b } => r!(d) = slot_f32(f32_of(r!(a)) * f32_of(r!(b))),
                 Op::FDiv32 { d, a, b } => r!(d) = slot_f32(f32_of(r!(a)) / f32_of(r!(b))),
                 Op::Mov { d, s } => r!(d) = r!(s),
+                Op::MovN { d, s, n } => move_slots(&mut regs[base..], d, s, n),
                 Op::SExt { d, s, from, to } => r!(d) = (sext(r!(s), from) as u64) & mask(to),
                 Op::Trunc { d, s, bits } => r!(d) = r!(s) & mask(bits),
                 Op::Gep {
@@ -277,6 +278,44 @@ impl GroupRunner<'_> {
                 Op::Select { d, c, t, f, n: 1 } => {
                     r!(d) = if r!(c) & 1 != 0 { r!(t) } else { r!(f) }
                 }
+                // Scalar forms of the general ops, kept out of the slower `run_pure` call.
+                Op::FCmp {
+                    pred,
+                    ty,
+                    d,
+                    a,
+                    b,
+                    lanes: 1,
+                } => r!(d) = fcmp(pred, float_of(ty, r!(a)), float_of(ty, r!(b))) as u64,
+                Op::Fma {
+                    ty,
+                    fused,
+                    d,
+                    a,
+                    b,
+                    c,
+                    lanes: 1,
+                } => r!(d) = fma(ty, fused, r!(a), r!(b), r!(c)),
+                Op::Cast { op, d, s, lanes: 1 } => r!(d) = cast(op, r!(s)),
+                Op::IntBin {
+                    op,
+                    d,
+                    a,
+                    b,
+                    bits,
+                    lanes: 1,
+                } => r!(d) = int_bin(op, r!(a), r!(b), bits),
+                Op::FloatBin {
+                    op,
+                    ty,
+                    d,
+                    a,
+                    b,
+                    lanes: 1,
+                } => r!(d) = float_bin(op, ty, r!(a), r!(b)),
+                Op::FloatUn { op, ty, d, s, lanes: 1 } => r!(d) = float_un(op, ty, r!(s)),
+                Op::FAdd64 { d, a, b } => r!(d) = slot_f64(f64_of(r!(a)) + f64_of(r!(b))),
+                Op::FMul64 { d, a, b } => r!(d) = slot_f64(f64_of(r!(a)) * f64_of(r!(b))),
                 Op::Load {
                     d,
                     p,
@@ -573,6 +612,7 @@ impl GroupRunner<'_> {
                     base = fr.base as usize;
                 }
                 Op::Barrier { fence } => {
+                    wait_events.clear();
                     wi.func = fidx;
                     wi.pc = pc as u32;
                     wi.base = base as u32;
@@ -644,7 +684,7 @@ impl GroupRunner<'_> {
                         here(fidx, op_pc)
                     }) {
                         Some(ptr) => unsafe {
-                            atomic::update(ptr, size as u32, &mut |old| rmw(rop, ty, old, val))
+                            atomic::rmw(ptr, size as u32, rop, ty, val)
                         },
                         None => 0,
                     };

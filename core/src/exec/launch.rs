@@ -318,6 +318,7 @@ pub fn launch(
     } else {
         1
     };
+    let started = std::time::Instant::now();
     let next = AtomicU64::new(0);
     let work = |runner: &mut GroupRunner| loop {
         let i = next.fetch_add(1, Ordering::Relaxed);
@@ -340,6 +341,15 @@ pub fn launch(
                 s.spawn(|| work(&mut GroupRunner::new(&launch)));
             }
         });
+    }
+    if ctx.config.timing {
+        eprintln!(
+            "Oclgrind: kernel '{}': {} work-groups on {} threads in {:.3} s",
+            launch.info.kernel,
+            order.len(),
+            threads,
+            started.elapsed().as_secs_f64()
+        );
     }
     for p in plugins.each(Interest::KERNEL) {
         p.kernel_end(&launch.info);

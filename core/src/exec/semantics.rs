@@ -63,6 +63,7 @@ pub fn ashr(a: u64, b: u64, bits: u8) -> u64 {
     ((sext(a, bits) >> shift_amount(b, bits)) as u64) & mask(bits)
 }
 
+#[inline]
 pub fn int_bin(op: IntBinOp, a: u64, b: u64, bits: u8) -> u64 {
     let m = mask(bits);
     let (sa, sb) = (sext(a, bits), sext(b, bits));
@@ -106,6 +107,7 @@ pub fn int_bin(op: IntBinOp, a: u64, b: u64, bits: u8) -> u64 {
     r & m
 }
 
+#[inline]
 pub fn int_un(op: IntUnOp, a: u64, bits: u8) -> u64 {
     let m = mask(bits);
     let r = match op {
@@ -120,6 +122,7 @@ pub fn int_un(op: IntUnOp, a: u64, bits: u8) -> u64 {
 }
 
 /// `llvm.fshl` / `llvm.fshr`: shift the concatenation `a:b` by `c` modulo the width.
+#[inline]
 pub fn funnel(left: bool, a: u64, b: u64, c: u64, bits: u8) -> u64 {
     let n = bits as u32;
     let s = (c % n as u64) as u32;
@@ -135,6 +138,7 @@ pub fn funnel(left: bool, a: u64, b: u64, c: u64, bits: u8) -> u64 {
 }
 
 /// Result and overflow flag of an `llvm.*.with.overflow` intrinsic.
+#[inline]
 pub fn overflow(op: OverflowOp, a: u64, b: u64, bits: u8) -> (u64, bool) {
     let m = mask(bits);
     let (sa, sb) = (sext(a, bits) as i128, sext(b, bits) as i128);
@@ -166,6 +170,7 @@ pub fn overflow(op: OverflowOp, a: u64, b: u64, bits: u8) -> (u64, bool) {
     (r & m, o)
 }
 
+#[inline]
 pub fn icmp(pred: IntPred, a: u64, b: u64, bits: u8) -> bool {
     match pred {
         IntPred::Eq => a == b,
@@ -182,6 +187,7 @@ pub fn icmp(pred: IntPred, a: u64, b: u64, bits: u8) -> bool {
 }
 
 /// Float comparison; f32 operands are compared exactly after widening to f64.
+#[inline]
 pub fn fcmp(pred: FloatPred, a: f64, b: f64) -> bool {
     let unordered = a.is_nan() || b.is_nan();
     match pred {
@@ -280,6 +286,7 @@ macro_rules! float_ops {
 float_ops!(float_bin32, float_un32, fma32, f32);
 float_ops!(float_bin64, float_un64, fma64, f64);
 
+#[inline]
 pub fn float_bin(op: FloatBinOp, ty: FloatTy, a: u64, b: u64) -> u64 {
     match ty {
         FloatTy::F32 => slot_f32(float_bin32(op, f32_of(a), f32_of(b))),
@@ -287,6 +294,7 @@ pub fn float_bin(op: FloatBinOp, ty: FloatTy, a: u64, b: u64) -> u64 {
     }
 }
 
+#[inline]
 pub fn float_un(op: FloatUnOp, ty: FloatTy, a: u64) -> u64 {
     match ty {
         FloatTy::F32 => slot_f32(float_un32(op, f32_of(a))),
@@ -294,6 +302,7 @@ pub fn float_un(op: FloatUnOp, ty: FloatTy, a: u64) -> u64 {
     }
 }
 
+#[inline]
 pub fn fma(ty: FloatTy, fused: bool, a: u64, b: u64, c: u64) -> u64 {
     match ty {
         FloatTy::F32 => slot_f32(fma32(fused, f32_of(a), f32_of(b), f32_of(c))),
@@ -313,6 +322,7 @@ fn float_to_int(f: f64, to: u8, signed: bool) -> u64 {
     }
 }
 
+#[inline]
 pub fn cast(op: CastOp, v: u64) -> u64 {
     match op {
         CastOp::Trunc { to } => v & mask(to),
@@ -346,6 +356,7 @@ pub fn cast(op: CastOp, v: u64) -> u64 {
 }
 
 /// New memory value of an atomic read-modify-write.
+#[inline]
 pub fn rmw(op: RmwOp, ty: ScalarTy, old: u64, v: u64) -> u64 {
     let bits = match ty {
         ScalarTy::Int(b) => b,

@@ -65,8 +65,21 @@ atomic_scalar!(u64, AtomicU64);
 /// `p` must be valid for `out.len()` bytes.
 #[inline]
 pub unsafe fn load_bytes(p: *const u8, out: &mut [u8]) {
-    for (i, b) in out.iter_mut().enumerate() {
-        *b = (*AtomicU8::from_ptr(p.add(i) as *mut u8)).load(Relaxed);
+    // Bytes up to an 8-byte boundary, then whole words, then the tail.
+    let n = out.len();
+    let mut i = 0;
+    while i < n && !p.add(i).cast::<u64>().is_aligned() {
+        out[i] = (*AtomicU8::from_ptr(p.add(i) as *mut u8)).load(Relaxed);
+        i += 1;
+    }
+    while i + 8 <= n {
+        let w = (*AtomicU64::from_ptr(p.add(i) as *mut u64)).load(Relaxed);
+        out[i..i + 8].copy_from_slice(&w.to_le_bytes());
+        i += 8;
+    }
+    while i < n {
+        out[i] = (*AtomicU8::from_ptr(p.add(i) as *mut u8)).load(Relaxed);
+        i += 1;
     }
 }
 
@@ -76,8 +89,20 @@ pub unsafe fn load_bytes(p: *const u8, out: &mut [u8]) {
 /// `p` must be valid for `data.len()` bytes.
 #[inline]
 pub unsafe fn store_bytes(p: *mut u8, data: &[u8]) {
-    for (i, b) in data.iter().enumerate() {
-        (*AtomicU8::from_ptr(p.add(i))).store(*b, Relaxed);
+    let n = data.len();
+    let mut i = 0;
+    while i < n && !p.add(i).cast::<u64>().is_aligned() {
+        (*AtomicU8::from_ptr(p.add(i))).store(data[i], Relaxed);
+        i += 1;
+    }
+    while i + 8 <= n {
+        let w = u64::from_le_bytes(data[i..i + 8].try_into().expect("8 bytes"));
+        (*AtomicU64::from_ptr(p.add(i) as *mut u64)).store(w, Relaxed);
+        i += 8;
+    }
+    while i < n {
+        (*AtomicU8::from_ptr(p.add(i))).store(data[i], Relaxed);
+        i += 1;
     }
 }
 
@@ -97,6 +122,21 @@ mod tests {
             assert_eq!(u8::load(base.add(3)), 0x08); // little endian
             u16::store(base.add(17), 0xabcd);
             assert_eq!(u16::load(base.add(17)), 0xabcd);
+        }
+    }
+
+    #[test]
+    fn byte_copies_across_word_boundaries() {
+        let mut mem = [0u64; 6];
+        let base = mem.as_mut_ptr() as *mut u8;
+        let data: Vec<u8> = (1..=29).collect();
+        unsafe {
+            store_bytes(base.add(3), &data);
+            let mut out = vec![0u8; 29];
+            load_bytes(base.add(3), &mut out);
+            assert_eq!(out, data);
+            assert_eq!(u8::load(base.add(2)), 0);
+            assert_eq!(u8::load(base.add(32)), 0);
         }
     }
 }
