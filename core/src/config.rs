@@ -68,6 +68,27 @@ fn number(name: &str, default: u64, allow_zero: bool) -> Result<u64, String> {
 }
 
 impl Config {
+    /// Options that were asked for but whose feature this version does not have yet.
+    pub fn unavailable(&self) -> Vec<&'static str> {
+        let mut v = Vec::new();
+        if self.data_races {
+            v.push("data-race detection (--data-races)");
+        }
+        if self.uninitialized {
+            v.push("uninitialized-value detection (--uninitialized)");
+        }
+        if self.inst_counts {
+            v.push("instruction counts (--inst-counts)");
+        }
+        if self.interactive {
+            v.push("the interactive debugger (--interactive)");
+        }
+        if !self.plugins.is_empty() {
+            v.push("dynamic plugins (--plugins)");
+        }
+        v
+    }
+
     /// Reads every `OCLGRIND_*` variable; an unparsable number is an error naming the variable.
     pub fn from_env() -> Result<Config, String> {
         let d = Config::default();

@@ -86,7 +86,13 @@ fn lower(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
         };
         let old = match rmw {
             Some((op, v)) => env.atomic_rmw(space, addr, size, op, v),
-            None => env.atomic(space, addr, size, &mut |old| if old == val { new } else { old }),
+            None => env.atomic(space, addr, size, &mut |old| {
+                if old == val {
+                    new
+                } else {
+                    old
+                }
+            }),
         }
         .unwrap_or(0);
         env.regs()[r.slot as usize] = old;

@@ -36,7 +36,14 @@ pub trait BuiltinEnv {
     /// Writes simulated memory; a refused access is reported and returns false.
     fn store(&mut self, space: AddrSpace, addr: u64, data: &[u8]) -> bool;
     /// Atomic read-modify-write of the `size`-byte value at `addr`; returns the old value.
-    fn atomic_rmw(&mut self, space: AddrSpace, addr: u64, size: u32, op: RmwOp, value: u64) -> Option<u64>;
+    fn atomic_rmw(
+        &mut self,
+        space: AddrSpace,
+        addr: u64,
+        size: u32,
+        op: RmwOp,
+        value: u64,
+    ) -> Option<u64>;
     /// Atomically replaces the `size`-byte value at `addr` by `f(old)`; returns `old`.
     fn atomic(
         &mut self,

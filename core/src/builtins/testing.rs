@@ -244,9 +244,18 @@ impl BuiltinEnv for TestEnv {
             }
         }
     }
-    fn atomic_rmw(&mut self, space: AddrSpace, addr: u64, size: u32, op: RmwOp, value: u64) -> Option<u64> {
+    fn atomic_rmw(
+        &mut self,
+        space: AddrSpace,
+        addr: u64,
+        size: u32,
+        op: RmwOp,
+        value: u64,
+    ) -> Option<u64> {
         let ty = ScalarTy::Int((size * 8) as u8);
-        self.atomic(space, addr, size, &mut |old| crate::exec::semantics::rmw(op, ty, old, value))
+        self.atomic(space, addr, size, &mut |old| {
+            crate::exec::semantics::rmw(op, ty, old, value)
+        })
     }
     fn atomic(
         &mut self,

@@ -4,7 +4,9 @@
 //! work-groups on different worker threads really are atomic. Misaligned ones (already reported
 //! as errors) fall back to a global lock.
 
-use std::sync::atomic::{AtomicI32, AtomicI64, AtomicU16, AtomicU32, AtomicU64, AtomicU8, Ordering::*};
+use std::sync::atomic::{
+    AtomicI32, AtomicI64, AtomicU16, AtomicU32, AtomicU64, AtomicU8, Ordering::*,
+};
 use std::sync::Mutex;
 
 use super::semantics;
@@ -82,8 +84,12 @@ macro_rules! native_rmw {
 pub unsafe fn rmw(ptr: *mut u8, size: u32, op: RmwOp, ty: ScalarTy, v: u64) -> u64 {
     let int = matches!(ty, ScalarTy::Int(_));
     let native = match size {
-        4 if int && ptr.cast::<u32>().is_aligned() => native_rmw!(AtomicU32, AtomicI32, u32, i32, ptr, op, v),
-        8 if int && ptr.cast::<u64>().is_aligned() => native_rmw!(AtomicU64, AtomicI64, u64, i64, ptr, op, v),
+        4 if int && ptr.cast::<u32>().is_aligned() => {
+            native_rmw!(AtomicU32, AtomicI32, u32, i32, ptr, op, v)
+        }
+        8 if int && ptr.cast::<u64>().is_aligned() => {
+            native_rmw!(AtomicU64, AtomicI64, u64, i64, ptr, op, v)
+        }
         _ => None,
     };
     match native {
@@ -126,7 +132,16 @@ mod tests {
             assert_eq!(rmw(p, 4, RmwOp::UMax, i32t, 0xffff_ffff), 8);
             assert_eq!(rmw(p, 4, RmwOp::UIncWrap, i32t, 100), 0xffff_ffff);
             assert_eq!(w[0] as u32, 0);
-            assert_eq!(rmw(p.add(8), 4, RmwOp::FAdd, ScalarTy::F32, 1.5f32.to_bits() as u64), 0);
+            assert_eq!(
+                rmw(
+                    p.add(8),
+                    4,
+                    RmwOp::FAdd,
+                    ScalarTy::F32,
+                    1.5f32.to_bits() as u64
+                ),
+                0
+            );
             assert_eq!(f32::from_bits(w[1] as u32), 1.5);
         }
     }

@@ -88,9 +88,24 @@ impl BuiltinEnv for Env<'_, '_> {
         }
     }
 
-    fn atomic_rmw(&mut self, space: AddrSpace, addr: u64, size: u32, op: RmwOp, value: u64) -> Option<u64> {
+    fn atomic_rmw(
+        &mut self,
+        space: AddrSpace,
+        addr: u64,
+        size: u32,
+        op: RmwOp,
+        value: u64,
+    ) -> Option<u64> {
         let at = self.at;
-        let p = access(self.mems, space, addr, size as u64, true, self.launch, || at)?;
+        let p = access(
+            self.mems,
+            space,
+            addr,
+            size as u64,
+            true,
+            self.launch,
+            || at,
+        )?;
         // SAFETY: access() checked the range.
         Some(unsafe { atomic::rmw(p, size, op, ScalarTy::Int((size * 8) as u8), value) })
     }

@@ -313,7 +313,13 @@ impl GroupRunner<'_> {
                     b,
                     lanes: 1,
                 } => r!(d) = float_bin(op, ty, r!(a), r!(b)),
-                Op::FloatUn { op, ty, d, s, lanes: 1 } => r!(d) = float_un(op, ty, r!(s)),
+                Op::FloatUn {
+                    op,
+                    ty,
+                    d,
+                    s,
+                    lanes: 1,
+                } => r!(d) = float_un(op, ty, r!(s)),
                 Op::FAdd64 { d, a, b } => r!(d) = slot_f64(f64_of(r!(a)) + f64_of(r!(b))),
                 Op::FMul64 { d, a, b } => r!(d) = slot_f64(f64_of(r!(a)) * f64_of(r!(b))),
                 Op::Load {
@@ -683,9 +689,7 @@ impl GroupRunner<'_> {
                     r!(d) = match access(&mut mems, space, addr, size, true, launch, || {
                         here(fidx, op_pc)
                     }) {
-                        Some(ptr) => unsafe {
-                            atomic::rmw(ptr, size as u32, rop, ty, val)
-                        },
+                        Some(ptr) => unsafe { atomic::rmw(ptr, size as u32, rop, ty, val) },
                         None => 0,
                     };
                     if observe_memory {

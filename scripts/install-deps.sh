@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages the build and the tests need; skips what is already there.
+set -euo pipefail
+
+PACKAGES=(
+  clang-19          # compiles OpenCL C to LLVM bitcode at run time
+  llvm-19-dev       # LLVM 19 libraries the lowering links against (llvm-sys)
+  libpolly-19-dev   # static LLVM links Polly
+  libzstd-dev       # ... and zstd, which llvm-19-dev does not pull in
+  python3           # benchmark script
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "All system packages present."
+  exit 0
+fi
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then
+  SUDO="sudo"
+fi
+echo "Installing: ${missing[*]}"
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
