@@ -8,7 +8,7 @@ use crate::compile::{compile, BuildFailure, CompileJob};
 use crate::config::Config;
 use crate::diagnostics::{Level, Source};
 use crate::exec::KernelInstance;
-use crate::llvm;
+use crate::llvm::{self, ModuleInput};
 use crate::memory::GlobalMemory;
 use crate::plugins::{Interest, Logger, MemCheck, Plugin, PluginSet};
 use crate::program::{LowerError, ProgramCode};
@@ -101,9 +101,11 @@ impl Context {
             // Warnings: say so on stderr, as Oclgrind's in-process compiler does.
             eprintln!("{summary}");
         }
-        let code = llvm::lower_program(&compiled.bitcode).map_err(|e| BuildFailure {
-            log: format!("{}{e}\n", compiled.log),
-            summary: None,
+        let code = llvm::lower_program(ModuleInput::Bitcode(&compiled.bitcode)).map_err(|e| {
+            BuildFailure {
+                log: format!("{}{e}\n", compiled.log),
+                summary: None,
+            }
         })?;
         Ok(Program {
             source: Some(Arc::new(Source::new(source))),
@@ -115,10 +117,21 @@ impl Context {
 
     /// Loads a program from LLVM bitcode (no source: messages say so).
     pub fn program_from_bitcode(&self, bitcode: Vec<u8>) -> Result<Program, String> {
-        let code = llvm::lower_program(&bitcode)?;
+        let code = llvm::lower_program(ModuleInput::Bitcode(&bitcode))?;
         Ok(Program {
             source: None,
             bitcode,
+            code,
+            build_log: String::new(),
+        })
+    }
+
+    /// Loads a program from textual LLVM IR (hand-written kernels and tests).
+    pub fn program_from_ir(&self, text: &str) -> Result<Program, String> {
+        let code = llvm::lower_program(ModuleInput::Text(text))?;
+        Ok(Program {
+            source: None,
+            bitcode: Vec::new(),
             code,
             build_log: String::new(),
         })

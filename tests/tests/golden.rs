@@ -1,5 +1,6 @@
-//! Golden tests: every `tests/golden/<family>/<name>.sim` runs under `oclgrind-kernel`, with and
-//! without optimisation, and must match `<name>.ref`.
+//! Golden tests: every `tests/golden/<family>/<name>.sim` runs under `oclgrind-kernel` three
+//! times — default options (`-Oz`, as Oclgrind), `-cl-opt-disable` and `-O2` — and must match
+//! `<name>.ref` each time.
 //!
 //! Run after `cargo build` (the binary is taken from the same target directory). Arguments are
 //! substring filters on the test name, like libtest's.
@@ -25,8 +26,11 @@ fn find_tests(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// Runs one test at one optimisation setting.
-fn run_one(bin: &Path, sim: &Path, noopt: bool) -> Result<(), String> {
+/// Build options of each run (`None`: the default).
+const VARIANTS: [Option<&str>; 3] = [None, Some("-cl-opt-disable"), Some("-O2")];
+
+/// Runs one test with one set of build options.
+fn run_one(bin: &Path, sim: &Path, options: Option<&str>) -> Result<(), String> {
     let dir = sim.parent().expect("test file has a directory");
     let text = std::fs::read_to_string(sim).map_err(|e| e.to_string())?;
     let mut cmd = Command::new(bin);
@@ -36,8 +40,8 @@ fn run_one(bin: &Path, sim: &Path, noopt: bool) -> Result<(), String> {
             cmd.env_remove(k);
         }
     }
-    if noopt {
-        cmd.env("OCLGRIND_BUILD_OPTIONS", "-cl-opt-disable");
+    if let Some(o) = options {
+        cmd.env("OCLGRIND_BUILD_OPTIONS", o);
     }
     if let Some(args) = text.lines().next().and_then(|l| l.strip_prefix("# ARGS: ")) {
         cmd.args(args.split(' ').filter(|a| !a.is_empty()));
@@ -91,13 +95,12 @@ fn main() {
                 let Some(t) = queue.lock().unwrap().next() else {
                     break;
                 };
-                for noopt in [false, true] {
-                    let label = format!(
-                        "{}{}",
-                        name(t),
-                        if noopt { " (-cl-opt-disable)" } else { "" }
-                    );
-                    match run_one(&bin, t, noopt) {
+                for options in VARIANTS {
+                    let label = match options {
+                        Some(o) => format!("{} ({o})", name(t)),
+                        None => name(t),
+                    };
+                    match run_one(&bin, t, options) {
                         Ok(()) => println!("test {label} ... ok"),
                         Err(e) => {
                             println!("test {label} ... FAILED");
@@ -114,7 +117,7 @@ fn main() {
     }
     println!(
         "\ngolden: {} runs, {} failed",
-        tests.len() * 2,
+        tests.len() * VARIANTS.len(),
         failures.len()
     );
     if !failures.is_empty() {

@@ -18,13 +18,28 @@ pub use inkwell::llvm_sys::{
     LLVMRealPredicate as RealPredicate, LLVMTypeKind as TypeKind, LLVMValueKind as ValueKind,
 };
 
-/// Parses bitcode and runs `f` on the module; everything LLVM is freed afterwards.
-pub fn with_module<R>(bitcode: &[u8], f: impl FnOnce(&ModuleRef) -> R) -> Result<R, String> {
+/// A module to read: bitcode, or textual IR (tests and hand-written kernels).
+#[derive(Clone, Copy)]
+pub enum ModuleInput<'a> {
+    Bitcode(&'a [u8]),
+    Text(&'a str),
+}
+
+/// Parses a module and runs `f` on it; everything LLVM is freed afterwards.
+pub fn with_module<R>(input: ModuleInput, f: impl FnOnce(&ModuleRef) -> R) -> Result<R, String> {
+    use inkwell::memory_buffer::MemoryBuffer;
     let context = inkwell::context::Context::create();
-    let buffer =
-        inkwell::memory_buffer::MemoryBuffer::create_from_memory_range_copy(bitcode, "input");
-    let module = inkwell::module::Module::parse_bitcode_from_buffer(&buffer, &context)
-        .map_err(|e| e.to_string())?;
+    let module = match input {
+        ModuleInput::Bitcode(bitcode) => {
+            let buffer = MemoryBuffer::create_from_memory_range_copy(bitcode, "input");
+            inkwell::module::Module::parse_bitcode_from_buffer(&buffer, &context)
+        }
+        ModuleInput::Text(text) => {
+            let buffer = MemoryBuffer::create_from_memory_range_copy(text.as_bytes(), "input.ll");
+            context.create_module_from_ir(buffer)
+        }
+    }
+    .map_err(|e| e.to_string())?;
     let raw = module.as_mut_ptr();
     // SAFETY: valid module. Debug records become llvm.dbg.* calls, which the C API can read.
     unsafe { LLVMSetIsNewDbgInfoFormat(raw, 0) };
@@ -42,7 +57,7 @@ pub fn with_module<R>(bitcode: &[u8], f: impl FnOnce(&ModuleRef) -> R) -> Result
 
 /// Returns the textual IR of a bitcode module (for `--dump-spir`).
 pub fn bitcode_to_text(bitcode: &[u8]) -> Result<String, String> {
-    with_module(bitcode, |m| unsafe {
+    with_module(ModuleInput::Bitcode(bitcode), |m| unsafe {
         take_message(LLVMPrintModuleToString(m.raw))
     })
 }

@@ -7,5 +7,5 @@ mod lower;
 mod module;
 mod types;
 
-pub use ir::bitcode_to_text;
+pub use ir::{bitcode_to_text, ModuleInput};
 pub use module::lower_program;

@@ -4,7 +4,7 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Arc;
 
 use super::consts::{Consts, GlobalAddr};
-use super::ir::{with_module, ModuleRef, Opcode, TypeKind, Value, ValueKind};
+use super::ir::{with_module, ModuleInput, ModuleRef, Opcode, TypeKind, Value, ValueKind};
 use super::lower::{lower_function, KernelScope};
 use super::types::{shape_of, Shape};
 use crate::bytecode::{ScalarTy, VType};
@@ -14,9 +14,9 @@ use crate::program::*;
 /// The SPIR_KERNEL calling convention.
 const SPIR_KERNEL_CC: u32 = 76;
 
-/// Lowers every kernel of a bitcode module.
-pub fn lower_program(bitcode: &[u8]) -> Result<ProgramCode, String> {
-    with_module(bitcode, lower_module)?
+/// Lowers every kernel of a module.
+pub fn lower_program(input: ModuleInput) -> Result<ProgramCode, String> {
+    with_module(input, lower_module)?
 }
 
 fn lower_module(m: &ModuleRef) -> Result<ProgramCode, String> {

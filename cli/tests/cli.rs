@@ -1,0 +1,178 @@
+//! `oclgrind-kernel`'s command line: help, version, option errors, logging, memory dumps and
+//! quick mode, checked on the real binary.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn bin() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_oclgrind-kernel"));
+    for (k, _) in std::env::vars() {
+        if k.starts_with("OCLGRIND_") {
+            c.env_remove(k);
+        }
+    }
+    c
+}
+
+/// A scratch directory holding a kernel and a .sim file.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str, cl: &str, sim: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("oclgrind-cli-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("k.cl"), cl).unwrap();
+        std::fs::write(dir.join("k.sim"), sim).unwrap();
+        Scratch(dir)
+    }
+
+    fn run(&self, args: &[&str]) -> Output {
+        bin()
+            .current_dir(&self.0)
+            .args(args)
+            .arg("k.sim")
+            .output()
+            .unwrap()
+    }
+
+    fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+const OOB_CL: &str =
+    "kernel void k(global int *a) {\n  int i = get_global_id(0);\n  a[i + 4] = i;\n}\n";
+const OOB_SIM: &str = "k.cl\nk\n4 1 1\n1 1 1\n<size=16 int fill=0>\n";
+
+#[test]
+fn help_and_version() {
+    let out = bin().arg("--help").output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let help = text(&out.stdout);
+    assert!(help.starts_with("Usage: oclgrind-kernel [OPTIONS] simfile\n"));
+    assert!(
+        help.contains("  --num-threads       NUM      Set the number of worker threads to use\n")
+    );
+    let out = bin().arg("-v").output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stdout).starts_with("\nOclgrind "));
+    // No simfile: usage on stdout, failure.
+    let out = bin().output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stdout).starts_with("Usage:"));
+}
+
+#[test]
+fn option_errors() {
+    let out = bin().args(["--bogus", "x.sim"]).output().unwrap();
+    assert_eq!(
+        (out.status.code(), text(&out.stderr)),
+        (Some(1), "Unrecognised option '--bogus'\n".into())
+    );
+    let out = bin().args(["--max-errors"]).output().unwrap();
+    assert_eq!(text(&out.stderr), "Missing argument to --max-errors\n");
+    let out = bin().args(["a.sim", "b.sim"]).output().unwrap();
+    assert_eq!(
+        text(&out.stderr),
+        "Unexpected positional argument 'b.sim'\n"
+    );
+    let out = bin()
+        .args(["--num-threads", "0", "a.sim"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("Invalid value for OCLGRIND_NUM_THREADS"));
+    let out = bin().arg("/nonexistent.sim").output().unwrap();
+    assert_eq!(text(&out.stderr), "Unable to open simulator file.\n");
+}
+
+#[test]
+fn log_file_and_error_limit() {
+    let s = Scratch::new("log", OOB_CL, OOB_SIM);
+    let log = s.path().join("errors.log");
+    let out = s.run(&["--log", log.to_str().unwrap(), "--max-errors", "2"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
+    let logged = std::fs::read_to_string(&log).unwrap();
+    assert_eq!(
+        logged
+            .matches("Invalid write of size 4 at global memory address")
+            .count(),
+        2
+    );
+    assert!(logged.contains("\nOclgrind: 2 errors generated - suppressing further errors\n\n"));
+    // The first work-item writes just past the end of the 16-byte buffer 1.
+    assert!(logged.starts_with(
+        "\nInvalid write of size 4 at global memory address 0x1000000000010\n\tKernel: k\n"
+    ));
+}
+
+#[test]
+fn work_groups_run_in_order_with_deterministic_output() {
+    let cl = "kernel void k(global int *a) {\n  printf(\"%d\\n\", (int)get_group_id(0));\n  if (get_group_id(0) % 3 == 1) a[100] = 1;\n}\n";
+    let sim = "k.cl\nk\n12 1 1\n1 1 1\n<size=4 int fill=0>\n";
+    let s = Scratch::new("order", cl, sim);
+    let one = s.run(&["--num-threads", "1"]);
+    let two = s.run(&["--num-threads", "2"]);
+    assert_eq!(
+        text(&one.stdout),
+        (0..12).map(|g| format!("{g}\n")).collect::<String>()
+    );
+    assert_eq!(one.stdout, two.stdout);
+    assert_eq!(one.stderr, two.stderr);
+    assert_eq!(text(&one.stderr).matches("Invalid write").count(), 4);
+}
+
+#[test]
+fn quick_mode_runs_first_and_last_groups() {
+    let cl = "kernel void k(global int *a) {\n  a[get_global_id(0)] = 1;\n}\n";
+    let sim = "k.cl\nk\n4 1 1\n1 1 1\n<size=16 int fill=0 dump>\n";
+    let s = Scratch::new("quick", cl, sim);
+    let out = s.run(&["--quick"]);
+    assert_eq!(
+        text(&out.stdout),
+        "\nArgument 'a': 16 bytes\n  a[0] = 1\n  a[1] = 0\n  a[2] = 0\n  a[3] = 1\n\n"
+    );
+}
+
+#[test]
+fn global_memory_dump() {
+    let cl = "kernel void k(global uchar *a) {\n  a[get_global_id(0)] += 0x10;\n}\n";
+    let sim = "k.cl\nk\n5 1 1\n1 1 1\n<size=5 uchar range=1:1:5>\n";
+    let s = Scratch::new("gmem", cl, sim);
+    let out = s.run(&["-g"]);
+    assert_eq!(
+        text(&out.stdout),
+        "\nGlobal Memory:\n\n   1000000000000: 11 12 13 14\n   1000000000004: 15\n"
+    );
+}
+
+#[test]
+fn build_options_and_failures() {
+    let cl = "kernel void k(global int *a) {\n  a[0] = VALUE;\n}\n";
+    let sim = "k.cl\nk\n1 1 1\n1 1 1\n<size=4 int fill=0 dump>\n";
+    let s = Scratch::new("opts", cl, sim);
+    let out = s.run(&["--build-options", "-DVALUE=42"]);
+    assert!(
+        text(&out.stdout).contains("a[0] = 42"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = s.run(&[]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.starts_with("1 error generated.\nBuild failure:\ninput.cl:2:10: error"),
+        "{err}"
+    );
+}
