@@ -3,20 +3,20 @@
 //! Hot ops are handled inline; register-only ops that are less frequent go through
 //! `pure_ops::run_pure`. Memory faults and other diagnostics leave the loop through cold paths.
 
-use super::atomic;
 use super::env::{Env, Mems};
 use super::group::{GroupRunner, Stop};
 use super::launch::{Launch, Where};
+use super::memops::{self, OpCx};
 use super::pure_ops::{move_slots, run_pure};
 use super::semantics::*;
 use super::workitem::{Frame, WiIds, WorkItem};
-use crate::bytecode::{MemTy, Op, WiQuery};
+use crate::bytecode::{MemTy, Op, Pc, WiQuery};
 use crate::diagnostics::Level;
-use crate::memory::{flags, load_bytes, resolve, store_bytes, AddrSpace, Fault, FaultKind, Scalar};
+use crate::memory::{flags, load_bytes, resolve, AddrSpace, Fault, FaultKind, Scalar};
 use crate::plugins::{Access, Interest, LaunchInfo};
 
 #[inline(always)]
-unsafe fn load_mem(ty: MemTy, p: *const u8) -> u64 {
+pub(crate) unsafe fn load_mem(ty: MemTy, p: *const u8) -> u64 {
     match ty {
         MemTy::U8 => u8::load(p) as u64,
         MemTy::U16 => u16::load(p) as u64,
@@ -26,7 +26,7 @@ unsafe fn load_mem(ty: MemTy, p: *const u8) -> u64 {
 }
 
 #[inline(always)]
-unsafe fn store_mem(ty: MemTy, p: *mut u8, v: u64) {
+pub(crate) unsafe fn store_mem(ty: MemTy, p: *mut u8, v: u64) {
     match ty {
         MemTy::U8 => u8::store(p, v as u8),
         MemTy::U16 => u16::store(p, v as u16),
@@ -76,7 +76,7 @@ pub(crate) fn fault(launch: &Launch, at: Where, f: Fault) {
 
 #[cold]
 #[inline(never)]
-fn misaligned(launch: &Launch, at: Where, is_store: bool) {
+pub(crate) fn misaligned(launch: &Launch, at: Where, is_store: bool) {
     let what = if is_store { "store" } else { "load" };
     launch.report(
         at,
@@ -154,7 +154,13 @@ pub(crate) fn access(
 
 #[cold]
 #[inline(never)]
-fn observe(launch: &Launch, at: Where, access: Access, store: Option<&[u8]>, atomic: bool) {
+pub(crate) fn observe(
+    launch: &Launch,
+    at: Where,
+    access: Access,
+    store: Option<&[u8]>,
+    atomic: bool,
+) {
     for p in launch.ctx.plugins().each(Interest::MEMORY) {
         launch.with_context(at, true, |cx| match (store, atomic) {
             (_, true) => {
@@ -164,6 +170,29 @@ fn observe(launch: &Launch, at: Where, access: Access, store: Option<&[u8]>, ato
             (Some(data), false) => p.memory_store(cx, &access, data),
             (None, false) => p.memory_load(cx, &access),
         });
+    }
+}
+
+/// Largest private memory of one work-item (its allocas and by-value copies).
+const MAX_PRIVATE_BYTES: u64 = 1 << 30;
+
+/// The op being executed, for diagnostics: built only when something is reported.
+#[derive(Clone, Copy)]
+pub(crate) struct Here<'a> {
+    pub launch: &'a Launch<'a>,
+    /// Work-item and group; `func` and `pc` are filled in by `at`.
+    pub template: &'a Where,
+    pub func: u32,
+    pub pc: Pc,
+}
+
+impl Here<'_> {
+    pub fn at(&self) -> Where {
+        Where {
+            func: self.func,
+            pc: self.pc,
+            ..*self.template
+        }
     }
 }
 
@@ -179,7 +208,7 @@ impl GroupRunner<'_> {
     fn exec<const OBSERVE: bool>(&mut self, wi: &mut WorkItem) -> Stop {
         let launch = self.launch;
         let kernel = &launch.kernel.code;
-        let observe_memory = launch.observe_memory;
+        let observe = launch.observe_memory;
         let WorkItem {
             regs,
             frames,
@@ -189,7 +218,6 @@ impl GroupRunner<'_> {
             copies_issued,
             ..
         } = wi;
-        let ids = *ids;
         let mut fidx = wi.func;
         let mut func = &kernel.functions[fidx as usize];
         let mut code = &func.code[..];
@@ -201,19 +229,33 @@ impl GroupRunner<'_> {
             private,
         };
         let asyncs = &mut self.asyncs;
-        let seq = self.seq;
-        let group = self.group;
-        let size = self.size;
-        let here = |fidx: u32, pc: usize| Where {
-            seq,
+        let (ids, group, size) = (*ids, self.group, self.size);
+        let template = Where {
+            seq: self.seq,
             group,
             wi: Some(ids),
-            func: fidx,
-            pc: pc as u32,
+            func: 0,
+            pc: 0,
+        };
+        let here = |func: u32, pc: usize| Here {
+            launch,
+            template: &template,
+            func,
+            pc: pc as Pc,
         };
         macro_rules! r {
             ($s:expr) => {
                 regs[base + $s as usize]
+            };
+        }
+        // Context for the ops in `memops`, borrowing the memories for one call.
+        macro_rules! cx {
+            ($pc:expr) => {
+                OpCx {
+                    mems: &mut mems,
+                    here: here(fidx, $pc),
+                    observe,
+                }
             };
         }
         loop {
@@ -241,6 +283,8 @@ impl GroupRunner<'_> {
                 Op::FSub32 { d, a, b } => r!(d) = slot_f32(f32_of(r!(a)) - f32_of(r!(b))),
                 Op::FMul32 { d, a, b } => r!(d) = slot_f32(f32_of(r!(a)) * f32_of(r!(b))),
                 Op::FDiv32 { d, a, b } => r!(d) = slot_f32(f32_of(r!(a)) / f32_of(r!(b))),
+                Op::FAdd64 { d, a, b } => r!(d) = slot_f64(f64_of(r!(a)) + f64_of(r!(b))),
+                Op::FMul64 { d, a, b } => r!(d) = slot_f64(f64_of(r!(a)) * f64_of(r!(b))),
                 Op::Mov { d, s } => r!(d) = r!(s),
                 Op::MovN { d, s, n } => move_slots(&mut regs[base..], d, s, n),
                 Op::SExt { d, s, from, to } => r!(d) = (sext(r!(s), from) as u64) & mask(to),
@@ -255,7 +299,7 @@ impl GroupRunner<'_> {
                 } => {
                     let i = sext(r!(idx), idx_bits);
                     r!(d) = r!(b)
-                        .wrapping_add((i.wrapping_mul(scale as i64)) as u64)
+                        .wrapping_add(i.wrapping_mul(scale as i64) as u64)
                         .wrapping_add(offset as i64 as u64);
                 }
                 Op::GepConst { d, base: b, offset } => r!(d) = r!(b).wrapping_add(offset as u64),
@@ -320,8 +364,6 @@ impl GroupRunner<'_> {
                     s,
                     lanes: 1,
                 } => r!(d) = float_un(op, ty, r!(s)),
-                Op::FAdd64 { d, a, b } => r!(d) = slot_f64(f64_of(r!(a)) + f64_of(r!(b))),
-                Op::FMul64 { d, a, b } => r!(d) = slot_f64(f64_of(r!(a)) * f64_of(r!(b))),
                 Op::Load {
                     d,
                     p,
@@ -331,22 +373,22 @@ impl GroupRunner<'_> {
                 } => {
                     let addr = r!(p);
                     if addr & ((1u64 << align) - 1) != 0 {
-                        misaligned(launch, here(fidx, op_pc), false);
+                        misaligned(launch, here(fidx, op_pc).at(), false);
                     }
                     let size = ty.size() as u64;
-                    r!(d) = match access(&mut mems, space, addr, size, false, launch, || {
-                        here(fidx, op_pc)
-                    }) {
+                    let at = || here(fidx, op_pc).at();
+                    r!(d) = match access(&mut mems, space, addr, size, false, launch, at) {
+                        // SAFETY: access() checked the range.
                         Some(ptr) => unsafe { load_mem(ty, ptr) },
                         None => 0,
                     };
-                    if observe_memory {
+                    if observe {
                         let access = Access {
                             space,
                             address: addr,
                             size,
                         };
-                        observe(launch, here(fidx, op_pc), access, None, false);
+                        self::observe(launch, at(), access, None, false);
                     }
                 }
                 Op::Store {
@@ -358,28 +400,22 @@ impl GroupRunner<'_> {
                 } => {
                     let addr = r!(p);
                     if addr & ((1u64 << align) - 1) != 0 {
-                        misaligned(launch, here(fidx, op_pc), true);
+                        misaligned(launch, here(fidx, op_pc).at(), true);
                     }
                     let size = ty.size() as u64;
                     let value = r!(s);
-                    if observe_memory {
+                    let at = || here(fidx, op_pc).at();
+                    if observe {
                         let access = Access {
                             space,
                             address: addr,
                             size,
                         };
                         let bytes = value.to_le_bytes();
-                        observe(
-                            launch,
-                            here(fidx, op_pc),
-                            access,
-                            Some(&bytes[..size as usize]),
-                            false,
-                        );
+                        self::observe(launch, at(), access, Some(&bytes[..size as usize]), false);
                     }
-                    if let Some(ptr) = access(&mut mems, space, addr, size, true, launch, || {
-                        here(fidx, op_pc)
-                    }) {
+                    if let Some(ptr) = access(&mut mems, space, addr, size, true, launch, at) {
+                        // SAFETY: access() checked the range.
                         unsafe { store_mem(ty, ptr, value) };
                     }
                 }
@@ -390,37 +426,16 @@ impl GroupRunner<'_> {
                     ty,
                     lanes,
                     align,
-                } => {
-                    let addr = r!(p);
-                    if addr & ((1u64 << align) - 1) != 0 {
-                        misaligned(launch, here(fidx, op_pc), false);
-                    }
-                    let es = ty.size() as u64;
-                    let size = es * lanes as u64;
-                    match access(&mut mems, space, addr, size, false, launch, || {
-                        here(fidx, op_pc)
-                    }) {
-                        Some(ptr) => {
-                            for i in 0..lanes as usize {
-                                r!(d + i as u32) =
-                                    unsafe { load_mem(ty, ptr.add(i * es as usize)) };
-                            }
-                        }
-                        None => {
-                            for i in 0..lanes as u32 {
-                                r!(d + i) = 0;
-                            }
-                        }
-                    }
-                    if observe_memory {
-                        let access = Access {
-                            space,
-                            address: addr,
-                            size,
-                        };
-                        observe(launch, here(fidx, op_pc), access, None, false);
-                    }
-                }
+                } => memops::load_vector(
+                    &mut cx!(op_pc),
+                    &mut regs[base..],
+                    d,
+                    p,
+                    space,
+                    ty,
+                    lanes,
+                    align,
+                ),
                 Op::StoreV {
                     p,
                     s,
@@ -428,33 +443,16 @@ impl GroupRunner<'_> {
                     ty,
                     lanes,
                     align,
-                } => {
-                    let addr = r!(p);
-                    if addr & ((1u64 << align) - 1) != 0 {
-                        misaligned(launch, here(fidx, op_pc), true);
-                    }
-                    let es = ty.size() as usize;
-                    let size = (es * lanes as usize) as u64;
-                    if observe_memory {
-                        let mut bytes = Vec::with_capacity(size as usize);
-                        for i in 0..lanes as u32 {
-                            bytes.extend_from_slice(&r!(s + i).to_le_bytes()[..es]);
-                        }
-                        let access = Access {
-                            space,
-                            address: addr,
-                            size,
-                        };
-                        observe(launch, here(fidx, op_pc), access, Some(&bytes), false);
-                    }
-                    if let Some(ptr) = access(&mut mems, space, addr, size, true, launch, || {
-                        here(fidx, op_pc)
-                    }) {
-                        for i in 0..lanes as usize {
-                            unsafe { store_mem(ty, ptr.add(i * es), r!(s + i as u32)) };
-                        }
-                    }
-                }
+                } => memops::store_vector(
+                    &mut cx!(op_pc),
+                    &regs[base..],
+                    p,
+                    s,
+                    space,
+                    ty,
+                    lanes,
+                    align,
+                ),
                 Op::LoadAgg {
                     d,
                     p,
@@ -462,27 +460,7 @@ impl GroupRunner<'_> {
                     layout,
                 } => {
                     let l = &func.layouts[layout as usize];
-                    let addr = r!(p);
-                    let size = l.size as u64;
-                    let ptr = access(&mut mems, space, addr, size, false, launch, || {
-                        here(fidx, op_pc)
-                    });
-                    for (i, leaf) in l.leaves.iter().enumerate() {
-                        r!(d + i as u32) = match ptr {
-                            Some(ptr) => unsafe {
-                                load_mem(leaf.ty.mem_ty(), ptr.add(leaf.offset as usize))
-                            },
-                            None => 0,
-                        };
-                    }
-                    if observe_memory {
-                        let access = Access {
-                            space,
-                            address: addr,
-                            size,
-                        };
-                        observe(launch, here(fidx, op_pc), access, None, false);
-                    }
+                    memops::load_aggregate(&mut cx!(op_pc), &mut regs[base..], d, p, space, l)
                 }
                 Op::StoreAgg {
                     p,
@@ -491,41 +469,68 @@ impl GroupRunner<'_> {
                     layout,
                 } => {
                     let l = &func.layouts[layout as usize];
-                    let addr = r!(p);
-                    let size = l.size as u64;
-                    if observe_memory {
-                        let mut bytes = vec![0u8; size as usize];
-                        for (i, leaf) in l.leaves.iter().enumerate() {
-                            let n = leaf.ty.size() as usize;
-                            let at = leaf.offset as usize;
-                            bytes[at..at + n].copy_from_slice(&r!(s + i as u32).to_le_bytes()[..n]);
-                        }
-                        let access = Access {
-                            space,
-                            address: addr,
-                            size,
-                        };
-                        observe(launch, here(fidx, op_pc), access, Some(&bytes), false);
-                    }
-                    if let Some(ptr) = access(&mut mems, space, addr, size, true, launch, || {
-                        here(fidx, op_pc)
-                    }) {
-                        for (i, leaf) in l.leaves.iter().enumerate() {
-                            unsafe {
-                                store_mem(
-                                    leaf.ty.mem_ty(),
-                                    ptr.add(leaf.offset as usize),
-                                    r!(s + i as u32),
-                                )
-                            };
-                        }
-                    }
+                    memops::store_aggregate(&mut cx!(op_pc), &regs[base..], p, s, space, l)
                 }
-                Op::Alloca { d, size } => r!(d) = mems.private.allocate(size as u64),
+                Op::AtomicRmw {
+                    op,
+                    d,
+                    p,
+                    v,
+                    space,
+                    ty,
+                } => r!(d) = memops::atomic_rmw(&mut cx!(op_pc), r!(p), r!(v), op, space, ty),
+                Op::CmpXchg {
+                    d,
+                    p,
+                    cmp,
+                    new,
+                    space,
+                    ty,
+                } => {
+                    let expected = r!(cmp);
+                    let old = memops::compare_exchange(
+                        &mut cx!(op_pc),
+                        r!(p),
+                        expected,
+                        r!(new),
+                        space,
+                        ty,
+                    );
+                    r!(d) = old;
+                    r!(d + 1) = (old == expected) as u64;
+                }
+                Op::MemCpy {
+                    dst,
+                    src,
+                    len,
+                    dst_space,
+                    src_space,
+                } => memops::mem_copy(
+                    &mut cx!(op_pc),
+                    r!(dst),
+                    r!(src),
+                    r!(len),
+                    dst_space,
+                    src_space,
+                ),
+                Op::MemSet {
+                    dst,
+                    val,
+                    len,
+                    space,
+                } => memops::mem_set(&mut cx!(op_pc), r!(dst), r!(val) as u8, r!(len), space),
+                Op::Alloca { d, size } => {
+                    if mems.private.bytes_used() + size as u64 > MAX_PRIVATE_BYTES {
+                        let msg = "Insufficient private memory (alloca)";
+                        launch.report(here(fidx, op_pc).at(), Level::Error, msg);
+                        return Stop::Finished;
+                    }
+                    r!(d) = mems.private.allocate(size as u64);
+                }
                 Op::CheckIndex { idx, bits, len } => {
                     let i = sext(r!(idx), bits);
                     if i as u64 >= len as u64 {
-                        array_index(launch, here(fidx, op_pc), i, len as u64);
+                        array_index(launch, here(fidx, op_pc).at(), i, len as u64);
                     }
                 }
                 Op::WorkItem { q, d, dim } => {
@@ -553,27 +558,30 @@ impl GroupRunner<'_> {
                     let mark = mems.private.mark();
                     for (k, arg) in cs.args.iter().enumerate() {
                         let (pslot, pn) = callee.params[k];
+                        let to = new_base + pslot as usize;
                         match arg.byval {
-                            None => regs.copy_within(
-                                base + arg.slot as usize..base + (arg.slot + pn) as usize,
-                                new_base + pslot as usize,
-                            ),
-                            Some(size) => {
+                            None => {
+                                let from = base + arg.slot as usize;
+                                regs.copy_within(from..from + pn as usize, to);
+                            }
+                            Some(bytes) => {
+                                // By-value structs are copied into a new private buffer.
                                 let src = r!(arg.slot);
-                                let mut bytes = vec![0u8; size as usize];
+                                let mut copy = vec![0u8; bytes as usize];
+                                let at = || here(fidx, op_pc).at();
                                 if let Some(ptr) = access(
                                     &mut mems,
                                     AddrSpace::Private,
                                     src,
-                                    size as u64,
+                                    bytes as u64,
                                     false,
                                     launch,
-                                    || here(fidx, op_pc),
+                                    at,
                                 ) {
-                                    unsafe { load_bytes(ptr, &mut bytes) };
+                                    // SAFETY: access() checked the range.
+                                    unsafe { load_bytes(ptr, &mut copy) };
                                 }
-                                regs[new_base + pslot as usize] =
-                                    mems.private.allocate_with(&bytes);
+                                regs[to] = mems.private.allocate_with(&copy);
                             }
                         }
                     }
@@ -590,26 +598,17 @@ impl GroupRunner<'_> {
                     pc = 0;
                     base = new_base;
                 }
-                Op::Ret { s, n } => {
+                Op::Ret { .. } | Op::RetVoid => {
                     let Some(fr) = frames.pop() else {
                         return Stop::Finished;
                     };
-                    let from = base + s as usize;
-                    regs.copy_within(
-                        from..from + n as usize,
-                        fr.base as usize + fr.ret_dst as usize,
-                    );
-                    mems.private.release_to(fr.mark);
-                    fidx = fr.func;
-                    func = &kernel.functions[fidx as usize];
-                    code = &func.code[..];
-                    pc = fr.ret_pc as usize;
-                    base = fr.base as usize;
-                }
-                Op::RetVoid => {
-                    let Some(fr) = frames.pop() else {
-                        return Stop::Finished;
-                    };
+                    if let Op::Ret { s, n } = *op {
+                        let from = base + s as usize;
+                        regs.copy_within(
+                            from..from + n as usize,
+                            fr.base as usize + fr.ret_dst as usize,
+                        );
+                    }
                     mems.private.release_to(fr.mark);
                     fidx = fr.func;
                     func = &kernel.functions[fidx as usize];
@@ -626,26 +625,13 @@ impl GroupRunner<'_> {
                     return Stop::Barrier { fence };
                 }
                 Op::WaitEvents { n, list, space } => {
-                    let count = r!(n) & 0xffff_ffff;
-                    let at = r!(list);
-                    wait_events.clear();
-                    let mut bytes = vec![0u8; count as usize * 8];
-                    if let Some(ptr) = access(
-                        &mut mems,
+                    memops::read_events(
+                        &mut cx!(op_pc),
+                        r!(n) & 0xffff_ffff,
+                        r!(list),
                         space,
-                        at,
-                        bytes.len() as u64,
-                        false,
-                        launch,
-                        || here(fidx, op_pc),
-                    ) {
-                        unsafe { load_bytes(ptr, &mut bytes) };
-                        wait_events.extend(
-                            bytes
-                                .chunks_exact(8)
-                                .map(|c| u64::from_le_bytes(c.try_into().expect("8-byte chunk"))),
-                        );
-                    }
+                        wait_events,
+                    );
                     wi.func = fidx;
                     wi.pc = pc as u32;
                     wi.base = base as u32;
@@ -655,163 +641,26 @@ impl GroupRunner<'_> {
                 }
                 Op::Builtin { site } => {
                     let s = &func.builtins[site as usize];
+                    let at = here(fidx, op_pc).at();
                     let mut env = Env {
                         regs: &mut regs[base..],
                         mems: &mut mems,
                         launch,
-                        at: here(fidx, op_pc),
+                        at,
                         asyncs,
                         copies_issued,
                     };
                     if let Err(trap) = (s.run)(&mut env) {
-                        launch.report(here(fidx, op_pc), Level::Error, &trap.0);
+                        launch.report(at, Level::Error, &trap.0);
                         return Stop::Finished;
                     }
                 }
-                Op::AtomicRmw {
-                    op: rop,
-                    d,
-                    p,
-                    v,
-                    space,
-                    ty,
-                } => {
-                    let addr = r!(p);
-                    let size = ty.size() as u64;
-                    if addr % size != 0 {
-                        launch.report(
-                            here(fidx, op_pc),
-                            Level::Error,
-                            "Unaligned address on atomicrmw",
-                        );
-                    }
-                    let val = r!(v);
-                    r!(d) = match access(&mut mems, space, addr, size, true, launch, || {
-                        here(fidx, op_pc)
-                    }) {
-                        Some(ptr) => unsafe { atomic::rmw(ptr, size as u32, rop, ty, val) },
-                        None => 0,
-                    };
-                    if observe_memory {
-                        let access = Access {
-                            space,
-                            address: addr,
-                            size,
-                        };
-                        observe(launch, here(fidx, op_pc), access, None, true);
-                    }
-                }
-                Op::CmpXchg {
-                    d,
-                    p,
-                    cmp,
-                    new,
-                    space,
-                    ty,
-                } => {
-                    let addr = r!(p);
-                    let size = ty.size() as u64;
-                    let (expected, replacement) = (r!(cmp), r!(new));
-                    let old = match access(&mut mems, space, addr, size, true, launch, || {
-                        here(fidx, op_pc)
-                    }) {
-                        Some(ptr) => unsafe {
-                            atomic::update(ptr, size as u32, &mut |old| {
-                                if old == expected {
-                                    replacement
-                                } else {
-                                    old
-                                }
-                            })
-                        },
-                        None => 0,
-                    };
-                    r!(d) = old;
-                    r!(d + 1) = (old == expected) as u64;
-                    if observe_memory {
-                        let access = Access {
-                            space,
-                            address: addr,
-                            size,
-                        };
-                        observe(launch, here(fidx, op_pc), access, None, true);
-                    }
-                }
-                Op::MemCpy {
-                    dst,
-                    src,
-                    len,
-                    dst_space,
-                    src_space,
-                } => {
-                    let (to, from, n) = (r!(dst), r!(src), r!(len));
-                    let mut bytes = vec![0u8; n as usize];
-                    let ok = access(&mut mems, src_space, from, n, false, launch, || {
-                        here(fidx, op_pc)
-                    })
-                    .map(|p| unsafe { load_bytes(p, &mut bytes) })
-                    .is_some();
-                    if observe_memory {
-                        observe(
-                            launch,
-                            here(fidx, op_pc),
-                            Access {
-                                space: src_space,
-                                address: from,
-                                size: n,
-                            },
-                            None,
-                            false,
-                        );
-                        observe(
-                            launch,
-                            here(fidx, op_pc),
-                            Access {
-                                space: dst_space,
-                                address: to,
-                                size: n,
-                            },
-                            Some(&bytes),
-                            false,
-                        );
-                    }
-                    if let Some(p) = access(&mut mems, dst_space, to, n, true, launch, || {
-                        here(fidx, op_pc)
-                    }) {
-                        if ok {
-                            unsafe { store_bytes(p, &bytes) };
-                        }
-                    }
-                }
-                Op::MemSet {
-                    dst,
-                    val,
-                    len,
-                    space,
-                } => {
-                    let (to, n) = (r!(dst), r!(len));
-                    let bytes = vec![r!(val) as u8; n as usize];
-                    if observe_memory {
-                        observe(
-                            launch,
-                            here(fidx, op_pc),
-                            Access {
-                                space,
-                                address: to,
-                                size: n,
-                            },
-                            Some(&bytes),
-                            false,
-                        );
-                    }
-                    if let Some(p) =
-                        access(&mut mems, space, to, n, true, launch, || here(fidx, op_pc))
-                    {
-                        unsafe { store_bytes(p, &bytes) };
-                    }
-                }
                 Op::Trap { msg } => {
-                    launch.report(here(fidx, op_pc), Level::Error, &func.traps[msg as usize]);
+                    launch.report(
+                        here(fidx, op_pc).at(),
+                        Level::Error,
+                        &func.traps[msg as usize],
+                    );
                     return Stop::Finished;
                 }
                 ref other => {
@@ -820,7 +669,7 @@ impl GroupRunner<'_> {
                 }
             }
             if OBSERVE {
-                let at = here(fidx, op_pc);
+                let at = here(fidx, op_pc).at();
                 for p in launch.ctx.plugins().each(Interest::INSTRUCTION) {
                     launch.with_context(at, true, |cx| p.instruction_executed(cx));
                 }

@@ -7,6 +7,7 @@ mod env;
 mod group;
 mod interp;
 mod launch;
+mod memops;
 pub mod pure_ops;
 pub mod semantics;
 mod workitem;

@@ -140,6 +140,11 @@ impl ArenaMemory {
         self.space
     }
 
+    /// Bytes held by live buffers (rounded up to words).
+    pub fn bytes_used(&self) -> u64 {
+        self.arena.len() as u64 * 8
+    }
+
     pub fn num_buffers(&self) -> usize {
         self.entries.len() - 1
     }

@@ -1,0 +1,276 @@
+//! Memory ops that are too big for the interpreter's loop: vector and aggregate accesses,
+//! atomics, memcpy/memset and event lists. Each works on the current frame's registers.
+
+use super::atomic;
+use super::env::Mems;
+use super::interp::{access, load_mem, misaligned, observe, store_mem, Here};
+use crate::bytecode::{Layout, MemTy, RmwOp, ScalarTy, Slot};
+use crate::diagnostics::Level;
+use crate::memory::{load_bytes, store_bytes, AddrSpace};
+use crate::plugins::Access;
+
+/// Largest `wait_group_events` list we read (far beyond any real kernel's).
+const MAX_WAIT_EVENTS: u64 = 1 << 16;
+
+/// What every op here needs besides its operands.
+pub(crate) struct OpCx<'a, 'l> {
+    pub mems: &'a mut Mems<'l>,
+    pub here: Here<'a>,
+    pub observe: bool,
+}
+
+impl OpCx<'_, '_> {
+    fn access(&mut self, space: AddrSpace, addr: u64, size: u64, store: bool) -> Option<*mut u8> {
+        let here = self.here;
+        access(self.mems, space, addr, size, store, here.launch, || {
+            here.at()
+        })
+    }
+
+    fn observe(
+        &self,
+        space: AddrSpace,
+        address: u64,
+        size: u64,
+        data: Option<&[u8]>,
+        atomic: bool,
+    ) {
+        if self.observe {
+            let access = Access {
+                space,
+                address,
+                size,
+            };
+            observe(self.here.launch, self.here.at(), access, data, atomic);
+        }
+    }
+
+    fn check_align(&self, addr: u64, align: u8, store: bool) {
+        if addr & ((1u64 << align) - 1) != 0 {
+            misaligned(self.here.launch, self.here.at(), store);
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn load_vector(
+    cx: &mut OpCx,
+    f: &mut [u64],
+    d: Slot,
+    p: Slot,
+    space: AddrSpace,
+    ty: MemTy,
+    lanes: u8,
+    align: u8,
+) {
+    let addr = f[p as usize];
+    cx.check_align(addr, align, false);
+    let es = ty.size() as usize;
+    let size = (es * lanes as usize) as u64;
+    let ptr = cx.access(space, addr, size, false);
+    for i in 0..lanes as usize {
+        f[d as usize + i] = match ptr {
+            // SAFETY: access() checked the whole vector.
+            Some(ptr) => unsafe { load_mem(ty, ptr.add(i * es)) },
+            None => 0,
+        };
+    }
+    cx.observe(space, addr, size, None, false);
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn store_vector(
+    cx: &mut OpCx,
+    f: &[u64],
+    p: Slot,
+    s: Slot,
+    space: AddrSpace,
+    ty: MemTy,
+    lanes: u8,
+    align: u8,
+) {
+    let addr = f[p as usize];
+    cx.check_align(addr, align, true);
+    let es = ty.size() as usize;
+    let size = (es * lanes as usize) as u64;
+    if cx.observe {
+        let bytes: Vec<u8> = (0..lanes as usize)
+            .flat_map(|i| f[s as usize + i].to_le_bytes()[..es].to_vec())
+            .collect();
+        cx.observe(space, addr, size, Some(&bytes), false);
+    }
+    if let Some(ptr) = cx.access(space, addr, size, true) {
+        for i in 0..lanes as usize {
+            // SAFETY: as above.
+            unsafe { store_mem(ty, ptr.add(i * es), f[s as usize + i]) };
+        }
+    }
+}
+
+pub(crate) fn load_aggregate(
+    cx: &mut OpCx,
+    f: &mut [u64],
+    d: Slot,
+    p: Slot,
+    space: AddrSpace,
+    l: &Layout,
+) {
+    let addr = f[p as usize];
+    let ptr = cx.access(space, addr, l.size as u64, false);
+    for (i, leaf) in l.leaves.iter().enumerate() {
+        f[d as usize + i] = match ptr {
+            // SAFETY: access() checked the whole aggregate; leaves lie inside it.
+            Some(ptr) => unsafe { load_mem(leaf.ty.mem_ty(), ptr.add(leaf.offset as usize)) },
+            None => 0,
+        };
+    }
+    cx.observe(space, addr, l.size as u64, None, false);
+}
+
+pub(crate) fn store_aggregate(
+    cx: &mut OpCx,
+    f: &[u64],
+    p: Slot,
+    s: Slot,
+    space: AddrSpace,
+    l: &Layout,
+) {
+    let addr = f[p as usize];
+    if cx.observe {
+        let mut bytes = vec![0u8; l.size as usize];
+        for (i, leaf) in l.leaves.iter().enumerate() {
+            let (at, n) = (leaf.offset as usize, leaf.ty.size() as usize);
+            bytes[at..at + n].copy_from_slice(&f[s as usize + i].to_le_bytes()[..n]);
+        }
+        cx.observe(space, addr, l.size as u64, Some(&bytes), false);
+    }
+    if let Some(ptr) = cx.access(space, addr, l.size as u64, true) {
+        for (i, leaf) in l.leaves.iter().enumerate() {
+            // SAFETY: as above.
+            unsafe {
+                store_mem(
+                    leaf.ty.mem_ty(),
+                    ptr.add(leaf.offset as usize),
+                    f[s as usize + i],
+                )
+            };
+        }
+    }
+}
+
+/// `atomicrmw`: the old value, or 0 if the access was refused.
+pub(crate) fn atomic_rmw(
+    cx: &mut OpCx,
+    addr: u64,
+    value: u64,
+    op: RmwOp,
+    space: AddrSpace,
+    ty: ScalarTy,
+) -> u64 {
+    let size = ty.size() as u64;
+    if !addr.is_multiple_of(size) {
+        cx.here
+            .launch
+            .report(cx.here.at(), Level::Error, "Unaligned address on atomicrmw");
+    }
+    let old = match cx.access(space, addr, size, true) {
+        // SAFETY: access() checked the range.
+        Some(ptr) => unsafe { atomic::rmw(ptr, size as u32, op, ty, value) },
+        None => 0,
+    };
+    cx.observe(space, addr, size, None, true);
+    old
+}
+
+/// `cmpxchg`: the old value, or 0 if the access was refused.
+pub(crate) fn compare_exchange(
+    cx: &mut OpCx,
+    addr: u64,
+    expected: u64,
+    new: u64,
+    space: AddrSpace,
+    ty: MemTy,
+) -> u64 {
+    let size = ty.size() as u64;
+    let old = match cx.access(space, addr, size, true) {
+        // SAFETY: access() checked the range.
+        Some(ptr) => unsafe {
+            atomic::update(ptr, size as u32, &mut |old| {
+                if old == expected {
+                    new
+                } else {
+                    old
+                }
+            })
+        },
+        None => 0,
+    };
+    cx.observe(space, addr, size, None, true);
+    old
+}
+
+/// `llvm.memcpy` / `llvm.memmove`: both ranges are checked before anything is copied.
+pub(crate) fn mem_copy(
+    cx: &mut OpCx,
+    to: u64,
+    from: u64,
+    n: u64,
+    dst_space: AddrSpace,
+    src_space: AddrSpace,
+) {
+    let src = cx.access(src_space, from, n, false);
+    let dst = cx.access(dst_space, to, n, true);
+    // Both ranges lie inside real buffers, so the temporary is no larger than memory itself.
+    let mut bytes = Vec::new();
+    if let Some(s) = src {
+        bytes.resize(n as usize, 0);
+        // SAFETY: access() checked the range.
+        unsafe { load_bytes(s, &mut bytes) };
+    }
+    cx.observe(src_space, from, n, None, false);
+    if src.is_some() {
+        cx.observe(dst_space, to, n, Some(&bytes), false);
+    }
+    if let (Some(d), Some(_)) = (dst, src) {
+        // SAFETY: as above; the copy goes through `bytes`, so overlap is fine.
+        unsafe { store_bytes(d, &bytes) };
+    }
+}
+
+/// `llvm.memset`.
+pub(crate) fn mem_set(cx: &mut OpCx, to: u64, value: u8, n: u64, space: AddrSpace) {
+    let dst = cx.access(space, to, n, true);
+    if let Some(d) = dst {
+        let bytes = vec![value; n as usize];
+        cx.observe(space, to, n, Some(&bytes), false);
+        // SAFETY: access() checked the range.
+        unsafe { store_bytes(d, &bytes) };
+    }
+}
+
+/// The events named by `wait_group_events(count, list)`.
+pub(crate) fn read_events(
+    cx: &mut OpCx,
+    count: u64,
+    list: u64,
+    space: AddrSpace,
+    out: &mut Vec<u64>,
+) {
+    out.clear();
+    if count > MAX_WAIT_EVENTS {
+        cx.here
+            .launch
+            .report(cx.here.at(), Level::Error, "Invalid wait event");
+        return;
+    }
+    let mut bytes = vec![0u8; count as usize * 8];
+    if let Some(ptr) = cx.access(space, list, bytes.len() as u64, false) {
+        // SAFETY: access() checked the range.
+        unsafe { load_bytes(ptr, &mut bytes) };
+        out.extend(
+            bytes
+                .chunks_exact(8)
+                .map(|c| u64::from_le_bytes(c.try_into().expect("8-byte chunk"))),
+        );
+    }
+}
