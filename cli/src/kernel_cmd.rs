@@ -9,7 +9,7 @@ use oclgrind_core::{launch, ArgValue, Config, Context, KernelError, NDRange};
 
 use crate::format::{fmt_elem, memory_dump};
 use crate::options::{self, Command};
-use crate::sim::{expand_range, parse_header, parse_value_str, Elem, Reader, SimError};
+use crate::sim::{expand_range, parse_header, parse_value_str, Elem, Header, Reader, SimError};
 
 /// Entry point; returns the exit status.
 pub fn main(args: &[String]) -> i32 {
@@ -156,6 +156,36 @@ fn run(ctx: &Context, simfile: &str, global_mem: bool) -> Result<(), String> {
     Ok(())
 }
 
+/// Largest by-value argument (a struct or vector) we accept.
+const MAX_VALUE_ARGUMENT: u64 = 1 << 20;
+
+/// Contents from `fill`, `range` or values in the file; `None` for `noinit`.
+fn initial_data(
+    r: &mut Reader,
+    h: &Header,
+    elem: Elem,
+    count: usize,
+) -> Result<Option<Vec<u8>>, SimError> {
+    if h.noinit {
+        return Ok(None);
+    }
+    if let Some(fill) = &h.fill {
+        let v = parse_value_str(fill, elem, h.hex).ok_or_else(|| r.error("Invalid fill value"))?;
+        return Ok(Some(v.repeat(count)));
+    }
+    if let Some(range) = &h.range {
+        return expand_range(range, elem, h.hex, count)
+            .map(Some)
+            .map_err(|m| r.error(m));
+    }
+    // No capacity up front: the file, not the header, bounds how much is read.
+    let mut bytes = Vec::new();
+    for _ in 0..count {
+        bytes.extend(r.value(elem, h.hex)?);
+    }
+    Ok(Some(bytes))
+}
+
 /// How the `.sim` format treats a kernel parameter.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Class {
@@ -226,22 +256,13 @@ fn read_argument(
         return Ok(ArgValue::LocalSize(size));
     }
     let count = (size / elem.size() as u64) as usize;
-    let data = if h.noinit {
-        None
-    } else if let Some(fill) = &h.fill {
-        let v = parse_value_str(fill, elem, h.hex).ok_or_else(|| r.error("Invalid fill value"))?;
-        Some(v.repeat(count))
-    } else if let Some(range) = &h.range {
-        Some(expand_range(range, elem, h.hex, count).map_err(|m| r.error(m))?)
-    } else {
-        let mut bytes = Vec::with_capacity(size as usize);
-        for _ in 0..count {
-            bytes.extend(r.value(elem, h.hex)?);
-        }
-        Some(bytes)
-    };
     if class == Class::Value {
-        return Ok(ArgValue::Bytes(data.unwrap_or_default()));
+        if size > MAX_VALUE_ARGUMENT {
+            return Err(r.error("Invalid value for 'size'"));
+        }
+        return Ok(ArgValue::Bytes(
+            initial_data(r, &h, elem, count)?.unwrap_or_default(),
+        ));
     }
     let mem_flags = if h.ro {
         flags::READ_ONLY
@@ -250,12 +271,29 @@ fn read_argument(
     } else {
         0
     };
+    // Allocate first: a size that does not fit in memory must not be materialised twice.
     let address = ctx
         .global
         .allocate(size, mem_flags)
         .ok_or_else(|| r.error("Unable to allocate buffer"))?;
-    if let Some(bytes) = data {
-        ctx.global.write(address, &bytes);
+    match &h.fill {
+        Some(fill) if !h.noinit => {
+            let v =
+                parse_value_str(fill, elem, h.hex).ok_or_else(|| r.error("Invalid fill value"))?;
+            // Write the pattern a chunk at a time.
+            let chunk = v.repeat(count.min(1 << 16));
+            let mut at = 0;
+            while at < size {
+                let n = (size - at).min(chunk.len() as u64) as usize;
+                ctx.global.write(address + at, &chunk[..n]);
+                at += n as u64;
+            }
+        }
+        _ => {
+            if let Some(bytes) = initial_data(r, &h, elem, count)? {
+                ctx.global.write(address, &bytes);
+            }
+        }
     }
     if h.dump {
         dumps.push(Dump {
