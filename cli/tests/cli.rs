@@ -176,3 +176,66 @@ fn build_options_and_failures() {
         "{err}"
     );
 }
+
+#[test]
+fn bitcode_programs_run_without_source() {
+    let s = Scratch::new("bitcode", OOB_CL, &OOB_SIM.replace("k.cl", "k.bc"));
+    let status = Command::new("clang-19")
+        .current_dir(s.path())
+        .args([
+            "-x",
+            "cl",
+            "-target",
+            "spir64-unknown-unknown",
+            "-emit-llvm",
+            "-c",
+            "-g",
+        ])
+        .args(["-cl-kernel-arg-info", "k.cl", "-o", "k.bc"])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = s.run(&[]);
+    assert_eq!(out.status.code(), Some(0));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("Invalid write of size 4 at global memory address 0x1000000000010"),
+        "{err}"
+    );
+    // Debug information names the file clang compiled; the source itself is not available.
+    assert!(
+        err.contains("At line 3 (column 12) of k.cl:\n\t  (source not available)"),
+        "{err}"
+    );
+    std::fs::write(s.path().join("k.bc"), b"BC not really bitcode").unwrap();
+    let out = s.run(&[]);
+    assert_eq!(
+        (out.status.code(), text(&out.stderr)),
+        (Some(1), "Failed to load bitcode from k.bc\n".into())
+    );
+}
+
+#[test]
+fn dump_spir_writes_source_and_ir() {
+    let s = Scratch::new("dump", OOB_CL, OOB_SIM);
+    let tmp = s.path().join("tmp");
+    std::fs::create_dir(&tmp).unwrap();
+    let out = bin()
+        .current_dir(s.path())
+        .env("TMPDIR", &tmp)
+        .args(["--dump-spir", "k.sim"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let mut names: Vec<String> = std::fs::read_dir(&tmp)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 3, "{names:?}");
+    let stem = names[0].strip_suffix(".bc").expect("a .bc file");
+    assert!(stem.starts_with("oclgrind_"));
+    assert_eq!(names, [".bc", ".cl", ".ll"].map(|e| format!("{stem}{e}")));
+    let ll = std::fs::read_to_string(tmp.join(format!("{stem}.ll"))).unwrap();
+    assert!(ll.contains("define dso_local spir_kernel void @k"));
+}

@@ -745,6 +745,8 @@ pub struct OpInfo {
     pub inst: u32,
     pub line: u32,
     pub col: u32,
+    /// Index of the source file in `Function::files`.
+    pub file: u32,
 }
 
 impl OpInfo {
@@ -752,6 +754,7 @@ impl OpInfo {
         inst: u32::MAX,
         line: 0,
         col: 0,
+        file: 0,
     };
 }
 
@@ -771,6 +774,8 @@ pub struct Function {
     pub code: Vec<Op>,
     pub info: Vec<OpInfo>,
     pub insts: Vec<InstInfo>,
+    /// Source files named by debug locations (`input.cl` for programs built from source).
+    pub files: Vec<String>,
     pub num_slots: u32,
     /// Initial value of every slot of a new frame: constants in place, zero elsewhere.
     pub frame_init: Vec<u64>,
@@ -788,6 +793,13 @@ pub struct Function {
 impl Function {
     pub fn op_info(&self, pc: Pc) -> OpInfo {
         self.info.get(pc as usize).copied().unwrap_or(OpInfo::NONE)
+    }
+
+    /// The source file of an op's debug location.
+    pub fn file(&self, info: &OpInfo) -> &str {
+        self.files
+            .get(info.file as usize)
+            .map_or("", String::as_str)
     }
 
     pub fn inst_text(&self, pc: Pc) -> Option<&str> {

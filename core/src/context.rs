@@ -203,8 +203,12 @@ impl LowerError {
             self.message, self.function
         );
         if self.line > 0 {
-            s += &format!(", at line {} (column {}) of input.cl:", self.line, self.col);
-            if let Some(text) = source.and_then(|src| src.line(self.line)) {
+            s += &format!(
+                ", at line {} (column {}) of {}:",
+                self.line, self.col, self.file
+            );
+            let main = source.filter(|src| src.name == self.file);
+            if let Some(text) = main.and_then(|src| src.line(self.line)) {
                 s += &format!("\n\t  {}", text.trim_start());
             }
         }

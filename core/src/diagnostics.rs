@@ -97,12 +97,14 @@ pub fn location_lines(out: &mut Vec<String>, at: Option<CodeRef>, source: Option
         out.push("Debugging information not available.".into());
         return;
     }
-    let name = source.map_or("input.cl", |s| s.name.as_str());
+    let file = at.function.file(&info);
     out.push(format!(
         "At line {} (column {}) of {}:",
-        info.line, info.col, name
+        info.line, info.col, file
     ));
-    match source.and_then(|s| s.line(info.line)) {
+    // Only the main source is known: lines of included headers are not shown.
+    let main = source.filter(|s| s.name == file);
+    match main.and_then(|s| s.line(info.line)) {
         Some(l) => out.push(format!("  {}", l.trim_start())),
         None => out.push("  (source not available)".into()),
     }
@@ -159,7 +161,9 @@ mod tests {
                 inst: 0,
                 line: 2,
                 col: 8,
+                file: 0,
             }],
+            files: vec!["input.cl".into()],
             insts: vec![InstInfo {
                 text: "  store i32 %x, ptr addrspace(1) %p, align 4".into(),
                 opcode: "store",

@@ -117,7 +117,8 @@ pub struct LowerError {
     pub message: String,
     /// Function that holds the offending instruction.
     pub function: String,
-    /// Source position (0 when unknown).
+    /// Source position (line 0 when unknown).
+    pub file: String,
     pub line: u32,
     pub col: u32,
     /// The offending LLVM instruction, as text.

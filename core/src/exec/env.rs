@@ -40,52 +40,35 @@ pub(crate) struct Env<'e, 'm> {
     pub copies_issued: &'e mut u32,
 }
 
+impl Env<'_, '_> {
+    /// Checks an access as the work-item's own would be checked.
+    fn access(&mut self, space: AddrSpace, addr: u64, size: u64, store: bool) -> Option<*mut u8> {
+        let at = self.at;
+        access(self.mems, space, addr, size, store, self.launch, || at)
+    }
+}
+
 impl BuiltinEnv for Env<'_, '_> {
     fn regs(&mut self) -> &mut [u64] {
         self.regs
     }
 
     fn load(&mut self, space: AddrSpace, addr: u64, out: &mut [u8]) -> bool {
-        let at = self.at;
-        match access(
-            self.mems,
-            space,
-            addr,
-            out.len() as u64,
-            false,
-            self.launch,
-            || at,
-        ) {
-            Some(p) => {
-                // SAFETY: check() verified the whole range lies in one buffer.
-                unsafe { load_bytes(p, out) };
-                true
-            }
+        match self.access(space, addr, out.len() as u64, false) {
+            // SAFETY: access() checked that the whole range lies in one buffer.
+            Some(p) => unsafe { load_bytes(p, out) },
             None => {
                 out.fill(0);
-                false
+                return false;
             }
         }
+        true
     }
 
     fn store(&mut self, space: AddrSpace, addr: u64, data: &[u8]) -> bool {
-        let at = self.at;
-        match access(
-            self.mems,
-            space,
-            addr,
-            data.len() as u64,
-            true,
-            self.launch,
-            || at,
-        ) {
-            Some(p) => {
-                // SAFETY: as above.
-                unsafe { store_bytes(p, data) };
-                true
-            }
-            None => false,
-        }
+        let p = self.access(space, addr, data.len() as u64, true);
+        // SAFETY: as above.
+        p.map(|p| unsafe { store_bytes(p, data) }).is_some()
     }
 
     fn atomic_rmw(
@@ -96,17 +79,8 @@ impl BuiltinEnv for Env<'_, '_> {
         op: RmwOp,
         value: u64,
     ) -> Option<u64> {
-        let at = self.at;
-        let p = access(
-            self.mems,
-            space,
-            addr,
-            size as u64,
-            true,
-            self.launch,
-            || at,
-        )?;
-        // SAFETY: access() checked the range.
+        let p = self.access(space, addr, size as u64, true)?;
+        // SAFETY: as above.
         Some(unsafe { atomic::rmw(p, size, op, ScalarTy::Int((size * 8) as u8), value) })
     }
 
@@ -117,16 +91,7 @@ impl BuiltinEnv for Env<'_, '_> {
         size: u32,
         f: &mut dyn FnMut(u64) -> u64,
     ) -> Option<u64> {
-        let at = self.at;
-        let p = access(
-            self.mems,
-            space,
-            addr,
-            size as u64,
-            true,
-            self.launch,
-            || at,
-        )?;
+        let p = self.access(space, addr, size as u64, true)?;
         // SAFETY: as above.
         Some(unsafe { atomic::update(p, size, f) })
     }

@@ -282,6 +282,17 @@ impl Value {
             (LLVMGetDebugLocLine(self.0), LLVMGetDebugLocColumn(self.0))
         }
     }
+    /// File name of an instruction's debug location (empty when there is none).
+    pub fn debug_file(self) -> String {
+        unsafe {
+            if LLVMInstructionGetDebugLoc(self.0).is_null() {
+                return String::new();
+            }
+            let mut len = 0u32;
+            let p = LLVMGetDebugLocFilename(self.0, &mut len);
+            c_str(p, len as usize)
+        }
+    }
     pub fn alignment(self) -> u32 {
         unsafe { LLVMGetAlignment(self.0) }
     }

@@ -48,6 +48,7 @@ pub fn lower_function(scope: &KernelScope, f: Value) -> Result<Function, LowerEr
         LowerError {
             message,
             function: f.name(),
+            file: inst.map_or(String::new(), |i| i.debug_file()),
             line,
             col,
             inst: inst.map_or(String::new(), |i| i.print()),
@@ -122,10 +123,12 @@ impl<'a> Lowerer<'a> {
             self.block_pc.insert(b, self.pc());
             for i in b.instructions() {
                 let (line, col) = i.debug_loc();
+                let file = self.file_index(i.debug_file());
                 self.cur = OpInfo {
                     inst: ordinal,
                     line,
                     col,
+                    file,
                 };
                 ordinal += 1;
                 self.inst(i, b).map_err(|e| (e, Some(i)))?;
@@ -134,6 +137,16 @@ impl<'a> Lowerer<'a> {
         self.patch_branches();
         self.out.num_slots = self.out.frame_init.len() as u32;
         Ok(())
+    }
+
+    fn file_index(&mut self, name: String) -> u32 {
+        match self.out.files.iter().position(|f| *f == name) {
+            Some(i) => i as u32,
+            None => {
+                self.out.files.push(name);
+                self.out.files.len() as u32 - 1
+            }
+        }
     }
 
     // ----- slots, constants, emission -----
@@ -529,8 +542,8 @@ impl<'a> Lowerer<'a> {
                 let d = self.dst(i)?;
                 self.emit(Op::Alloca { d, size });
             }
-            LLVMLoad => self.load(i)?,
-            LLVMStore => self.store(i)?,
+            LLVMLoad => self.memory_access(i, false)?,
+            LLVMStore => self.memory_access(i, true)?,
             LLVMGetElementPtr => self.gep(i)?,
             LLVMCall => self.call(i)?,
             LLVMAtomicRMW => {
@@ -870,93 +883,92 @@ impl<'a> Lowerer<'a> {
         Ok(())
     }
 
-    fn load(&mut self, i: Value) -> Result<(), String> {
-        let p = i.operand(0);
+    /// A load or a store: the value's shape picks the scalar, vector or aggregate op.
+    fn memory_access(&mut self, i: Value, store: bool) -> Result<(), String> {
+        // For a load the instruction is the value; a store names it as operand 0.
+        let (v, p) = if store {
+            (i.operand(0), i.operand(1))
+        } else {
+            (i, i.operand(0))
+        };
         let space = space_of(p.ty().address_space())?;
         let ps = self.operand(p)?;
-        let d = self.dst(i)?;
+        // Where the value comes from (store) or goes to (load).
+        let s = if store {
+            self.operand(v)?
+        } else {
+            self.dst(i)?
+        };
         let align = log2(i.alignment());
-        match self.shape(i.ty())? {
+        let op = match self.shape(v.ty())? {
             Shape::Val(vt) if vt.lanes == 1 => {
-                self.emit(Op::Load {
-                    d,
-                    p: ps,
-                    space,
-                    ty: vt.elem.mem_ty(),
-                    align,
-                });
+                let ty = vt.elem.mem_ty();
+                if store {
+                    Op::Store {
+                        p: ps,
+                        s,
+                        space,
+                        ty,
+                        align,
+                    }
+                } else {
+                    Op::Load {
+                        d: s,
+                        p: ps,
+                        space,
+                        ty,
+                        align,
+                    }
+                }
             }
             Shape::Val(vt) => {
                 if vt.elem == ScalarTy::Int(1) {
-                    return Err("loads of boolean vectors are not supported".into());
+                    return Err("boolean vectors in memory are not supported".into());
                 }
-                self.emit(Op::LoadV {
-                    d,
-                    p: ps,
-                    space,
-                    ty: vt.elem.mem_ty(),
-                    lanes: vt.lanes,
-                    align,
-                });
+                let (ty, lanes) = (vt.elem.mem_ty(), vt.lanes);
+                if store {
+                    Op::StoreV {
+                        p: ps,
+                        s,
+                        space,
+                        ty,
+                        lanes,
+                        align,
+                    }
+                } else {
+                    Op::LoadV {
+                        d: s,
+                        p: ps,
+                        space,
+                        ty,
+                        lanes,
+                        align,
+                    }
+                }
             }
-            Shape::Agg(layout) => {
-                let id = self.out.layouts.len() as u32;
-                self.out.layouts.push(layout);
-                self.emit(Op::LoadAgg {
-                    d,
-                    p: ps,
-                    space,
-                    layout: id,
-                });
+            Shape::Agg(l) => {
+                let layout = self.out.layouts.len() as u32;
+                self.out.layouts.push(l);
+                if store {
+                    Op::StoreAgg {
+                        p: ps,
+                        s,
+                        space,
+                        layout,
+                    }
+                } else {
+                    Op::LoadAgg {
+                        d: s,
+                        p: ps,
+                        space,
+                        layout,
+                    }
+                }
             }
-            Shape::Void => return Err("load of void".into()),
-        }
+            Shape::Void => return Err("memory access of void".into()),
+        };
+        self.emit(op);
         // Oclgrind checks static array indices after the access itself.
-        self.array_checks(p)
-    }
-
-    fn store(&mut self, i: Value) -> Result<(), String> {
-        let v = i.operand(0);
-        let p = i.operand(1);
-        let space = space_of(p.ty().address_space())?;
-        let ps = self.operand(p)?;
-        let s = self.operand(v)?;
-        let align = log2(i.alignment());
-        match self.shape(v.ty())? {
-            Shape::Val(vt) if vt.lanes == 1 => {
-                self.emit(Op::Store {
-                    p: ps,
-                    s,
-                    space,
-                    ty: vt.elem.mem_ty(),
-                    align,
-                });
-            }
-            Shape::Val(vt) => {
-                if vt.elem == ScalarTy::Int(1) {
-                    return Err("stores of boolean vectors are not supported".into());
-                }
-                self.emit(Op::StoreV {
-                    p: ps,
-                    s,
-                    space,
-                    ty: vt.elem.mem_ty(),
-                    lanes: vt.lanes,
-                    align,
-                });
-            }
-            Shape::Agg(layout) => {
-                let id = self.out.layouts.len() as u32;
-                self.out.layouts.push(layout);
-                self.emit(Op::StoreAgg {
-                    p: ps,
-                    s,
-                    space,
-                    layout: id,
-                });
-            }
-            Shape::Void => return Err("store of void".into()),
-        }
         self.array_checks(p)
     }
 

@@ -148,6 +148,7 @@ fn lower_kernel(
             code: Err(LowerError {
                 message,
                 function: k.name(),
+                file: String::new(),
                 line: 0,
                 col: 0,
                 inst: String::new(),
