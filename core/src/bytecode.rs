@@ -524,6 +524,12 @@ pub enum Op {
         d: Slot,
         s: Slot,
     },
+    /// `to_global` and friends: the pointer if it points into `space`, else NULL.
+    GenericTo {
+        d: Slot,
+        s: Slot,
+        space: AddrSpace,
+    },
     InsertDyn {
         d: Slot,
         v: Slot,

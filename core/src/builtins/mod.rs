@@ -5,6 +5,7 @@
 //! closure with its argument slots already bound. Nothing is looked up by name at run time.
 //! Families live in their own files; each offers `resolve(&Call, &mut Emit) -> Option<..>`.
 
+mod address;
 mod async_copy;
 mod atomics;
 mod common;
@@ -185,8 +186,9 @@ pub type Resolution = Result<(), String>;
 /// `Undefined external function: <symbol>`, as Oclgrind says.
 pub fn resolve(call: &Call, emit: &mut dyn Emit) -> Resolution {
     type Family = fn(&Call, &mut dyn Emit) -> Option<Resolution>;
-    let families: [Family; 13] = [
+    let families: [Family; 14] = [
         workitem::resolve,
+        address::resolve,
         async_copy::resolve,
         sync::resolve,
         math::resolve,

@@ -663,9 +663,30 @@ impl GroupRunner<'_> {
                     );
                     return Stop::Finished;
                 }
-                ref other => {
-                    let ran = run_pure(other, &mut regs[base..]);
-                    debug_assert!(ran, "op {other:?} not handled");
+                // The register-only ops not handled above (listed, so that a new op cannot be
+                // forgotten here).
+                ref op @ (Op::Nop
+                | Op::IntBin { .. }
+                | Op::IntUn { .. }
+                | Op::Funnel { .. }
+                | Op::Overflow { .. }
+                | Op::ICmpV { .. }
+                | Op::FSub64 { .. }
+                | Op::FDiv64 { .. }
+                | Op::FloatBin { .. }
+                | Op::FloatUn { .. }
+                | Op::Fma { .. }
+                | Op::FCmp { .. }
+                | Op::Select { .. }
+                | Op::SelectV { .. }
+                | Op::Cast { .. }
+                | Op::Bitcast { .. }
+                | Op::ExtractDyn { .. }
+                | Op::InsertDyn { .. }
+                | Op::ToGeneric { .. }
+                | Op::FromGeneric { .. }
+                | Op::GenericTo { .. }) => {
+                    run_pure(op, &mut regs[base..]);
                 }
             }
             if OBSERVE {

@@ -179,6 +179,10 @@ pub fn run_pure(op: &Op, r: &mut [u64]) -> bool {
         }
         Op::ToGeneric { d, s, space } => s!(d) = to_generic(s!(s), space),
         Op::FromGeneric { d, s } => s!(d) = from_generic(s!(s)).1,
+        Op::GenericTo { d, s, space } => {
+            let (actual, addr) = from_generic(s!(s));
+            s!(d) = if actual == space { addr } else { 0 };
+        }
         Op::InsertDyn {
             d,
             v,
@@ -192,7 +196,46 @@ pub fn run_pure(op: &Op, r: &mut [u64]) -> bool {
                 s!(d + i as u32) = s!(e);
             }
         }
-        _ => return false,
+        Op::Gep {
+            d,
+            base,
+            idx,
+            idx_bits,
+            scale,
+            offset,
+        } => {
+            let i = sext(s!(idx), idx_bits);
+            s!(d) = s!(base)
+                .wrapping_add(i.wrapping_mul(scale as i64) as u64)
+                .wrapping_add(offset as i64 as u64);
+        }
+        Op::GepConst { d, base, offset } => s!(d) = s!(base).wrapping_add(offset as u64),
+        // Ops that touch memory, control flow or the work-item: the interpreter's.
+        Op::Load { .. }
+        | Op::LoadV { .. }
+        | Op::LoadAgg { .. }
+        | Op::Store { .. }
+        | Op::StoreV { .. }
+        | Op::StoreAgg { .. }
+        | Op::Alloca { .. }
+        | Op::GepN { .. }
+        | Op::CheckIndex { .. }
+        | Op::AtomicRmw { .. }
+        | Op::CmpXchg { .. }
+        | Op::MemCpy { .. }
+        | Op::MemSet { .. }
+        | Op::Br { .. }
+        | Op::CondBr { .. }
+        | Op::Switch { .. }
+        | Op::Ret { .. }
+        | Op::RetVoid
+        | Op::Call { .. }
+        | Op::Builtin { .. }
+        | Op::Barrier { .. }
+        | Op::WaitEvents { .. }
+        | Op::WorkItem { .. }
+        | Op::WorkItemDyn { .. }
+        | Op::Trap { .. } => return false,
     }
     true
 }
