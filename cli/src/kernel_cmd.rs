@@ -46,6 +46,13 @@ pub fn main(args: &[String]) -> i32 {
             return 1;
         }
     };
+    // Say so when a command-line option asks for something we do not have yet. (Not for
+    // variables from the environment: test harnesses set them for every run.)
+    for (var, what) in config.unavailable() {
+        if parsed.env.iter().any(|(k, _)| k == var) {
+            eprintln!("Oclgrind: {what} is not available in this version yet; option ignored");
+        }
+    }
     let ctx = Context::new(config);
     let status = match run(&ctx, simfile, parsed.global_mem) {
         Ok(()) => 0,

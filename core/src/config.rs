@@ -69,24 +69,40 @@ fn number(name: &str, default: u64, allow_zero: bool) -> Result<u64, String> {
 
 impl Config {
     /// Options that were asked for but whose feature this version does not have yet.
-    pub fn unavailable(&self) -> Vec<&'static str> {
-        let mut v = Vec::new();
-        if self.data_races {
-            v.push("data-race detection (--data-races)");
-        }
-        if self.uninitialized {
-            v.push("uninitialized-value detection (--uninitialized)");
-        }
-        if self.inst_counts {
-            v.push("instruction counts (--inst-counts)");
-        }
-        if self.interactive {
-            v.push("the interactive debugger (--interactive)");
-        }
-        if !self.plugins.is_empty() {
-            v.push("dynamic plugins (--plugins)");
-        }
-        v
+    /// Each as (the variable that asks for it, what it is).
+    pub fn unavailable(&self) -> Vec<(&'static str, &'static str)> {
+        let wanted = [
+            (
+                self.data_races,
+                "OCLGRIND_DATA_RACES",
+                "data-race detection",
+            ),
+            (
+                self.uninitialized,
+                "OCLGRIND_UNINITIALIZED",
+                "uninitialized-value detection",
+            ),
+            (
+                self.inst_counts,
+                "OCLGRIND_INST_COUNTS",
+                "instruction counts",
+            ),
+            (
+                self.interactive,
+                "OCLGRIND_INTERACTIVE",
+                "the interactive debugger",
+            ),
+            (
+                !self.plugins.is_empty(),
+                "OCLGRIND_PLUGINS",
+                "dynamic plugins",
+            ),
+        ];
+        wanted
+            .into_iter()
+            .filter(|(on, ..)| *on)
+            .map(|(_, var, what)| (var, what))
+            .collect()
     }
 
     /// Reads every `OCLGRIND_*` variable; an unparsable number is an error naming the variable.

@@ -38,12 +38,6 @@ pub struct Context {
 impl Context {
     /// A context with the always-loaded plugins (Logger, MemCheck).
     pub fn new(config: Config) -> Context {
-        static NOTED: std::sync::Once = std::sync::Once::new();
-        NOTED.call_once(|| {
-            for feature in config.unavailable() {
-                eprintln!("Oclgrind: {feature} is not available in this version yet; ignored");
-            }
-        });
         let mut plugins = PluginSet::default();
         plugins.add(Arc::new(Logger::new(
             config.log_file.as_deref(),

@@ -2,8 +2,9 @@
 //! they agree, and performing it when the group waits for its event.
 
 use super::env::Mems;
-use super::interp::access;
+use super::interp::{access, Dir};
 use super::launch::{Launch, Where};
+use super::workitem::WiIds;
 use crate::builtins::AsyncCopy;
 use crate::diagnostics::{render, size3, Entity, Level};
 use crate::memory::{load_bytes, store_bytes};
@@ -41,11 +42,11 @@ impl AsyncState {
                     event: p.copy.event,
                     ..copy
                 } == p.copy;
-            if same {
-                p.issuers += 1;
-            } else {
+            if !same {
                 report_divergence(launch, at, &copy, p);
             }
+            // Counted even when it differs: the divergence is reported once, here.
+            p.issuers += 1;
             return p.copy.event;
         }
         let event = if copy.event != 0 {
@@ -64,11 +65,14 @@ impl AsyncState {
     }
 
     /// Performs the copies of `events` (at a `wait_group_events` the whole group reached).
+    /// `at` is the wait as the group executes it; `waiter` the first work-item that waited.
+    #[allow(clippy::too_many_arguments)]
     pub fn complete(
         &mut self,
         launch: &Launch,
         mems: &mut Mems,
         at: Where,
+        waiter: WiIds,
         events: &[u64],
         group_size: u64,
     ) {
@@ -92,6 +96,10 @@ impl AsyncState {
                 p.done = true;
             }
             if !found {
+                let at = Where {
+                    wi: Some(waiter),
+                    ..at
+                };
                 launch.report(at, Level::Error, "Invalid wait event");
             }
         }
@@ -149,12 +157,12 @@ fn perform(launch: &Launch, mems: &mut Mems, at: Where, c: &AsyncCopy) {
         let dst = c
             .dst
             .wrapping_add(i.wrapping_mul(c.dst_stride).wrapping_mul(n));
-        let Some(p) = access(mems, c.src_space, src, n, false, launch, || at) else {
+        let Some(p) = access(mems, c.src_space, src, n, Dir::Load, launch, || at) else {
             continue;
         };
         // SAFETY: access() checked the ranges.
         unsafe { load_bytes(p, &mut buf) };
-        if let Some(q) = access(mems, c.dst_space, dst, n, true, launch, || at) {
+        if let Some(q) = access(mems, c.dst_space, dst, n, Dir::Store, launch, || at) {
             unsafe { store_bytes(q, &buf) };
         }
     }

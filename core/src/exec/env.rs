@@ -3,7 +3,7 @@
 
 use super::async_copy::AsyncState;
 use super::atomic;
-use super::interp::access;
+use super::interp::{access, Dir};
 use super::launch::{Launch, Where};
 use crate::builtins::{AsyncCopy, BuiltinEnv};
 use crate::bytecode::{RmwOp, ScalarTy};
@@ -42,9 +42,9 @@ pub(crate) struct Env<'e, 'm> {
 
 impl Env<'_, '_> {
     /// Checks an access as the work-item's own would be checked.
-    fn access(&mut self, space: AddrSpace, addr: u64, size: u64, store: bool) -> Option<*mut u8> {
+    fn access(&mut self, space: AddrSpace, addr: u64, size: u64, dir: Dir) -> Option<*mut u8> {
         let at = self.at;
-        access(self.mems, space, addr, size, store, self.launch, || at)
+        access(self.mems, space, addr, size, dir, self.launch, || at)
     }
 }
 
@@ -54,7 +54,7 @@ impl BuiltinEnv for Env<'_, '_> {
     }
 
     fn load(&mut self, space: AddrSpace, addr: u64, out: &mut [u8]) -> bool {
-        match self.access(space, addr, out.len() as u64, false) {
+        match self.access(space, addr, out.len() as u64, Dir::Load) {
             // SAFETY: access() checked that the whole range lies in one buffer.
             Some(p) => unsafe { load_bytes(p, out) },
             None => {
@@ -66,7 +66,7 @@ impl BuiltinEnv for Env<'_, '_> {
     }
 
     fn store(&mut self, space: AddrSpace, addr: u64, data: &[u8]) -> bool {
-        let p = self.access(space, addr, data.len() as u64, true);
+        let p = self.access(space, addr, data.len() as u64, Dir::Store);
         // SAFETY: as above.
         p.map(|p| unsafe { store_bytes(p, data) }).is_some()
     }
@@ -79,7 +79,7 @@ impl BuiltinEnv for Env<'_, '_> {
         op: RmwOp,
         value: u64,
     ) -> Option<u64> {
-        let p = self.access(space, addr, size as u64, true)?;
+        let p = self.access(space, addr, size as u64, Dir::Atomic)?;
         // SAFETY: as above.
         Some(unsafe { atomic::rmw(p, size, op, ScalarTy::Int((size * 8) as u8), value) })
     }
@@ -91,7 +91,7 @@ impl BuiltinEnv for Env<'_, '_> {
         size: u32,
         f: &mut dyn FnMut(u64) -> u64,
     ) -> Option<u64> {
-        let p = self.access(space, addr, size as u64, true)?;
+        let p = self.access(space, addr, size as u64, Dir::Atomic)?;
         // SAFETY: as above.
         Some(unsafe { atomic::update(p, size, f) })
     }

@@ -25,6 +25,8 @@ struct BarrierSite {
     fence: u32,
     /// Events waited for (`wait_group_events`); empty for `barrier`.
     events: Vec<u64>,
+    /// The first work-item that arrived.
+    first: WiIds,
 }
 
 /// One worker thread's reusable state for running work-groups.
@@ -37,6 +39,8 @@ pub(crate) struct GroupRunner<'l> {
     items: Vec<WorkItem>,
     pub seq: u64,
     pub group: [u64; 3],
+    /// The work-item that finished last, and where: (ids, function, pc).
+    last_finished: (WiIds, u32, u32),
     /// Size of this group (smaller than requested at the edge of a non-uniform NDRange).
     pub size: [u64; 3],
 }
@@ -50,6 +54,7 @@ impl<'l> GroupRunner<'l> {
             items: Vec::new(),
             seq: 0,
             group: [0; 3],
+            last_finished: (WiIds::default(), 0, 0),
             size: [1; 3],
         }
     }
@@ -98,7 +103,7 @@ impl<'l> GroupRunner<'l> {
                     private: &mut scratch,
                 };
                 self.asyncs
-                    .complete(launch, &mut mems, at, &site.events, count);
+                    .complete(launch, &mut mems, at, site.first, &site.events, count);
             }
             for p in plugins.each(Interest::BARRIER) {
                 launch.with_context(at, true, |cx| p.work_group_barrier(cx, site.fence));
@@ -114,13 +119,14 @@ impl<'l> GroupRunner<'l> {
         }
         self.items = items;
         if self.asyncs.pending() {
-            let at = self.at(None, 0, 0);
-            launch.with_context(at, false, |cx| {
-                cx.report(
-                    Level::Error,
-                    "Work-item finished without waiting for events",
-                )
-            });
+            // Named after the work-item that finished last, at its return.
+            let (ids, func, pc) = self.last_finished;
+            let at = self.at(Some(ids), func, pc);
+            launch.report(
+                at,
+                Level::Error,
+                "Work-item finished without waiting for events",
+            );
         }
         for p in plugins.each(Interest::WORK_GROUP) {
             p.work_group_complete(info, group);
@@ -158,6 +164,7 @@ impl<'l> GroupRunner<'l> {
     fn step(&mut self, wi: &mut WorkItem, barrier: &mut Option<BarrierSite>) -> bool {
         match self.run(wi) {
             Stop::Finished => {
+                self.last_finished = (wi.ids, wi.func, wi.pc);
                 if self.launch.observe_work_items {
                     let at = self.at(Some(wi.ids), 0, 0);
                     for p in self.launch.ctx.plugins().each(Interest::WORK_ITEM) {
@@ -173,6 +180,7 @@ impl<'l> GroupRunner<'l> {
                     pc: wi.barrier_at.1,
                     fence,
                     events: wi.wait_events.clone(),
+                    first: wi.ids,
                 };
                 match barrier {
                     None => *barrier = Some(site),

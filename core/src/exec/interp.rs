@@ -93,6 +93,24 @@ fn array_index(launch: &Launch, at: Where, index: i64, len: u64) {
     }
 }
 
+/// Which way an access goes: atomics both read and write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Dir {
+    Load,
+    Store,
+    Atomic,
+}
+
+impl Dir {
+    fn reads(self) -> bool {
+        self != Dir::Store
+    }
+
+    fn writes(self) -> bool {
+        self != Dir::Load
+    }
+}
+
 /// Looks up an access (resolving generic pointers); reports refused and flagged accesses.
 /// `None` means: skip the access.
 #[inline(always)]
@@ -101,53 +119,68 @@ pub(crate) fn access(
     space: AddrSpace,
     addr: u64,
     size: u64,
-    is_store: bool,
+    dir: Dir,
     launch: &Launch,
     at: impl Fn() -> Where,
 ) -> Option<*mut u8> {
     let (space, addr) = resolve(space, addr);
-    match mems.view(space).locate(addr, size) {
-        Some((p, fl)) => {
-            if fl != 0 {
-                let bad = if is_store {
-                    fl & flags::READ_ONLY != 0
-                } else {
-                    fl & flags::WRITE_ONLY != 0
-                };
-                if bad {
-                    let kind = if is_store {
-                        FaultKind::WriteToReadOnly
-                    } else {
-                        FaultKind::ReadFromWriteOnly
-                    };
-                    fault(
-                        launch,
-                        at(),
-                        Fault {
-                            kind,
-                            space,
-                            address: addr,
-                            size,
-                            is_store,
-                        },
-                    );
-                }
-            }
-            Some(p)
-        }
+    let located = mems.view(space).locate(addr, size);
+    let flagged = match located {
+        Some((_, fl)) => fl != 0,
+        None => true,
+    };
+    if flagged {
+        report_access(
+            located.map(|(_, fl)| fl),
+            space,
+            addr,
+            size,
+            dir,
+            launch,
+            at(),
+        );
+    }
+    located.map(|(p, _)| p)
+}
+
+/// The faults of a refused (`flags` None) or flagged access, reads first as Oclgrind does.
+#[cold]
+#[inline(never)]
+fn report_access(
+    flags: Option<u32>,
+    space: AddrSpace,
+    address: u64,
+    size: u64,
+    dir: Dir,
+    launch: &Launch,
+    at: Where,
+) {
+    let report = |kind, is_store| {
+        let f = Fault {
+            kind,
+            space,
+            address,
+            size,
+            is_store,
+        };
+        fault(launch, at, f);
+    };
+    match flags {
         None => {
-            fault(
-                launch,
-                at(),
-                Fault {
-                    kind: FaultKind::OutOfBounds,
-                    space,
-                    address: addr,
-                    size,
-                    is_store,
-                },
-            );
-            None
+            if dir.reads() {
+                report(FaultKind::OutOfBounds, false);
+            }
+            if dir.writes() {
+                report(FaultKind::OutOfBounds, true);
+            }
+        }
+        Some(fl) => {
+            if dir.reads() && fl & flags::WRITE_ONLY != 0 {
+                report(FaultKind::ReadFromWriteOnly, false);
+            }
+            if dir.writes() && fl & flags::READ_ONLY != 0 {
+                report(FaultKind::WriteToReadOnly, true);
+            }
         }
     }
 }
@@ -377,7 +410,7 @@ impl GroupRunner<'_> {
                     }
                     let size = ty.size() as u64;
                     let at = || here(fidx, op_pc).at();
-                    r!(d) = match access(&mut mems, space, addr, size, false, launch, at) {
+                    r!(d) = match access(&mut mems, space, addr, size, Dir::Load, launch, at) {
                         // SAFETY: access() checked the range.
                         Some(ptr) => unsafe { load_mem(ty, ptr) },
                         None => 0,
@@ -414,7 +447,8 @@ impl GroupRunner<'_> {
                         let bytes = value.to_le_bytes();
                         self::observe(launch, at(), access, Some(&bytes[..size as usize]), false);
                     }
-                    if let Some(ptr) = access(&mut mems, space, addr, size, true, launch, at) {
+                    if let Some(ptr) = access(&mut mems, space, addr, size, Dir::Store, launch, at)
+                    {
                         // SAFETY: access() checked the range.
                         unsafe { store_mem(ty, ptr, value) };
                     }
@@ -574,7 +608,7 @@ impl GroupRunner<'_> {
                                     AddrSpace::Private,
                                     src,
                                     bytes as u64,
-                                    false,
+                                    Dir::Load,
                                     launch,
                                     at,
                                 ) {
@@ -600,6 +634,9 @@ impl GroupRunner<'_> {
                 }
                 Op::Ret { .. } | Op::RetVoid => {
                     let Some(fr) = frames.pop() else {
+                        // Remembered for messages about the group's last work-item.
+                        wi.func = fidx;
+                        wi.pc = op_pc as u32;
                         return Stop::Finished;
                     };
                     if let Op::Ret { s, n } = *op {

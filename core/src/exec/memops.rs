@@ -3,7 +3,7 @@
 
 use super::atomic;
 use super::env::Mems;
-use super::interp::{access, load_mem, misaligned, observe, store_mem, Here};
+use super::interp::{access, load_mem, misaligned, observe, store_mem, Dir, Here};
 use crate::bytecode::{Layout, MemTy, RmwOp, ScalarTy, Slot};
 use crate::diagnostics::Level;
 use crate::memory::{load_bytes, store_bytes, AddrSpace};
@@ -20,11 +20,9 @@ pub(crate) struct OpCx<'a, 'l> {
 }
 
 impl OpCx<'_, '_> {
-    fn access(&mut self, space: AddrSpace, addr: u64, size: u64, store: bool) -> Option<*mut u8> {
+    fn access(&mut self, space: AddrSpace, addr: u64, size: u64, dir: Dir) -> Option<*mut u8> {
         let here = self.here;
-        access(self.mems, space, addr, size, store, here.launch, || {
-            here.at()
-        })
+        access(self.mems, space, addr, size, dir, here.launch, || here.at())
     }
 
     fn observe(
@@ -67,7 +65,7 @@ pub(crate) fn load_vector(
     cx.check_align(addr, align, false);
     let es = ty.size() as usize;
     let size = (es * lanes as usize) as u64;
-    let ptr = cx.access(space, addr, size, false);
+    let ptr = cx.access(space, addr, size, Dir::Load);
     for i in 0..lanes as usize {
         f[d as usize + i] = match ptr {
             // SAFETY: access() checked the whole vector.
@@ -99,7 +97,7 @@ pub(crate) fn store_vector(
             .collect();
         cx.observe(space, addr, size, Some(&bytes), false);
     }
-    if let Some(ptr) = cx.access(space, addr, size, true) {
+    if let Some(ptr) = cx.access(space, addr, size, Dir::Store) {
         for i in 0..lanes as usize {
             // SAFETY: as above.
             unsafe { store_mem(ty, ptr.add(i * es), f[s as usize + i]) };
@@ -116,7 +114,7 @@ pub(crate) fn load_aggregate(
     l: &Layout,
 ) {
     let addr = f[p as usize];
-    let ptr = cx.access(space, addr, l.size as u64, false);
+    let ptr = cx.access(space, addr, l.size as u64, Dir::Load);
     for (i, leaf) in l.leaves.iter().enumerate() {
         f[d as usize + i] = match ptr {
             // SAFETY: access() checked the whole aggregate; leaves lie inside it.
@@ -144,7 +142,7 @@ pub(crate) fn store_aggregate(
         }
         cx.observe(space, addr, l.size as u64, Some(&bytes), false);
     }
-    if let Some(ptr) = cx.access(space, addr, l.size as u64, true) {
+    if let Some(ptr) = cx.access(space, addr, l.size as u64, Dir::Store) {
         for (i, leaf) in l.leaves.iter().enumerate() {
             // SAFETY: as above.
             unsafe {
@@ -173,7 +171,7 @@ pub(crate) fn atomic_rmw(
             .launch
             .report(cx.here.at(), Level::Error, "Unaligned address on atomicrmw");
     }
-    let old = match cx.access(space, addr, size, true) {
+    let old = match cx.access(space, addr, size, Dir::Atomic) {
         // SAFETY: access() checked the range.
         Some(ptr) => unsafe { atomic::rmw(ptr, size as u32, op, ty, value) },
         None => 0,
@@ -192,7 +190,7 @@ pub(crate) fn compare_exchange(
     ty: MemTy,
 ) -> u64 {
     let size = ty.size() as u64;
-    let old = match cx.access(space, addr, size, true) {
+    let old = match cx.access(space, addr, size, Dir::Atomic) {
         // SAFETY: access() checked the range.
         Some(ptr) => unsafe {
             atomic::update(ptr, size as u32, &mut |old| {
@@ -218,8 +216,8 @@ pub(crate) fn mem_copy(
     dst_space: AddrSpace,
     src_space: AddrSpace,
 ) {
-    let src = cx.access(src_space, from, n, false);
-    let dst = cx.access(dst_space, to, n, true);
+    let src = cx.access(src_space, from, n, Dir::Load);
+    let dst = cx.access(dst_space, to, n, Dir::Store);
     // Both ranges lie inside real buffers, so the temporary is no larger than memory itself.
     let mut bytes = Vec::new();
     if let Some(s) = src {
@@ -239,7 +237,7 @@ pub(crate) fn mem_copy(
 
 /// `llvm.memset`.
 pub(crate) fn mem_set(cx: &mut OpCx, to: u64, value: u8, n: u64, space: AddrSpace) {
-    let dst = cx.access(space, to, n, true);
+    let dst = cx.access(space, to, n, Dir::Store);
     if let Some(d) = dst {
         let bytes = vec![value; n as usize];
         cx.observe(space, to, n, Some(&bytes), false);
@@ -264,7 +262,7 @@ pub(crate) fn read_events(
         return;
     }
     let mut bytes = vec![0u8; count as usize * 8];
-    if let Some(ptr) = cx.access(space, list, bytes.len() as u64, false) {
+    if let Some(ptr) = cx.access(space, list, bytes.len() as u64, Dir::Load) {
         // SAFETY: access() checked the range.
         unsafe { load_bytes(ptr, &mut bytes) };
         out.extend(

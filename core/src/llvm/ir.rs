@@ -351,6 +351,21 @@ impl Value {
     pub fn called_function_type(self) -> Type {
         Type(unsafe { LLVMGetCalledFunctionType(self.0) })
     }
+    /// The instructions and constants that use the value.
+    pub fn users(self) -> Vec<Value> {
+        let mut out = Vec::new();
+        unsafe {
+            let mut u = LLVMGetFirstUse(self.0);
+            while !u.is_null() {
+                out.push(Value(LLVMGetUser(u)));
+                u = LLVMGetNextUse(u);
+            }
+        }
+        out
+    }
+    pub fn num_uses(self) -> usize {
+        self.users().len()
+    }
     pub fn num_call_args(self) -> u32 {
         unsafe { LLVMGetNumArgOperands(self.0) }
     }

@@ -4,7 +4,7 @@
 //! into the frame template, phis become moves on the edges that reach them, and calls to
 //! builtins are resolved once through `builtins::resolve`.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use super::consts::{gep_info, CVal, Consts, GlobalAddr};
 use super::ir::{
@@ -41,6 +41,8 @@ pub fn lower_function(scope: &KernelScope, f: Value) -> Result<Function, LowerEr
         block_pc: HashMap::new(),
         fixups: Vec::new(),
         gep_checks: HashMap::new(),
+        lane_stores: HashMap::new(),
+        skipped_loads: HashSet::new(),
         cur: OpInfo::NONE,
     };
     l.lower(f).map_err(|(message, inst)| {
@@ -81,6 +83,10 @@ struct Lowerer<'a> {
     fixups: Vec<(Fixup, Block)>,
     /// Static array indices feeding each GEP (MemCheck).
     gep_checks: HashMap<Value, Vec<(Value, u64)>>,
+    /// Vector stores that only change some lanes, with the lanes they change (see `lvalues`).
+    lane_stores: HashMap<Value, Vec<(u32, LaneSource)>>,
+    /// Loads that only fed such stores: they are not executed.
+    skipped_loads: HashSet<Value>,
     cur: OpInfo,
 }
 
@@ -118,6 +124,11 @@ impl<'a> Lowerer<'a> {
             }
         }
         self.out.insts = instruction_texts(self.m(), f, &insts);
+        for &i in &insts {
+            if i.opcode() == Opcode::LLVMStore {
+                self.find_lane_store(i);
+            }
+        }
         let mut ordinal = 0u32;
         for &b in &blocks {
             self.block_pc.insert(b, self.pc());
@@ -542,6 +553,8 @@ impl<'a> Lowerer<'a> {
                 let d = self.dst(i)?;
                 self.emit(Op::Alloca { d, size });
             }
+            LLVMLoad if self.skipped_loads.contains(&i) => {}
+            LLVMStore if self.lane_stores.contains_key(&i) => self.lane_store(i)?,
             LLVMLoad => self.memory_access(i, false)?,
             LLVMStore => self.memory_access(i, true)?,
             LLVMGetElementPtr => self.gep(i)?,
@@ -881,6 +894,95 @@ impl<'a> Lowerer<'a> {
             }
         }
         Ok(())
+    }
+
+    /// Recognises `v = load p; v' = insertelement/shufflevector(v, ...); store v', p`: code
+    /// that writes some lanes of a vector in memory (`p->x = 1`). Like Oclgrind, we store just
+    /// those lanes, so that this is not a read (of a write-only buffer, say).
+    fn find_lane_store(&mut self, store: Value) {
+        let (v, p) = (store.operand(0), store.operand(1));
+        let Ok(Shape::Val(vt)) = self.shape(v.ty()) else {
+            return;
+        };
+        if vt.lanes < 2 {
+            return;
+        }
+        let mut load = None;
+        let mut lanes = Vec::new();
+        let mut chain = Vec::new();
+        for lane in 0..vt.lanes as u32 {
+            match lane_origin(v, lane, p, &mut chain) {
+                LaneOrigin::Load(l, k) => {
+                    // Lanes from the load must stay where they were.
+                    if k != lane || l.ty() != v.ty() || load.is_some_and(|x| x != l) {
+                        return;
+                    }
+                    load = Some(l);
+                }
+                LaneOrigin::Set(src) => lanes.push((lane, src)),
+                LaneOrigin::Poison => {}
+            }
+        }
+        // All lanes replaced: the load may still feed the chain (none of its lanes surviving),
+        // or be left unused by clang at -O0 (`v.wzyx = w`).
+        let is_old_value = |o: &Value| {
+            o.is_instruction()
+                && o.opcode() == Opcode::LLVMLoad
+                && o.operand(0) == p
+                && o.ty() == v.ty()
+        };
+        let load = load
+            .or_else(|| chain.iter().flat_map(|c| c.operands()).find(is_old_value))
+            .or_else(|| {
+                p.users()
+                    .into_iter()
+                    .find(|u| is_old_value(u) && u.num_uses() == 0)
+            });
+        let Some(load) = load else {
+            return;
+        };
+        // Rewrite only when nothing else sees the loaded or intermediate vectors.
+        if load.num_uses() > 1 || chain.iter().any(|c| c.num_uses() != 1) {
+            return;
+        }
+        self.skipped_loads.insert(load);
+        self.lane_stores.insert(store, lanes);
+    }
+
+    /// Stores the changed lanes of a store found by `find_lane_store`, one scalar store each.
+    fn lane_store(&mut self, store: Value) -> Result<(), String> {
+        let p = store.operand(1);
+        let vt = self.vt(store.operand(0).ty())?;
+        let space = space_of(p.ty().address_space())?;
+        let ps = self.operand(p)?;
+        let ty = vt.elem.mem_ty();
+        let size = vt.elem.size();
+        let align = log2(store.alignment()).min(log2(size));
+        for (lane, src) in self.lane_stores[&store].clone() {
+            let s = match src {
+                LaneSource::Scalar(e) => self.operand(e)?,
+                LaneSource::Lane(v, k) => self.operand(v)? + k,
+            };
+            let at = if lane == 0 {
+                ps
+            } else {
+                let t = self.alloc(1);
+                self.emit(Op::GepConst {
+                    d: t,
+                    base: ps,
+                    offset: (lane * size) as i64,
+                });
+                t
+            };
+            self.emit(Op::Store {
+                p: at,
+                s,
+                space,
+                ty,
+                align,
+            });
+        }
+        self.array_checks(p)
     }
 
     /// A load or a store: the value's shape picks the scalar, vector or aggregate op.
@@ -1364,6 +1466,77 @@ impl<'a> Lowerer<'a> {
         }
         Ok(())
     }
+}
+
+/// Where one lane of a vector value comes from.
+#[derive(Clone, Copy, Debug)]
+enum LaneSource {
+    /// A scalar inserted into the vector.
+    Scalar(Value),
+    /// A lane of another vector.
+    Lane(Value, u32),
+}
+
+enum LaneOrigin {
+    /// Lane `k` of a loaded vector.
+    Load(Value, u32),
+    Set(LaneSource),
+    Poison,
+}
+
+/// Follows lane `lane` of `v` back through insertelement and shufflevector to a load from `p`
+/// or to the value that set it; `chain` collects the instructions passed.
+fn lane_origin(v: Value, lane: u32, p: Value, chain: &mut Vec<Value>) -> LaneOrigin {
+    let (mut v, mut lane) = (v, lane);
+    for _ in 0..32 {
+        if matches!(
+            v.kind(),
+            ValueKind::LLVMPoisonValueKind | ValueKind::LLVMUndefValueValueKind
+        ) {
+            return LaneOrigin::Poison;
+        }
+        if !v.is_instruction() {
+            break;
+        }
+        match v.opcode() {
+            Opcode::LLVMLoad if v.operand(0) == p => return LaneOrigin::Load(v, lane),
+            Opcode::LLVMInsertElement => {
+                let idx = v.operand(2);
+                if idx.kind() != ValueKind::LLVMConstantIntValueKind {
+                    break;
+                }
+                if !chain.contains(&v) {
+                    chain.push(v);
+                }
+                if idx.const_zext() == lane as u64 {
+                    return LaneOrigin::Set(LaneSource::Scalar(v.operand(1)));
+                }
+                v = v.operand(0);
+            }
+            Opcode::LLVMShuffleVector => {
+                if !chain.contains(&v) {
+                    chain.push(v);
+                }
+                let n1 = match v.operand(0).ty().kind() {
+                    TypeKind::LLVMVectorTypeKind => v.operand(0).ty().vector_len(),
+                    _ => break,
+                };
+                match v.mask_element(lane) {
+                    None => return LaneOrigin::Poison,
+                    Some(m) if m < n1 => {
+                        v = v.operand(0);
+                        lane = m;
+                    }
+                    Some(m) => {
+                        v = v.operand(1);
+                        lane = m - n1;
+                    }
+                }
+            }
+            _ => break,
+        }
+    }
+    LaneOrigin::Set(LaneSource::Lane(v, lane))
 }
 
 enum IntrinsicKind {
