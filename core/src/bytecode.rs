@@ -155,6 +155,8 @@ pub enum FloatUnOp {
     Neg,
     Abs,
     Sqrt,
+    /// `1 / sqrt(x)` (OpenCL's `rsqrt`).
+    Rsqrt,
     Floor,
     Ceil,
     Trunc,

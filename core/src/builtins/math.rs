@@ -110,7 +110,7 @@ fn kind_of(name: &str) -> Option<Kind> {
         "log1p" => Un(f32::ln_1p, f64::ln_1p),
         "logb" => Un(|x| libm::logbf(x), |x| libm::logb(x)),
         "recip" => Un(|x| 1.0 / x, |x| 1.0 / x),
-        "rsqrt" => Un(|x| 1.0 / x.sqrt(), |x| 1.0 / x.sqrt()),
+        "rsqrt" => UnOp(U::Rsqrt),
         "sin" => Un(f32::sin, f64::sin),
         "sinh" => Un(f32::sinh, f64::sinh),
         "sinpi" => Un(|x| sinpi(x as f64) as f32, sinpi),

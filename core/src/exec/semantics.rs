@@ -265,6 +265,7 @@ macro_rules! float_ops {
                 FloatUnOp::Neg => -a,
                 FloatUnOp::Abs => a.abs(),
                 FloatUnOp::Sqrt => a.sqrt(),
+                FloatUnOp::Rsqrt => 1.0 / a.sqrt(),
                 FloatUnOp::Floor => a.floor(),
                 FloatUnOp::Ceil => a.ceil(),
                 FloatUnOp::Trunc => a.trunc(),
