@@ -178,8 +178,6 @@ pub struct CompileJob<'a> {
     pub source: &'a str,
     /// The program's own options followed by `OCLGRIND_BUILD_OPTIONS`.
     pub options: &'a str,
-    /// Headers for `#include` (clCompileProgram's input headers): (include name, text).
-    pub headers: &'a [(String, String)],
     /// Debugging: build at -O0 unless the user chose a level.
     pub interactive: bool,
 }
@@ -192,15 +190,6 @@ pub fn compile(job: &CompileJob) -> Result<Compiled, BuildFailure> {
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
     std::fs::write(dir.0.join("input.cl"), job.source)
         .map_err(|e| fail(format!("cannot write the source: {e}")))?;
-    let headers = dir.0.join("headers");
-    for (name, text) in job.headers {
-        let path = headers.join(name);
-        if let Some(parent) = path.parent() {
-            let _ = std::fs::create_dir_all(parent);
-        }
-        std::fs::write(&path, text)
-            .map_err(|e| fail(format!("cannot write header {name}: {e}")))?;
-    }
     let opts = translate_options(&tokenize(job.options), &cwd);
     let mut cmd = Command::new(clang());
     cmd.current_dir(&dir.0)
@@ -223,9 +212,6 @@ pub fn compile(job: &CompileJob) -> Result<Compiled, BuildFailure> {
         .arg(format!("-cl-ext={EXTENSIONS}"))
         .arg("-iquote")
         .arg(&cwd);
-    if !job.headers.is_empty() {
-        cmd.arg("-iquote").arg(&headers);
-    }
     if !opts.opt_level_given {
         cmd.arg(if job.interactive { "-O0" } else { "-Oz" });
     }

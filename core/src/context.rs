@@ -84,7 +84,6 @@ impl Context {
         let compiled = compile(&CompileJob {
             source,
             options: &all,
-            headers: &[],
             interactive: self.config.interactive,
         });
         if self.config.dump_spir {
@@ -232,6 +231,8 @@ impl PlacedProgram {
             .code
             .clone()
             .map_err(|e| KernelError::Unsupported(e.describe(name, source.as_deref())))?;
-        KernelInstance::new(code, &self.addresses, source).map_err(KernelError::Unsupported)
+        KernelInstance::new(code, &self.addresses, source).map_err(|e| {
+            KernelError::Unsupported(format!("Oclgrind: kernel '{name}' cannot be simulated: {e}"))
+        })
     }
 }
