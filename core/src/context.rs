@@ -232,7 +232,9 @@ impl PlacedProgram {
             .clone()
             .map_err(|e| KernelError::Unsupported(e.describe(name, source.as_deref())))?;
         KernelInstance::new(code, &self.addresses, source).map_err(|e| {
-            KernelError::Unsupported(format!("Oclgrind: kernel '{name}' cannot be simulated: {e}"))
+            KernelError::Unsupported(format!(
+                "Oclgrind: kernel '{name}' cannot be simulated: {e}"
+            ))
         })
     }
 }

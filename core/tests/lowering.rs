@@ -539,11 +539,16 @@ fn source_errors_name_the_line() {
 fn recursion_is_refused_at_kernel_creation() {
     let ctx = Context::new(Config::default());
     let src = "int f(int n) { return n ? n * f(n - 1) : 1; }\nkernel void k(global int *o) { o[0] = f(o[1]); }\n";
-    let program = ctx.build_program(src, "-cl-opt-disable").expect("clang accepts recursion");
+    let program = ctx
+        .build_program(src, "-cl-opt-disable")
+        .expect("clang accepts recursion");
     let placed = ctx.place_program(Arc::new(program)).unwrap();
     match placed.kernel("k") {
         Err(KernelError::Unsupported(msg)) => {
-            assert!(msg.contains("cannot be simulated: recursion is not allowed"), "{msg}")
+            assert!(
+                msg.contains("cannot be simulated: recursion is not allowed"),
+                "{msg}"
+            )
         }
         _ => panic!("a recursive kernel was created"),
     }
