@@ -132,7 +132,15 @@ fn run(ctx: &Context, simfile: &str, global_mem: bool) -> Result<(), String> {
     {
         return Err("Work group size must divide NDRange exactly.".into());
     }
-    launch(ctx, &kernel, &args, &nd)?;
+    let stats = launch(ctx, &kernel, &args, &nd).map_err(|e| e.to_string())?;
+    if ctx.config.timing {
+        eprintln!(
+            "Oclgrind: kernel '{kernel_name}': {} work-groups on {} threads in {:.3} s",
+            stats.work_groups,
+            stats.threads,
+            stats.elapsed.as_secs_f64()
+        );
+    }
 
     let mut out = String::new();
     for d in &dumps {

@@ -20,7 +20,7 @@ pub struct Config {
     pub num_threads: usize,
     pub plugins: Vec<String>,
     pub quick: bool,
-    /// Print each kernel launch's wall time to stderr (`OCLGRIND_TIMING=1`; for benchmarks).
+    /// Report each kernel launch's wall time (`OCLGRIND_TIMING=1`; for benchmarks).
     pub timing: bool,
     pub uniform_writes: bool,
     pub uninitialized: bool,

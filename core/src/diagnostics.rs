@@ -141,6 +141,15 @@ pub fn standard(
     render(&lines)
 }
 
+/// The first lines of a work-group divergence message (`kind`: "barrier" or "async copy").
+pub fn divergence_header(kind: &str, kernel: &str, group: [u64; 3]) -> Vec<String> {
+    vec![
+        format!("Work-group divergence detected ({kind})"),
+        format!("Kernel:     {kernel}"),
+        format!("Work-group: {}", size3(group)),
+    ]
+}
+
 /// Formats a hex address the way messages print it (`0x...`, lowercase, no padding).
 pub fn hex(addr: u64) -> String {
     let mut s = String::new();

@@ -15,4 +15,4 @@ pub mod program;
 
 pub use config::Config;
 pub use context::{Context, KernelError, PlacedProgram, Program};
-pub use exec::{launch, ArgValue, KernelInstance, NDRange};
+pub use exec::{launch, ArgValue, KernelInstance, LaunchError, LaunchStats, NDRange};

@@ -2,41 +2,46 @@
 //! they agree, and performing it when the group waits for its event.
 
 use super::env::Mems;
-use super::interp::{access, Dir};
+use super::interp::{access, observe, Dir};
 use super::launch::{Launch, Where};
 use super::workitem::WiIds;
 use crate::builtins::AsyncCopy;
-use crate::diagnostics::{render, size3, Entity, Level};
+use crate::diagnostics::{divergence_header, render, Entity, Level};
 use crate::memory::{load_bytes, store_bytes};
 use crate::output::Record;
+use crate::plugins::Access;
 
-/// A copy registered by the first work-item that issued it.
-pub(crate) struct PendingCopy {
-    pub copy: AsyncCopy,
+/// A copy not yet performed, as the first work-item that issued it asked for it.
+struct PendingCopy {
+    copy: AsyncCopy,
     /// Where it was issued: (function, pc).
-    pub site: (u32, u32),
-    /// Number of work-items that issued it.
-    pub issuers: u64,
-    pub done: bool,
+    site: (u32, u32),
+    /// Which work-items (by local linear id) have issued it.
+    issued_by: Vec<bool>,
+    issuers: u64,
 }
 
 #[derive(Default)]
 pub(crate) struct AsyncState {
-    /// Copies in issue order; a work-item's n-th copy must match the n-th entry.
-    pub copies: Vec<PendingCopy>,
+    /// Pending copies in issue order. A work-item's copy is matched against the first one it
+    /// has not issued yet; performed copies are removed.
+    copies: Vec<PendingCopy>,
     next_event: u64,
+    group_size: u64,
 }
 
 impl AsyncState {
-    pub fn reset(&mut self) {
+    pub fn reset(&mut self, group_size: u64) {
         self.copies.clear();
         self.next_event = 0;
+        self.group_size = group_size;
     }
 
-    /// Registers `copy` as the `index`-th copy of a work-item; returns its event.
-    pub fn issue(&mut self, launch: &Launch, at: Where, index: usize, copy: AsyncCopy) -> u64 {
+    /// Registers work-item `wi`'s copy; returns the copy's event.
+    pub fn issue(&mut self, launch: &Launch, at: Where, wi: u64, copy: AsyncCopy) -> u64 {
         let site = (at.func, at.pc);
-        if let Some(p) = self.copies.get_mut(index) {
+        let wi = wi as usize;
+        if let Some(p) = self.copies.iter_mut().find(|p| !p.issued_by[wi]) {
             let same = p.site == site
                 && AsyncCopy {
                     event: p.copy.event,
@@ -46,6 +51,7 @@ impl AsyncState {
                 report_divergence(launch, at, &copy, p);
             }
             // Counted even when it differs: the divergence is reported once, here.
+            p.issued_by[wi] = true;
             p.issuers += 1;
             return p.copy.event;
         }
@@ -55,18 +61,19 @@ impl AsyncState {
             self.next_event += 1;
             self.next_event
         };
+        let mut issued_by = vec![false; self.group_size as usize];
+        issued_by[wi] = true;
         self.copies.push(PendingCopy {
             copy: AsyncCopy { event, ..copy },
             site,
+            issued_by,
             issuers: 1,
-            done: false,
         });
         event
     }
 
     /// Performs the copies of `events` (at a `wait_group_events` the whole group reached).
     /// `at` is the wait as the group executes it; `waiter` the first work-item that waited.
-    #[allow(clippy::too_many_arguments)]
     pub fn complete(
         &mut self,
         launch: &Launch,
@@ -74,48 +81,39 @@ impl AsyncState {
         at: Where,
         waiter: WiIds,
         events: &[u64],
-        group_size: u64,
     ) {
-        for &e in events {
-            let mut found = false;
-            for p in self.copies.iter_mut().filter(|p| p.copy.event == e) {
-                found = true;
-                if p.done {
+        for (k, &e) in events.iter().enumerate() {
+            if !self.copies.iter().any(|p| p.copy.event == e) {
+                // Listing an event twice in one wait is fine; waiting for it again later is not.
+                if events[..k].contains(&e) {
                     continue;
                 }
-                if p.issuers < group_size {
-                    let mut lines = header(launch, at);
-                    lines.push(format!(
-                        "Only {} out of {} work-items executed copy",
-                        p.issuers, group_size
-                    ));
-                    launch.location_lines(&mut lines, p.site.0, p.site.1);
-                    launch.emit(at.seq, Record::Log(Level::Error, render(&lines)));
-                }
-                perform(launch, mems, at, &p.copy);
-                p.done = true;
-            }
-            if !found {
                 let at = Where {
                     wi: Some(waiter),
                     ..at
                 };
                 launch.report(at, Level::Error, "Invalid wait event");
+                continue;
             }
+            for p in self.copies.iter().filter(|p| p.copy.event == e) {
+                if p.issuers < self.group_size {
+                    let mut lines = divergence_header("async copy", &launch.info.kernel, at.group);
+                    lines.push(format!(
+                        "Only {} out of {} work-items executed copy",
+                        p.issuers, self.group_size
+                    ));
+                    launch.location_lines(&mut lines, p.site.0, p.site.1);
+                    launch.emit(at.seq, Record::Log(Level::Error, render(&lines)));
+                }
+                perform(launch, mems, at, &p.copy);
+            }
+            self.copies.retain(|p| p.copy.event != e);
         }
     }
 
     pub fn pending(&self) -> bool {
-        self.copies.iter().any(|p| !p.done)
+        !self.copies.is_empty()
     }
-}
-
-fn header(launch: &Launch, at: Where) -> Vec<String> {
-    vec![
-        "Work-group divergence detected (async copy)".to_string(),
-        format!("Kernel:     {}", launch.info.kernel),
-        format!("Work-group: {}", size3(at.group)),
-    ]
 }
 
 fn describe(lines: &mut Vec<String>, c: &AsyncCopy) {
@@ -127,7 +125,7 @@ fn describe(lines: &mut Vec<String>, c: &AsyncCopy) {
 }
 
 fn report_divergence(launch: &Launch, at: Where, copy: &AsyncCopy, first: &PendingCopy) {
-    let mut lines = header(launch, at);
+    let mut lines = divergence_header("async copy", &launch.info.kernel, at.group);
     lines.push(String::new());
     if let Some(ids) = at.wi {
         let entity = Entity::WorkItem {
@@ -146,7 +144,7 @@ fn report_divergence(launch: &Launch, at: Where, copy: &AsyncCopy, first: &Pendi
     launch.emit(at.seq, Record::Log(Level::Error, render(&lines)));
 }
 
-/// Moves the elements, each access checked like a work-group's own load and store.
+/// Moves the elements, each access checked and observed as the work-group's own.
 fn perform(launch: &Launch, mems: &mut Mems, at: Where, c: &AsyncCopy) {
     let n = c.elem_size;
     let mut buf = vec![0u8; n as usize];
@@ -157,11 +155,27 @@ fn perform(launch: &Launch, mems: &mut Mems, at: Where, c: &AsyncCopy) {
         let dst = c
             .dst
             .wrapping_add(i.wrapping_mul(c.dst_stride).wrapping_mul(n));
+        if launch.observe_memory {
+            let load = Access {
+                space: c.src_space,
+                address: src,
+                size: n,
+            };
+            observe(launch, at, load, None, false);
+        }
         let Some(p) = access(mems, c.src_space, src, n, Dir::Load, launch, || at) else {
             continue;
         };
         // SAFETY: access() checked the ranges.
         unsafe { load_bytes(p, &mut buf) };
+        if launch.observe_memory {
+            let store = Access {
+                space: c.dst_space,
+                address: dst,
+                size: n,
+            };
+            observe(launch, at, store, Some(&buf), false);
+        }
         if let Some(q) = access(mems, c.dst_space, dst, n, Dir::Store, launch, || at) {
             unsafe { store_bytes(q, &buf) };
         }

@@ -36,8 +36,8 @@ pub(crate) struct Env<'e, 'm> {
     pub launch: &'e Launch<'e>,
     pub at: Where,
     pub asyncs: &'e mut AsyncState,
-    /// The work-item's count of issued async copies.
-    pub copies_issued: &'e mut u32,
+    /// The work-item's local linear id.
+    pub wi_index: u64,
 }
 
 impl Env<'_, '_> {
@@ -105,8 +105,6 @@ impl BuiltinEnv for Env<'_, '_> {
     }
 
     fn async_copy(&mut self, copy: AsyncCopy) -> u64 {
-        let index = *self.copies_issued as usize;
-        *self.copies_issued += 1;
-        self.asyncs.issue(self.launch, self.at, index, copy)
+        self.asyncs.issue(self.launch, self.at, self.wi_index, copy)
     }
 }

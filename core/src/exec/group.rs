@@ -5,7 +5,7 @@ use super::async_copy::AsyncState;
 use super::env::Mems;
 use super::launch::{Launch, Where};
 use super::workitem::{WiIds, WorkItem};
-use crate::diagnostics::{render, size3, Entity, Level};
+use crate::diagnostics::{divergence_header, render, Entity, Level};
 use crate::memory::{AddrSpace, ArenaMemory};
 use crate::output::Record;
 use crate::plugins::Interest;
@@ -68,7 +68,7 @@ impl<'l> GroupRunner<'l> {
             let start = group[d] * info.local_size[d];
             info.local_size[d].min(info.global_size[d] - start)
         });
-        self.asyncs.reset();
+
         self.local.clear();
         for &size in &launch.local_sizes {
             self.local.allocate(size);
@@ -78,6 +78,7 @@ impl<'l> GroupRunner<'l> {
             p.work_group_begin(info, group);
         }
         let count = self.size.iter().product::<u64>();
+        self.asyncs.reset(count);
         let mut items = std::mem::take(&mut self.items);
         let mut parked = 0;
         let mut barrier = None;
@@ -103,7 +104,7 @@ impl<'l> GroupRunner<'l> {
                     private: &mut scratch,
                 };
                 self.asyncs
-                    .complete(launch, &mut mems, at, site.first, &site.events, count);
+                    .complete(launch, &mut mems, at, site.first, &site.events);
             }
             for p in plugins.each(Interest::BARRIER) {
                 launch.with_context(at, true, |cx| p.work_group_barrier(cx, site.fence));
@@ -206,11 +207,7 @@ impl<'l> GroupRunner<'l> {
     }
 
     fn header(&self) -> Vec<String> {
-        vec![
-            "Work-group divergence detected (barrier)".to_string(),
-            format!("Kernel:     {}", self.launch.info.kernel),
-            format!("Work-group: {}", size3(self.group)),
-        ]
+        divergence_header("barrier", &self.launch.info.kernel, self.group)
     }
 
     fn report_divergence(&self, first: &BarrierSite, site: &BarrierSite, ids: WiIds) {

@@ -248,7 +248,6 @@ impl GroupRunner<'_> {
             private,
             ids,
             wait_events,
-            copies_issued,
             ..
         } = wi;
         let mut fidx = wi.func;
@@ -263,6 +262,7 @@ impl GroupRunner<'_> {
         };
         let asyncs = &mut self.asyncs;
         let (ids, group, size) = (*ids, self.group, self.size);
+        let wi_index = (ids.local[2] * size[1] + ids.local[1]) * size[0] + ids.local[0];
         let template = Where {
             seq: self.seq,
             group,
@@ -685,7 +685,7 @@ impl GroupRunner<'_> {
                         launch,
                         at,
                         asyncs,
-                        copies_issued,
+                        wi_index,
                     };
                     if let Err(trap) = (s.run)(&mut env) {
                         launch.report(at, Level::Error, &trap.0);

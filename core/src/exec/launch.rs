@@ -9,7 +9,9 @@ use super::group::GroupRunner;
 use crate::bytecode::{ScalarTy, VType};
 use crate::context::Context;
 use crate::diagnostics::{self, CodeRef, Entity, Level, Source};
-use crate::memory::{encode_address, GlobalView, GLOBAL_OFFSET_BITS, PRIVATE_OFFSET_BITS};
+use crate::memory::{
+    encode_address, AddrSpace, GlobalView, GLOBAL_OFFSET_BITS, PRIVATE_OFFSET_BITS,
+};
 use crate::output::{Record, Sequencer};
 use crate::plugins::{ExecContext, Interest, LaunchInfo, LogSink};
 use crate::program::{KernelCode, ParamKind};
@@ -222,35 +224,69 @@ fn value_lanes(vt: VType, bytes: &[u8]) -> Vec<u64> {
         .collect()
 }
 
-/// Runs a kernel over an NDRange. Errors are problems with the arguments; problems found while
-/// running are reported through the plugins.
+/// Why a launch could not start.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LaunchError {
+    #[error("kernel '{kernel}' takes {expected} arguments, {given} given")]
+    ArgumentCount {
+        kernel: String,
+        expected: usize,
+        given: usize,
+    },
+    #[error("argument '{name}': {why}")]
+    Argument { name: String, why: String },
+    #[error("work-group size must not be zero")]
+    ZeroWorkGroupSize,
+    #[error("the NDRange has too many work-groups or work-items")]
+    TooLarge,
+    #[error("local memory needed ({needed} bytes) exceeds the device's {limit} bytes (--local-mem-size)")]
+    LocalMemory { needed: u64, limit: u64 },
+}
+
+/// What a launch did.
+#[derive(Clone, Copy, Debug)]
+pub struct LaunchStats {
+    pub work_groups: u64,
+    pub threads: usize,
+    pub elapsed: std::time::Duration,
+}
+
+/// Most worker threads a launch uses, whatever `--num-threads` asks for.
+const MAX_THREADS: usize = 256;
+
+/// Runs a kernel over an NDRange. Errors are problems with the arguments or the NDRange;
+/// problems found while running are reported through the plugins.
 pub fn launch(
     ctx: &Context,
     kernel: &KernelInstance,
     args: &[ArgValue],
     nd: &NDRange,
-) -> Result<(), String> {
+) -> Result<LaunchStats, LaunchError> {
     let code = &kernel.code;
     let params = &code.info.params;
     if args.len() != params.len() {
-        return Err(format!(
-            "kernel '{}' takes {} arguments, {} given",
-            code.info.name,
-            params.len(),
-            args.len()
-        ));
+        return Err(LaunchError::ArgumentCount {
+            kernel: code.info.name.clone(),
+            expected: params.len(),
+            given: args.len(),
+        });
     }
     if nd.local_size.contains(&0) {
-        return Err("work-group size must not be zero".into());
+        return Err(LaunchError::ZeroWorkGroupSize);
     }
+    let bad_argument = |name: &str, why: String| LaunchError::Argument {
+        name: name.to_string(),
+        why,
+    };
     let mut template = kernel.frames[0].clone();
     let mut private_init = Vec::new();
     let mut local_sizes: Vec<u64> = code.locals.iter().map(|l| l.size).collect();
     for (p, a) in params.iter().zip(args) {
         let slot = p.slot as usize;
         match (&p.kind, a) {
-            (ParamKind::Pointer(crate::memory::AddrSpace::Local), ArgValue::LocalSize(size)) => {
-                let index = local_sizes.len() as u64 + 1;
+            (ParamKind::Pointer(AddrSpace::Local), ArgValue::LocalSize(size)) => {
+                let index =
+                    code.first_local_arg_index() + (local_sizes.len() - code.locals.len()) as u64;
                 local_sizes.push(*size);
                 template[slot] = encode_address(index, 0, GLOBAL_OFFSET_BITS);
             }
@@ -261,23 +297,38 @@ pub fn launch(
                 }
             }
             (ParamKind::ByVal { size }, ArgValue::Bytes(b)) => {
+                // By-value arguments take the first private buffers, in argument order.
                 let index = private_init.len() as u64 + 1;
                 let mut data = b.clone();
                 data.resize(*size as usize, 0);
                 private_init.push(data);
                 template[slot] = encode_address(index, 0, PRIVATE_OFFSET_BITS);
             }
-            (ParamKind::Unsupported(why), _) => {
-                return Err(format!("argument '{}': {why}", p.name));
-            }
-            (_, a) => return Err(format!("argument '{}': wrong kind of value {a:?}", p.name)),
+            (ParamKind::Unsupported(why), _) => return Err(bad_argument(&p.name, why.clone())),
+            (_, a) => return Err(bad_argument(&p.name, format!("wrong kind of value {a:?}"))),
         }
     }
+    debug_assert_eq!(
+        private_init.len() as u64 + 1,
+        code.first_private_var_index()
+    );
     private_init.extend(code.privates.iter().map(|v| v.init.clone()));
+    let needed = local_sizes
+        .iter()
+        .try_fold(0u64, |a, &b| a.checked_add(b))
+        .unwrap_or(u64::MAX);
+    if needed > ctx.config.local_mem_size {
+        return Err(LaunchError::LocalMemory {
+            needed,
+            limit: ctx.config.local_mem_size,
+        });
+    }
 
     let num_groups: [u64; 3] =
         std::array::from_fn(|d| nd.global_size[d].div_ceil(nd.local_size[d]));
-    let total: u64 = num_groups.iter().product();
+    let product = |v: &[u64; 3]| v.iter().try_fold(1u64, |a, &b| a.checked_mul(b));
+    let total = product(&num_groups).ok_or(LaunchError::TooLarge)?;
+    product(&nd.local_size).ok_or(LaunchError::TooLarge)?;
     let info = LaunchInfo {
         kernel: code.info.name.clone(),
         work_dim: nd.work_dim,
@@ -287,11 +338,8 @@ pub fn launch(
         num_groups,
     };
     // Quick mode runs only the first and the last work-group.
-    let order: Vec<u64> = if ctx.config.quick && total > 2 {
-        vec![0, total - 1]
-    } else {
-        (0..total).collect()
-    };
+    let quick = ctx.config.quick && total > 2;
+    let count = if quick { 2 } else { total };
     let plugins = ctx.plugins();
     let deliver = |r: Record| match r {
         Record::Log(level, text) => ctx.log(level, &text),
@@ -314,17 +362,21 @@ pub fn launch(
         p.kernel_begin(&launch.info);
     }
     let threads = if plugins.all_thread_safe() {
-        ctx.config.num_threads.clamp(1, order.len().max(1))
+        let work = usize::try_from(count).unwrap_or(usize::MAX).max(1);
+        ctx.config.num_threads.clamp(1, MAX_THREADS).min(work)
     } else {
         1
     };
     let started = std::time::Instant::now();
     let next = AtomicU64::new(0);
+    // Each worker takes the next work-group until none is left; groups are numbered in the
+    // order they are handed out, which is the order their output appears in.
     let work = |runner: &mut GroupRunner| loop {
         let i = next.fetch_add(1, Ordering::Relaxed);
-        let Some(&linear) = order.get(i as usize) else {
+        if i >= count {
             break;
-        };
+        }
+        let linear = if quick && i == 1 { total - 1 } else { i };
         let n = &launch.info.num_groups;
         let group = [
             linear % n[0],
@@ -333,26 +385,26 @@ pub fn launch(
         ];
         runner.run_group(i, group);
     };
-    if threads == 1 {
-        work(&mut GroupRunner::new(&launch));
-    } else {
-        std::thread::scope(|s| {
-            for _ in 0..threads {
-                s.spawn(|| work(&mut GroupRunner::new(&launch)));
+    let mut used = 1;
+    std::thread::scope(|s| {
+        for _ in 1..threads {
+            // Fewer workers if the system will not give us threads.
+            let spawned = std::thread::Builder::new()
+                .name("oclgrind-worker".into())
+                .spawn_scoped(s, || work(&mut GroupRunner::new(&launch)));
+            if spawned.is_err() {
+                break;
             }
-        });
-    }
-    if ctx.config.timing {
-        eprintln!(
-            "Oclgrind: kernel '{}': {} work-groups on {} threads in {:.3} s",
-            launch.info.kernel,
-            order.len(),
-            threads,
-            started.elapsed().as_secs_f64()
-        );
-    }
+            used += 1;
+        }
+        work(&mut GroupRunner::new(&launch));
+    });
     for p in plugins.each(Interest::KERNEL) {
         p.kernel_end(&launch.info);
     }
-    Ok(())
+    Ok(LaunchStats {
+        work_groups: count,
+        threads: used,
+        elapsed: started.elapsed(),
+    })
 }

@@ -12,4 +12,4 @@ pub mod pure_ops;
 pub mod semantics;
 mod workitem;
 
-pub use launch::{launch, ArgValue, KernelInstance, NDRange};
+pub use launch::{launch, ArgValue, KernelInstance, LaunchError, LaunchStats, NDRange};

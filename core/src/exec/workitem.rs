@@ -34,8 +34,6 @@ pub struct WorkItem {
     pub barrier_at: (u32, Pc),
     /// Events it waits for, at a `wait_group_events`.
     pub wait_events: Vec<u64>,
-    /// Async copies issued so far.
-    pub copies_issued: u32,
 }
 
 impl WorkItem {
@@ -50,7 +48,6 @@ impl WorkItem {
             ids: WiIds::default(),
             barrier_at: (0, 0),
             wait_events: Vec::new(),
-            copies_issued: 0,
         }
     }
 
@@ -66,7 +63,6 @@ impl WorkItem {
         self.private.clear();
         self.ids = ids;
         self.wait_events.clear();
-        self.copies_issued = 0;
     }
 }
 

@@ -73,8 +73,9 @@ pub struct GlobalMemory {
     table: RwLock<Table>,
 }
 
-/// Largest number of global buffers: 16 index bits, index 0 reserved.
-const MAX_BUFFERS: usize = (1 << (64 - GLOBAL_OFFSET_BITS)) - 1;
+/// Largest number of live global buffers. Addresses have 16 index bits, but generic pointers
+/// keep their address space in the top two (memory::to_generic), which leaves 14.
+const MAX_BUFFERS: usize = (1 << (64 - GLOBAL_OFFSET_BITS - 2)) - 1;
 
 impl Default for GlobalMemory {
     fn default() -> Self {
@@ -171,7 +172,7 @@ impl GlobalMemory {
             .iter()
             .map(|b| match b {
                 Some(b) => BufEntry {
-                    base: b.ptr as usize,
+                    base: b.ptr.expose_provenance(),
                     size: b.size,
                     flags: b.flags,
                 },

@@ -73,8 +73,8 @@ pub const GLOBAL_OFFSET_BITS: u32 = 48;
 pub const PRIVATE_OFFSET_BITS: u32 = 32;
 
 /// Generic pointers carry their address space in the top two bits (private is 0, so a private
-/// pointer is unchanged). Buffer indices never reach these bits in practice: 2^14 global
-/// buffers or 2^30 private ones.
+/// pointer is unchanged). Buffer indices stay below these bits: global memory holds at most
+/// 2^14 - 1 buffers, and a work-item's 1 GiB of private memory can never need 2^30.
 const GENERIC_TAG_SHIFT: u32 = 62;
 
 /// Converts a pointer into `space` to a generic pointer. NULL stays NULL.

@@ -6,7 +6,8 @@ use super::{encode_address, AddrSpace};
 /// One buffer as the interpreter sees it: where its bytes are and how big it is.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct BufEntry {
-    /// Host pointer (global memory) or byte offset into the owning arena (private, local).
+    /// Host address (global memory, provenance exposed) or byte offset into the owning arena
+    /// (private, local).
     pub base: usize,
     pub size: u64,
     pub flags: u32,
@@ -25,7 +26,7 @@ impl BufEntry {
 #[derive(Clone, Copy)]
 pub struct MemView<'a> {
     entries: &'a [BufEntry],
-    /// Added to every entry's base: null for global memory, the arena start otherwise.
+    /// The arena start (private, local), or null when entries hold host addresses (global).
     origin: *mut u8,
     shift: u32,
 }
@@ -45,10 +46,16 @@ impl<'a> MemView<'a> {
         let index = (addr >> self.shift) as usize;
         let offset = addr & ((1u64 << self.shift) - 1);
         let e = self.entries.get(index)?;
-        if offset + size > e.size {
+        // Written so that it cannot overflow, whatever `size` a kernel computes.
+        if size > e.size || offset > e.size - size {
             return None;
         }
-        Some((self.origin.wrapping_add(e.base + offset as usize), e.flags))
+        let p = if self.origin.is_null() {
+            std::ptr::with_exposed_provenance_mut::<u8>(e.base)
+        } else {
+            self.origin.wrapping_add(e.base)
+        };
+        Some((p.wrapping_add(offset as usize), e.flags))
     }
 
     /// The entry of the buffer an address points into (even if the access would not fit).
