@@ -50,7 +50,7 @@ pub fn main(args: &[String]) -> i32 {
     // variables from the environment: test harnesses set them for every run.)
     for (var, what) in config.unavailable() {
         if parsed.env.iter().any(|(k, _)| k == var) {
-            eprintln!("Oclgrind: {what} is not available in this version yet; option ignored");
+            eprintln!("Oclgrind: {what} is not available in this version yet; running without it");
         }
     }
     let ctx = Context::new(config);

@@ -310,11 +310,15 @@ pub fn usage(cmd: Command) -> String {
     s
 }
 
+/// The Oclgrind version we are compatible with, first on the version line for scripts that
+/// parse it.
+pub const COMPATIBLE_VERSION: &str = "26.03.1";
+
 pub fn version() -> String {
     format!(
-        "\nOclgrind {} (a Rust OpenCL simulator, compatible with Oclgrind 26.03.1)\n\n\
+        "\nOclgrind {COMPATIBLE_VERSION} (oclgrind-rs {})\n\n\
          Copyright (c) 2026 the oclgrind-rs developers\n\
-         Built on the ideas of Oclgrind by James Price and Simon McIntosh-Smith\n\n",
+         A Rust re-implementation of Oclgrind, by James Price and Simon McIntosh-Smith\n\n",
         env!("CARGO_PKG_VERSION")
     )
 }

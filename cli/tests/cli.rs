@@ -65,7 +65,7 @@ fn help_and_version() {
     );
     let out = bin().arg("-v").output().unwrap();
     assert_eq!(out.status.code(), Some(0));
-    assert!(text(&out.stdout).starts_with("\nOclgrind "));
+    assert!(text(&out.stdout).starts_with("\nOclgrind 26.03.1 (oclgrind-rs "));
     // No simfile: usage on stdout, failure.
     let out = bin().output().unwrap();
     assert_eq!(out.status.code(), Some(1));

@@ -35,12 +35,19 @@ impl ScalarTy {
         }
     }
 
+    /// How a load or store of the scalar accesses memory: its store size, which for odd
+    /// widths (an `i24` after optimisation) is less than `size()`.
     pub fn mem_ty(self) -> MemTy {
-        match self.size() {
+        let bytes = match self {
+            ScalarTy::Int(b) => (b as u32).div_ceil(8),
+            _ => self.size(),
+        };
+        match bytes {
             1 => MemTy::U8,
             2 => MemTy::U16,
             4 => MemTy::U32,
-            _ => MemTy::U64,
+            8 => MemTy::U64,
+            n => MemTy::Bytes(n as u8),
         }
     }
 
@@ -87,6 +94,8 @@ pub enum MemTy {
     U16,
     U32,
     U64,
+    /// An odd number of bytes (3, 5, 6 or 7), little-endian.
+    Bytes(u8),
 }
 
 impl MemTy {
@@ -96,6 +105,7 @@ impl MemTy {
             MemTy::U16 => 2,
             MemTy::U32 => 4,
             MemTy::U64 => 8,
+            MemTy::Bytes(n) => n as u32,
         }
     }
 }

@@ -158,12 +158,26 @@ fn clang() -> String {
 struct ScratchDir(PathBuf);
 
 impl ScratchDir {
+    /// Creates a fresh directory only we can use: never one that already exists (another
+    /// user could have planted links in it).
     fn new() -> std::io::Result<ScratchDir> {
+        use std::os::unix::fs::DirBuilderExt;
         static COUNTER: AtomicU64 = AtomicU64::new(0);
-        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let dir = std::env::temp_dir().join(format!("oclgrind-{}-{}", std::process::id(), n));
-        std::fs::create_dir_all(&dir)?;
-        Ok(ScratchDir(dir))
+        let mut last = None;
+        for _ in 0..100 {
+            let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+            let nanos = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.subsec_nanos());
+            let name = format!("oclgrind-{}-{n}-{nanos:x}", std::process::id());
+            let dir = std::env::temp_dir().join(name);
+            match std::fs::DirBuilder::new().mode(0o700).create(&dir) {
+                Ok(()) => return Ok(ScratchDir(dir)),
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => last = Some(e),
+                Err(e) => return Err(e),
+            }
+        }
+        Err(last.unwrap_or_else(|| std::io::Error::other("no scratch directory")))
     }
 }
 
@@ -208,6 +222,8 @@ pub fn compile(job: &CompileJob) -> Result<Compiled, BuildFailure> {
             "-D__ENDIAN_LITTLE__=1",
             "-fno-color-diagnostics",
         ])
+        // The device's OpenCL version, whatever language version the kernel is built for.
+        .arg("-D__OPENCL_VERSION__=300")
         .arg("-Xclang")
         .arg(format!("-cl-ext={EXTENSIONS}"))
         .arg("-iquote")

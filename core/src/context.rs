@@ -141,6 +141,12 @@ impl Context {
             addresses.push(addr);
         }
         for (g, &addr) in program.code.globals.iter().zip(&addresses) {
+            if g.relocs.is_empty() {
+                if !g.init.is_empty() {
+                    self.global.write(addr, &g.init);
+                }
+                continue;
+            }
             let mut data = g.init.clone();
             for &(offset, var, addend) in &g.relocs {
                 let target = addresses[var as usize].wrapping_add(addend as u64);
@@ -188,30 +194,6 @@ pub enum KernelError {
     Unsupported(String),
 }
 
-impl LowerError {
-    /// The error with its source position and line.
-    pub fn describe(&self, kernel: &str, source: Option<&Source>) -> String {
-        let mut s = format!(
-            "Oclgrind: kernel '{kernel}' cannot be simulated: {}\n\tIn function {}",
-            self.message, self.function
-        );
-        if self.line > 0 {
-            s += &format!(
-                ", at line {} (column {}) of {}:",
-                self.line, self.col, self.file
-            );
-            let main = source.filter(|src| src.name == self.file);
-            if let Some(text) = main.and_then(|src| src.line(self.line)) {
-                s += &format!("\n\t  {}", text.trim_start());
-            }
-        }
-        if !self.inst.is_empty() {
-            s += &format!("\n\t{}", self.inst);
-        }
-        s
-    }
-}
-
 /// A program whose global variables live in a context's memory.
 pub struct PlacedProgram {
     pub program: Arc<Program>,
@@ -231,10 +213,14 @@ impl PlacedProgram {
             .code
             .clone()
             .map_err(|e| KernelError::Unsupported(e.describe(name, source.as_deref())))?;
-        KernelInstance::new(code, &self.addresses, source).map_err(|e| {
-            KernelError::Unsupported(format!(
-                "Oclgrind: kernel '{name}' cannot be simulated: {e}"
-            ))
+        KernelInstance::new(code, &self.addresses, source).map_err(|message| {
+            let e = LowerError {
+                message,
+                function: name.to_string(),
+                origin: concat!(file!(), ":", line!()),
+                ..LowerError::default()
+            };
+            KernelError::Unsupported(e.describe(name, None))
         })
     }
 }

@@ -132,11 +132,10 @@ pub fn standard(
     at: Option<CodeRef>,
     source: Option<&Source>,
 ) -> String {
-    let mut lines = vec![
-        headline.to_string(),
-        format!("Kernel: {kernel}"),
-        format!("Entity: {entity}"),
-    ];
+    // A headline of several lines (fatal errors) is indented like the rest of the body.
+    let mut lines: Vec<String> = headline.lines().map(str::to_string).collect();
+    lines.push(format!("Kernel: {kernel}"));
+    lines.push(format!("Entity: {entity}"));
     location_lines(&mut lines, at, source);
     render(&lines)
 }

@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use crate::bytecode::{Function, Slot, VType};
+use crate::diagnostics::Source;
 use crate::memory::AddrSpace;
 
 /// A program-scope variable in global or constant memory.
@@ -12,6 +13,7 @@ pub struct GlobalVarDef {
     pub name: String,
     pub space: AddrSpace,
     pub size: u64,
+    /// Initial contents; empty when all zero.
     pub init: Vec<u8>,
     /// `(byte offset, variable, addend)`: the address of another variable goes at offset.
     pub relocs: Vec<(u64, u32, i64)>,
@@ -112,9 +114,11 @@ impl KernelCode {
 }
 
 /// Why a kernel could not be lowered, and where.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LowerError {
     pub message: String,
+    /// Where in the simulator the problem was found (`file:line`), as fatal errors say.
+    pub origin: &'static str,
     /// Function that holds the offending instruction.
     pub function: String,
     /// Source position (line 0 when unknown).
@@ -123,6 +127,31 @@ pub struct LowerError {
     pub col: u32,
     /// The offending LLVM instruction, as text.
     pub inst: String,
+}
+
+impl LowerError {
+    /// Oclgrind's fatal-error message for a kernel that cannot be created, with the position
+    /// and text of the offending instruction.
+    pub fn describe(&self, kernel: &str, source: Option<&Source>) -> String {
+        let mut s = format!(
+            "OCLGRIND FATAL ERROR ({})\n{}\nWhen creating kernel '{kernel}'\n\tIn function {}",
+            self.origin, self.message, self.function
+        );
+        if self.line > 0 {
+            s += &format!(
+                ", at line {} (column {}) of {}:",
+                self.line, self.col, self.file
+            );
+            let main = source.filter(|src| src.name == self.file);
+            if let Some(text) = main.and_then(|src| src.line(self.line)) {
+                s += &format!("\n\t  {}", text.trim_start());
+            }
+        }
+        if !self.inst.is_empty() {
+            s += &format!("\n\t{}", self.inst);
+        }
+        s
+    }
 }
 
 /// A kernel entry of a program: its info is always available, its code only if it lowered.

@@ -478,8 +478,14 @@ ok:
     );
     assert_eq!(read_words(&r.buffers[0]), vec![1, 0, 1]);
     assert_eq!(r.messages.len(), 1);
-    assert!(r.messages[0]
-        .starts_with("Encountered unreachable instruction\n\tKernel: k\n\tEntity: Global(1,0,0)"));
+    let m = &r.messages[0];
+    assert!(m.starts_with("OCLGRIND FATAL ERROR ("), "{m}");
+    assert!(
+        m.contains(
+            ")\n\tEncountered unreachable instruction\n\tKernel: k\n\tEntity: Global(1,0,0)"
+        ),
+        "{m}"
+    );
 }
 
 #[test]
@@ -545,11 +551,81 @@ fn recursion_is_refused_at_kernel_creation() {
     let placed = ctx.place_program(Arc::new(program)).unwrap();
     match placed.kernel("k") {
         Err(KernelError::Unsupported(msg)) => {
+            assert!(msg.starts_with("OCLGRIND FATAL ERROR ("), "{msg}");
             assert!(
-                msg.contains("cannot be simulated: recursion is not allowed"),
+                msg.contains(
+                    "\nrecursion is not allowed in OpenCL C (function f)\nWhen creating kernel 'k'"
+                ),
                 "{msg}"
             )
         }
         _ => panic!("a recursive kernel was created"),
+    }
+}
+
+#[test]
+fn odd_width_integers_touch_their_store_size() {
+    // An i24 is 3 bytes in memory: storing one at byte 9 of a 12-byte buffer is in bounds.
+    let r = run(
+        r#"
+define spir_kernel void @k(ptr addrspace(1) %a) {
+  %p = getelementptr i8, ptr addrspace(1) %a, i64 9
+  %v = load i24, ptr addrspace(1) %a, align 1
+  store i24 %v, ptr addrspace(1) %p, align 1
+  ret void
+}"#,
+        &[(1..=12).collect()],
+        1,
+        1,
+    );
+    assert_eq!(r.buffers[0], vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 1, 2, 3]);
+    assert!(r.messages.is_empty(), "{:?}", r.messages);
+}
+
+#[test]
+fn large_constant_tables_are_placed() {
+    let n = 70_000;
+    let values: Vec<String> = (0..n).map(|i| format!("i32 {}", i % 100)).collect();
+    let r = run(
+        &format!(
+            r#"
+@tbl = addrspace(2) constant [{n} x i32] [{}]
+define spir_kernel void @k(ptr addrspace(1) %out) {{
+  %p = getelementptr [{n} x i32], ptr addrspace(2) @tbl, i64 0, i64 69999
+  %v = load i32, ptr addrspace(2) %p
+  store i32 %v, ptr addrspace(1) %out
+  ret void
+}}"#,
+            values.join(", ")
+        ),
+        &[words(&[0])],
+        1,
+        1,
+    );
+    assert_eq!(read_words(&r.buffers[0]), vec![99]);
+}
+
+#[test]
+fn calls_that_do_not_match_their_callee_are_refused() {
+    let ctx = Context::new(Config::default());
+    let program = ctx
+        .program_from_ir(&format!(
+            "{HEADER}
+define spir_func i32 @f() {{
+  ret i32 1
+}}
+define spir_kernel void @k(ptr addrspace(1) %o) {{
+  %r = call i32 @f(i32 3, i32 4)
+  store i32 %r, ptr addrspace(1) %o
+  ret void
+}}"
+        ))
+        .expect("the module itself is valid IR");
+    let placed = ctx.place_program(Arc::new(program)).unwrap();
+    match placed.kernel("k") {
+        Err(KernelError::Unsupported(msg)) => {
+            assert!(msg.contains("call to f does not match"), "{msg}")
+        }
+        _ => panic!("kernel with a mismatched call was created"),
     }
 }

@@ -12,7 +12,7 @@ use super::semantics::*;
 use super::workitem::{Frame, WiIds, WorkItem};
 use crate::bytecode::{MemTy, Op, Pc, WiQuery};
 use crate::diagnostics::Level;
-use crate::memory::{flags, load_bytes, resolve, AddrSpace, Fault, FaultKind, Scalar};
+use crate::memory::{flags, load_bytes, resolve, store_bytes, AddrSpace, Fault, FaultKind, Scalar};
 use crate::plugins::{Access, Interest, LaunchInfo};
 
 #[inline(always)]
@@ -22,6 +22,11 @@ pub(crate) unsafe fn load_mem(ty: MemTy, p: *const u8) -> u64 {
         MemTy::U16 => u16::load(p) as u64,
         MemTy::U32 => u32::load(p) as u64,
         MemTy::U64 => u64::load(p),
+        MemTy::Bytes(n) => {
+            let mut b = [0u8; 8];
+            load_bytes(p, &mut b[..n as usize]);
+            u64::from_le_bytes(b)
+        }
     }
 }
 
@@ -32,6 +37,7 @@ pub(crate) unsafe fn store_mem(ty: MemTy, p: *mut u8, v: u64) {
         MemTy::U16 => u16::store(p, v as u16),
         MemTy::U32 => u32::store(p, v as u32),
         MemTy::U64 => u64::store(p, v),
+        MemTy::Bytes(n) => store_bytes(p, &v.to_le_bytes()[..n as usize]),
     }
 }
 
@@ -204,6 +210,13 @@ pub(crate) fn observe(
             (None, false) => p.memory_load(cx, &access),
         });
     }
+}
+
+/// `file:line` of the simulator source, for fatal error messages.
+macro_rules! here {
+    () => {
+        concat!(file!(), ":", line!())
+    };
 }
 
 /// Largest private memory of one work-item (its allocas and by-value copies).
@@ -556,7 +569,8 @@ impl GroupRunner<'_> {
                 Op::Alloca { d, size } => {
                     if mems.private.bytes_used() + size as u64 > MAX_PRIVATE_BYTES {
                         let msg = "Insufficient private memory (alloca)";
-                        launch.report(here(fidx, op_pc).at(), Level::Error, msg);
+                        launch.report_fatal(here(fidx, op_pc).at(), msg, here!());
+                        (wi.func, wi.pc) = (fidx, op_pc as u32);
                         return Stop::Finished;
                     }
                     r!(d) = mems.private.allocate(size as u64);
@@ -688,16 +702,14 @@ impl GroupRunner<'_> {
                         wi_index,
                     };
                     if let Err(trap) = (s.run)(&mut env) {
-                        launch.report(at, Level::Error, &trap.0);
+                        launch.report_fatal(at, &trap.0, here!());
+                        (wi.func, wi.pc) = (fidx, op_pc as u32);
                         return Stop::Finished;
                     }
                 }
                 Op::Trap { msg } => {
-                    launch.report(
-                        here(fidx, op_pc).at(),
-                        Level::Error,
-                        &func.traps[msg as usize],
-                    );
+                    launch.report_fatal(here(fidx, op_pc).at(), &func.traps[msg as usize], here!());
+                    (wi.func, wi.pc) = (fidx, op_pc as u32);
                     return Stop::Finished;
                 }
                 // The register-only ops not handled above (listed, so that a new op cannot be

@@ -186,6 +186,13 @@ impl Launch<'_> {
         self.with_context(at, true, |cx| cx.report(level, headline));
     }
 
+    /// Reports a fatal error (the work-item stops) as Oclgrind does: `OCLGRIND FATAL ERROR`
+    /// naming where in the simulator it was detected, then the message and the usual lines.
+    pub fn report_fatal(&self, at: Where, message: &str, origin: &str) {
+        let headline = format!("OCLGRIND FATAL ERROR ({origin})\n{message}");
+        self.report(at, Level::Error, &headline);
+    }
+
     pub fn emit(&self, seq: u64, record: Record) {
         self.sequencer.emit(seq, record);
     }

@@ -137,7 +137,7 @@ pub(crate) fn store_aggregate(
     if cx.observe {
         let mut bytes = vec![0u8; l.size as usize];
         for (i, leaf) in l.leaves.iter().enumerate() {
-            let (at, n) = (leaf.offset as usize, leaf.ty.size() as usize);
+            let (at, n) = (leaf.offset as usize, leaf.ty.mem_ty().size() as usize);
             bytes[at..at + n].copy_from_slice(&f[s as usize + i].to_le_bytes()[..n]);
         }
         cx.observe(space, addr, l.size as u64, Some(&bytes), false);

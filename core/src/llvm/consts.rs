@@ -4,8 +4,7 @@
 use std::collections::HashMap;
 
 use super::ir::{ModuleRef, Opcode, Type, TypeKind, Value, ValueKind};
-use super::types::{shape_of, space_of, Shape};
-use crate::bytecode::ScalarTy;
+use super::types::{shape_of, space_of};
 use crate::exec::semantics::{mask, sext};
 use crate::memory::{from_generic, to_generic, AddrSpace};
 
@@ -266,58 +265,71 @@ impl Consts<'_> {
     /// Serialises a constant of type `t` into memory bytes; addresses of program-scope variables
     /// are left as relocations `(offset, variable, addend)`.
     pub fn bytes(&self, v: Value, t: Type) -> Result<(Vec<u8>, Vec<Relocation>), String> {
-        let size = self.m.alloc_size(t) as usize;
-        let mut data = vec![0u8; size];
+        let mut data = vec![0u8; self.m.alloc_size(t) as usize];
         let mut relocs = Vec::new();
-        // Zero initialisers of large arrays need no work (and no leaf list).
+        self.write(v, t, 0, &mut data, &mut relocs)?;
+        Ok((data, relocs))
+    }
+
+    /// Writes `v` (of type `t`) at byte `at` of `data`, element by element, so that tables of
+    /// any size serialise without being expanded into a list first.
+    fn write(
+        &self,
+        v: Value,
+        t: Type,
+        at: usize,
+        data: &mut [u8],
+        relocs: &mut Vec<Relocation>,
+    ) -> Result<(), String> {
         if matches!(
             v.kind(),
             ValueKind::LLVMConstantAggregateZeroValueKind
                 | ValueKind::LLVMUndefValueValueKind
                 | ValueKind::LLVMPoisonValueKind
         ) {
-            return Ok((data, relocs));
+            return Ok(()); // already zero
         }
-        // Strings and other byte arrays: copy directly.
-        if v.kind() == ValueKind::LLVMConstantDataArrayValueKind
-            && t.element().kind() == TypeKind::LLVMIntegerTypeKind
-            && t.element().int_width() == 8
-        {
-            for (i, b) in data.iter_mut().enumerate() {
-                if let Some(e) = v.aggregate_element(i as u32) {
-                    *b = e.const_zext() as u8;
+        let element = |i: u64| {
+            v.aggregate_element(i as u32)
+                .ok_or_else(|| "unreadable constant aggregate element".to_string())
+        };
+        match t.kind() {
+            TypeKind::LLVMStructTypeKind => {
+                for (i, f) in t.struct_fields().into_iter().enumerate() {
+                    let offset = self.m.field_offset(t, i as u32) as usize;
+                    self.write(element(i as u64)?, f, at + offset, data, relocs)?;
                 }
             }
-            return Ok((data, relocs));
-        }
-        let leaves = match shape_of(self.m, t)? {
-            Shape::Agg(l) => l.leaves,
-            Shape::Val(vt) => (0..vt.lanes as u32)
-                .map(|i| crate::bytecode::Leaf {
-                    ty: vt.elem,
-                    offset: i * vt.elem.size(),
-                })
-                .collect(),
-            Shape::Void => Vec::new(),
-        };
-        let values = self.leaves(v)?;
-        for (leaf, value) in leaves.iter().zip(values) {
-            let at = leaf.offset as usize;
-            let n = leaf.ty.size() as usize;
-            let bits = match value {
-                CVal::Bits(b) => b,
-                CVal::Global { id, addend } => {
-                    relocs.push((at as u64, id, addend));
-                    0
+            TypeKind::LLVMArrayTypeKind | TypeKind::LLVMVectorTypeKind => {
+                if let Some(bytes) = v.string_bytes() {
+                    // Strings and other byte arrays in one go.
+                    let n = bytes.len().min(data.len() - at);
+                    data[at..at + n].copy_from_slice(&bytes[..n]);
+                    return Ok(());
                 }
-            };
-            let bits = if leaf.ty == ScalarTy::Int(1) {
-                bits & 1
-            } else {
-                bits
-            };
-            data[at..at + n].copy_from_slice(&bits.to_le_bytes()[..n]);
+                let e = t.element();
+                let stride = self.m.alloc_size(e) as usize;
+                let n = if t.kind() == TypeKind::LLVMArrayTypeKind {
+                    t.array_len()
+                } else {
+                    t.vector_len() as u64
+                };
+                for i in 0..n {
+                    self.write(element(i)?, e, at + i as usize * stride, data, relocs)?;
+                }
+            }
+            _ => {
+                let n = self.m.store_size(t) as usize;
+                let bits = match self.scalar(v)? {
+                    CVal::Bits(b) => b,
+                    CVal::Global { id, addend } => {
+                        relocs.push((at as u64, id, addend));
+                        0
+                    }
+                };
+                data[at..at + n].copy_from_slice(&bits.to_le_bytes()[..n]);
+            }
         }
-        Ok((data, relocs))
+        Ok(())
     }
 }

@@ -191,6 +191,10 @@ impl Type {
     pub fn address_space(self) -> u32 {
         unsafe { LLVMGetPointerAddressSpace(self.0) }
     }
+    /// Return type of a function type.
+    pub fn return_type(self) -> Type {
+        Type(unsafe { LLVMGetReturnType(self.0) })
+    }
     pub fn is_vararg(self) -> bool {
         unsafe { LLVMIsFunctionVarArg(self.0) != 0 }
     }
@@ -268,6 +272,18 @@ impl Value {
     pub fn const_double(self) -> f64 {
         let mut lost = 0;
         unsafe { LLVMConstRealGetDouble(self.0, &mut lost) }
+    }
+    /// The raw bytes of a constant byte array (`c"..."`), if it is one.
+    pub fn string_bytes(self) -> Option<Vec<u8>> {
+        unsafe {
+            if LLVMIsAConstantDataSequential(self.0).is_null() || LLVMIsConstantString(self.0) == 0
+            {
+                return None;
+            }
+            let mut len = 0usize;
+            let p = LLVMGetAsString(self.0, &mut len);
+            (!p.is_null()).then(|| std::slice::from_raw_parts(p as *const u8, len).to_vec())
+        }
     }
     pub fn aggregate_element(self, i: u32) -> Option<Value> {
         let v = unsafe { LLVMGetAggregateElement(self.0, i) };
@@ -418,6 +434,10 @@ impl Value {
             let p = LLVMGetStringAttributeValue(a, &mut len);
             Some(c_str(p, len as usize))
         }
+    }
+    /// The basic block holding an instruction.
+    pub fn parent(self) -> Block {
+        Block(unsafe { LLVMGetInstructionParent(self.0) })
     }
     pub fn blocks(self) -> Vec<Block> {
         let mut out = Vec::new();

@@ -49,6 +49,7 @@ pub fn lower_function(scope: &KernelScope, f: Value) -> Result<Function, LowerEr
         let (line, col) = inst.map_or((0, 0), |i| i.debug_loc());
         LowerError {
             message,
+            origin: concat!(file!(), ":", line!()),
             function: f.name(),
             file: inst.map_or(String::new(), |i| i.debug_file()),
             line,
@@ -941,6 +942,10 @@ impl<'a> Lowerer<'a> {
         let Some(load) = load else {
             return;
         };
+        // Skipping the load must not change what the store writes.
+        if memory_may_change_between(load, store) {
+            return;
+        }
         // Rewrite only when nothing else sees the loaded or intermediate vectors.
         if load.num_uses() > 1 || chain.iter().any(|c| c.num_uses() != 1) {
             return;
@@ -1139,6 +1144,7 @@ impl<'a> Lowerer<'a> {
         }
         let nargs = i.num_call_args();
         if let Some(&func) = self.scope.functions.get(&callee) {
+            self.check_signature(i, callee)?;
             let mut args = Vec::new();
             for k in 0..nargs {
                 let a = i.operand(k);
@@ -1192,6 +1198,26 @@ impl<'a> Lowerer<'a> {
         let call = builtins::Call::new(&name, args, ret)
             .ok_or_else(|| format!("Undefined external function: {name}"))?;
         builtins::resolve(&call, self)
+    }
+
+    /// A call must match its callee (IR from a binary may not): otherwise arguments and the
+    /// result would land in the wrong slots.
+    fn check_signature(&self, call: Value, callee: Value) -> Result<(), String> {
+        let params = callee.params();
+        let mismatch = || format!("call to {} does not match its definition", callee.name());
+        if params.len() != call.num_call_args() as usize {
+            return Err(mismatch());
+        }
+        for (k, p) in params.iter().enumerate() {
+            if self.slots(call.operand(k as u32).ty())? != self.slots(p.ty())? {
+                return Err(mismatch());
+            }
+        }
+        let ret = callee.global_value_type().return_type();
+        if self.slots(call.ty())? != self.slots(ret)? {
+            return Err(mismatch());
+        }
+        Ok(())
     }
 
     fn intrinsic(&mut self, i: Value, name: &str) -> Result<(), String> {
@@ -1482,6 +1508,32 @@ enum LaneOrigin {
     Load(Value, u32),
     Set(LaneSource),
     Poison,
+}
+
+/// Whether anything between `first` and `last` (in one block, in that order) could write
+/// memory. Different blocks count as yes.
+fn memory_may_change_between(first: Value, last: Value) -> bool {
+    if first.parent() != last.parent() {
+        return true;
+    }
+    let insts = first.parent().instructions();
+    let (Some(a), Some(b)) = (
+        insts.iter().position(|i| *i == first),
+        insts.iter().position(|i| *i == last),
+    ) else {
+        return true;
+    };
+    a > b
+        || insts[a + 1..b].iter().any(|i| {
+            matches!(
+                i.opcode(),
+                Opcode::LLVMStore
+                    | Opcode::LLVMCall
+                    | Opcode::LLVMAtomicRMW
+                    | Opcode::LLVMAtomicCmpXchg
+                    | Opcode::LLVMFence
+            )
+        })
 }
 
 /// Follows lane `lane` of `v` back through insertelement and shufflevector to a load from `p`

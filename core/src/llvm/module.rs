@@ -36,16 +36,21 @@ fn lower_module(m: &ModuleRef) -> Result<ProgramCode, String> {
     let mut globals = Vec::new();
     for g in &defs {
         let t = g.global_value_type();
-        let (init, relocs) = match g.initializer() {
+        let size = m.alloc_size(t);
+        let (mut init, relocs) = match g.initializer() {
             Some(init) => consts
                 .bytes(init, t)
                 .map_err(|e| format!("initializer of @{}: {e}", g.name()))?,
-            None => (vec![0; m.alloc_size(t) as usize], Vec::new()),
+            None => (Vec::new(), Vec::new()),
         };
+        // New buffers are zero-filled: zeros need not be kept or written.
+        if relocs.is_empty() && init.iter().all(|b| *b == 0) {
+            init = Vec::new();
+        }
         globals.push(GlobalVarDef {
             name: g.name(),
             space: AddrSpace::from_llvm(g.ty().address_space()).expect("global or constant"),
-            size: init.len() as u64,
+            size,
             init,
             relocs,
         });
@@ -147,11 +152,9 @@ fn lower_kernel(
             info,
             code: Err(LowerError {
                 message,
+                origin: concat!(file!(), ":", line!()),
                 function: k.name(),
-                file: String::new(),
-                line: 0,
-                col: 0,
-                inst: String::new(),
+                ..LowerError::default()
             }),
         };
     }
