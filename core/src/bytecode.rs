@@ -733,8 +733,8 @@ pub struct SwitchTable {
 /// An argument passed to a defined function.
 #[derive(Clone, Copy, Debug)]
 pub struct CallArg {
+    /// First slot of the value (the callee's parameter says how many).
     pub slot: Slot,
-    pub n: u32,
     /// For `byval` pointers: bytes to copy into a fresh private buffer.
     pub byval: Option<u32>,
 }
@@ -781,8 +781,6 @@ impl OpInfo {
 pub struct InstInfo {
     /// Its textual form as LLVM prints it (starting with two spaces).
     pub text: String,
-    /// LLVM opcode name (`add`, `load`, `call`, ...).
-    pub opcode: &'static str,
 }
 
 /// One lowered function.

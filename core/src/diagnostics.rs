@@ -72,10 +72,6 @@ impl Source {
             .get((n as usize).checked_sub(1)?)
             .map(String::as_str)
     }
-
-    pub fn num_lines(&self) -> usize {
-        self.lines.len()
-    }
 }
 
 /// An op in a function: where a diagnostic points.
@@ -174,7 +170,6 @@ mod tests {
             files: vec!["input.cl".into()],
             insts: vec![InstInfo {
                 text: "  store i32 %x, ptr addrspace(1) %p, align 4".into(),
-                opcode: "store",
             }],
             ..Function::default()
         };

@@ -143,11 +143,6 @@ pub fn int_n<const N: usize>(
     Ok(())
 }
 
-/// Builtins that fit no family.
-pub fn resolve_misc(_call: &Call, _emit: &mut dyn Emit) -> Option<Resolution> {
-    None
-}
-
 /// Checks argument `i` of a lane-wise builtin: its element type must be `elem`, and it must have `lanes`
 /// lanes or, when `broadcast` allows it, be a scalar. Lane helpers index slots by lane, so a mismatch
 /// caught here would otherwise read another value's slots at run time.

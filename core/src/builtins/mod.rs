@@ -186,7 +186,7 @@ pub type Resolution = Result<(), String>;
 /// `Undefined external function: <symbol>`, as Oclgrind says.
 pub fn resolve(call: &Call, emit: &mut dyn Emit) -> Resolution {
     type Family = fn(&Call, &mut dyn Emit) -> Option<Resolution>;
-    let families: [Family; 14] = [
+    let families: [Family; 13] = [
         workitem::resolve,
         address::resolve,
         async_copy::resolve,
@@ -200,7 +200,6 @@ pub fn resolve(call: &Call, emit: &mut dyn Emit) -> Resolution {
         convert::resolve,
         atomics::resolve,
         printf::resolve,
-        lanes::resolve_misc,
     ];
     for family in families {
         if let Some(r) = family(call, emit) {

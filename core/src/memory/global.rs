@@ -131,13 +131,6 @@ impl GlobalMemory {
         }
     }
 
-    /// The buffer an address points into.
-    pub fn buffer(&self, addr: u64) -> Option<Arc<GlobalBuffer>> {
-        let index = (addr >> GLOBAL_OFFSET_BITS) as usize;
-        let t = self.table.read().expect("global memory lock poisoned");
-        t.buffers.get(index).cloned().flatten()
-    }
-
     /// Host read; `false` if the range is not inside one buffer.
     pub fn read(&self, addr: u64, out: &mut [u8]) -> bool {
         let view = self.view();

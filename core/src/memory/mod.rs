@@ -126,8 +126,6 @@ pub fn decode_address(addr: u64, offset_bits: u32) -> (u64, u64) {
 pub mod flags {
     pub const READ_ONLY: u32 = 1 << 0;
     pub const WRITE_ONLY: u32 = 1 << 1;
-    /// Some part of the buffer is mapped to the host; accesses take the slow path.
-    pub const MAPPED: u32 = 1 << 2;
 }
 
 /// Why an access was refused or is suspicious.

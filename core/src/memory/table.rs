@@ -57,11 +57,6 @@ impl<'a> MemView<'a> {
         };
         Some((p.wrapping_add(offset as usize), e.flags))
     }
-
-    /// The entry of the buffer an address points into (even if the access would not fit).
-    pub fn entry(&self, addr: u64) -> Option<&BufEntry> {
-        self.entries.get((addr >> self.shift) as usize)
-    }
 }
 
 /// Private or local memory: buffers carved out of one growable arena.
@@ -128,11 +123,6 @@ impl ArenaMemory {
     pub fn clear(&mut self) {
         self.entries.truncate(1);
         self.arena.clear();
-    }
-
-    /// Zero-fills every live buffer (a new work-group reusing the same local layout).
-    pub fn zero(&mut self) {
-        self.arena.fill(0);
     }
 
     pub fn view(&mut self) -> MemView<'_> {

@@ -33,10 +33,6 @@ impl Interest {
     /// Refused or suspicious accesses found by the core (MemCheck's input).
     pub const FAULTS: Interest = Interest(1 << 9);
     pub const BARRIER: Interest = Interest(1 << 10);
-
-    pub fn contains(self, other: Interest) -> bool {
-        self.0 & other.0 == other.0
-    }
 }
 
 impl std::ops::BitOr for Interest {
@@ -148,10 +144,6 @@ impl PluginSet {
     pub fn add(&mut self, p: Arc<dyn Plugin>) {
         self.interests |= p.interests();
         self.plugins.push(p);
-    }
-
-    pub fn interests(&self) -> Interest {
-        self.interests
     }
 
     pub fn wants(&self, i: Interest) -> bool {

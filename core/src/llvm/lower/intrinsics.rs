@@ -1,0 +1,289 @@
+//! LLVM intrinsics: each becomes ops, or nothing when it only informs the optimiser.
+
+use super::Lowerer;
+use crate::bytecode::*;
+use crate::llvm::ir::Value;
+use crate::llvm::types::space_of;
+
+impl Lowerer<'_> {
+    pub(super) fn intrinsic(&mut self, i: Value, name: &str) -> Result<(), String> {
+        let base = name.strip_prefix("llvm.").unwrap_or(name);
+        let arg = |k: u32| i.operand(k);
+        let float_un = |op| Some(IntrinsicKind::FloatUn(op));
+        let kind = match base {
+            "fmuladd" => Some(IntrinsicKind::Fma(false)),
+            "fma" => Some(IntrinsicKind::Fma(true)),
+            "fabs" => float_un(FloatUnOp::Abs),
+            "sqrt" => float_un(FloatUnOp::Sqrt),
+            "floor" => float_un(FloatUnOp::Floor),
+            "ceil" => float_un(FloatUnOp::Ceil),
+            "trunc" => float_un(FloatUnOp::Trunc),
+            "rint" | "nearbyint" => float_un(FloatUnOp::Rint),
+            "round" => float_un(FloatUnOp::Round),
+            "roundeven" => float_un(FloatUnOp::RoundEven),
+            "minnum" => Some(IntrinsicKind::FloatBin(FloatBinOp::MinNum)),
+            "maxnum" => Some(IntrinsicKind::FloatBin(FloatBinOp::MaxNum)),
+            "minimum" => Some(IntrinsicKind::FloatBin(FloatBinOp::Minimum)),
+            "maximum" => Some(IntrinsicKind::FloatBin(FloatBinOp::Maximum)),
+            "copysign" => Some(IntrinsicKind::FloatBin(FloatBinOp::CopySign)),
+            "smax" => Some(IntrinsicKind::IntBin(IntBinOp::SMax)),
+            "smin" => Some(IntrinsicKind::IntBin(IntBinOp::SMin)),
+            "umax" => Some(IntrinsicKind::IntBin(IntBinOp::UMax)),
+            "umin" => Some(IntrinsicKind::IntBin(IntBinOp::UMin)),
+            "sadd.sat" => Some(IntrinsicKind::IntBin(IntBinOp::SAddSat)),
+            "uadd.sat" => Some(IntrinsicKind::IntBin(IntBinOp::UAddSat)),
+            "ssub.sat" => Some(IntrinsicKind::IntBin(IntBinOp::SSubSat)),
+            "usub.sat" => Some(IntrinsicKind::IntBin(IntBinOp::USubSat)),
+            "abs" => Some(IntrinsicKind::IntUn(IntUnOp::Abs)),
+            "ctpop" => Some(IntrinsicKind::IntUn(IntUnOp::CtPop)),
+            "ctlz" => Some(IntrinsicKind::IntUn(IntUnOp::Ctlz)),
+            "cttz" => Some(IntrinsicKind::IntUn(IntUnOp::Cttz)),
+            "bswap" => Some(IntrinsicKind::IntUn(IntUnOp::BSwap)),
+            "bitreverse" => Some(IntrinsicKind::IntUn(IntUnOp::BitReverse)),
+            _ => None,
+        };
+        if let Some(kind) = kind {
+            let vt = self.vt(i.ty())?;
+            let d = self.dst(i)?;
+            let lanes = vt.lanes;
+            let a = self.operand(arg(0))?;
+            match kind {
+                IntrinsicKind::Fma(fused) => {
+                    let ty = vt.elem.float().ok_or("fma of non-floats")?;
+                    let (b, c) = (self.operand(arg(1))?, self.operand(arg(2))?);
+                    self.emit(Op::Fma {
+                        ty,
+                        fused,
+                        d,
+                        a,
+                        b,
+                        c,
+                        lanes,
+                    });
+                }
+                IntrinsicKind::FloatUn(op) => {
+                    let ty = vt.elem.float().ok_or("float intrinsic on non-floats")?;
+                    self.emit(Op::FloatUn {
+                        op,
+                        ty,
+                        d,
+                        s: a,
+                        lanes,
+                    });
+                }
+                IntrinsicKind::FloatBin(op) => {
+                    let ty = vt.elem.float().ok_or("float intrinsic on non-floats")?;
+                    let b = self.operand(arg(1))?;
+                    self.emit(Op::FloatBin {
+                        op,
+                        ty,
+                        d,
+                        a,
+                        b,
+                        lanes,
+                    });
+                }
+                IntrinsicKind::IntBin(op) => {
+                    let b = self.operand(arg(1))?;
+                    let bits = vt.elem.int_bits();
+                    self.emit(Op::IntBin {
+                        op,
+                        d,
+                        a,
+                        b,
+                        bits,
+                        lanes,
+                    });
+                }
+                IntrinsicKind::IntUn(op) => {
+                    let bits = vt.elem.int_bits();
+                    self.emit(Op::IntUn {
+                        op,
+                        d,
+                        s: a,
+                        bits,
+                        lanes,
+                    });
+                }
+            }
+            return Ok(());
+        }
+        match base {
+            "fshl" | "fshr" => {
+                let vt = self.vt(i.ty())?;
+                let d = self.dst(i)?;
+                let (a, b, c) = (
+                    self.operand(arg(0))?,
+                    self.operand(arg(1))?,
+                    self.operand(arg(2))?,
+                );
+                self.emit(Op::Funnel {
+                    left: base == "fshl",
+                    d,
+                    a,
+                    b,
+                    c,
+                    bits: vt.elem.int_bits(),
+                    lanes: vt.lanes,
+                });
+            }
+            "sadd.with.overflow" | "uadd.with.overflow" | "ssub.with.overflow"
+            | "usub.with.overflow" | "smul.with.overflow" | "umul.with.overflow" => {
+                let op = match &base[..4] {
+                    "sadd" => OverflowOp::SAdd,
+                    "uadd" => OverflowOp::UAdd,
+                    "ssub" => OverflowOp::SSub,
+                    "usub" => OverflowOp::USub,
+                    "smul" => OverflowOp::SMul,
+                    _ => OverflowOp::UMul,
+                };
+                let vt = self.vt(arg(0).ty())?;
+                if vt.lanes != 1 {
+                    return Err(format!("vector {name} is not supported"));
+                }
+                let d = self.dst(i)?;
+                let (a, b) = (self.operand(arg(0))?, self.operand(arg(1))?);
+                self.emit(Op::Overflow {
+                    op,
+                    d,
+                    a,
+                    b,
+                    bits: vt.elem.int_bits(),
+                });
+            }
+            "memcpy" | "memmove" | "memcpy.inline" => {
+                let dst_space = space_of(arg(0).ty().address_space())?;
+                let src_space = space_of(arg(1).ty().address_space())?;
+                let (dst, src, len) = (
+                    self.operand(arg(0))?,
+                    self.operand(arg(1))?,
+                    self.operand(arg(2))?,
+                );
+                self.emit(Op::MemCpy {
+                    dst,
+                    src,
+                    len,
+                    dst_space,
+                    src_space,
+                });
+            }
+            "memset" | "memset.inline" => {
+                let space = space_of(arg(0).ty().address_space())?;
+                let (dst, val, len) = (
+                    self.operand(arg(0))?,
+                    self.operand(arg(1))?,
+                    self.operand(arg(2))?,
+                );
+                self.emit(Op::MemSet {
+                    dst,
+                    val,
+                    len,
+                    space,
+                });
+            }
+            "lifetime.start"
+            | "lifetime.end"
+            | "assume"
+            | "dbg.declare"
+            | "dbg.value"
+            | "dbg.label"
+            | "dbg.assign"
+            | "experimental.noalias.scope.decl"
+            | "invariant.start"
+            | "invariant.end"
+            | "var.annotation"
+            | "sideeffect"
+            | "donothing" => {}
+            "expect"
+            | "expect.with.probability"
+            | "ptr.annotation"
+            | "launder.invariant.group"
+            | "strip.invariant.group" => {
+                let n = self.slots(i.ty())?;
+                let d = self.dst(i)?;
+                let s = self.operand(arg(0))?;
+                self.mov(d, s, n);
+            }
+            "trap" | "debugtrap" | "ubsantrap" => self.trap("Encountered trap instruction"),
+            _ => match base.strip_prefix("vector.reduce.") {
+                Some(kind) => self.reduce(i, kind)?,
+                None => return Err(format!("Unsupported intrinsic: {name}")),
+            },
+        }
+        Ok(())
+    }
+
+    /// `llvm.vector.reduce.*` as a chain of scalar ops, lane 0 first (LLVM's sequential order).
+    fn reduce(&mut self, i: Value, kind: &str) -> Result<(), String> {
+        enum R {
+            Int(IntBinOp),
+            Float(FloatBinOp),
+        }
+        let r = match kind {
+            "add" => R::Int(IntBinOp::Add),
+            "mul" => R::Int(IntBinOp::Mul),
+            "and" => R::Int(IntBinOp::And),
+            "or" => R::Int(IntBinOp::Or),
+            "xor" => R::Int(IntBinOp::Xor),
+            "smax" => R::Int(IntBinOp::SMax),
+            "smin" => R::Int(IntBinOp::SMin),
+            "umax" => R::Int(IntBinOp::UMax),
+            "umin" => R::Int(IntBinOp::UMin),
+            "fadd" => R::Float(FloatBinOp::Add),
+            "fmul" => R::Float(FloatBinOp::Mul),
+            "fmax" => R::Float(FloatBinOp::MaxNum),
+            "fmin" => R::Float(FloatBinOp::MinNum),
+            "fmaximum" => R::Float(FloatBinOp::Maximum),
+            "fminimum" => R::Float(FloatBinOp::Minimum),
+            _ => return Err(format!("Unsupported intrinsic: llvm.vector.reduce.{kind}")),
+        };
+        // fadd and fmul take a start value before the vector.
+        let ordered = matches!(kind, "fadd" | "fmul");
+        let vec = i.operand(ordered as u32);
+        let vt = self.vt(vec.ty())?;
+        let v = self.operand(vec)?;
+        let d = self.dst(i)?;
+        let (mut acc, first) = if ordered {
+            (self.operand(i.operand(0))?, 0)
+        } else {
+            (v, 1)
+        };
+        let lanes = vt.lanes as u32;
+        if first >= lanes {
+            self.mov(d, acc, 1);
+            return Ok(());
+        }
+        for k in first..lanes {
+            let out = if k + 1 == lanes { d } else { self.alloc(1) };
+            let b = v + k;
+            match r {
+                R::Int(op) => self.emit(Op::IntBin {
+                    op,
+                    d: out,
+                    a: acc,
+                    b,
+                    bits: vt.elem.int_bits(),
+                    lanes: 1,
+                }),
+                R::Float(op) => self.emit(Op::FloatBin {
+                    op,
+                    ty: vt.elem.float().ok_or("float reduction of non-floats")?,
+                    d: out,
+                    a: acc,
+                    b,
+                    lanes: 1,
+                }),
+            };
+            acc = out;
+        }
+        Ok(())
+    }
+}
+
+enum IntrinsicKind {
+    Fma(bool),
+    FloatUn(FloatUnOp),
+    FloatBin(FloatBinOp),
+    IntBin(IntBinOp),
+    IntUn(IntUnOp),
+}
