@@ -105,11 +105,17 @@ fn run(ctx: &Context, simfile: &str, global_mem: bool) -> Result<(), String> {
             .map_err(|_| format!("Failed to load bitcode from {program_file}"))?
     } else {
         let source = String::from_utf8_lossy(&data);
-        ctx.build_program(&source, "")
+        let program = ctx
+            .build_program(&source, "")
             .map_err(|f| match f.summary {
                 Some(summary) => format!("{summary}\nBuild failure:\n{}", f.log),
                 None => format!("Build failure:\n{}", f.log),
-            })?
+            })?;
+        // Warnings are only counted, as Oclgrind's in-process compiler does.
+        if let Some(warnings) = &program.warnings {
+            eprintln!("{warnings}");
+        }
+        program
     };
     let placed = ctx.place_program(Arc::new(program))?;
     let kernel = placed.kernel(&kernel_name).map_err(|e| match e {
@@ -145,7 +151,7 @@ fn run(ctx: &Context, simfile: &str, global_mem: bool) -> Result<(), String> {
     let mut out = String::new();
     for d in &dumps {
         let mut bytes = vec![0u8; d.size as usize];
-        ctx.global.read(d.address, &mut bytes);
+        ctx.host_read(d.address, &mut bytes);
         out += &format!("\nArgument '{}': {} bytes\n", d.name, d.size);
         for (k, chunk) in bytes.chunks_exact(d.elem.size()).enumerate() {
             out += &format!("  {}[{}] = {}\n", d.name, k, fmt_elem(chunk, d.elem, d.hex));
@@ -160,7 +166,7 @@ fn run(ctx: &Context, simfile: &str, global_mem: bool) -> Result<(), String> {
             .into_iter()
             .map(|(addr, size)| {
                 let mut b = vec![0u8; size as usize];
-                ctx.global.read(addr, &mut b);
+                ctx.host_read(addr, &mut b);
                 (addr, b)
             })
             .collect();
@@ -288,7 +294,6 @@ fn read_argument(
     };
     // Allocate first: a size that does not fit in memory must not be materialised twice.
     let address = ctx
-        .global
         .allocate(size, mem_flags)
         .ok_or_else(|| r.error("Unable to allocate buffer"))?;
     match &h.fill {
@@ -300,13 +305,13 @@ fn read_argument(
             let mut at = 0;
             while at < size {
                 let n = (size - at).min(chunk.len() as u64) as usize;
-                ctx.global.write(address + at, &chunk[..n]);
+                ctx.host_write(address + at, &chunk[..n]);
                 at += n as u64;
             }
         }
         _ => {
             if let Some(bytes) = initial_data(r, &h, elem, count)? {
-                ctx.global.write(address, &bytes);
+                ctx.host_write(address, &bytes);
             }
         }
     }

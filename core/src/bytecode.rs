@@ -4,7 +4,8 @@
 //! frame. Integers are kept zero-extended to their width, `float` as its bit pattern in the low
 //! 32 bits, `double` as its bit pattern, pointers as simulated addresses. Vectors take one slot
 //! per lane and aggregates one slot per scalar leaf, so every operand is a slot number.
-//! Constants live in the first slots of a frame and are copied in when the frame is created.
+//! Constants get slots too: a function's `frame_init` holds their values (and zeros elsewhere)
+//! and is copied into every new frame.
 //! Nothing in here refers to LLVM.
 
 use crate::builtins::BuiltinSite;

@@ -9,7 +9,7 @@ use crate::config::Config;
 use crate::diagnostics::{Level, Source};
 use crate::exec::KernelInstance;
 use crate::llvm::{self, ModuleInput};
-use crate::memory::GlobalMemory;
+use crate::memory::{AddrSpace, GlobalMemory};
 use crate::plugins::{Interest, Logger, MemCheck, Plugin, PluginSet};
 use crate::program::{LowerError, ProgramCode};
 
@@ -68,6 +68,39 @@ impl Context {
         self.output.stdout(bytes);
     }
 
+    /// Allocates a zero-filled global buffer and tells the plugins.
+    pub fn allocate(&self, size: u64, flags: u32) -> Option<u64> {
+        let addr = self.global.allocate(size, flags)?;
+        for p in self.plugins.each(Interest::ALLOCATION) {
+            p.memory_allocated(AddrSpace::Global, addr, size, flags);
+        }
+        Some(addr)
+    }
+
+    /// Frees a global buffer and tells the plugins.
+    pub fn free(&self, addr: u64) -> bool {
+        for p in self.plugins.each(Interest::ALLOCATION) {
+            p.memory_deallocated(AddrSpace::Global, addr);
+        }
+        self.global.free(addr)
+    }
+
+    /// A write by the host (buffer initialisation, `clEnqueueWriteBuffer`), seen by plugins.
+    pub fn host_write(&self, addr: u64, data: &[u8]) -> bool {
+        for p in self.plugins.each(Interest::HOST_MEMORY) {
+            p.host_memory_store(addr, data);
+        }
+        self.global.write(addr, data)
+    }
+
+    /// A read by the host, seen by plugins.
+    pub fn host_read(&self, addr: u64, out: &mut [u8]) -> bool {
+        for p in self.plugins.each(Interest::HOST_MEMORY) {
+            p.host_memory_load(addr, out.len() as u64);
+        }
+        self.global.read(addr, out)
+    }
+
     /// Sends a message to every plugin that listens to the log (the Logger prints it).
     pub fn log(&self, level: Level, message: &str) {
         for p in self.plugins.each(Interest::LOG) {
@@ -90,10 +123,6 @@ impl Context {
             dump_spir(source, compiled.as_ref().ok().map(|c| c.bitcode.as_slice()));
         }
         let compiled = compiled?;
-        if let Some(summary) = &compiled.summary {
-            // Warnings: say so on stderr, as Oclgrind's in-process compiler does.
-            eprintln!("{summary}");
-        }
         let code = llvm::lower_program(ModuleInput::Bitcode(&compiled.bitcode)).map_err(|e| {
             BuildFailure {
                 log: format!("{}{e}\n", compiled.log),
@@ -105,6 +134,7 @@ impl Context {
             bitcode: compiled.bitcode,
             code,
             build_log: compiled.log,
+            warnings: compiled.summary,
         })
     }
 
@@ -116,6 +146,7 @@ impl Context {
             bitcode,
             code,
             build_log: String::new(),
+            warnings: None,
         })
     }
 
@@ -127,6 +158,7 @@ impl Context {
             bitcode: Vec::new(),
             code,
             build_log: String::new(),
+            warnings: None,
         })
     }
 
@@ -135,7 +167,6 @@ impl Context {
         let mut addresses = Vec::new();
         for g in &program.code.globals {
             let addr = self
-                .global
                 .allocate(g.size, 0)
                 .ok_or_else(|| format!("out of memory for program variable {}", g.name))?;
             addresses.push(addr);
@@ -143,7 +174,7 @@ impl Context {
         for (g, &addr) in program.code.globals.iter().zip(&addresses) {
             if g.relocs.is_empty() {
                 if !g.init.is_empty() {
-                    self.global.write(addr, &g.init);
+                    self.host_write(addr, &g.init);
                 }
                 continue;
             }
@@ -153,7 +184,7 @@ impl Context {
                 let at = offset as usize;
                 data[at..at + 8].copy_from_slice(&target.to_le_bytes());
             }
-            self.global.write(addr, &data);
+            self.host_write(addr, &data);
         }
         Ok(PlacedProgram { program, addresses })
     }
@@ -184,6 +215,8 @@ pub struct Program {
     pub bitcode: Vec<u8>,
     pub code: ProgramCode,
     pub build_log: String,
+    /// The compiler's `N warnings generated.` line, when there were warnings.
+    pub warnings: Option<String>,
 }
 
 /// Why a kernel cannot be created.

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
 use oclgrind_core::diagnostics::{Entity, Level};
+use oclgrind_core::memory::AddrSpace;
 use oclgrind_core::plugins::{Access, ExecContext, Interest, LaunchInfo, Plugin};
 use oclgrind_core::{launch, ArgValue, Config, Context, NDRange};
 
@@ -88,6 +89,18 @@ impl Plugin for Counter {
     fn memory_fault(&self, _: &ExecContext, _: &oclgrind_core::memory::Fault) {
         self.bump("fault");
     }
+    fn memory_allocated(&self, _: AddrSpace, _: u64, size: u64, _: u32) {
+        assert_eq!(size, 32);
+        self.bump("allocated");
+    }
+    fn host_memory_store(&self, _: u64, data: &[u8]) {
+        assert_eq!(data.len(), 32);
+        self.bump("host store");
+    }
+    fn host_memory_load(&self, _: u64, size: u64) {
+        assert_eq!(size, 32);
+        self.bump("host load");
+    }
 }
 
 const SRC: &str = r#"
@@ -110,7 +123,8 @@ fn run_with(plugin: Arc<Counter>) -> Vec<u8> {
     let program = ctx.build_program(SRC, "-cl-opt-disable").expect("builds");
     let placed = ctx.place_program(Arc::new(program)).unwrap();
     let kernel = placed.kernel("k").unwrap();
-    let out = ctx.global.allocate(32, 0).unwrap();
+    let out = ctx.allocate(32, 0).unwrap();
+    ctx.host_write(out, &[0; 32]);
     let nd = NDRange {
         work_dim: 1,
         global_offset: [0; 3],
@@ -125,7 +139,7 @@ fn run_with(plugin: Arc<Counter>) -> Vec<u8> {
     )
     .unwrap();
     let mut bytes = vec![0u8; 32];
-    ctx.global.read(out, &mut bytes);
+    ctx.host_read(out, &mut bytes);
     bytes
 }
 
@@ -138,7 +152,9 @@ fn every_event_reaches_interested_plugins() {
         | Interest::INSTRUCTION
         | Interest::MEMORY
         | Interest::BARRIER
-        | Interest::FAULTS;
+        | Interest::FAULTS
+        | Interest::ALLOCATION
+        | Interest::HOST_MEMORY;
     let c = Counter::new(all);
     let out = run_with(c.clone());
     let words: Vec<i32> = out
@@ -147,6 +163,14 @@ fn every_event_reaches_interested_plugins() {
         .collect();
     assert_eq!(words, vec![10, 20, 30, 0, 10, 20, 30, 0]);
     assert_eq!((c.count("kernel_begin"), c.count("kernel_end")), (1, 1));
+    assert_eq!(
+        (
+            c.count("allocated"),
+            c.count("host store"),
+            c.count("host load")
+        ),
+        (1, 1, 1)
+    );
     assert_eq!((c.count("wg_begin"), c.count("wg_complete")), (2, 2));
     assert_eq!((c.count("wi_begin"), c.count("wi_complete")), (8, 8));
     assert_eq!(c.count("barrier"), 2);

@@ -1,8 +1,8 @@
 //! The work-group side of async copies: collecting the copy every work-item issues, checking
 //! they agree, and performing it when the group waits for its event.
 
+use super::checks::{access, observe, Dir};
 use super::env::Mems;
-use super::interp::{access, observe, Dir};
 use super::launch::{Launch, Where};
 use super::workitem::WiIds;
 use crate::builtins::AsyncCopy;

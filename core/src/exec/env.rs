@@ -3,7 +3,7 @@
 
 use super::async_copy::AsyncState;
 use super::atomic;
-use super::interp::{access, Dir};
+use super::checks::{access, Dir};
 use super::launch::{Launch, Where};
 use crate::builtins::{AsyncCopy, BuiltinEnv};
 use crate::bytecode::{RmwOp, ScalarTy};

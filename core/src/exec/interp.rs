@@ -3,6 +3,7 @@
 //! Hot ops are handled inline; register-only ops that are less frequent go through
 //! `pure_ops::run_pure`. Memory faults and other diagnostics leave the loop through cold paths.
 
+use super::checks::{access, array_index, check_alignment, load_mem, observe, store_mem, Dir};
 use super::env::{Env, Mems};
 use super::group::{GroupRunner, Stop};
 use super::launch::{Launch, Where};
@@ -10,36 +11,9 @@ use super::memops::{self, OpCx};
 use super::pure_ops::{move_slots, run_pure};
 use super::semantics::*;
 use super::workitem::{Frame, WiIds, WorkItem};
-use crate::bytecode::{MemTy, Op, Pc, WiQuery};
-use crate::diagnostics::Level;
-use crate::memory::{flags, load_bytes, resolve, store_bytes, AddrSpace, Fault, FaultKind, Scalar};
+use crate::bytecode::{Op, Pc, WiQuery};
+use crate::memory::{load_bytes, AddrSpace};
 use crate::plugins::{Access, Interest, LaunchInfo};
-
-#[inline(always)]
-pub(crate) unsafe fn load_mem(ty: MemTy, p: *const u8) -> u64 {
-    match ty {
-        MemTy::U8 => u8::load(p) as u64,
-        MemTy::U16 => u16::load(p) as u64,
-        MemTy::U32 => u32::load(p) as u64,
-        MemTy::U64 => u64::load(p),
-        MemTy::Bytes(n) => {
-            let mut b = [0u8; 8];
-            load_bytes(p, &mut b[..n as usize]);
-            u64::from_le_bytes(b)
-        }
-    }
-}
-
-#[inline(always)]
-pub(crate) unsafe fn store_mem(ty: MemTy, p: *mut u8, v: u64) {
-    match ty {
-        MemTy::U8 => u8::store(p, v as u8),
-        MemTy::U16 => u16::store(p, v as u16),
-        MemTy::U32 => u32::store(p, v as u32),
-        MemTy::U64 => u64::store(p, v),
-        MemTy::Bytes(n) => store_bytes(p, &v.to_le_bytes()[..n as usize]),
-    }
-}
 
 /// Value of a work-item query; out-of-range dimensions give 0 for ids and 1 for sizes.
 fn query(
@@ -68,147 +42,6 @@ fn query(
             (g(2) * info.global_size[1] + g(1)) * info.global_size[0] + g(0)
         }
         WiQuery::LocalLinearId => (ids.local[2] * size[1] + ids.local[1]) * size[0] + ids.local[0],
-    }
-}
-
-/// Reports a fault to the plugins that check memory.
-#[cold]
-#[inline(never)]
-pub(crate) fn fault(launch: &Launch, at: Where, f: Fault) {
-    for p in launch.ctx.plugins().each(Interest::FAULTS) {
-        launch.with_context(at, true, |cx| p.memory_fault(cx, &f));
-    }
-}
-
-#[cold]
-#[inline(never)]
-pub(crate) fn misaligned(launch: &Launch, at: Where, is_store: bool) {
-    let what = if is_store { "store" } else { "load" };
-    launch.report(
-        at,
-        Level::Error,
-        &format!("Invalid memory {what} - source pointer is not aligned to the pointed type"),
-    );
-}
-
-#[cold]
-#[inline(never)]
-fn array_index(launch: &Launch, at: Where, index: i64, len: u64) {
-    for p in launch.ctx.plugins().each(Interest::FAULTS) {
-        launch.with_context(at, true, |cx| p.array_index_fault(cx, index, len));
-    }
-}
-
-/// Which way an access goes: atomics both read and write.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Dir {
-    Load,
-    Store,
-    Atomic,
-}
-
-impl Dir {
-    fn reads(self) -> bool {
-        self != Dir::Store
-    }
-
-    fn writes(self) -> bool {
-        self != Dir::Load
-    }
-}
-
-/// Looks up an access (resolving generic pointers); reports refused and flagged accesses.
-/// `None` means: skip the access.
-#[inline(always)]
-pub(crate) fn access(
-    mems: &mut Mems,
-    space: AddrSpace,
-    addr: u64,
-    size: u64,
-    dir: Dir,
-    launch: &Launch,
-    at: impl Fn() -> Where,
-) -> Option<*mut u8> {
-    let (space, addr) = resolve(space, addr);
-    let located = mems.view(space).locate(addr, size);
-    let flagged = match located {
-        Some((_, fl)) => fl != 0,
-        None => true,
-    };
-    if flagged {
-        report_access(
-            located.map(|(_, fl)| fl),
-            space,
-            addr,
-            size,
-            dir,
-            launch,
-            at(),
-        );
-    }
-    located.map(|(p, _)| p)
-}
-
-/// The faults of a refused (`flags` None) or flagged access, reads first as Oclgrind does.
-#[cold]
-#[inline(never)]
-fn report_access(
-    flags: Option<u32>,
-    space: AddrSpace,
-    address: u64,
-    size: u64,
-    dir: Dir,
-    launch: &Launch,
-    at: Where,
-) {
-    let report = |kind, is_store| {
-        let f = Fault {
-            kind,
-            space,
-            address,
-            size,
-            is_store,
-        };
-        fault(launch, at, f);
-    };
-    match flags {
-        None => {
-            if dir.reads() {
-                report(FaultKind::OutOfBounds, false);
-            }
-            if dir.writes() {
-                report(FaultKind::OutOfBounds, true);
-            }
-        }
-        Some(fl) => {
-            if dir.reads() && fl & flags::WRITE_ONLY != 0 {
-                report(FaultKind::ReadFromWriteOnly, false);
-            }
-            if dir.writes() && fl & flags::READ_ONLY != 0 {
-                report(FaultKind::WriteToReadOnly, true);
-            }
-        }
-    }
-}
-
-#[cold]
-#[inline(never)]
-pub(crate) fn observe(
-    launch: &Launch,
-    at: Where,
-    access: Access,
-    store: Option<&[u8]>,
-    atomic: bool,
-) {
-    for p in launch.ctx.plugins().each(Interest::MEMORY) {
-        launch.with_context(at, true, |cx| match (store, atomic) {
-            (_, true) => {
-                p.memory_atomic_load(cx, &access);
-                p.memory_atomic_store(cx, &access);
-            }
-            (Some(data), false) => p.memory_store(cx, &access, data),
-            (None, false) => p.memory_load(cx, &access),
-        });
     }
 }
 
@@ -343,9 +176,7 @@ impl GroupRunner<'_> {
                     scale,
                     offset,
                 } => {
-                    let i = sext(r!(idx), idx_bits);
-                    r!(d) = r!(b)
-                        .wrapping_add(i.wrapping_mul(scale as i64) as u64)
+                    r!(d) = index_address(r!(b), r!(idx), idx_bits, scale as i64)
                         .wrapping_add(offset as i64 as u64);
                 }
                 Op::GepConst { d, base: b, offset } => r!(d) = r!(b).wrapping_add(offset as u64),
@@ -353,7 +184,7 @@ impl GroupRunner<'_> {
                     let t = &func.geps[table as usize];
                     let mut a = r!(b).wrapping_add(t.offset as u64);
                     for &(s, bits, scale) in &t.terms {
-                        a = a.wrapping_add(sext(r!(s), bits).wrapping_mul(scale) as u64);
+                        a = index_address(a, r!(s), bits, scale);
                     }
                     r!(d) = a;
                 }
@@ -418,9 +249,7 @@ impl GroupRunner<'_> {
                     align,
                 } => {
                     let addr = r!(p);
-                    if addr & ((1u64 << align) - 1) != 0 {
-                        misaligned(launch, here(fidx, op_pc).at(), false);
-                    }
+                    check_alignment(addr, align, false, launch, || here(fidx, op_pc).at());
                     let size = ty.size() as u64;
                     let at = || here(fidx, op_pc).at();
                     r!(d) = match access(&mut mems, space, addr, size, Dir::Load, launch, at) {
@@ -445,9 +274,7 @@ impl GroupRunner<'_> {
                     align,
                 } => {
                     let addr = r!(p);
-                    if addr & ((1u64 << align) - 1) != 0 {
-                        misaligned(launch, here(fidx, op_pc).at(), true);
-                    }
+                    check_alignment(addr, align, true, launch, || here(fidx, op_pc).at());
                     let size = ty.size() as u64;
                     let value = r!(s);
                     let at = || here(fidx, op_pc).at();

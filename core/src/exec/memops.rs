@@ -2,8 +2,9 @@
 //! atomics, memcpy/memset and event lists. Each works on the current frame's registers.
 
 use super::atomic;
+use super::checks::{access, check_alignment, load_mem, observe, store_mem, Dir};
 use super::env::Mems;
-use super::interp::{access, load_mem, misaligned, observe, store_mem, Dir, Here};
+use super::interp::Here;
 use crate::bytecode::{Layout, MemTy, RmwOp, ScalarTy, Slot};
 use crate::diagnostics::Level;
 use crate::memory::{load_bytes, store_bytes, AddrSpace};
@@ -44,9 +45,7 @@ impl OpCx<'_, '_> {
     }
 
     fn check_align(&self, addr: u64, align: u8, store: bool) {
-        if addr & ((1u64 << align) - 1) != 0 {
-            misaligned(self.here.launch, self.here.at(), store);
-        }
+        check_alignment(addr, align, store, self.here.launch, || self.here.at());
     }
 }
 

@@ -3,6 +3,7 @@
 
 mod async_copy;
 mod atomic;
+mod checks;
 mod env;
 mod group;
 mod interp;

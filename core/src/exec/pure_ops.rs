@@ -204,9 +204,7 @@ pub fn run_pure(op: &Op, r: &mut [u64]) -> bool {
             scale,
             offset,
         } => {
-            let i = sext(s!(idx), idx_bits);
-            s!(d) = s!(base)
-                .wrapping_add(i.wrapping_mul(scale as i64) as u64)
+            s!(d) = index_address(s!(base), s!(idx), idx_bits, scale as i64)
                 .wrapping_add(offset as i64 as u64);
         }
         Op::GepConst { d, base, offset } => s!(d) = s!(base).wrapping_add(offset as u64),

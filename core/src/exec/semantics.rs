@@ -41,6 +41,12 @@ pub fn slot_f64(f: f64) -> u64 {
     f.to_bits()
 }
 
+/// An address plus a scaled, sign-extended index (one step of a `getelementptr`).
+#[inline(always)]
+pub fn index_address(base: u64, idx: u64, idx_bits: u8, scale: i64) -> u64 {
+    base.wrapping_add(sext(idx, idx_bits).wrapping_mul(scale) as u64)
+}
+
 /// Shift amount as LLVM defines it for in-range shifts; out-of-range amounts (poison in LLVM)
 /// wrap modulo the width, as OpenCL C defines shifts.
 #[inline(always)]

@@ -380,7 +380,15 @@ impl Value {
         out
     }
     pub fn num_uses(self) -> usize {
-        self.users().len()
+        let mut n = 0;
+        unsafe {
+            let mut u = LLVMGetFirstUse(self.0);
+            while !u.is_null() {
+                n += 1;
+                u = LLVMGetNextUse(u);
+            }
+        }
+        n
     }
     pub fn num_call_args(self) -> u32 {
         unsafe { LLVMGetNumArgOperands(self.0) }

@@ -6,7 +6,7 @@ use std::sync::{Arc, RwLock};
 
 use super::access::{load_bytes, store_bytes};
 use super::table::{BufEntry, MemView};
-use super::{encode_address, GLOBAL_OFFSET_BITS};
+use super::{decode_address, encode_address, GLOBAL_OFFSET_BITS};
 
 /// Host storage of one global buffer.
 pub struct GlobalBuffer {
@@ -133,27 +133,27 @@ impl GlobalMemory {
 
     /// Host read; `false` if the range is not inside one buffer.
     pub fn read(&self, addr: u64, out: &mut [u8]) -> bool {
-        let view = self.view();
-        match view.mem().locate(addr, out.len() as u64) {
-            Some((p, _)) => {
-                // SAFETY: locate checked the range.
-                unsafe { load_bytes(p, out) };
-                true
-            }
-            None => false,
-        }
+        // SAFETY: with_range checked the range.
+        self.with_range(addr, out.len() as u64, |p| unsafe { load_bytes(p, out) })
     }
 
     /// Host write; `false` if the range is not inside one buffer.
     pub fn write(&self, addr: u64, data: &[u8]) -> bool {
-        let view = self.view();
-        match view.mem().locate(addr, data.len() as u64) {
-            Some((p, _)) => {
-                // SAFETY: locate checked the range.
-                unsafe { store_bytes(p, data) };
+        // SAFETY: with_range checked the range.
+        self.with_range(addr, data.len() as u64, |p| unsafe { store_bytes(p, data) })
+    }
+
+    /// Runs `f` on the host pointer of `len` bytes at `addr` (under the table lock, so the
+    /// buffer cannot go away meanwhile); false if no buffer holds the range.
+    fn with_range(&self, addr: u64, len: u64, f: impl FnOnce(*mut u8)) -> bool {
+        let (index, offset) = decode_address(addr, GLOBAL_OFFSET_BITS);
+        let t = self.table.read().expect("global memory lock poisoned");
+        match t.buffers.get(index as usize) {
+            Some(Some(b)) if len <= b.size && offset <= b.size - len => {
+                f(b.ptr.wrapping_add(offset as usize));
                 true
             }
-            None => false,
+            _ => false,
         }
     }
 

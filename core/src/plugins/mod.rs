@@ -136,14 +136,16 @@ pub trait Plugin: Send + Sync {
 /// The plugins of a context, with the union of their interests.
 #[derive(Clone, Default)]
 pub struct PluginSet {
-    plugins: Vec<Arc<dyn Plugin>>,
+    /// Each plugin with its interests, asked once.
+    plugins: Vec<(Interest, Arc<dyn Plugin>)>,
     interests: Interest,
 }
 
 impl PluginSet {
     pub fn add(&mut self, p: Arc<dyn Plugin>) {
-        self.interests |= p.interests();
-        self.plugins.push(p);
+        let i = p.interests();
+        self.interests |= i;
+        self.plugins.push((i, p));
     }
 
     pub fn wants(&self, i: Interest) -> bool {
@@ -151,13 +153,14 @@ impl PluginSet {
     }
 
     pub fn all_thread_safe(&self) -> bool {
-        self.plugins.iter().all(|p| p.is_thread_safe())
+        self.plugins.iter().all(|(_, p)| p.is_thread_safe())
     }
 
     /// Plugins interested in `i`.
     pub fn each(&self, i: Interest) -> impl Iterator<Item = &Arc<dyn Plugin>> {
         self.plugins
             .iter()
-            .filter(move |p| p.interests().0 & i.0 != 0)
+            .filter(move |(interests, _)| interests.0 & i.0 != 0)
+            .map(|(_, p)| p)
     }
 }
