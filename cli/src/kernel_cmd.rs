@@ -224,7 +224,9 @@ fn read_argument(
     let class = match &p.kind {
         ParamKind::Pointer(AddrSpace::Local) => Class::Local,
         ParamKind::Pointer(space) => Class::Buffer(*space),
-        ParamKind::Value(_) | ParamKind::ByVal { .. } => Class::Value,
+        // A sampler is its bits: `<size=4 uint> 18`.
+        ParamKind::Value(_) | ParamKind::ByVal { .. } | ParamKind::Sampler => Class::Value,
+        ParamKind::Image => return Err(r.error("Image arguments cannot be given in a .sim file")),
         ParamKind::Unsupported(why) => return Err(r.error(format!("Unsupported argument ({why})"))),
     };
     let header = r.header()?;

@@ -7,6 +7,7 @@ pub mod config;
 pub mod context;
 pub mod diagnostics;
 pub mod exec;
+pub mod image;
 pub mod llvm;
 pub mod memory;
 pub mod output;

@@ -28,6 +28,10 @@ pub enum ParamKind {
     Value(VType),
     /// A struct passed by value: copied into a private buffer of each work-item.
     ByVal { size: u64 },
+    /// An image: the argument is the global address of its descriptor (image.rs).
+    Image,
+    /// A sampler: the argument is its bits.
+    Sampler,
     /// Something we cannot pass yet (images, samplers...).
     Unsupported(String),
 }

@@ -297,7 +297,15 @@ pub fn launch(
                 local_sizes.push(*size);
                 template[slot] = encode_address(index, 0, GLOBAL_OFFSET_BITS);
             }
-            (ParamKind::Pointer(_), ArgValue::Pointer(addr)) => template[slot] = *addr,
+            (ParamKind::Pointer(_) | ParamKind::Image, ArgValue::Pointer(addr)) => {
+                template[slot] = *addr
+            }
+            (ParamKind::Sampler, ArgValue::Bytes(b)) => {
+                let mut bits = [0u8; 4];
+                let n = b.len().min(4);
+                bits[..n].copy_from_slice(&b[..n]);
+                template[slot] = u32::from_le_bytes(bits) as u64;
+            }
             (ParamKind::Value(vt), ArgValue::Bytes(b)) => {
                 for (i, lane) in value_lanes(*vt, b).into_iter().enumerate() {
                     template[slot + i] = lane;

@@ -267,13 +267,11 @@ fn kernel_info(m: &ModuleRef, k: Value) -> KernelInfo {
                         ),
                     },
                 },
-                TypeKind::LLVMTargetExtTypeKind => (
-                    ParamKind::Unsupported(format!(
-                        "{} arguments are not supported yet",
-                        t.target_ext_name()
-                    )),
-                    8,
-                ),
+                TypeKind::LLVMTargetExtTypeKind => match t.target_ext_name().as_str() {
+                    "spirv.Image" => (ParamKind::Image, 8),
+                    "spirv.Sampler" => (ParamKind::Sampler, 8),
+                    other => (ParamKind::Unsupported(format!("{other} arguments")), 8),
+                },
                 _ => match shape_of(m, t) {
                     Ok(Shape::Val(vt)) => (ParamKind::Value(vt), m.alloc_size(t)),
                     Ok(_) => (

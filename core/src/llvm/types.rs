@@ -49,14 +49,17 @@ pub fn scalar_of(t: Type) -> Result<ScalarTy, String> {
         TypeKind::LLVMDoubleTypeKind => Ok(ScalarTy::F64),
         TypeKind::LLVMHalfTypeKind => Err("half-precision arithmetic is not supported".into()),
         TypeKind::LLVMPointerTypeKind => Ok(ScalarTy::Ptr(space_of(t.address_space())?)),
-        // Events are opaque handles: async copy numbers.
-        TypeKind::LLVMTargetExtTypeKind if t.target_ext_name() == "spirv.Event" => {
+        // Opaque handles: an event is an async copy number, an image the address of its
+        // descriptor (see image.rs), a sampler its bits.
+        TypeKind::LLVMTargetExtTypeKind
+            if matches!(
+                t.target_ext_name().as_str(),
+                "spirv.Event" | "spirv.Image" | "spirv.Sampler"
+            ) =>
+        {
             Ok(ScalarTy::Int(64))
         }
-        TypeKind::LLVMTargetExtTypeKind => Err(format!(
-            "type {} (images and samplers) is not supported yet",
-            t.print()
-        )),
+        TypeKind::LLVMTargetExtTypeKind => Err(format!("type {} is not supported", t.print())),
         _ => Err(format!("unsupported type {}", t.print())),
     }
 }
