@@ -126,6 +126,17 @@ pub struct Compiled {
 pub struct BuildFailure {
     pub log: String,
     pub summary: Option<String>,
+    /// The options were at fault rather than the source (`CL_INVALID_BUILD_OPTIONS`).
+    pub bad_options: bool,
+}
+
+/// Whether clang's complaints are about its command line: source diagnostics name the file
+/// (`input.cl:3:1: error:`), option errors do not.
+fn blames_options(log: &str) -> bool {
+    log.lines().any(|l| {
+        let after_program = l.trim_start_matches(|c: char| c.is_alphanumeric() || c == '-');
+        l.starts_with("error:") || after_program.starts_with(": error:")
+    })
 }
 
 /// Splits clang's `N errors generated.` summary line off its diagnostics.
@@ -190,6 +201,8 @@ impl Drop for ScratchDir {
 /// What to compile.
 pub struct CompileJob<'a> {
     pub source: &'a str,
+    /// Headers the source can include, by the name it includes them as (`clCompileProgram`).
+    pub headers: &'a [(String, String)],
     /// The program's own options followed by `OCLGRIND_BUILD_OPTIONS`.
     pub options: &'a str,
     /// Debugging: build at -O0 unless the user chose a level.
@@ -198,12 +211,19 @@ pub struct CompileJob<'a> {
 
 /// Compiles OpenCL C to bitcode. The source is named `input.cl` in messages.
 pub fn compile(job: &CompileJob) -> Result<Compiled, BuildFailure> {
-    let fail = |log: String| BuildFailure { log, summary: None };
+    let fail = |log: String| BuildFailure {
+        log,
+        summary: None,
+        bad_options: false,
+    };
     let dir =
         ScratchDir::new().map_err(|e| fail(format!("cannot create a scratch directory: {e}")))?;
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
     std::fs::write(dir.0.join("input.cl"), job.source)
         .map_err(|e| fail(format!("cannot write the source: {e}")))?;
+    for (name, text) in job.headers {
+        write_header(&dir.0, name, text).map_err(fail)?;
+    }
     let opts = translate_options(&tokenize(job.options), &cwd);
     let mut cmd = Command::new(clang());
     cmd.current_dir(&dir.0)
@@ -228,6 +248,10 @@ pub fn compile(job: &CompileJob) -> Result<Compiled, BuildFailure> {
         .arg(format!("-cl-ext={EXTENSIONS}"))
         .arg("-iquote")
         .arg(&cwd);
+    if !job.headers.is_empty() {
+        // Headers are written next to the source; `#include <...>` finds them too.
+        cmd.arg("-I.");
+    }
     if !opts.opt_level_given {
         cmd.arg(if job.interactive { "-O0" } else { "-Oz" });
     }
@@ -239,7 +263,12 @@ pub fn compile(job: &CompileJob) -> Result<Compiled, BuildFailure> {
         .map_err(|e| fail(format!("cannot run {}: {e}", clang())))?;
     let (log, summary) = split_summary(&String::from_utf8_lossy(&out.stderr));
     if !out.status.success() {
-        return Err(BuildFailure { log, summary });
+        let bad_options = blames_options(&log);
+        return Err(BuildFailure {
+            log,
+            summary,
+            bad_options,
+        });
     }
     let bitcode = std::fs::read(dir.0.join("output.bc")).map_err(|e| fail(format!("{log}{e}")))?;
     Ok(Compiled {
@@ -247,6 +276,47 @@ pub fn compile(job: &CompileJob) -> Result<Compiled, BuildFailure> {
         log,
         summary,
     })
+}
+
+/// Writes an embedded header under the scratch directory; names may have directories but must
+/// stay inside it.
+fn write_header(dir: &Path, name: &str, text: &str) -> Result<(), String> {
+    let relative = Path::new(name);
+    let inside = relative
+        .components()
+        .all(|c| matches!(c, std::path::Component::Normal(_)));
+    if !inside || name.is_empty() {
+        return Err(format!("invalid header name '{name}'"));
+    }
+    let path = dir.join(relative);
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent)
+            .map_err(|e| format!("cannot write header '{name}': {e}"))?;
+    }
+    std::fs::write(&path, text).map_err(|e| format!("cannot write header '{name}': {e}"))
+}
+
+/// The SPIR-V to LLVM translator: `OCLGRIND_LLVM_SPIRV`, else llvm-spirv-15.
+pub fn spirv_translator() -> String {
+    std::env::var("OCLGRIND_LLVM_SPIRV").unwrap_or_else(|_| "llvm-spirv-15".to_string())
+}
+
+/// Translates a SPIR-V module to LLVM bitcode; the error explains why it could not be.
+pub fn translate_spirv(il: &[u8]) -> Result<Vec<u8>, String> {
+    let dir = ScratchDir::new().map_err(|e| format!("cannot create a scratch directory: {e}"))?;
+    std::fs::write(dir.0.join("input.spv"), il).map_err(|e| format!("cannot write the IL: {e}"))?;
+    let out = Command::new(spirv_translator())
+        .current_dir(&dir.0)
+        .args(["-r", "input.spv", "-o", "output.bc"])
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", spirv_translator()))?;
+    if !out.status.success() {
+        return Err(format!(
+            "the SPIR-V module could not be translated:\n{}",
+            String::from_utf8_lossy(&out.stderr).trim_end()
+        ));
+    }
+    std::fs::read(dir.0.join("output.bc")).map_err(|e| e.to_string())
 }
 
 /// Whether a file's contents are LLVM bitcode rather than source.
@@ -306,6 +376,22 @@ mod tests {
         let (_, s) = split_summary("2 warnings generated.\n");
         assert_eq!(s.as_deref(), Some("2 warnings generated."));
         assert_eq!(split_summary("3 things generated.\n").1, None);
+    }
+
+    #[test]
+    fn option_errors_are_told_from_source_errors() {
+        assert!(blames_options(
+            "clang-19: error: unknown argument: '-cl-x'\n"
+        ));
+        assert!(blames_options(
+            "error: invalid value 'CL9.9' in '-cl-std=CL9.9'\n"
+        ));
+        assert!(!blames_options(
+            "input.cl:1:2: error: use of undeclared identifier 'x'\n"
+        ));
+        assert!(!blames_options(
+            "warning: optimization level '-O9' is not supported\n"
+        ));
     }
 
     #[test]

@@ -16,6 +16,8 @@ use crate::program::{LowerError, ProgramCode};
 /// Where kernel output (printf) goes.
 pub trait Output: Send + Sync {
     fn stdout(&self, bytes: &[u8]);
+    /// Pushes out buffered output (before a diagnostic, so that the two stay in order).
+    fn flush(&self) {}
 }
 
 /// Kernel output to the process's standard output.
@@ -25,6 +27,10 @@ impl Output for StdOutput {
     fn stdout(&self, bytes: &[u8]) {
         let mut out = std::io::stdout().lock();
         let _ = out.write_all(bytes);
+    }
+
+    fn flush(&self) {
+        let _ = std::io::stdout().flush();
     }
 }
 
@@ -77,6 +83,18 @@ impl Context {
         Some(addr)
     }
 
+    /// Makes memory we do not own a global buffer and tells the plugins.
+    ///
+    /// # Safety
+    /// As `GlobalMemory::allocate_aliased`.
+    pub unsafe fn allocate_aliased(&self, ptr: *mut u8, size: u64, flags: u32) -> Option<u64> {
+        let addr = self.global.allocate_aliased(ptr, size, flags)?;
+        for p in self.plugins.each(Interest::ALLOCATION) {
+            p.memory_allocated(AddrSpace::Global, addr, size, flags);
+        }
+        Some(addr)
+    }
+
     /// Frees a global buffer and tells the plugins.
     pub fn free(&self, addr: u64) -> bool {
         for p in self.plugins.each(Interest::ALLOCATION) {
@@ -103,6 +121,8 @@ impl Context {
 
     /// Sends a message to every plugin that listens to the log (the Logger prints it).
     pub fn log(&self, level: Level, message: &str) {
+        // Kernel output that precedes the message stays before it.
+        self.output.flush();
         for p in self.plugins.each(Interest::LOG) {
             p.log(level, message);
         }
@@ -110,15 +130,7 @@ impl Context {
 
     /// Builds OpenCL C source with the program's options plus `OCLGRIND_BUILD_OPTIONS`.
     pub fn build_program(&self, source: &str, options: &str) -> Result<Program, BuildFailure> {
-        let all = match &self.config.build_options {
-            Some(extra) => format!("{options} {extra}"),
-            None => options.to_string(),
-        };
-        let compiled = compile(&CompileJob {
-            source,
-            options: &all,
-            interactive: self.config.interactive,
-        });
+        let compiled = self.compile_object(source, options, &[]);
         if self.config.dump_spir {
             dump_spir(source, compiled.as_ref().ok().map(|c| c.bitcode.as_slice()));
         }
@@ -127,6 +139,7 @@ impl Context {
             BuildFailure {
                 log: format!("{}{e}\n", compiled.log),
                 summary: None,
+                bad_options: false,
             }
         })?;
         Ok(Program {
@@ -135,6 +148,25 @@ impl Context {
             code,
             build_log: compiled.log,
             warnings: compiled.summary,
+        })
+    }
+
+    /// Compiles OpenCL C to bitcode without building a program from it (`clCompileProgram`).
+    pub fn compile_object(
+        &self,
+        source: &str,
+        options: &str,
+        headers: &[(String, String)],
+    ) -> Result<crate::compile::Compiled, BuildFailure> {
+        let all = match &self.config.build_options {
+            Some(extra) => format!("{options} {extra}"),
+            None => options.to_string(),
+        };
+        compile(&CompileJob {
+            source,
+            headers,
+            options: &all,
+            interactive: self.config.interactive,
         })
     }
 

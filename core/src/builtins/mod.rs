@@ -11,6 +11,7 @@ mod atomics;
 mod common;
 mod convert;
 mod geometric;
+pub mod images;
 mod integer;
 mod lanes;
 pub mod mangle;
@@ -186,7 +187,7 @@ pub type Resolution = Result<(), String>;
 /// `Undefined external function: <symbol>`, as Oclgrind says.
 pub fn resolve(call: &Call, emit: &mut dyn Emit) -> Resolution {
     type Family = fn(&Call, &mut dyn Emit) -> Option<Resolution>;
-    let families: [Family; 13] = [
+    let families: [Family; 14] = [
         workitem::resolve,
         address::resolve,
         async_copy::resolve,
@@ -199,6 +200,7 @@ pub fn resolve(call: &Call, emit: &mut dyn Emit) -> Resolution {
         vectors::resolve,
         convert::resolve,
         atomics::resolve,
+        images::resolve,
         printf::resolve,
     ];
     for family in families {

@@ -1,6 +1,7 @@
 //! Everything that touches LLVM: reading bitcode and lowering it to our bytecode.
 //! No other module names an LLVM type.
 
+pub mod binary;
 mod consts;
 pub mod ir;
 mod lower;

@@ -98,7 +98,29 @@ impl GlobalMemory {
         if size >= 1u64 << GLOBAL_OFFSET_BITS {
             return None;
         }
-        let buffer = Arc::new(GlobalBuffer::new(size, flags)?);
+        self.insert(GlobalBuffer::new(size, flags)?)
+    }
+
+    /// Makes `size` bytes of memory we do not own a buffer (OpenCL's `CL_MEM_USE_HOST_PTR`,
+    /// sub-buffers, images over buffers).
+    ///
+    /// # Safety
+    /// `ptr` must stay valid for reads and writes of `size` bytes until the buffer is freed
+    /// and every launch that uses it has finished.
+    pub unsafe fn allocate_aliased(&self, ptr: *mut u8, size: u64, flags: u32) -> Option<u64> {
+        if size >= 1u64 << GLOBAL_OFFSET_BITS || ptr.is_null() {
+            return None;
+        }
+        self.insert(GlobalBuffer {
+            ptr,
+            size,
+            flags,
+            layout: None,
+        })
+    }
+
+    fn insert(&self, buffer: GlobalBuffer) -> Option<u64> {
+        let buffer = Arc::new(buffer);
         let mut t = self.table.write().expect("global memory lock poisoned");
         // Freed indices are reused oldest first, as Oclgrind does (addresses in messages match).
         let index = match t.free.pop_front() {
@@ -141,6 +163,20 @@ impl GlobalMemory {
     pub fn write(&self, addr: u64, data: &[u8]) -> bool {
         // SAFETY: with_range checked the range.
         self.with_range(addr, data.len() as u64, |p| unsafe { store_bytes(p, data) })
+    }
+
+    /// Host pointer to the `len` bytes at `addr`, if one buffer holds them. It stays valid
+    /// while that buffer is allocated.
+    pub fn host_ptr(&self, addr: u64, len: u64) -> Option<*mut u8> {
+        let mut out = None;
+        self.with_range(addr, len, |p| out = Some(p));
+        out
+    }
+
+    /// Copies `len` bytes between (possibly overlapping) ranges of global memory.
+    pub fn copy(&self, dst: u64, src: u64, len: u64) -> bool {
+        let mut tmp = vec![0u8; len as usize];
+        self.read(src, &mut tmp) && self.write(dst, &tmp)
     }
 
     /// Runs `f` on the host pointer of `len` bytes at `addr` (under the table lock, so the
@@ -238,5 +274,23 @@ mod tests {
         assert_eq!(out, [2, 3]);
         assert!(!m.read(0, &mut out));
         assert_eq!(m.live_buffers(), vec![(a, 8)]);
+    }
+
+    #[test]
+    fn aliased_buffers_share_storage() {
+        let m = GlobalMemory::new();
+        let a = m.allocate(16, 0).unwrap();
+        let inner = m.host_ptr(a + 8, 8).unwrap();
+        let b = unsafe { m.allocate_aliased(inner, 8, 0) }.unwrap();
+        assert!(m.write(b + 2, &[7]));
+        let mut out = [0u8; 1];
+        assert!(m.read(a + 10, &mut out));
+        assert_eq!(out, [7]);
+        assert!(m.copy(a, a + 8, 8));
+        assert!(m.read(a + 2, &mut out));
+        assert_eq!(out, [7]);
+        assert!(m.host_ptr(b, 9).is_none());
+        assert!(m.free(b));
+        assert!(m.read(a + 10, &mut out));
     }
 }

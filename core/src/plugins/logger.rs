@@ -47,8 +47,6 @@ impl Logger {
         let mut t = self.target.lock().unwrap_or_else(|e| e.into_inner());
         match &mut *t {
             Target::Stderr => {
-                // Keep kernel output that precedes this message before it.
-                let _ = std::io::stdout().flush();
                 let _ = std::io::stderr().write_all(text.as_bytes());
             }
             Target::File(f) => {

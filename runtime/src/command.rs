@@ -1,0 +1,312 @@
+//! Enqueued commands and how the queue worker carries them out.
+
+use std::sync::Arc;
+
+use oclgrind_core::context::Context as SimContext;
+use oclgrind_core::plugins::Interest;
+use oclgrind_core::{launch, ArgValue, KernelInstance, NDRange};
+
+use crate::cl::*;
+use crate::error::contained;
+use crate::handle::Obj;
+use crate::memobj::MemObject;
+use crate::platform::settings;
+use crate::program::Program;
+
+/// How a rectangular region is laid out in memory: where it starts and how far apart its rows
+/// and slices are (all in bytes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout {
+    pub offset: usize,
+    pub row_pitch: usize,
+    pub slice_pitch: usize,
+}
+
+impl Layout {
+    /// A region stored without gaps from `offset`.
+    pub fn packed(offset: usize, region: [usize; 3]) -> Layout {
+        Layout {
+            offset,
+            row_pitch: region[0],
+            slice_pitch: region[0] * region[1],
+        }
+    }
+
+    /// Offset of the row at (y, z).
+    fn row(&self, y: usize, z: usize) -> usize {
+        self.offset + y * self.row_pitch + z * self.slice_pitch
+    }
+
+    /// One past the last byte a region touches (None on overflow).
+    pub fn end(&self, region: [usize; 3]) -> Option<usize> {
+        if region.contains(&0) {
+            return Some(self.offset);
+        }
+        let last_row = (region[1] - 1).checked_mul(self.row_pitch)?;
+        let last_slice = (region[2] - 1).checked_mul(self.slice_pitch)?;
+        self.offset
+            .checked_add(last_row)?
+            .checked_add(last_slice)?
+            .checked_add(region[0])
+    }
+
+    /// Byte ranges the region covers, one per row.
+    fn rows(&self, region: [usize; 3]) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
+        (0..region[2]).flat_map(move |z| {
+            (0..region[1]).map(move |y| {
+                let start = self.row(y, z);
+                start..start + region[0]
+            })
+        })
+    }
+}
+
+/// Copies a region from application memory into simulated memory (plugins see host writes).
+pub fn host_to_device(
+    sim: &SimContext,
+    base: u64,
+    dev: &Layout,
+    host: *const u8,
+    host_layout: &Layout,
+    region: [usize; 3],
+) {
+    for (d, h) in dev.rows(region).zip(host_layout.rows(region)) {
+        // SAFETY: the application gives memory that holds the region in its layout.
+        let src = unsafe { std::slice::from_raw_parts(host.add(h.start), h.len()) };
+        sim.host_write(base + d.start as u64, src);
+    }
+}
+
+/// Copies a region from simulated memory into application memory (plugins see host reads).
+pub fn device_to_host(
+    sim: &SimContext,
+    base: u64,
+    dev: &Layout,
+    host: *mut u8,
+    host_layout: &Layout,
+    region: [usize; 3],
+) {
+    for (d, h) in dev.rows(region).zip(host_layout.rows(region)) {
+        // SAFETY: the application gives memory that holds the region in its layout.
+        let dst = unsafe { std::slice::from_raw_parts_mut(host.add(h.start), h.len()) };
+        sim.host_read(base + d.start as u64, dst);
+    }
+}
+
+/// A pointer into application memory, carried to the queue worker.
+#[derive(Clone, Copy, Debug)]
+pub struct HostPtr(pub usize);
+
+impl HostPtr {
+    pub fn new<T>(p: *const T) -> HostPtr {
+        HostPtr(p as usize)
+    }
+}
+
+/// A kernel launch with its arguments as they were when it was enqueued.
+pub struct KernelRun {
+    pub name: String,
+    pub instance: Arc<KernelInstance>,
+    pub args: Vec<ArgValue>,
+    pub nd: NDRange,
+    /// What the arguments refer to, kept alive until the launch is over.
+    pub memory: Vec<Obj<MemObject>>,
+    pub program: Obj<Program>,
+}
+
+pub type NativeFn = unsafe extern "C" fn(*mut c_void);
+
+pub enum Command {
+    /// Markers, barriers, migrations: nothing to do but to complete.
+    Nothing,
+    Read {
+        mem: Obj<MemObject>,
+        dev: Layout,
+        host: HostPtr,
+        host_layout: Layout,
+        region: [usize; 3],
+    },
+    Write {
+        mem: Obj<MemObject>,
+        dev: Layout,
+        host: HostPtr,
+        host_layout: Layout,
+        region: [usize; 3],
+    },
+    Copy {
+        src: Obj<MemObject>,
+        src_layout: Layout,
+        dst: Obj<MemObject>,
+        dst_layout: Layout,
+        region: [usize; 3],
+    },
+    /// Repeats `pattern` over a region whose rows are whole multiples of it.
+    Fill {
+        mem: Obj<MemObject>,
+        dev: Layout,
+        region: [usize; 3],
+        pattern: Vec<u8>,
+    },
+    Kernel(Box<KernelRun>),
+    Native {
+        func: NativeFn,
+        args: Vec<u8>,
+        /// Where in `args` each memory object's handle was; replaced by its data pointer.
+        memory: Vec<(usize, Obj<MemObject>)>,
+    },
+    Map {
+        mem: Obj<MemObject>,
+        offset: usize,
+        size: usize,
+        flags: cl_map_flags,
+    },
+    Unmap {
+        mem: Obj<MemObject>,
+        ptr: usize,
+    },
+}
+
+impl Command {
+    /// Carries the command out; an error becomes the event's (negative) status.
+    pub fn run(self) -> Result<(), cl_int> {
+        match self {
+            Command::Nothing => {}
+            Command::Read {
+                mem,
+                dev,
+                host,
+                host_layout,
+                region,
+            } => device_to_host(
+                &mem.context.sim,
+                mem.address,
+                &dev,
+                host.0 as *mut u8,
+                &host_layout,
+                region,
+            ),
+            Command::Write {
+                mem,
+                dev,
+                host,
+                host_layout,
+                region,
+            } => host_to_device(
+                &mem.context.sim,
+                mem.address,
+                &dev,
+                host.0 as *const u8,
+                &host_layout,
+                region,
+            ),
+            Command::Copy {
+                src,
+                src_layout,
+                dst,
+                dst_layout,
+                region,
+            } => {
+                let global = &src.context.sim.global;
+                for (s, d) in src_layout.rows(region).zip(dst_layout.rows(region)) {
+                    global.copy(
+                        dst.address + d.start as u64,
+                        src.address + s.start as u64,
+                        s.len() as u64,
+                    );
+                }
+            }
+            Command::Fill {
+                mem,
+                dev,
+                region,
+                pattern,
+            } => {
+                let row: Vec<u8> = pattern.iter().copied().cycle().take(region[0]).collect();
+                for r in dev.rows(region) {
+                    mem.context
+                        .sim
+                        .host_write(mem.address + r.start as u64, &row);
+                }
+            }
+            Command::Kernel(run) => return run_kernel(*run),
+            Command::Native {
+                func,
+                mut args,
+                memory,
+            } => {
+                for (at, mem) in &memory {
+                    let ptr = mem.host_address(0, mem.size).map_err(|e| e.code)? as usize;
+                    args[*at..*at + size_of::<usize>()].copy_from_slice(&ptr.to_ne_bytes());
+                }
+                let data = if args.is_empty() {
+                    std::ptr::null_mut()
+                } else {
+                    args.as_mut_ptr() as *mut c_void
+                };
+                // SAFETY: the application's native kernel, called as it asked.
+                contained("a native kernel", || unsafe { func(data) });
+            }
+            Command::Map {
+                mem,
+                offset,
+                size,
+                flags,
+            } => {
+                for p in mem.context.sim.plugins().each(Interest::MAP) {
+                    p.memory_map(mem.address, offset as u64, size as u64, flags);
+                }
+            }
+            Command::Unmap { mem, ptr } => {
+                for p in mem.context.sim.plugins().each(Interest::MAP) {
+                    p.memory_unmap(mem.address, ptr);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+fn run_kernel(run: KernelRun) -> Result<(), cl_int> {
+    let sim = &run.program.context.sim;
+    let result = launch(sim, &run.instance, &run.args, &run.nd);
+    // The arguments' memory objects may go now.
+    drop(run.memory);
+    match result {
+        Ok(stats) => {
+            if settings().timing {
+                eprintln!(
+                    "Oclgrind: kernel '{}': {} work-groups on {} threads in {:.3} s",
+                    run.name,
+                    stats.work_groups,
+                    stats.threads,
+                    stats.elapsed.as_secs_f64()
+                );
+            }
+            Ok(())
+        }
+        Err(e) => {
+            // Enqueue checks what a launch needs, so this is rare; the event reports it.
+            eprintln!("Oclgrind: kernel '{}' could not run: {e}", run.name);
+            Err(CL_OUT_OF_RESOURCES)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn layouts_walk_rows() {
+        let l = Layout {
+            offset: 4,
+            row_pitch: 10,
+            slice_pitch: 100,
+        };
+        let rows: Vec<_> = l.rows([3, 2, 2]).collect();
+        assert_eq!(rows, vec![4..7, 14..17, 104..107, 114..117]);
+        assert_eq!(l.end([3, 2, 2]), Some(117));
+        assert_eq!(Layout::packed(0, [4, 3, 2]).slice_pitch, 12);
+        assert_eq!(l.end([0, 2, 2]), Some(4));
+    }
+}

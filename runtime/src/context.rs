@@ -1,0 +1,146 @@
+//! Contexts: each has its own simulator context (global memory, plugins) and the
+//! application's callbacks.
+
+use std::ffi::CStr;
+use std::sync::{Arc, Mutex};
+
+use oclgrind_core::Config;
+
+use crate::cl::*;
+use crate::error::{contained, ensure, fail, ClResult};
+use crate::handle::{self, ClObject, Kind};
+use crate::platform::{self, settings};
+use crate::stdio::CStdout;
+
+/// An application callback and the `user_data` it was registered with.
+#[derive(Clone, Copy)]
+pub struct Callback<F> {
+    pub func: F,
+    pub user_data: usize,
+}
+
+// SAFETY: `user_data` is only handed back to the application's callback, on whichever thread
+// the specification allows; we never dereference it.
+unsafe impl<F: Send> Send for Callback<F> {}
+
+impl<F> Callback<F> {
+    pub fn new(func: F, user_data: *mut c_void) -> Callback<F> {
+        Callback {
+            func,
+            user_data: user_data as usize,
+        }
+    }
+
+    pub fn data(&self) -> *mut c_void {
+        self.user_data as *mut c_void
+    }
+}
+
+pub type ContextNotifyFn = unsafe extern "C" fn(*const c_char, *const c_void, size_t, *mut c_void);
+pub type ContextDestroyedFn = unsafe extern "C" fn(cl_context, *mut c_void);
+
+pub struct Context {
+    pub sim: Arc<oclgrind_core::Context>,
+    /// The properties as given, with their terminating zero (empty when none were given).
+    pub properties: Vec<cl_context_properties>,
+    notify: Option<Callback<ContextNotifyFn>>,
+    destructors: Mutex<Vec<Callback<ContextDestroyedFn>>>,
+}
+
+impl ClObject for Context {
+    const KIND: Kind = Kind::Context;
+    const INVALID: cl_int = CL_INVALID_CONTEXT;
+
+    fn destroyed(&self, handle: *mut c_void) {
+        let callbacks =
+            std::mem::take(&mut *self.destructors.lock().unwrap_or_else(|e| e.into_inner()));
+        for cb in callbacks.into_iter().rev() {
+            // SAFETY: the application registered this function for this purpose.
+            contained("a context destructor callback", || unsafe {
+                (cb.func)(handle, cb.data())
+            });
+        }
+    }
+}
+
+impl Context {
+    pub fn new(
+        properties: *const cl_context_properties,
+        notify: ContextNotify,
+        user_data: *mut c_void,
+    ) -> ClResult<Context> {
+        ensure!(
+            notify.is_some() || user_data.is_null(),
+            CL_INVALID_VALUE,
+            "pfn_notify is NULL but user_data is not"
+        );
+        let properties = read_properties(properties)?;
+        // Plugin and logging variables are read for each context, as Oclgrind does.
+        let config = Config::from_env().unwrap_or_else(|_| settings().clone());
+        let mut sim = oclgrind_core::Context::new(config);
+        sim.set_output(Arc::new(CStdout));
+        Ok(Context {
+            sim: Arc::new(sim),
+            properties,
+            notify: notify.map(|f| Callback::new(f, user_data)),
+            destructors: Mutex::new(Vec::new()),
+        })
+    }
+
+    /// Passes an API error report to the application's callback.
+    pub fn notify_error(&self, text: &CStr) {
+        if let Some(cb) = self.notify {
+            // SAFETY: the application registered this function for this purpose.
+            contained("a context error callback", || unsafe {
+                (cb.func)(text.as_ptr(), std::ptr::null(), 0, cb.data())
+            });
+        }
+    }
+
+    pub fn add_destructor(&self, cb: Callback<ContextDestroyedFn>) {
+        self.destructors
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(cb);
+    }
+}
+
+/// Checks a zero-terminated property list: only our platform and interop sync are known.
+fn read_properties(list: *const cl_context_properties) -> ClResult<Vec<cl_context_properties>> {
+    let mut out = Vec::new();
+    if list.is_null() {
+        return Ok(out);
+    }
+    let mut seen = Vec::new();
+    let mut i = 0;
+    loop {
+        // SAFETY: the application passes a zero-terminated list.
+        let name = unsafe { *list.add(i) };
+        out.push(name);
+        if name == 0 {
+            break;
+        }
+        let value = unsafe { *list.add(i + 1) };
+        out.push(value);
+        ensure!(
+            !seen.contains(&name),
+            CL_INVALID_PROPERTY,
+            "Property {name:#x} is given twice"
+        );
+        seen.push(name);
+        match name {
+            CL_CONTEXT_PLATFORM => ensure!(
+                value as cl_platform_id == handle::raw(platform::platform()),
+                CL_INVALID_PLATFORM,
+                "CL_CONTEXT_PLATFORM is not the Oclgrind platform"
+            ),
+            CL_CONTEXT_INTEROP_USER_SYNC => {}
+            _ => fail!(
+                CL_INVALID_PROPERTY,
+                "Unsupported context property {name:#x}"
+            ),
+        }
+        i += 2;
+    }
+    Ok(out)
+}

@@ -1,0 +1,265 @@
+//! API errors: the error type of the runtime, how entry points report errors (compat §7.3), and
+//! the guard that keeps panics from crossing the C boundary.
+
+use std::cell::RefCell;
+use std::ffi::CString;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use crate::cl::*;
+use crate::context::Context;
+use crate::handle::Obj;
+
+/// A failed API call: the code to return and a detail for the report.
+#[derive(Debug)]
+pub struct ClError {
+    pub code: cl_int,
+    pub info: String,
+}
+
+impl ClError {
+    pub fn new(code: cl_int, info: impl Into<String>) -> ClError {
+        ClError {
+            code,
+            info: info.into(),
+        }
+    }
+}
+
+pub type ClResult<T> = Result<T, ClError>;
+
+/// Returns early with an error: `fail!(CL_INVALID_VALUE, "format", args...)`.
+macro_rules! fail {
+    ($code:expr) => {
+        return Err($crate::error::ClError::new($code, String::new()))
+    };
+    ($code:expr, $($fmt:tt)+) => {
+        return Err($crate::error::ClError::new($code, format!($($fmt)+)))
+    };
+}
+pub(crate) use fail;
+
+/// `Err` unless `cond`: `ensure!(cond, CODE, "format", args...)`.
+macro_rules! ensure {
+    ($cond:expr, $code:expr) => {
+        if !$cond {
+            $crate::error::fail!($code);
+        }
+    };
+    ($cond:expr, $code:expr, $($fmt:tt)+) => {
+        if !$cond {
+            $crate::error::fail!($code, $($fmt)+);
+        }
+    };
+}
+pub(crate) use ensure;
+
+thread_local! {
+    /// The context an error in the current call belongs to (its callback hears about it).
+    static BLAME: RefCell<Option<Obj<Context>>> = const { RefCell::new(None) };
+}
+
+/// Records the context the current call works in (called when an object is looked up).
+pub fn blame(context: &Obj<Context>) {
+    BLAME.with(|b| *b.borrow_mut() = Some(context.clone()));
+}
+
+/// Per-call state; restores the caller's when an entry point is re-entered from a callback.
+struct Call {
+    saved: Option<Obj<Context>>,
+}
+
+impl Call {
+    fn begin() -> Call {
+        Call {
+            saved: BLAME.with(|b| b.borrow_mut().take()),
+        }
+    }
+
+    fn end(self) -> Option<Obj<Context>> {
+        BLAME.with(|b| std::mem::replace(&mut *b.borrow_mut(), self.saved))
+    }
+}
+
+/// Runs the body of an entry point that returns an error code.
+pub fn api_call(function: &str, body: impl FnOnce() -> ClResult<()>) -> cl_int {
+    let call = Call::begin();
+    let result = guard(function, body);
+    let context = call.end();
+    match result {
+        Ok(()) => CL_SUCCESS,
+        Err(e) => {
+            report(function, &e, context.as_ref());
+            e.code
+        }
+    }
+}
+
+/// Runs the body of an entry point that returns an object and stores its code in `errcode_ret`.
+pub fn api_create<T>(
+    function: &str,
+    errcode_ret: *mut cl_int,
+    body: impl FnOnce() -> ClResult<*mut T>,
+) -> *mut T {
+    let mut out = std::ptr::null_mut();
+    let code = api_call(function, || {
+        out = body()?;
+        Ok(())
+    });
+    if !errcode_ret.is_null() {
+        // SAFETY: the caller passes NULL or a pointer to a cl_int.
+        unsafe { *errcode_ret = code };
+    }
+    out
+}
+
+/// Runs `body`, turning a panic into an error (it must never unwind into C).
+fn guard<R>(function: &str, body: impl FnOnce() -> ClResult<R>) -> ClResult<R> {
+    match catch_unwind(AssertUnwindSafe(body)) {
+        Ok(r) => r,
+        Err(panic) => {
+            let what = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown panic".into());
+            Err(ClError::new(
+                CL_OUT_OF_HOST_MEMORY,
+                format!("Internal error in {function}: {what}"),
+            ))
+        }
+    }
+}
+
+/// Runs a callback into the application; a panic in our part of it is contained.
+pub fn contained(what: &str, f: impl FnOnce()) {
+    if catch_unwind(AssertUnwindSafe(f)).is_err() {
+        eprintln!("Oclgrind: internal error while running {what}");
+    }
+}
+
+/// Formats the report of an API error (compat §7.3).
+pub fn describe(function: &str, e: &ClError) -> String {
+    let mut s = format!(
+        "\nOclgrind - OpenCL runtime error detected\n\tFunction: {function}\n\tError:    {}\n",
+        error_name(e.code)
+    );
+    if !e.info.is_empty() {
+        s.push('\t');
+        s.push_str(&e.info);
+        s.push('\n');
+    }
+    s
+}
+
+/// Prints an error with `--check-api` and tells the context's callback, if any.
+fn report(function: &str, e: &ClError, context: Option<&Obj<Context>>) {
+    let text = describe(function, e);
+    if crate::platform::settings().check_api {
+        eprintln!("{text}");
+    }
+    if let Some(ctx) = context {
+        if let Ok(c) = CString::new(text) {
+            ctx.notify_error(&c);
+        }
+    }
+}
+
+/// The name of an error code (`Unknown` for codes OpenCL does not define).
+pub fn error_name(code: cl_int) -> &'static str {
+    match code {
+        CL_SUCCESS => "CL_SUCCESS",
+        CL_DEVICE_NOT_FOUND => "CL_DEVICE_NOT_FOUND",
+        CL_DEVICE_NOT_AVAILABLE => "CL_DEVICE_NOT_AVAILABLE",
+        CL_COMPILER_NOT_AVAILABLE => "CL_COMPILER_NOT_AVAILABLE",
+        CL_MEM_OBJECT_ALLOCATION_FAILURE => "CL_MEM_OBJECT_ALLOCATION_FAILURE",
+        CL_OUT_OF_RESOURCES => "CL_OUT_OF_RESOURCES",
+        CL_OUT_OF_HOST_MEMORY => "CL_OUT_OF_HOST_MEMORY",
+        CL_PROFILING_INFO_NOT_AVAILABLE => "CL_PROFILING_INFO_NOT_AVAILABLE",
+        CL_MEM_COPY_OVERLAP => "CL_MEM_COPY_OVERLAP",
+        CL_IMAGE_FORMAT_MISMATCH => "CL_IMAGE_FORMAT_MISMATCH",
+        CL_IMAGE_FORMAT_NOT_SUPPORTED => "CL_IMAGE_FORMAT_NOT_SUPPORTED",
+        CL_BUILD_PROGRAM_FAILURE => "CL_BUILD_PROGRAM_FAILURE",
+        CL_MAP_FAILURE => "CL_MAP_FAILURE",
+        CL_MISALIGNED_SUB_BUFFER_OFFSET => "CL_MISALIGNED_SUB_BUFFER_OFFSET",
+        CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST => {
+            "CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST"
+        }
+        CL_COMPILE_PROGRAM_FAILURE => "CL_COMPILE_PROGRAM_FAILURE",
+        CL_LINKER_NOT_AVAILABLE => "CL_LINKER_NOT_AVAILABLE",
+        CL_LINK_PROGRAM_FAILURE => "CL_LINK_PROGRAM_FAILURE",
+        CL_DEVICE_PARTITION_FAILED => "CL_DEVICE_PARTITION_FAILED",
+        CL_KERNEL_ARG_INFO_NOT_AVAILABLE => "CL_KERNEL_ARG_INFO_NOT_AVAILABLE",
+        CL_INVALID_VALUE => "CL_INVALID_VALUE",
+        CL_INVALID_DEVICE_TYPE => "CL_INVALID_DEVICE_TYPE",
+        CL_INVALID_PLATFORM => "CL_INVALID_PLATFORM",
+        CL_INVALID_DEVICE => "CL_INVALID_DEVICE",
+        CL_INVALID_CONTEXT => "CL_INVALID_CONTEXT",
+        CL_INVALID_QUEUE_PROPERTIES => "CL_INVALID_QUEUE_PROPERTIES",
+        CL_INVALID_COMMAND_QUEUE => "CL_INVALID_COMMAND_QUEUE",
+        CL_INVALID_HOST_PTR => "CL_INVALID_HOST_PTR",
+        CL_INVALID_MEM_OBJECT => "CL_INVALID_MEM_OBJECT",
+        CL_INVALID_IMAGE_FORMAT_DESCRIPTOR => "CL_INVALID_IMAGE_FORMAT_DESCRIPTOR",
+        CL_INVALID_IMAGE_SIZE => "CL_INVALID_IMAGE_SIZE",
+        CL_INVALID_SAMPLER => "CL_INVALID_SAMPLER",
+        CL_INVALID_BINARY => "CL_INVALID_BINARY",
+        CL_INVALID_BUILD_OPTIONS => "CL_INVALID_BUILD_OPTIONS",
+        CL_INVALID_PROGRAM => "CL_INVALID_PROGRAM",
+        CL_INVALID_PROGRAM_EXECUTABLE => "CL_INVALID_PROGRAM_EXECUTABLE",
+        CL_INVALID_KERNEL_NAME => "CL_INVALID_KERNEL_NAME",
+        CL_INVALID_KERNEL_DEFINITION => "CL_INVALID_KERNEL_DEFINITION",
+        CL_INVALID_KERNEL => "CL_INVALID_KERNEL",
+        CL_INVALID_ARG_INDEX => "CL_INVALID_ARG_INDEX",
+        CL_INVALID_ARG_VALUE => "CL_INVALID_ARG_VALUE",
+        CL_INVALID_ARG_SIZE => "CL_INVALID_ARG_SIZE",
+        CL_INVALID_KERNEL_ARGS => "CL_INVALID_KERNEL_ARGS",
+        CL_INVALID_WORK_DIMENSION => "CL_INVALID_WORK_DIMENSION",
+        CL_INVALID_WORK_GROUP_SIZE => "CL_INVALID_WORK_GROUP_SIZE",
+        CL_INVALID_WORK_ITEM_SIZE => "CL_INVALID_WORK_ITEM_SIZE",
+        CL_INVALID_GLOBAL_OFFSET => "CL_INVALID_GLOBAL_OFFSET",
+        CL_INVALID_EVENT_WAIT_LIST => "CL_INVALID_EVENT_WAIT_LIST",
+        CL_INVALID_EVENT => "CL_INVALID_EVENT",
+        CL_INVALID_OPERATION => "CL_INVALID_OPERATION",
+        CL_INVALID_GL_OBJECT => "CL_INVALID_GL_OBJECT",
+        CL_INVALID_BUFFER_SIZE => "CL_INVALID_BUFFER_SIZE",
+        CL_INVALID_MIP_LEVEL => "CL_INVALID_MIP_LEVEL",
+        CL_INVALID_GLOBAL_WORK_SIZE => "CL_INVALID_GLOBAL_WORK_SIZE",
+        CL_INVALID_PROPERTY => "CL_INVALID_PROPERTY",
+        CL_INVALID_IMAGE_DESCRIPTOR => "CL_INVALID_IMAGE_DESCRIPTOR",
+        CL_INVALID_COMPILER_OPTIONS => "CL_INVALID_COMPILER_OPTIONS",
+        CL_INVALID_LINKER_OPTIONS => "CL_INVALID_LINKER_OPTIONS",
+        CL_INVALID_DEVICE_PARTITION_COUNT => "CL_INVALID_DEVICE_PARTITION_COUNT",
+        CL_INVALID_PIPE_SIZE => "CL_INVALID_PIPE_SIZE",
+        CL_INVALID_DEVICE_QUEUE => "CL_INVALID_DEVICE_QUEUE",
+        CL_INVALID_SPEC_ID => "CL_INVALID_SPEC_ID",
+        CL_MAX_SIZE_RESTRICTION_EXCEEDED => "CL_MAX_SIZE_RESTRICTION_EXCEEDED",
+        CL_PLATFORM_NOT_FOUND_KHR => "CL_PLATFORM_NOT_FOUND_KHR",
+        _ => "Unknown",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reports_have_oclgrinds_layout() {
+        let e = ClError::new(CL_INVALID_VALUE, "For argument 'size'");
+        assert_eq!(
+            describe("clCreateBuffer", &e),
+            "\nOclgrind - OpenCL runtime error detected\n\tFunction: clCreateBuffer\n\
+             \tError:    CL_INVALID_VALUE\n\tFor argument 'size'\n"
+        );
+        assert_eq!(error_name(-9999), "Unknown");
+        assert_eq!(error_name(CL_INVALID_KERNEL_ARGS), "CL_INVALID_KERNEL_ARGS");
+    }
+
+    #[test]
+    fn panics_become_errors() {
+        let code = api_call("clTest", || panic!("boom"));
+        assert_eq!(code, CL_OUT_OF_HOST_MEMORY);
+        let mut err = 0;
+        let p: *mut u8 = api_create("clTest", &mut err, || fail!(CL_INVALID_VALUE));
+        assert!(p.is_null());
+        assert_eq!(err, CL_INVALID_VALUE);
+    }
+}

@@ -1,0 +1,261 @@
+//! Command queues. Each queue has a worker thread that carries out its commands as soon as
+//! their dependencies allow, so the application never has to call `clFinish` for work to
+//! progress (polling `clGetEventInfo` works).
+
+use std::collections::VecDeque;
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, Weak};
+
+use crate::cl::*;
+use crate::command::Command;
+use crate::context::Context;
+use crate::error::{blame, ClResult};
+use crate::event::{self, Event};
+use crate::handle::{self, ClObject, Kind, Obj};
+
+/// Something to wake when an event it waits for finishes.
+pub trait Waker: Send + Sync {
+    fn wake(&self);
+}
+
+struct Pending {
+    event: Obj<Event>,
+    deps: Vec<Obj<Event>>,
+    command: Command,
+}
+
+impl Pending {
+    /// Whether every dependency has finished.
+    fn ready(&self) -> bool {
+        self.deps.iter().all(|d| d.status() <= 0)
+    }
+}
+
+#[derive(Default)]
+struct State {
+    pending: VecDeque<Pending>,
+    /// The command being carried out.
+    running: Option<Obj<Event>>,
+    /// The latest command (in-order queues: the next one waits for it).
+    last: Option<Obj<Event>>,
+    /// The latest barrier (out-of-order queues: later commands wait for it).
+    barrier: Option<Obj<Event>>,
+    /// The queue is gone: the worker stops once nothing is pending.
+    closing: bool,
+    worker_started: bool,
+    /// Set by `wake`, cleared by the worker when it looks for work.
+    woken: bool,
+}
+
+struct Shared {
+    state: Mutex<State>,
+    /// The worker waits here for work or for a dependency.
+    work: Condvar,
+    /// `clFinish` waits here for the queue to empty.
+    idle: Condvar,
+    out_of_order: bool,
+}
+
+impl Waker for Shared {
+    fn wake(&self) {
+        self.lock().woken = true;
+        self.work.notify_all();
+    }
+}
+
+impl Shared {
+    fn lock(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+pub struct Queue {
+    pub context: Obj<Context>,
+    pub properties: cl_command_queue_properties,
+    /// The property list of `clCreateCommandQueueWithProperties`, with its terminating zero.
+    pub properties_array: Vec<cl_queue_properties>,
+    shared: Arc<Shared>,
+}
+
+impl ClObject for Queue {
+    const KIND: Kind = Kind::Queue;
+    const INVALID: cl_int = CL_INVALID_COMMAND_QUEUE;
+
+    fn destroyed(&self, _handle: *mut c_void) {
+        // Nothing can be pending (commands' events hold the queue); let the worker go.
+        self.shared.lock().closing = true;
+        self.shared.work.notify_all();
+    }
+}
+
+/// A queue argument: looked up, and its context noted for error reports.
+pub fn get_queue(handle: cl_command_queue) -> ClResult<Obj<Queue>> {
+    let q = handle::get::<Queue>(handle, "command_queue")?;
+    blame(&q.context);
+    Ok(q)
+}
+
+impl Queue {
+    pub fn new(
+        context: Obj<Context>,
+        properties: cl_command_queue_properties,
+        properties_array: Vec<cl_queue_properties>,
+    ) -> Queue {
+        let out_of_order = properties & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE != 0;
+        Queue {
+            context,
+            properties,
+            properties_array,
+            shared: Arc::new(Shared {
+                state: Mutex::new(State::default()),
+                work: Condvar::new(),
+                idle: Condvar::new(),
+                out_of_order,
+            }),
+        }
+    }
+
+    pub fn profiling(&self) -> bool {
+        self.properties & CL_QUEUE_PROFILING_ENABLE != 0
+    }
+
+    /// Adds a command; it runs once `wait_list` (and, in order, what came before) is done.
+    /// In an out-of-order queue, commands enqueued after a `barrier` wait for it.
+    pub fn enqueue(
+        queue: &Obj<Queue>,
+        command_type: cl_command_type,
+        wait_list: Vec<Obj<Event>>,
+        command: Command,
+        barrier: bool,
+    ) -> Obj<Event> {
+        let event = handle::create(Event::for_command(queue, command_type));
+        let shared = &queue.shared;
+        let mut st = shared.lock();
+        let list_was_empty = wait_list.is_empty();
+        let mut deps = wait_list;
+        if shared.out_of_order {
+            if let Some(b) = &st.barrier {
+                deps.push(b.clone());
+            }
+            // A marker or barrier without a wait list waits for everything before it.
+            let sync_point =
+                list_was_empty && matches!(command_type, CL_COMMAND_MARKER | CL_COMMAND_BARRIER);
+            if sync_point {
+                deps.extend(st.pending.iter().map(|p| p.event.clone()));
+                deps.extend(st.running.clone());
+            }
+            if barrier {
+                st.barrier = Some(event.clone());
+            }
+        } else if let Some(prev) = &st.last {
+            deps.push(prev.clone());
+        }
+        // Finished dependencies need no waiting, but failed ones must still fail the command.
+        deps.retain(|d| d.status() != CL_COMPLETE);
+        st.last = Some(event.clone());
+        st.pending.push_back(Pending {
+            event: event.clone(),
+            deps,
+            command,
+        });
+        if !st.worker_started {
+            st.worker_started = true;
+            start_worker(shared.clone());
+        }
+        st.woken = true;
+        drop(st);
+        shared.work.notify_all();
+        event
+    }
+
+    /// Blocks until every command enqueued so far has finished.
+    pub fn finish(&self) {
+        let mut st = self.shared.lock();
+        while !st.pending.is_empty() || st.running.is_some() {
+            st = self.shared.idle.wait(st).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+}
+
+fn start_worker(shared: Arc<Shared>) {
+    let spawned = std::thread::Builder::new()
+        .name("oclgrind-queue".into())
+        .stack_size(16 << 20)
+        .spawn({
+            let shared = shared.clone();
+            move || worker(shared)
+        });
+    if spawned.is_err() {
+        // No thread to be had: commands then never run, so say why instead of hanging quietly.
+        eprintln!("Oclgrind: cannot start a command-queue thread; commands will not run");
+    }
+}
+
+/// The worker: takes the first command whose dependencies are done, runs it, repeats.
+fn worker(shared: Arc<Shared>) {
+    let me: Weak<dyn Waker> = Arc::downgrade(&shared) as Weak<dyn Waker>;
+    let mut st = shared.lock();
+    loop {
+        st.woken = false;
+        let next = if shared.out_of_order {
+            st.pending.iter().position(Pending::ready)
+        } else {
+            st.pending.front().filter(|p| p.ready()).map(|_| 0)
+        };
+        if let Some(i) = next {
+            let job = st.pending.remove(i).expect("index from position");
+            st.running = Some(job.event.clone());
+            drop(st);
+            execute(job);
+            st = shared.lock();
+            st.running = None;
+            if st.pending.is_empty() {
+                shared.idle.notify_all();
+            }
+            continue;
+        }
+        if st.closing && st.pending.is_empty() {
+            return;
+        }
+        // Wait for a new command or for a dependency to finish. An event that finished
+        // between the check above and `watch` makes `watch` fail: look again at once.
+        let mut finished_meanwhile = false;
+        for p in &st.pending {
+            if let Some(d) = p.deps.iter().find(|d| d.status() > 0) {
+                // One unfinished dependency per command is enough to be woken for it.
+                finished_meanwhile |= !d.watch(me.clone());
+            }
+        }
+        if finished_meanwhile {
+            continue;
+        }
+        while !(st.woken || st.closing && st.pending.is_empty()) {
+            st = shared.work.wait(st).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+}
+
+fn execute(job: Pending) {
+    let Pending {
+        event,
+        deps,
+        command,
+        ..
+    } = job;
+    let failed = deps.iter().any(|d| d.status() < 0);
+    drop(deps);
+    if failed {
+        drop(command);
+        event::set_status(&event, CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+        return;
+    }
+    event::set_status(&event, CL_SUBMITTED);
+    event::set_status(&event, CL_RUNNING);
+    let result = command.run();
+    event::set_status(
+        &event,
+        match result {
+            Ok(()) => CL_COMPLETE,
+            Err(code) => code,
+        },
+    );
+}
