@@ -8,6 +8,13 @@ PACKAGES=(
   libpolly-19-dev   # static LLVM links Polly
   libzstd-dev       # ... and zstd, which llvm-19-dev does not pull in
   python3           # benchmark script
+  gcc               # builds the example app and the C test programs
+  ocl-icd-opencl-dev   # libOpenCL.so to link host programs against (the ocl-icd loader)
+  ocl-icd-libopencl1
+  opencl-c-headers  # CL/cl.h
+  clinfo            # the tests list our platform with it
+  llvm-spirv-15     # translates SPIR-V programs (clCreateProgramWithIL) to LLVM bitcode
+  clang-15          # with llvm-spirv-15, makes the SPIR-V module the tests load
 )
 
 missing=()

@@ -195,7 +195,13 @@ impl Program {
                     self.finish_build(Err(String::new()), failure.log.clone());
                     fail!(CL_INVALID_BUILD_OPTIONS, "{}", failure.log.trim_end());
                 }
-                Err(failure) => (Err(String::new()), failure.log),
+                Err(failure) => {
+                    if let Some(summary) = &failure.summary {
+                        // "N errors generated." goes to stderr, as Oclgrind's compiler prints it.
+                        eprintln!("{summary}");
+                    }
+                    (Err(String::new()), failure.log)
+                }
                 Ok(program) => {
                     if let Some(w) = &program.warnings {
                         // clang's "N warnings generated." goes to stderr, as Oclgrind's does.

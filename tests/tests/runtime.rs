@@ -1,0 +1,358 @@
+//! Runtime tests: unmodified OpenCL host programs on our runtime.
+//!
+//! * `tests/runtime/*.c` (self-checking C programs, one per API group) are built with gcc and run
+//!   twice: through the preload library (`oclgrind ./prog`) and through the ocl-icd loader
+//!   (`OCL_ICD_VENDORS` naming only our driver). Each must print `PASS <name>`.
+//! * `clinfo` must list our platform and device both ways.
+//! * `tests/apps/*.c` run under `oclgrind [ARGS]` and must match their `.ref` (compat §3);
+//!   `smooth` is the README's example app (examples/app).
+//!
+//! Run after `cargo build` (binaries come from the same target directory). Arguments are
+//! substring filters on the test name.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Mutex;
+use std::time::Duration;
+
+use oclgrind_tests::{bin_dir, match_output, parse_reference, run_merged, workspace};
+
+const PROGRAMS: [&str; 14] = [
+    "platform_device",
+    "context",
+    "queue",
+    "buffer",
+    "image",
+    "sampler",
+    "program",
+    "kernel",
+    "ndrange",
+    "events",
+    "threads",
+    "printf",
+    "spirv",
+    "errors",
+];
+
+const TIMEOUT: Duration = Duration::from_secs(180);
+
+/// How a program reaches our runtime.
+#[derive(Clone, Copy, Debug)]
+enum Loader {
+    /// `oclgrind ./prog`: the launcher preloads the library.
+    Launcher,
+    /// The application's own libOpenCL (ocl-icd) finds our driver through a vendors file.
+    Icd,
+}
+
+struct Setup {
+    bins: PathBuf,
+    out: PathBuf,
+    vendors: PathBuf,
+}
+
+impl Setup {
+    /// A command for `program` through `loader`, with no `OCLGRIND_*` settings leaking in.
+    fn command(&self, loader: Loader, program: &Path, launcher_args: &[&str]) -> Command {
+        let mut cmd = match loader {
+            Loader::Launcher => {
+                let mut c = Command::new(self.bins.join("oclgrind"));
+                c.args(launcher_args).arg(program);
+                c
+            }
+            Loader::Icd => {
+                let mut c = Command::new(program);
+                c.env("OCL_ICD_VENDORS", &self.vendors);
+                c
+            }
+        };
+        for (k, _) in std::env::vars() {
+            if k.starts_with("OCLGRIND_") || k == "LD_PRELOAD" {
+                cmd.env_remove(k);
+            }
+        }
+        cmd
+    }
+}
+
+fn compile(source: &Path, exe: &Path) -> Result<(), String> {
+    let out = Command::new("gcc")
+        .args(["-std=c11", "-Wall", "-Werror", "-O1", "-D_DEFAULT_SOURCE"])
+        .arg(source)
+        .arg("-o")
+        .arg(exe)
+        .args(["-lOpenCL", "-lpthread"])
+        .output()
+        .map_err(|e| format!("cannot run gcc: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "gcc failed:\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    Ok(())
+}
+
+/// The SPIR-V module `spirv.c` loads, made from `spirv_kernel.cl` by clang-15 and llvm-spirv-15.
+fn build_spirv(out: &Path) -> Result<PathBuf, String> {
+    let cl = workspace().join("tests/runtime/spirv_kernel.cl");
+    let bc = out.join("spirv_kernel.bc");
+    let spv = out.join("spirv_kernel.spv");
+    let run = |cmd: &mut Command| -> Result<(), String> {
+        let o = cmd.output().map_err(|e| format!("{cmd:?}: {e}"))?;
+        if !o.status.success() {
+            return Err(format!(
+                "{cmd:?} failed: {}",
+                String::from_utf8_lossy(&o.stderr)
+            ));
+        }
+        Ok(())
+    };
+    run(Command::new("clang-15")
+        .args([
+            "-x",
+            "cl",
+            "-cl-std=CL1.2",
+            "-target",
+            "spir64-unknown-unknown",
+        ])
+        .args(["-emit-llvm", "-c"])
+        .arg(&cl)
+        .arg("-o")
+        .arg(&bc))?;
+    run(Command::new("llvm-spirv-15").arg(&bc).arg("-o").arg(&spv))?;
+    Ok(spv)
+}
+
+/// Runs one self-checking C program.
+fn run_program(setup: &Setup, loader: Loader, name: &str, spv: &Path) -> Result<(), String> {
+    let exe = setup.out.join(name);
+    let mut cmd = setup.command(loader, &exe, &[]);
+    cmd.env("TEST_STRICT", "1");
+    if matches!(loader, Loader::Launcher) {
+        // Forged handles would crash inside the ICD loader itself, before reaching us.
+        cmd.env("TEST_ALLOW_FAKE_HANDLES", "1");
+    }
+    if name == "spirv" {
+        cmd.arg(spv);
+    }
+    if name == "printf" {
+        // Kernel output and host output must interleave exactly as printf.ref says.
+        let out = cmd.output().map_err(|e| e.to_string())?;
+        let expected = std::fs::read(workspace().join("tests/runtime/printf.ref"))
+            .map_err(|e| e.to_string())?;
+        if !out.status.success() || out.stdout != expected {
+            return Err(format!(
+                "exit {:?}; stdout:\n{}\nstderr:\n{}",
+                out.status.code(),
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            ));
+        }
+        return Ok(());
+    }
+    let run = run_merged(cmd, TIMEOUT).map_err(|e| format!("cannot run: {e}"))?;
+    if run.timed_out {
+        return Err(format!("timed out\n{}", run.output));
+    }
+    if run.status != Some(0) || !run.output.contains(&format!("PASS {name}")) {
+        return Err(format!("exit status {:?}\n{}", run.status, run.output));
+    }
+    Ok(())
+}
+
+/// `clinfo` must show one platform and our device.
+fn run_clinfo(setup: &Setup, loader: Loader) -> Result<(), String> {
+    let clinfo = PathBuf::from("clinfo");
+    let run = run_merged(setup.command(loader, &clinfo, &[]), TIMEOUT)
+        .map_err(|e| format!("cannot run clinfo: {e}"))?;
+    let has = |label: &str, value: &str| {
+        run.output
+            .lines()
+            .any(|l| l.trim_start().starts_with(label) && l.trim_end().ends_with(value))
+    };
+    let ok = run.status == Some(0)
+        && has("Number of platforms", " 1")
+        && has("Platform Name", " Oclgrind")
+        && has("Platform Version", "OpenCL 3.0 (Oclgrind 26.03.1)")
+        && has("Device Name", " Oclgrind Simulator")
+        && has("Platform Extensions function suffix", " oclg");
+    if !ok {
+        return Err(format!("exit status {:?}\n{}", run.status, run.output));
+    }
+    Ok(())
+}
+
+/// The first line of an app's source may say `ARGS: ...` for the launcher.
+fn launcher_args(source: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(source).unwrap_or_default();
+    text.lines()
+        .next()
+        .and_then(|l| l.split("ARGS:").nth(1))
+        .map(|a| a.split_whitespace().map(str::to_string).collect())
+        .unwrap_or_default()
+}
+
+/// Runs a golden host program under `oclgrind` in `dir` and matches its merged output.
+fn run_app(
+    setup: &Setup,
+    exe: &Path,
+    source: &Path,
+    reference: &Path,
+    dir: &Path,
+) -> Result<(), String> {
+    let args = launcher_args(source);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let mut cmd = setup.command(Loader::Launcher, exe, &args);
+    cmd.current_dir(dir);
+    let run = run_merged(cmd, TIMEOUT).map_err(|e| format!("cannot run: {e}"))?;
+    let reference =
+        parse_reference(&std::fs::read_to_string(reference).map_err(|e| e.to_string())?)?;
+    if run.status != Some(reference.exit) {
+        return Err(format!(
+            "exit status {:?}, expected {}\n{}",
+            run.status, reference.exit, run.output
+        ));
+    }
+    match_output(&run.output, &reference)
+        .map_err(|e| format!("{e}\n--- output ---\n{}", run.output))
+}
+
+type Job = (
+    String,
+    Box<dyn Fn(&Setup) -> Result<(), String> + Send + Sync>,
+);
+
+fn jobs(spv: PathBuf) -> Vec<Job> {
+    let mut jobs: Vec<Job> = Vec::new();
+    for loader in [Loader::Launcher, Loader::Icd] {
+        let tag = match loader {
+            Loader::Launcher => "launcher",
+            Loader::Icd => "icd",
+        };
+        for name in PROGRAMS {
+            let spv = spv.clone();
+            jobs.push((
+                format!("{name} ({tag})"),
+                Box::new(move |s| run_program(s, loader, name, &spv)),
+            ));
+        }
+        jobs.push((
+            format!("clinfo ({tag})"),
+            Box::new(move |s| run_clinfo(s, loader)),
+        ));
+    }
+    let apps = workspace().join("tests/apps");
+    let mut refs: Vec<PathBuf> = std::fs::read_dir(&apps)
+        .map(|d| d.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    refs.retain(|p| p.extension().is_some_and(|x| x == "ref"));
+    refs.sort();
+    for reference in refs {
+        let name = reference
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        // An app is tests/apps/<name>.c, or the example app of the same name.
+        let (source, dir) = if apps.join(format!("{name}.c")).exists() {
+            (apps.join(format!("{name}.c")), apps.clone())
+        } else {
+            let dir = workspace().join("examples/app");
+            (dir.join(format!("{name}.c")), dir)
+        };
+        jobs.push((
+            format!("app {name}"),
+            Box::new(move |s| {
+                let exe = s.out.join(format!("app_{name}"));
+                compile(&source, &exe)?;
+                run_app(s, &exe, &source, &reference, &dir)
+            }),
+        ));
+    }
+    jobs
+}
+
+fn main() {
+    let filters: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    let bins = bin_dir();
+    for needed in ["oclgrind", "liboclgrind_rt.so", "liboclgrind_rt_icd.so"] {
+        if !bins.join(needed).exists() {
+            eprintln!(
+                "{} not found: run `cargo build` first",
+                bins.join(needed).display()
+            );
+            std::process::exit(1);
+        }
+    }
+    let out = bins.join("runtime-tests");
+    let vendors = out.join("vendors");
+    std::fs::create_dir_all(&vendors).expect("test output directory");
+    // A vendors directory with only our driver, so other installed drivers stay out of it.
+    std::fs::write(
+        vendors.join("oclgrind.icd"),
+        format!("{}\n", bins.join("liboclgrind_rt_icd.so").display()),
+    )
+    .expect("vendors file");
+    let setup = Setup {
+        bins,
+        out: out.clone(),
+        vendors,
+    };
+
+    let spv = match build_spirv(&out) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("cannot build the SPIR-V test module: {e}");
+            std::process::exit(1);
+        }
+    };
+    let mut jobs = jobs(spv);
+    jobs.retain(|(name, _)| {
+        filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str()))
+    });
+
+    let failures = Mutex::new(Vec::new());
+    // Build the C programs first, two at a time.
+    let sources = Mutex::new(PROGRAMS.iter());
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| loop {
+                let Some(name) = sources.lock().unwrap().next() else {
+                    break;
+                };
+                let src = workspace().join(format!("tests/runtime/{name}.c"));
+                if let Err(e) = compile(&src, &out.join(name)) {
+                    failures.lock().unwrap().push((format!("build {name}"), e));
+                }
+            });
+        }
+    });
+    let queue = Mutex::new(jobs.iter());
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| loop {
+                let Some((name, job)) = queue.lock().unwrap().next() else {
+                    break;
+                };
+                match job(&setup) {
+                    Ok(()) => println!("test {name} ... ok"),
+                    Err(e) => {
+                        println!("test {name} ... FAILED");
+                        failures.lock().unwrap().push((name.clone(), e));
+                    }
+                }
+            });
+        }
+    });
+    let failures = failures.into_inner().unwrap();
+    for (name, e) in &failures {
+        println!("\n---- {name} ----\n{e}");
+    }
+    println!("\nruntime: {} tests, {} failed", jobs.len(), failures.len());
+    if !failures.is_empty() {
+        std::process::exit(1);
+    }
+}
