@@ -9,9 +9,11 @@ use oclgrind_core::Config;
 
 use crate::options::{self, Command};
 
-/// The runtime library's name as installed, and as cargo builds it.
+/// The runtime libraries' names as installed, and as cargo builds them.
 const INSTALLED_LIB: &str = "liboclgrind-rt.so";
 const BUILT_LIB: &str = "liboclgrind_rt.so";
+const INSTALLED_ICD: &str = "liboclgrind-rt-icd.so";
+const BUILT_ICD: &str = "liboclgrind_rt_icd.so";
 
 /// Entry point; returns the exit status if the application could not be started.
 pub fn main(args: &[String]) -> i32 {
@@ -58,14 +60,24 @@ pub fn main(args: &[String]) -> i32 {
         }
     };
     let dir = lib.parent().unwrap_or(Path::new("/"));
-    let err = std::process::Command::new(app)
-        .args(app_args)
+    let mut cmd = std::process::Command::new(app);
+    cmd.args(app_args)
         .env(
             "LD_LIBRARY_PATH",
             prepend(dir.as_os_str(), "LD_LIBRARY_PATH"),
         )
-        .env("LD_PRELOAD", prepend(lib.as_os_str(), "LD_PRELOAD"))
-        .exec();
+        .env("LD_PRELOAD", prepend(lib.as_os_str(), "LD_PRELOAD"));
+    // Applications that dlopen the system's libOpenCL.so.1 bypass the preloaded names; their
+    // ICD loader is pointed at our driver instead (ocl-icd and the Khronos loader).
+    if let Some(icd) = [BUILT_ICD, INSTALLED_ICD]
+        .iter()
+        .map(|n| dir.join(n))
+        .find(|p| p.is_file())
+    {
+        cmd.env("OCL_ICD_VENDORS", &icd)
+            .env("OCL_ICD_FILENAMES", &icd);
+    }
+    let err = cmd.exec();
     eprintln!("[Oclgrind] Failed to launch target application ({app}: {err})");
     1
 }

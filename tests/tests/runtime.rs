@@ -3,7 +3,8 @@
 //! * `tests/runtime/*.c` (self-checking C programs, one per API group) are built with gcc and run
 //!   twice: through the preload library (`oclgrind ./prog`) and through the ocl-icd loader
 //!   (`OCL_ICD_VENDORS` naming only our driver). Each must print `PASS <name>`.
-//! * `clinfo` must list our platform and device both ways.
+//! * `clinfo` must list our platform and device both ways, and a Rust application using the
+//!   `opencl3` crate (tests/opencl3-client) must run its kernel both ways.
 //! * `tests/apps/*.c` run under `oclgrind [ARGS]` and must match their `.ref` (compat §3);
 //!   `smooth` is the README's example app (examples/app).
 //!
@@ -183,6 +184,22 @@ fn run_clinfo(setup: &Setup, loader: Loader) -> Result<(), String> {
     Ok(())
 }
 
+/// The Rust application built on the `opencl3` crate (tests/opencl3-client), which loads
+/// libOpenCL.so.1 itself with dlopen.
+fn run_rust_client(setup: &Setup, loader: Loader) -> Result<(), String> {
+    let exe = setup.bins.join("opencl3-client");
+    let run = run_merged(setup.command(loader, &exe, &[]), TIMEOUT)
+        .map_err(|e| format!("cannot run {}: {e}", exe.display()))?;
+    if run.status != Some(0)
+        || !run
+            .output
+            .contains("device: Oclgrind Simulator\nPASS opencl3")
+    {
+        return Err(format!("exit status {:?}\n{}", run.status, run.output));
+    }
+    Ok(())
+}
+
 /// The first line of an app's source may say `ARGS: ...` for the launcher.
 fn launcher_args(source: &Path) -> Vec<String> {
     let text = std::fs::read_to_string(source).unwrap_or_default();
@@ -241,6 +258,10 @@ fn jobs(spv: PathBuf) -> Vec<Job> {
             format!("clinfo ({tag})"),
             Box::new(move |s| run_clinfo(s, loader)),
         ));
+        jobs.push((
+            format!("opencl3 client ({tag})"),
+            Box::new(move |s| run_rust_client(s, loader)),
+        ));
     }
     let apps = workspace().join("tests/apps");
     let mut refs: Vec<PathBuf> = std::fs::read_dir(&apps)
@@ -278,7 +299,12 @@ fn main() {
         .filter(|a| !a.starts_with('-'))
         .collect();
     let bins = bin_dir();
-    for needed in ["oclgrind", "liboclgrind_rt.so", "liboclgrind_rt_icd.so"] {
+    for needed in [
+        "oclgrind",
+        "liboclgrind_rt.so",
+        "liboclgrind_rt_icd.so",
+        "opencl3-client",
+    ] {
         if !bins.join(needed).exists() {
             eprintln!(
                 "{} not found: run `cargo build` first",
