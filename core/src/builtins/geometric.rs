@@ -7,7 +7,7 @@
 
 use super::lanes::{check_arg, lane};
 use super::{site, Call, Emit, Resolution};
-use crate::bytecode::{Op, ScalarTy};
+use crate::bytecode::{CastOp, FloatTy, Op, ScalarTy};
 use crate::exec::semantics::{f32_of, f64_of, slot_f32, slot_f64};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -73,22 +73,49 @@ fn lower(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
         return Err(format!("{}: unexpected result type", call.name));
     }
     if kind == Kind::Dot {
-        // The hottest geometric function: a chain of multiply-adds, summed from lane 0 as the
-        // closure below would (starting from +0, which keeps the sign of zero results).
-        let ty = elem.float().expect("checked above");
+        // The hottest geometric function: a chain of multiply-adds from lane 0 (starting from
+        // +0, which keeps the sign of zero results). `float` dots are summed in double and
+        // rounded once, as Oclgrind computes them.
+        let narrow = elem == ScalarTy::F32;
+        let (x, y) = if narrow {
+            let (x, y) = (emit.temp(n), emit.temp(n));
+            for (d, s) in [(x, a.slot), (y, b.slot)] {
+                emit.op(Op::Cast {
+                    op: CastOp::FpExt,
+                    d,
+                    s,
+                    lanes: n as u8,
+                });
+            }
+            (x, y)
+        } else {
+            (a.slot, b.slot)
+        };
         let mut acc = emit.constant(0);
         for k in 0..n {
-            let d = if k + 1 == n { r.slot } else { emit.temp(1) };
+            let d = if k + 1 == n && !narrow {
+                r.slot
+            } else {
+                emit.temp(1)
+            };
             emit.op(Op::Fma {
-                ty,
+                ty: FloatTy::F64,
                 fused: false,
                 d,
-                a: a.slot + k,
-                b: b.slot + k,
+                a: x + k,
+                b: y + k,
                 c: acc,
                 lanes: 1,
             });
             acc = d;
+        }
+        if narrow {
+            emit.op(Op::Cast {
+                op: CastOp::FpTrunc,
+                d: r.slot,
+                s: acc,
+                lanes: 1,
+            });
         }
         return Ok(());
     }
@@ -249,6 +276,13 @@ mod tests {
             Some(vec_ty(F, 1)),
         );
         assert_eq!(as_f32(&r), vec![70.0]);
+        // float dots are summed in double: the 1 survives between the large terms.
+        let r = t.call(
+            "_Z3dotDv4_fS_",
+            &[f32s(&[1e8, 1.0, -1e8, 0.0]), f32s(&[1.0, 1.0, 1.0, 1.0])],
+            Some(vec_ty(F, 1)),
+        );
+        assert_eq!(as_f32(&r), vec![1.0]);
         let r = t.call(
             "_Z3dotdd",
             &[f64s(&[3.0]), f64s(&[-2.0])],

@@ -839,8 +839,11 @@ mod tests {
         let args = [f32s(&[1.0 + e]), f32s(&[1.0 - e]), f32s(&[-1.0])];
         let r = as_f32(&t.call("_Z3fmafff", &args, Some(vec_ty(F, 1))));
         assert_eq!(r[0], -(e * e));
+        // mad is computed in double, as Oclgrind does: here that is exact too.
         let r = as_f32(&t.call("_Z3madfff", &args, Some(vec_ty(F, 1))));
-        assert_eq!(r[0], 0.0);
+        assert_eq!(r[0], -(e * e));
+        let r = as_f32(&t.call("_Z5rsqrtf", &[f32s(&[3.0])], Some(vec_ty(F, 1))));
+        assert_eq!(r[0], (1.0 / 3f64.sqrt()) as f32);
     }
 
     #[test]

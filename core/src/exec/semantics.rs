@@ -271,7 +271,8 @@ macro_rules! float_ops {
                 FloatUnOp::Neg => -a,
                 FloatUnOp::Abs => a.abs(),
                 FloatUnOp::Sqrt => a.sqrt(),
-                FloatUnOp::Rsqrt => 1.0 / a.sqrt(),
+                // In double and rounded once, as Oclgrind computes it.
+                FloatUnOp::Rsqrt => (1.0 / (a as f64).sqrt()) as $t,
                 FloatUnOp::Floor => a.floor(),
                 FloatUnOp::Ceil => a.ceil(),
                 FloatUnOp::Trunc => a.trunc(),
@@ -280,11 +281,14 @@ macro_rules! float_ops {
             }
         }
 
+        /// Unfused `a * b + c` is computed in double precision and rounded once more, as
+        /// Oclgrind computes it: results match Oclgrind's, and for `float` they are almost
+        /// always the fused result real devices give.
         pub fn $fma(fused: bool, a: $t, b: $t, c: $t) -> $t {
             if fused {
                 a.mul_add(b, c)
             } else {
-                a * b + c
+                (a as f64 * b as f64 + c as f64) as $t
             }
         }
     };
