@@ -49,7 +49,7 @@ impl Context {
             config.log_file.as_deref(),
             config.max_errors,
         )));
-        plugins.add(Arc::new(MemCheck));
+        plugins.add(Arc::new(MemCheck::default()));
         Context {
             config,
             global: GlobalMemory::new(),

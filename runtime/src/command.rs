@@ -3,15 +3,14 @@
 use std::sync::Arc;
 
 use oclgrind_core::context::Context as SimContext;
-use oclgrind_core::plugins::Interest;
 use oclgrind_core::{launch, ArgValue, KernelInstance, NDRange};
 
 use crate::cl::*;
 use crate::error::contained;
 use crate::handle::Obj;
-use crate::memobj::MemObject;
+use crate::memobj::{Mapping, MemObject};
 use crate::platform::settings;
-use crate::program::Program;
+use crate::program::{Executable, Program};
 
 /// How a rectangular region is laid out in memory: where it starts and how far apart its rows
 /// and slices are (all in bytes).
@@ -111,6 +110,8 @@ pub struct KernelRun {
     pub nd: NDRange,
     /// What the arguments refer to, kept alive until the launch is over.
     pub memory: Vec<Obj<MemObject>>,
+    /// The kernel's code and program-scope variables, whatever happens to its program.
+    pub executable: Arc<Executable>,
     pub program: Obj<Program>,
 }
 
@@ -156,13 +157,11 @@ pub enum Command {
     },
     Map {
         mem: Obj<MemObject>,
-        offset: usize,
-        size: usize,
-        flags: cl_map_flags,
+        mapping: Mapping,
     },
     Unmap {
         mem: Obj<MemObject>,
-        ptr: usize,
+        mapping: Mapping,
     },
 }
 
@@ -246,21 +245,8 @@ impl Command {
                 // SAFETY: the application's native kernel, called as it asked.
                 contained("a native kernel", || unsafe { func(data) });
             }
-            Command::Map {
-                mem,
-                offset,
-                size,
-                flags,
-            } => {
-                for p in mem.context.sim.plugins().each(Interest::MAP) {
-                    p.memory_map(mem.address, offset as u64, size as u64, flags);
-                }
-            }
-            Command::Unmap { mem, ptr } => {
-                for p in mem.context.sim.plugins().each(Interest::MAP) {
-                    p.memory_unmap(mem.address, ptr);
-                }
-            }
+            Command::Map { mem, mapping } => mem.map_done(&mapping),
+            Command::Unmap { mem, mapping } => mem.unmap_done(&mapping),
         }
         Ok(())
     }
@@ -269,8 +255,9 @@ impl Command {
 fn run_kernel(run: KernelRun) -> Result<(), cl_int> {
     let sim = &run.program.context.sim;
     let result = launch(sim, &run.instance, &run.args, &run.nd);
-    // The arguments' memory objects may go now.
+    // What the launch used may go now.
     drop(run.memory);
+    drop(run.executable);
     match result {
         Ok(stats) => {
             if settings().timing {

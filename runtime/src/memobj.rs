@@ -1,9 +1,11 @@
 //! Memory objects: buffers, sub-buffers and images, all backed by buffers of the context's
 //! simulated global memory.
 
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
 use oclgrind_core::memory::flags as sim_flags;
+use oclgrind_core::plugins::Interest;
 
 use crate::cl::*;
 use crate::context::{Callback, Context};
@@ -38,6 +40,9 @@ pub struct MemObject {
     pub image: Option<ImageData>,
     pub properties: Vec<cl_mem_properties>,
     maps: Mutex<Vec<Mapping>>,
+    /// Maps whose command has run and whose unmap has not: kernels then get checked
+    /// against the mapped regions.
+    mapped_now: AtomicU32,
     destructors: Mutex<Vec<Callback<MemDestroyedFn>>>,
 }
 
@@ -234,6 +239,7 @@ impl MemObject {
             image: None,
             properties,
             maps: Mutex::new(Vec::new()),
+            mapped_now: AtomicU32::new(0),
             destructors: Mutex::new(Vec::new()),
         }
     }
@@ -375,6 +381,28 @@ impl MemObject {
             );
         };
         Ok(maps.remove(i))
+    }
+
+    /// A map command has run: MemCheck hears of the region and watches kernel accesses.
+    pub fn map_done(&self, m: &Mapping) {
+        let sim = &self.context.sim;
+        for p in sim.plugins().each(Interest::MAP) {
+            p.memory_map(self.address, m.offset as u64, m.size as u64, m.flags);
+        }
+        if self.mapped_now.fetch_add(1, Ordering::AcqRel) == 0 {
+            sim.global.set_flag(self.address, sim_flags::MAPPED, true);
+        }
+    }
+
+    /// An unmap command has run.
+    pub fn unmap_done(&self, m: &Mapping) {
+        let sim = &self.context.sim;
+        for p in sim.plugins().each(Interest::MAP) {
+            p.memory_unmap(self.address, m.offset as u64, m.size as u64);
+        }
+        if self.mapped_now.fetch_sub(1, Ordering::AcqRel) == 1 {
+            sim.global.set_flag(self.address, sim_flags::MAPPED, false);
+        }
     }
 
     pub fn map_count(&self) -> u32 {

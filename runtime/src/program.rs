@@ -27,9 +27,20 @@ pub enum Origin {
 }
 
 /// The result of a successful build.
+/// The result of a successful build. Its program-scope variables live until it goes (kernels
+/// and queued launches hold it).
 pub struct Executable {
     pub placed: PlacedProgram,
     pub kernel_names: Vec<String>,
+    sim: Arc<oclgrind_core::Context>,
+}
+
+impl Drop for Executable {
+    fn drop(&mut self) {
+        for &addr in &self.placed.addresses {
+            self.sim.free(addr);
+        }
+    }
 }
 
 pub struct State {
@@ -326,11 +337,11 @@ fn place_built(context: &Obj<Context>, program: oclgrind_core::Program) -> Build
     Ok((
         CL_PROGRAM_BINARY_TYPE_EXECUTABLE,
         binary,
-        Some(executable(placed)),
+        Some(executable(context, placed)),
     ))
 }
 
-fn executable(placed: PlacedProgram) -> Executable {
+fn executable(context: &Obj<Context>, placed: PlacedProgram) -> Executable {
     let kernel_names = placed
         .program
         .code
@@ -341,6 +352,7 @@ fn executable(placed: PlacedProgram) -> Executable {
     Executable {
         placed,
         kernel_names,
+        sim: context.sim.clone(),
     }
 }
 
@@ -369,6 +381,6 @@ fn make_executable(context: &Obj<Context>, bitcode: Vec<u8>) -> BuildResult {
     Ok((
         CL_PROGRAM_BINARY_TYPE_EXECUTABLE,
         bitcode,
-        Some(executable(placed)),
+        Some(executable(context, placed)),
     ))
 }

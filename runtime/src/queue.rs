@@ -250,7 +250,12 @@ fn execute(job: Pending) {
     }
     event::set_status(&event, CL_SUBMITTED);
     event::set_status(&event, CL_RUNNING);
-    let result = command.run();
+    // A panic must not take the worker (and every later command) down with it.
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| command.run()))
+        .unwrap_or_else(|_| {
+            eprintln!("Oclgrind: internal error while running a command; it failed");
+            Err(CL_OUT_OF_RESOURCES)
+        });
     event::set_status(
         &event,
         match result {

@@ -166,6 +166,14 @@ fn report_access(
             if dir.writes() && fl & flags::READ_ONLY != 0 {
                 report(FaultKind::WriteToReadOnly, true);
             }
+            if fl & flags::MAPPED != 0 {
+                if dir.reads() {
+                    report(FaultKind::MappedAccess, false);
+                }
+                if dir.writes() {
+                    report(FaultKind::MappedAccess, true);
+                }
+            }
         }
     }
 }

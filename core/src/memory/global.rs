@@ -2,6 +2,7 @@
 
 use std::alloc::{alloc_zeroed, dealloc, Layout};
 use std::collections::VecDeque;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, RwLock};
 
 use super::access::{load_bytes, store_bytes};
@@ -12,7 +13,8 @@ use super::{decode_address, encode_address, GLOBAL_OFFSET_BITS};
 pub struct GlobalBuffer {
     ptr: *mut u8,
     size: u64,
-    flags: u32,
+    /// Access-check flags (memory::flags); MAPPED changes while the buffer lives.
+    flags: AtomicU32,
     /// Set when we allocated the storage (and must free it); `None` when it aliases host memory.
     layout: Option<Layout>,
 }
@@ -33,7 +35,7 @@ impl GlobalBuffer {
         Some(GlobalBuffer {
             ptr,
             size,
-            flags,
+            flags: AtomicU32::new(flags),
             layout: Some(layout),
         })
     }
@@ -43,7 +45,7 @@ impl GlobalBuffer {
     }
 
     pub fn flags(&self) -> u32 {
-        self.flags
+        self.flags.load(Ordering::Relaxed)
     }
 
     /// Host pointer to the first byte (for USE_HOST_PTR-style aliasing and map operations).
@@ -114,7 +116,7 @@ impl GlobalMemory {
         self.insert(GlobalBuffer {
             ptr,
             size,
-            flags,
+            flags: AtomicU32::new(flags),
             layout: None,
         })
     }
@@ -165,6 +167,23 @@ impl GlobalMemory {
         self.with_range(addr, data.len() as u64, |p| unsafe { store_bytes(p, data) })
     }
 
+    /// Sets or clears `flag` on the buffer at `addr` (launches that start later see it).
+    pub fn set_flag(&self, addr: u64, flag: u32, on: bool) -> bool {
+        let (index, _) = decode_address(addr, GLOBAL_OFFSET_BITS);
+        let t = self.table.read().expect("global memory lock poisoned");
+        match t.buffers.get(index as usize) {
+            Some(Some(b)) => {
+                if on {
+                    b.flags.fetch_or(flag, Ordering::Relaxed);
+                } else {
+                    b.flags.fetch_and(!flag, Ordering::Relaxed);
+                }
+                true
+            }
+            _ => false,
+        }
+    }
+
     /// Host pointer to the `len` bytes at `addr`, if one buffer holds them. It stays valid
     /// while that buffer is allocated.
     pub fn host_ptr(&self, addr: u64, len: u64) -> Option<*mut u8> {
@@ -203,7 +222,7 @@ impl GlobalMemory {
                 Some(b) => BufEntry {
                     base: b.ptr.expose_provenance(),
                     size: b.size,
-                    flags: b.flags,
+                    flags: b.flags(),
                 },
                 None => BufEntry::INVALID,
             })

@@ -126,6 +126,9 @@ pub fn decode_address(addr: u64, offset_bits: u32) -> (u64, u64) {
 pub mod flags {
     pub const READ_ONLY: u32 = 1 << 0;
     pub const WRITE_ONLY: u32 = 1 << 1;
+    /// Some of the buffer is mapped by the host: accesses are shown to MemCheck, which knows
+    /// the mapped regions.
+    pub const MAPPED: u32 = 1 << 2;
 }
 
 /// Why an access was refused or is suspicious.
@@ -137,6 +140,8 @@ pub enum FaultKind {
     WriteToReadOnly,
     /// A load from a buffer created write-only.
     ReadFromWriteOnly,
+    /// An access to a buffer the host has mapped (it may or may not touch a mapped region).
+    MappedAccess,
 }
 
 /// One refused or suspicious access, as reported to plugins.

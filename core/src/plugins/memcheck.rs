@@ -2,13 +2,51 @@
 //!
 //! Bounds are checked by the memory itself on every access (it must, to stay safe); MemCheck
 //! turns the faults into Oclgrind's messages. The access itself is suppressed by the core.
+//! Accesses to buffers the host has mapped also come here: MemCheck keeps the mapped regions.
+
+use std::sync::Mutex;
 
 use super::{ExecContext, Interest, Plugin};
 use crate::diagnostics::{hex, Level};
 use crate::memory::{AddrSpace, Fault, FaultKind};
 
+/// `CL_MAP_READ`: a mapping only for reading lets kernels read the region.
+const MAP_READ: u64 = 1;
+
+/// A region the host has mapped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Mapped {
+    start: u64,
+    size: u64,
+    for_writing: bool,
+}
+
 #[derive(Default)]
-pub struct MemCheck;
+pub struct MemCheck {
+    mapped: Mutex<Vec<Mapped>>,
+}
+
+impl MemCheck {
+    /// The message for a kernel access to a mapped buffer, if it touches a mapped region.
+    fn mapped_misuse(&self, f: &Fault) -> Option<&'static str> {
+        let mapped = self.mapped.lock().unwrap_or_else(|e| e.into_inner());
+        let overlapping = |m: &&Mapped| {
+            m.start < f.address.saturating_add(f.size) && f.address < m.start + m.size
+        };
+        if f.is_store {
+            mapped
+                .iter()
+                .any(|m| overlapping(&m))
+                .then_some("Invalid write to mapped buffer")
+        } else {
+            mapped
+                .iter()
+                .filter(overlapping)
+                .any(|m| m.for_writing)
+                .then_some("Invalid read from buffer mapped for writing")
+        }
+    }
+}
 
 impl Plugin for MemCheck {
     fn name(&self) -> &str {
@@ -16,7 +54,30 @@ impl Plugin for MemCheck {
     }
 
     fn interests(&self) -> Interest {
-        Interest::FAULTS
+        Interest::FAULTS | Interest::MAP
+    }
+
+    fn memory_map(&self, address: u64, offset: u64, size: u64, flags: u64) {
+        let region = Mapped {
+            start: address + offset,
+            size,
+            for_writing: flags != MAP_READ,
+        };
+        self.mapped
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(region);
+    }
+
+    fn memory_unmap(&self, address: u64, offset: u64, size: u64) {
+        let mut mapped = self.mapped.lock().unwrap_or_else(|e| e.into_inner());
+        let start = address + offset;
+        if let Some(i) = mapped
+            .iter()
+            .position(|m| m.start == start && m.size == size)
+        {
+            mapped.remove(i);
+        }
     }
 
     fn memory_fault(&self, cx: &ExecContext, f: &Fault) {
@@ -35,6 +96,10 @@ impl Plugin for MemCheck {
             ),
             FaultKind::WriteToReadOnly => "Invalid write to read-only buffer".to_string(),
             FaultKind::ReadFromWriteOnly => "Invalid read from write-only buffer".to_string(),
+            FaultKind::MappedAccess => match self.mapped_misuse(f) {
+                Some(message) => message.to_string(),
+                None => return,
+            },
         };
         cx.report(Level::Error, &headline);
     }

@@ -126,7 +126,8 @@ pub trait Plugin: Send + Sync {
     fn host_memory_load(&self, _address: u64, _size: u64) {}
     fn host_memory_store(&self, _address: u64, _data: &[u8]) {}
     fn memory_map(&self, _address: u64, _offset: u64, _size: u64, _flags: u64) {}
-    fn memory_unmap(&self, _address: u64, _host_ptr: usize) {}
+    /// The end of a mapping `memory_map` announced (same buffer, offset and size).
+    fn memory_unmap(&self, _address: u64, _offset: u64, _size: u64) {}
     /// An access the core refused (out of bounds) or flagged (read-only/write-only buffer).
     fn memory_fault(&self, _cx: &ExecContext, _fault: &Fault) {}
     /// An index into a fixed-size array exceeded its length (the access itself may be valid).

@@ -575,18 +575,14 @@ pub unsafe extern "C" fn clEnqueueMapBuffer(
         let wait = wait_list(num_events_in_wait_list, event_wait_list, &q.context)?;
         // Maps point straight into simulated memory: nothing is copied.
         let ptr = mem.host_address(offset, size)?;
-        mem.add_mapping(Mapping {
+        let mapping = Mapping {
             ptr: ptr as usize,
             offset,
             size,
             flags: map_flags,
-        });
-        let command = Command::Map {
-            mem,
-            offset,
-            size,
-            flags: map_flags,
         };
+        mem.add_mapping(mapping);
+        let command = Command::Map { mem, mapping };
         submit(
             &q,
             CL_COMMAND_MAP_BUFFER,
@@ -611,11 +607,8 @@ pub unsafe extern "C" fn clEnqueueUnmapMemObject(
         let q = get_queue(command_queue)?;
         let mem = command_mem(&q, memobj, "memobj")?;
         let wait = wait_list(num_events_in_wait_list, event_wait_list, &q.context)?;
-        mem.remove_mapping(mapped_ptr as usize)?;
-        let command = Command::Unmap {
-            mem,
-            ptr: mapped_ptr as usize,
-        };
+        let mapping = mem.remove_mapping(mapped_ptr as usize)?;
+        let command = Command::Unmap { mem, mapping };
         submit(&q, CL_COMMAND_UNMAP_MEM_OBJECT, wait, command, false, event)
     })
 }
@@ -814,6 +807,7 @@ unsafe fn kernel_command(
             local_size: local,
         },
         memory: memory.into_iter().flatten().collect(),
+        executable: k.executable.clone(),
         program: k.program.clone(),
     })))
 }

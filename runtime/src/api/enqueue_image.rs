@@ -341,16 +341,15 @@ pub unsafe extern "C" fn clEnqueueMapImage(
         if !image_slice_pitch.is_null() {
             *image_slice_pitch = img.slice_pitch;
         }
-        mem.add_mapping(Mapping {
+        let mapping = Mapping {
             ptr: ptr as usize,
             offset: layout.offset,
             size,
             flags: map_flags,
-        });
+        };
+        mem.add_mapping(mapping);
         let command = Command::Map {
-            offset: layout.offset,
-            size,
-            flags: map_flags,
+            mapping,
             mem: mem.clone(),
         };
         submit(
