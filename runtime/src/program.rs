@@ -50,6 +50,8 @@ pub struct State {
     pub binary_type: cl_program_binary_type,
     /// The current binary: compiled object, library or executable bitcode.
     pub binary: Vec<u8>,
+    /// `binary` with its type tagged inside, made when the application first asks for it.
+    tagged: Option<Arc<Vec<u8>>>,
     pub executable: Option<Arc<Executable>>,
 }
 
@@ -92,6 +94,7 @@ impl Program {
                 log: String::new(),
                 binary_type,
                 binary,
+                tagged: None,
                 executable: None,
             }),
             kernels: AtomicUsize::new(0),
@@ -140,6 +143,29 @@ impl Program {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    /// The binary as the application receives it (`CL_PROGRAM_BINARIES`): our bitcode, with
+    /// its type tagged inside so that it says what it is when it comes back.
+    pub fn binary_for_application(&self) -> Arc<Vec<u8>> {
+        let mut st = self.lock();
+        if let Some(t) = &st.tagged {
+            return t.clone();
+        }
+        let kind = match st.binary_type {
+            CL_PROGRAM_BINARY_TYPE_LIBRARY => TAG_LIBRARY,
+            CL_PROGRAM_BINARY_TYPE_EXECUTABLE => TAG_EXECUTABLE,
+            _ => TAG_OBJECT,
+        };
+        let tagged = if st.binary.is_empty() {
+            Vec::new()
+        } else {
+            // Our own bitcode always parses; should it not, the untagged bitcode still works.
+            binary::tag(&st.binary, kind).unwrap_or_else(|_| st.binary.clone())
+        };
+        let tagged = Arc::new(tagged);
+        st.tagged = Some(tagged.clone());
+        tagged
+    }
+
     pub fn executable(&self) -> Option<Arc<Executable>> {
         self.lock().executable.clone()
     }
@@ -179,6 +205,7 @@ impl Program {
                 st.status = CL_BUILD_SUCCESS;
                 st.binary_type = binary_type;
                 st.binary = binary;
+                st.tagged = None;
                 st.executable = executable.map(Arc::new);
                 true
             }
@@ -257,8 +284,7 @@ impl Program {
         self.start_build(options)?;
         let (result, log) = match self.context.sim.compile_object(source, options, headers) {
             Ok(c) => (
-                binary::tag(&c.bitcode, TAG_OBJECT)
-                    .map(|b| (CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT, b, None)),
+                Ok((CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT, c.bitcode, None)),
                 c.log,
             ),
             Err(f) if f.bad_options => {
@@ -332,7 +358,7 @@ impl Program {
 
 /// Places a program built from source in the context.
 fn place_built(context: &Obj<Context>, program: oclgrind_core::Program) -> BuildResult {
-    let binary = binary::tag(&program.bitcode, TAG_EXECUTABLE)?;
+    let binary = program.bitcode.clone();
     let placed = context.sim.place_program(Arc::new(program))?;
     Ok((
         CL_PROGRAM_BINARY_TYPE_EXECUTABLE,

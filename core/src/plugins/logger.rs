@@ -4,7 +4,7 @@
 use std::fs::File;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use super::{Interest, Plugin};
 use crate::diagnostics::Level;
@@ -15,7 +15,21 @@ static LIMIT_NOTICE_SHOWN: AtomicBool = AtomicBool::new(false);
 
 enum Target {
     Stderr,
-    File(File),
+    /// Shared by every Logger of the process that logs to the same file.
+    File(Arc<Mutex<File>>),
+}
+
+/// Opens (truncating) a log file once per process: each OpenCL context has its own Logger,
+/// and a later context must not wipe what an earlier one wrote.
+fn open_shared(path: &str) -> std::io::Result<Arc<Mutex<File>>> {
+    static OPEN: Mutex<Vec<(String, Arc<Mutex<File>>)>> = Mutex::new(Vec::new());
+    let mut open = OPEN.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, f)) = open.iter().find(|(p, _)| p == path) {
+        return Ok(f.clone());
+    }
+    let f = Arc::new(Mutex::new(File::create(path)?));
+    open.push((path.to_string(), f.clone()));
+    Ok(f)
 }
 
 pub struct Logger {
@@ -29,7 +43,7 @@ impl Logger {
     pub fn new(path: Option<&str>, max_errors: u64) -> Logger {
         let target = match path {
             None => Target::Stderr,
-            Some(p) => match File::create(p) {
+            Some(p) => match open_shared(p) {
                 Ok(f) => Target::File(f),
                 Err(_) => {
                     eprintln!("Oclgrind: Unable to open log file '{p}'");
@@ -50,6 +64,7 @@ impl Logger {
                 let _ = std::io::stderr().write_all(text.as_bytes());
             }
             Target::File(f) => {
+                let mut f = f.lock().unwrap_or_else(|e| e.into_inner());
                 let _ = f.write_all(text.as_bytes());
                 let _ = f.flush();
             }
@@ -80,5 +95,26 @@ impl Plugin for Logger {
             }
         }
         self.write(&format!("\n{message}\n"));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn loggers_share_a_log_file() {
+        let path = std::env::temp_dir().join(format!("oclgrind-log-test-{}", std::process::id()));
+        let path = path.to_str().expect("utf-8 temp path");
+        let first = Logger::new(Some(path), 1000);
+        first.log(Level::Info, "from the first context");
+        let second = Logger::new(Some(path), 1000);
+        second.log(Level::Info, "from the second context");
+        let text = std::fs::read_to_string(path).expect("log written");
+        let _ = std::fs::remove_file(path);
+        assert_eq!(
+            text,
+            "\nfrom the first context\n\nfrom the second context\n"
+        );
     }
 }

@@ -329,7 +329,7 @@ pub unsafe extern "C" fn clGetProgramInfo(
                     Origin::Il(il) => il.clone(),
                     _ => Vec::new(),
                 },
-                CL_PROGRAM_BINARY_SIZES => val(&[p.lock().binary.len()]),
+                CL_PROGRAM_BINARY_SIZES => val(&[p.binary_for_application().len()]),
                 CL_PROGRAM_NUM_KERNELS => val(&executable()?.kernel_names.len()),
                 CL_PROGRAM_KERNEL_NAMES => val(&executable()?.kernel_names.join(";")),
                 CL_PROGRAM_SCOPE_GLOBAL_CTORS_PRESENT | CL_PROGRAM_SCOPE_GLOBAL_DTORS_PRESENT => {
@@ -362,8 +362,8 @@ unsafe fn program_binaries(
         );
         let dst = *(value as *mut *mut u8);
         if !dst.is_null() {
-            let st = p.lock();
-            std::ptr::copy_nonoverlapping(st.binary.as_ptr(), dst, st.binary.len());
+            let binary = p.binary_for_application();
+            std::ptr::copy_nonoverlapping(binary.as_ptr(), dst, binary.len());
         }
     }
     if !size_ret.is_null() {
