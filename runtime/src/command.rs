@@ -261,19 +261,22 @@ fn run_kernel(run: KernelRun) -> Result<(), cl_int> {
     match result {
         Ok(stats) => {
             if settings().timing {
-                eprintln!(
+                crate::error::stderr_line(&format!(
                     "Oclgrind: kernel '{}': {} work-groups on {} threads in {:.3} s",
                     run.name,
                     stats.work_groups,
                     stats.threads,
                     stats.elapsed.as_secs_f64()
-                );
+                ));
             }
             Ok(())
         }
         Err(e) => {
             // Enqueue checks what a launch needs, so this is rare; the event reports it.
-            eprintln!("Oclgrind: kernel '{}' could not run: {e}", run.name);
+            crate::error::stderr_line(&format!(
+                "Oclgrind: kernel '{}' could not run: {e}",
+                run.name
+            ));
             Err(CL_OUT_OF_RESOURCES)
         }
     }

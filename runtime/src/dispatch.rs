@@ -25,9 +25,11 @@ macro_rules! build_dispatch {
             table
         }
 
-        /// Our implementation of the entry point called `name`.
+        /// Our implementation of the entry point called `name` (extension names included).
         pub fn function_address(name: &str) -> Option<*mut c_void> {
             match name {
+                // cl_khr_il_program's name for the core function.
+                "clCreateProgramWithILKHR" => Some(api::clCreateProgramWithIL as *const () as *mut c_void),
                 $(stringify!($name) => Some(api::$name as *const () as *mut c_void),)*
                 _ => None,
             }

@@ -133,8 +133,17 @@ fn guard<R>(function: &str, body: impl FnOnce() -> ClResult<R>) -> ClResult<R> {
 /// Runs a callback into the application; a panic in our part of it is contained.
 pub fn contained(what: &str, f: impl FnOnce()) {
     if catch_unwind(AssertUnwindSafe(f)).is_err() {
-        eprintln!("Oclgrind: internal error while running {what}");
+        stderr_line(&format!("Oclgrind: internal error while running {what}"));
     }
+}
+
+/// Writes a line to stderr. A failed write (stderr closed or full) is ignored: `eprintln!`
+/// would panic, and panics must not reach the application.
+pub fn stderr_line(text: &str) {
+    use std::io::Write;
+    let mut err = std::io::stderr().lock();
+    let _ = err.write_all(text.as_bytes());
+    let _ = err.write_all(b"\n");
 }
 
 /// Formats the report of an API error (compat §7.3).
@@ -155,7 +164,7 @@ pub fn describe(function: &str, e: &ClError) -> String {
 fn report(function: &str, e: &ClError, context: Option<&Obj<Context>>) {
     let text = describe(function, e);
     if crate::platform::settings().check_api {
-        eprintln!("{text}");
+        stderr_line(&text);
     }
     if let Some(ctx) = context {
         if let Ok(c) = CString::new(text) {

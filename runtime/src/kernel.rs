@@ -32,8 +32,11 @@ pub struct Kernel {
 impl ClObject for Kernel {
     const KIND: Kind = Kind::Kernel;
     const INVALID: cl_int = CL_INVALID_KERNEL;
+}
 
-    fn destroyed(&self, _handle: *mut c_void) {
+/// Every kernel counts towards its program's (also those never handed out).
+impl Drop for Kernel {
+    fn drop(&mut self) {
         self.program.kernels.fetch_sub(1, Ordering::AcqRel);
     }
 }
@@ -256,6 +259,11 @@ fn bind(
                 p.name
             );
             let mem = handle::get::<MemObject>(read_handle(), "arg_value")?;
+            ensure!(
+                Arc::ptr_eq(&mem.context, &program.context),
+                CL_INVALID_MEM_OBJECT,
+                "The image belongs to another context"
+            );
             let Some(image) = &mem.image else {
                 fail!(
                     CL_INVALID_ARG_VALUE,
@@ -297,6 +305,11 @@ fn bind(
                 p.name
             );
             let s = handle::get::<Sampler>(read_handle(), "arg_value")?;
+            ensure!(
+                Arc::ptr_eq(&s.context, &program.context),
+                CL_INVALID_SAMPLER,
+                "The sampler belongs to another context"
+            );
             Ok(plain(ArgValue::Bytes(s.bits.to_le_bytes().to_vec())))
         }
         ParamKind::Value(_) | ParamKind::ByVal { .. } => {

@@ -1,7 +1,7 @@
 //! Memory objects: buffers, sub-buffers and images, all backed by buffers of the context's
 //! simulated global memory.
 
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
 use oclgrind_core::memory::flags as sim_flags;
@@ -19,6 +19,8 @@ pub type MemDestroyedFn = unsafe extern "C" fn(cl_mem, *mut c_void);
 /// An active `clEnqueueMap*`.
 #[derive(Clone, Copy, Debug)]
 pub struct Mapping {
+    /// Tells mappings of the same region apart.
+    pub id: u64,
     pub ptr: usize,
     pub offset: usize,
     pub size: usize,
@@ -40,9 +42,9 @@ pub struct MemObject {
     pub image: Option<ImageData>,
     pub properties: Vec<cl_mem_properties>,
     maps: Mutex<Vec<Mapping>>,
-    /// Maps whose command has run and whose unmap has not: kernels then get checked
-    /// against the mapped regions.
-    mapped_now: AtomicU32,
+    /// Ids of the mappings whose map command has run and whose unmap has not: while there
+    /// are any, kernels are checked against the mapped regions.
+    applied_maps: Mutex<Vec<u64>>,
     destructors: Mutex<Vec<Callback<MemDestroyedFn>>>,
 }
 
@@ -74,11 +76,10 @@ const HOST_PTR_FLAGS: cl_mem_flags =
     CL_MEM_USE_HOST_PTR | CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR;
 const HOST_ACCESS_FLAGS: cl_mem_flags =
     CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS;
-const KERNEL_RW_FLAGS: cl_mem_flags = CL_MEM_KERNEL_READ_AND_WRITE;
 
 /// Checks the flags of a new buffer or image; returns them with the default access filled in.
 pub fn check_flags(flags: cl_mem_flags, host_ptr: *mut c_void) -> ClResult<cl_mem_flags> {
-    let known = ACCESS_FLAGS | HOST_PTR_FLAGS | HOST_ACCESS_FLAGS | KERNEL_RW_FLAGS;
+    let known = ACCESS_FLAGS | HOST_PTR_FLAGS | HOST_ACCESS_FLAGS;
     ensure!(
         flags & !known == 0,
         CL_INVALID_VALUE,
@@ -239,7 +240,7 @@ impl MemObject {
             image: None,
             properties,
             maps: Mutex::new(Vec::new()),
-            mapped_now: AtomicU32::new(0),
+            applied_maps: Mutex::new(Vec::new()),
             destructors: Mutex::new(Vec::new()),
         }
     }
@@ -367,8 +368,29 @@ impl MemObject {
             })
     }
 
-    pub fn add_mapping(&self, m: Mapping) {
+    /// Records a new mapping of `size` bytes at `offset` (host pointer `ptr`).
+    pub fn add_mapping(
+        &self,
+        ptr: usize,
+        offset: usize,
+        size: usize,
+        flags: cl_map_flags,
+    ) -> Mapping {
+        static NEXT_ID: AtomicU64 = AtomicU64::new(0);
+        let m = Mapping {
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+            ptr,
+            offset,
+            size,
+            flags,
+        };
         lock(&self.maps).push(m);
+        m
+    }
+
+    /// Forgets a mapping whose map command could not be enqueued or failed.
+    pub fn drop_mapping(&self, id: u64) {
+        lock(&self.maps).retain(|m| m.id != id);
     }
 
     /// Ends the most recent mapping at `ptr`.
@@ -389,18 +411,23 @@ impl MemObject {
         for p in sim.plugins().each(Interest::MAP) {
             p.memory_map(self.address, m.offset as u64, m.size as u64, m.flags);
         }
-        if self.mapped_now.fetch_add(1, Ordering::AcqRel) == 0 {
-            sim.global.set_flag(self.address, sim_flags::MAPPED, true);
-        }
+        let mut applied = lock(&self.applied_maps);
+        applied.push(m.id);
+        sim.global.set_flag(self.address, sim_flags::MAPPED, true);
     }
 
-    /// An unmap command has run.
+    /// An unmap command has run (for a map that may have failed and never run).
     pub fn unmap_done(&self, m: &Mapping) {
         let sim = &self.context.sim;
+        let mut applied = lock(&self.applied_maps);
+        let Some(i) = applied.iter().position(|&id| id == m.id) else {
+            return;
+        };
+        applied.remove(i);
         for p in sim.plugins().each(Interest::MAP) {
             p.memory_unmap(self.address, m.offset as u64, m.size as u64);
         }
-        if self.mapped_now.fetch_sub(1, Ordering::AcqRel) == 1 {
+        if applied.is_empty() {
             sim.global.set_flag(self.address, sim_flags::MAPPED, false);
         }
     }

@@ -17,7 +17,7 @@ pub const OCLGRIND_VERSION: &str = "26.03.1";
 pub fn settings() -> &'static Config {
     static SETTINGS: LazyLock<Config> = LazyLock::new(|| {
         Config::from_env().unwrap_or_else(|message| {
-            eprintln!("\n{message}");
+            crate::error::stderr_line(&format!("\n{message}"));
             Config::default()
         })
     });

@@ -236,14 +236,14 @@ impl Program {
                 Err(failure) => {
                     if let Some(summary) = &failure.summary {
                         // "N errors generated." goes to stderr, as Oclgrind's compiler prints it.
-                        eprintln!("{summary}");
+                        crate::error::stderr_line(summary);
                     }
                     (Err(String::new()), failure.log)
                 }
                 Ok(program) => {
                     if let Some(w) = &program.warnings {
                         // clang's "N warnings generated." goes to stderr, as Oclgrind's does.
-                        eprintln!("{w}");
+                        crate::error::stderr_line(w);
                     }
                     let log = program.build_log.clone();
                     (place_built(&self.context, program), log)
@@ -275,11 +275,20 @@ impl Program {
 
     /// `clCompileProgram`: source (with the given headers) to a compiled object.
     pub fn compile(&self, options: &str, headers: &[(String, String)]) -> ClResult<()> {
-        let Origin::Source(source) = &self.origin else {
-            fail!(
+        let source = match &self.origin {
+            Origin::Source(source) => source,
+            Origin::Il(_) => {
+                // The translated module is the compiled object (headers do not apply to IL).
+                self.start_build(options)?;
+                let bitcode = self.lock().binary.clone();
+                let object = Ok((CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT, bitcode, None));
+                self.finish_build(object, String::new());
+                return Ok(());
+            }
+            _ => fail!(
                 CL_INVALID_OPERATION,
-                "Only programs created from source can be compiled"
-            );
+                "Only programs created from source or IL can be compiled"
+            ),
         };
         self.start_build(options)?;
         let (result, log) = match self.context.sim.compile_object(source, options, headers) {

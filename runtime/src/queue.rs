@@ -19,16 +19,28 @@ pub trait Waker: Send + Sync {
 
 struct Pending {
     event: Obj<Event>,
-    deps: Vec<Obj<Event>>,
+    /// The application's wait list: a failed event here fails the command.
+    wait: Vec<Obj<Event>>,
+    /// Commands of this queue it must follow (queue order, barriers): they only need to
+    /// have finished, successfully or not.
+    after: Vec<Obj<Event>>,
     command: Command,
 }
 
 impl Pending {
+    fn deps(&self) -> impl Iterator<Item = &Obj<Event>> {
+        self.wait.iter().chain(&self.after)
+    }
+
     /// Whether every dependency has finished.
     fn ready(&self) -> bool {
-        self.deps.iter().all(|d| d.status() <= 0)
+        self.deps().all(|d| d.status() <= 0)
     }
 }
+
+/// The queue only remembers its latest command and barrier weakly: events hold their queue,
+/// and a strong reference back would keep both alive forever.
+type EventRef = std::sync::Weak<crate::handle::Handle<Event>>;
 
 #[derive(Default)]
 struct State {
@@ -36,9 +48,9 @@ struct State {
     /// The command being carried out.
     running: Option<Obj<Event>>,
     /// The latest command (in-order queues: the next one waits for it).
-    last: Option<Obj<Event>>,
+    last: Option<EventRef>,
     /// The latest barrier (out-of-order queues: later commands wait for it).
-    barrier: Option<Obj<Event>>,
+    barrier: Option<EventRef>,
     /// The queue is gone: the worker stops once nothing is pending.
     closing: bool,
     worker_started: bool,
@@ -130,31 +142,33 @@ impl Queue {
         let event = handle::create(Event::for_command(queue, command_type));
         let shared = &queue.shared;
         let mut st = shared.lock();
-        let list_was_empty = wait_list.is_empty();
-        let mut deps = wait_list;
+        let upgrade = |r: &Option<EventRef>| r.as_ref().and_then(Weak::upgrade);
+        let mut after = Vec::new();
         if shared.out_of_order {
-            if let Some(b) = &st.barrier {
-                deps.push(b.clone());
-            }
+            after.extend(upgrade(&st.barrier));
             // A marker or barrier without a wait list waits for everything before it.
-            let sync_point =
-                list_was_empty && matches!(command_type, CL_COMMAND_MARKER | CL_COMMAND_BARRIER);
+            let sync_point = wait_list.is_empty()
+                && matches!(command_type, CL_COMMAND_MARKER | CL_COMMAND_BARRIER);
             if sync_point {
-                deps.extend(st.pending.iter().map(|p| p.event.clone()));
-                deps.extend(st.running.clone());
+                after.extend(st.pending.iter().map(|p| p.event.clone()));
+                after.extend(st.running.clone());
             }
             if barrier {
-                st.barrier = Some(event.clone());
+                st.barrier = Some(Arc::downgrade(&event));
             }
-        } else if let Some(prev) = &st.last {
-            deps.push(prev.clone());
+        } else {
+            after.extend(upgrade(&st.last));
         }
-        // Finished dependencies need no waiting, but failed ones must still fail the command.
-        deps.retain(|d| d.status() != CL_COMPLETE);
-        st.last = Some(event.clone());
+        // Finished dependencies need no waiting, but failed ones in the wait list must still
+        // fail the command.
+        after.retain(|d| d.status() > 0);
+        let mut wait = wait_list;
+        wait.retain(|d| d.status() != CL_COMPLETE);
+        st.last = Some(Arc::downgrade(&event));
         st.pending.push_back(Pending {
             event: event.clone(),
-            deps,
+            wait,
+            after,
             command,
         });
         if !st.worker_started {
@@ -186,7 +200,9 @@ fn start_worker(shared: Arc<Shared>) {
         });
     if spawned.is_err() {
         // No thread to be had: commands then never run, so say why instead of hanging quietly.
-        eprintln!("Oclgrind: cannot start a command-queue thread; commands will not run");
+        crate::error::stderr_line(
+            "Oclgrind: cannot start a command-queue thread; commands will not run",
+        );
     }
 }
 
@@ -207,10 +223,15 @@ fn worker(shared: Arc<Shared>) {
             drop(st);
             execute(job);
             st = shared.lock();
-            st.running = None;
-            if st.pending.is_empty() {
+            let done = st.running.take();
+            let idle = st.pending.is_empty();
+            drop(st);
+            // Dropping the event may drop the queue, whose destructor takes the state lock.
+            drop(done);
+            if idle {
                 shared.idle.notify_all();
             }
+            st = shared.lock();
             continue;
         }
         if st.closing && st.pending.is_empty() {
@@ -220,7 +241,7 @@ fn worker(shared: Arc<Shared>) {
         // between the check above and `watch` makes `watch` fail: look again at once.
         let mut finished_meanwhile = false;
         for p in &st.pending {
-            if let Some(d) = p.deps.iter().find(|d| d.status() > 0) {
+            if let Some(d) = p.deps().find(|d| d.status() > 0) {
                 // One unfinished dependency per command is enough to be woken for it.
                 finished_meanwhile |= !d.watch(me.clone());
             }
@@ -237,12 +258,12 @@ fn worker(shared: Arc<Shared>) {
 fn execute(job: Pending) {
     let Pending {
         event,
-        deps,
+        wait,
+        after,
         command,
-        ..
     } = job;
-    let failed = deps.iter().any(|d| d.status() < 0);
-    drop(deps);
+    let failed = wait.iter().any(|d| d.status() < 0);
+    drop((wait, after));
     if failed {
         drop(command);
         event::set_status(&event, CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
@@ -253,7 +274,9 @@ fn execute(job: Pending) {
     // A panic must not take the worker (and every later command) down with it.
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| command.run()))
         .unwrap_or_else(|_| {
-            eprintln!("Oclgrind: internal error while running a command; it failed");
+            crate::error::stderr_line(
+                "Oclgrind: internal error while running a command; it failed",
+            );
             Err(CL_OUT_OF_RESOURCES)
         });
     event::set_status(

@@ -12,7 +12,7 @@ out=${1:-${TMPDIR:-/tmp}/runtime-tests}
 mkdir -p "$out"
 CC=${CC:-gcc}
 CFLAGS=${CFLAGS:-"-std=c11 -Wall -Werror -O1 -D_DEFAULT_SOURCE"}
-tests="platform_device context queue buffer image sampler program kernel ndrange events threads printf spirv errors"
+tests="platform_device context queue buffer image sampler program kernel ndrange events threads lifetime printf spirv errors"
 fail=0
 
 # The SPIR-V module for spirv.c (skipped by spirv.c when the device has no IL).

@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use oclgrind_tests::{bin_dir, match_output, parse_reference, run_merged, workspace};
 
-const PROGRAMS: [&str; 14] = [
+const PROGRAMS: [&str; 15] = [
     "platform_device",
     "context",
     "queue",
@@ -30,6 +30,7 @@ const PROGRAMS: [&str; 14] = [
     "ndrange",
     "events",
     "threads",
+    "lifetime",
     "printf",
     "spirv",
     "errors",

@@ -5,7 +5,7 @@ use super::*;
 use crate::command::{Command, HostPtr, KernelRun, Layout, NativeFn};
 use crate::error::{api_call, api_create, fail};
 use crate::kernel::get_kernel;
-use crate::memobj::{Mapping, MemObject};
+use crate::memobj::MemObject;
 use crate::platform::settings;
 use crate::queue::{get_queue, Queue};
 
@@ -473,7 +473,8 @@ pub unsafe extern "C" fn clEnqueueCopyBufferRect(
         )?;
         if std::sync::Arc::ptr_eq(&src, &dst) {
             ensure!(
-                src_row_pitch == dst_row_pitch && src_slice_pitch == dst_slice_pitch,
+                src_layout.row_pitch == dst_layout.row_pitch
+                    && src_layout.slice_pitch == dst_layout.slice_pitch,
                 CL_INVALID_VALUE,
                 "Copying within one buffer needs the same pitches for source and destination"
             );
@@ -575,22 +576,16 @@ pub unsafe extern "C" fn clEnqueueMapBuffer(
         let wait = wait_list(num_events_in_wait_list, event_wait_list, &q.context)?;
         // Maps point straight into simulated memory: nothing is copied.
         let ptr = mem.host_address(offset, size)?;
-        let mapping = Mapping {
-            ptr: ptr as usize,
-            offset,
-            size,
-            flags: map_flags,
+        let mapping = mem.add_mapping(ptr as usize, offset, size, map_flags);
+        let command = Command::Map {
+            mem: mem.clone(),
+            mapping,
         };
-        mem.add_mapping(mapping);
-        let command = Command::Map { mem, mapping };
-        submit(
-            &q,
-            CL_COMMAND_MAP_BUFFER,
-            wait,
-            command,
-            blocking_map != 0,
-            event,
-        )?;
+        let blocking = blocking_map != 0;
+        if let Err(e) = submit(&q, CL_COMMAND_MAP_BUFFER, wait, command, blocking, event) {
+            mem.drop_mapping(mapping.id);
+            return Err(e);
+        }
         Ok(ptr as *mut c_void)
     })
 }

@@ -5,7 +5,7 @@ use super::*;
 use crate::command::{Command, HostPtr, Layout};
 use crate::error::{api_call, api_create, fail};
 use crate::image::ImageData;
-use crate::memobj::{Mapping, MemObject};
+use crate::memobj::MemObject;
 use crate::queue::{get_queue, Queue};
 
 /// An image argument of a command.
@@ -278,7 +278,7 @@ pub unsafe extern "C" fn clEnqueueFillImage(
         );
         let (o, r) = image_region(img, origin, region)?;
         // The colour is four floats, ints or uints, whichever the format's type reads as.
-        let lanes = *(fill_color as *const [u32; 4]);
+        let lanes = std::ptr::read_unaligned(fill_color as *const [u32; 4]);
         let f = img.format;
         let Some(pixel) = oclgrind_core::builtins::images::encode_pixel(
             f.image_channel_order,
@@ -341,25 +341,16 @@ pub unsafe extern "C" fn clEnqueueMapImage(
         if !image_slice_pitch.is_null() {
             *image_slice_pitch = img.slice_pitch;
         }
-        let mapping = Mapping {
-            ptr: ptr as usize,
-            offset: layout.offset,
-            size,
-            flags: map_flags,
-        };
-        mem.add_mapping(mapping);
+        let mapping = mem.add_mapping(ptr as usize, layout.offset, size, map_flags);
         let command = Command::Map {
             mapping,
             mem: mem.clone(),
         };
-        submit(
-            &q,
-            CL_COMMAND_MAP_IMAGE,
-            wait,
-            command,
-            blocking_map != 0,
-            event,
-        )?;
+        let blocking = blocking_map != 0;
+        if let Err(e) = submit(&q, CL_COMMAND_MAP_IMAGE, wait, command, blocking, event) {
+            mem.drop_mapping(mapping.id);
+            return Err(e);
+        }
         Ok(ptr as *mut c_void)
     })
 }

@@ -47,7 +47,8 @@ pub unsafe extern "C" fn clCreateKernelsInProgram(
             let made = names
                 .iter()
                 .map(|n| Kernel::new(&p, n))
-                .collect::<ClResult<Vec<_>>>()?;
+                .collect::<ClResult<Vec<_>>>()
+                .map_err(|e| crate::error::ClError::new(CL_INVALID_PROGRAM_EXECUTABLE, e.info))?;
             for (i, k) in made.into_iter().enumerate() {
                 *kernels.add(i) = hand_out(handle::create(k));
             }
@@ -153,7 +154,8 @@ pub unsafe extern "C" fn clGetKernelArgInfo(
                 }),
                 CL_KERNEL_ARG_TYPE_NAME => val(&p.type_name),
                 CL_KERNEL_ARG_TYPE_QUALIFIER => {
-                    let mut q: cl_kernel_arg_type_qualifier = CL_KERNEL_ARG_TYPE_NONE;
+                    // A cl_bitfield (8 bytes) in CL/cl.h, whatever opencl-sys says.
+                    let mut q: cl_bitfield = CL_KERNEL_ARG_TYPE_NONE as cl_bitfield;
                     for word in p.type_qualifier.split_whitespace() {
                         q |= match word {
                             "const" => CL_KERNEL_ARG_TYPE_CONST,
@@ -161,7 +163,7 @@ pub unsafe extern "C" fn clGetKernelArgInfo(
                             "volatile" => CL_KERNEL_ARG_TYPE_VOLATILE,
                             "pipe" => CL_KERNEL_ARG_TYPE_PIPE,
                             _ => 0,
-                        };
+                        } as cl_bitfield;
                     }
                     val(&q)
                 }

@@ -243,10 +243,11 @@ pub unsafe extern "C" fn clGetSupportedImageFormats(
 ) -> cl_int {
     api_call("clGetSupportedImageFormats", || {
         get_context(context)?;
-        crate::memobj::check_flags(
-            flags & !(CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR),
-            std::ptr::null_mut(),
-        )?;
+        // CL_MEM_KERNEL_READ_AND_WRITE is only meaningful here; the host pointer flags
+        // need no pointer for the question.
+        let asked =
+            flags & !(CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR | CL_MEM_KERNEL_READ_AND_WRITE);
+        crate::memobj::check_flags(asked, std::ptr::null_mut())?;
         ensure!(
             matches!(
                 image_type,

@@ -215,7 +215,7 @@ pub unsafe extern "C" fn clCompileProgram(
         check_callback(pfn_notify, user_data)?;
         ensure!(
             (num_input_headers == 0) == input_headers.is_null()
-                && (num_input_headers == 0 || !header_include_names.is_null()),
+                && (num_input_headers == 0) == header_include_names.is_null(),
             CL_INVALID_VALUE,
             "num_input_headers is {num_input_headers} but input_headers or header_include_names do not match"
         );
