@@ -460,6 +460,14 @@ pub enum Op {
         s: Slot,
         lanes: u8,
     },
+    /// The `float` dot product of `lanes` lanes of `a` and `b`, summed in double and rounded
+    /// once (as Oclgrind computes it).
+    DotF32 {
+        d: Slot,
+        a: Slot,
+        b: Slot,
+        lanes: u8,
+    },
     /// `a * b + c`; fused (one rounding) for `llvm.fma`, free to round twice for `llvm.fmuladd`.
     Fma {
         ty: FloatTy,

@@ -7,7 +7,7 @@
 
 use super::lanes::{check_arg, lane};
 use super::{site, Call, Emit, Resolution};
-use crate::bytecode::{CastOp, FloatTy, Op, ScalarTy};
+use crate::bytecode::{FloatTy, Op, ScalarTy};
 use crate::exec::semantics::{f32_of, f64_of, slot_f32, slot_f64};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -73,49 +73,31 @@ fn lower(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
         return Err(format!("{}: unexpected result type", call.name));
     }
     if kind == Kind::Dot {
-        // The hottest geometric function: a chain of multiply-adds from lane 0 (starting from
-        // +0, which keeps the sign of zero results). `float` dots are summed in double and
-        // rounded once, as Oclgrind computes them.
-        let narrow = elem == ScalarTy::F32;
-        let (x, y) = if narrow {
-            let (x, y) = (emit.temp(n), emit.temp(n));
-            for (d, s) in [(x, a.slot), (y, b.slot)] {
-                emit.op(Op::Cast {
-                    op: CastOp::FpExt,
-                    d,
-                    s,
-                    lanes: n as u8,
-                });
-            }
-            (x, y)
-        } else {
-            (a.slot, b.slot)
-        };
+        // The hottest geometric function. `float` dots are summed in double and rounded once,
+        // as Oclgrind computes them; `double` dots are a chain of multiply-adds from lane 0
+        // (starting from +0, which keeps the sign of zero results).
+        if elem == ScalarTy::F32 {
+            emit.op(Op::DotF32 {
+                d: r.slot,
+                a: a.slot,
+                b: b.slot,
+                lanes: n as u8,
+            });
+            return Ok(());
+        }
         let mut acc = emit.constant(0);
         for k in 0..n {
-            let d = if k + 1 == n && !narrow {
-                r.slot
-            } else {
-                emit.temp(1)
-            };
+            let d = if k + 1 == n { r.slot } else { emit.temp(1) };
             emit.op(Op::Fma {
                 ty: FloatTy::F64,
                 fused: false,
                 d,
-                a: x + k,
-                b: y + k,
+                a: a.slot + k,
+                b: b.slot + k,
                 c: acc,
                 lanes: 1,
             });
             acc = d;
-        }
-        if narrow {
-            emit.op(Op::Cast {
-                op: CastOp::FpTrunc,
-                d: r.slot,
-                s: acc,
-                lanes: 1,
-            });
         }
         return Ok(());
     }

@@ -11,7 +11,7 @@ use super::memops::{self, OpCx};
 use super::pure_ops::{move_slots, run_pure};
 use super::semantics::*;
 use super::workitem::{Frame, WiIds, WorkItem};
-use crate::bytecode::{Op, Pc, WiQuery};
+use crate::bytecode::{CastOp, Op, Pc, WiQuery};
 use crate::memory::{load_bytes, AddrSpace};
 use crate::plugins::{Access, Interest, LaunchInfo};
 
@@ -217,6 +217,12 @@ impl GroupRunner<'_> {
                     c,
                     lanes: 1,
                 } => r!(d) = fma(ty, fused, r!(a), r!(b), r!(c)),
+                Op::Cast {
+                    op: CastOp::FpTrunc,
+                    d,
+                    s,
+                    lanes: 1,
+                } => r!(d) = slot_f32(f64_of(r!(s)) as f32),
                 Op::Cast { op, d, s, lanes: 1 } => r!(d) = cast(op, r!(s)),
                 Op::IntBin {
                     op,
@@ -552,6 +558,7 @@ impl GroupRunner<'_> {
                 | Op::FloatBin { .. }
                 | Op::FloatUn { .. }
                 | Op::Fma { .. }
+                | Op::DotF32 { .. }
                 | Op::FCmp { .. }
                 | Op::Select { .. }
                 | Op::SelectV { .. }

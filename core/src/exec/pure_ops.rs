@@ -2,7 +2,7 @@
 //! builtin test environment.
 
 use super::semantics::*;
-use crate::bytecode::{Op, ScalarTy, Slot, VType};
+use crate::bytecode::{CastOp, Op, ScalarTy, Slot, VType};
 use crate::memory::{from_generic, to_generic};
 
 /// Runs a register-only op; returns false for any other op.
@@ -116,6 +116,13 @@ pub fn run_pure(op: &Op, r: &mut [u64]) -> bool {
                 s!(d + i) = float_un(op, ty, s!(s + i));
             }
         }
+        Op::DotF32 { d, a, b, lanes } => {
+            let mut sum = 0f64;
+            for i in 0..lanes as u32 {
+                sum += f32_of(s!(a + i)) as f64 * f32_of(s!(b + i)) as f64;
+            }
+            s!(d) = slot_f32(sum as f32);
+        }
         Op::Fma {
             ty,
             fused,
@@ -156,6 +163,17 @@ pub fn run_pure(op: &Op, r: &mut [u64]) -> bool {
         }
         Op::SExt { d, s, from, to } => s!(d) = (sext(s!(s), from) as u64) & mask(to),
         Op::Trunc { d, s, bits } => s!(d) = s!(s) & mask(bits),
+        // Widening floats is what float dots do on every call: keep it out of `cast`.
+        Op::Cast {
+            op: CastOp::FpExt,
+            d,
+            s,
+            lanes,
+        } => {
+            for i in 0..lanes as u32 {
+                s!(d + i) = slot_f64(f32_of(s!(s + i)) as f64);
+            }
+        }
         Op::Cast { op, d, s, lanes } => {
             for i in 0..lanes as u32 {
                 s!(d + i) = cast(op, s!(s + i));
