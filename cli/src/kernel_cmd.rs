@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use oclgrind_core::memory::{flags, AddrSpace};
 use oclgrind_core::program::{KernelParam, ParamKind};
-use oclgrind_core::{launch, ArgValue, Config, Context, KernelError, NDRange};
+use oclgrind_core::{launch, ArgValue, Context, KernelError, NDRange};
 
 use crate::format::{fmt_elem, memory_dump};
 use crate::options::{self, Command};
@@ -13,21 +13,10 @@ use crate::sim::{expand_range, parse_header, parse_value_str, Elem, Header, Read
 
 /// Entry point; returns the exit status.
 pub fn main(args: &[String]) -> i32 {
-    let parsed = match options::parse(Command::Kernel, args) {
+    let parsed = match options::parse_or_exit(Command::Kernel, args) {
         Ok(p) => p,
-        Err(msg) => {
-            eprintln!("{msg}");
-            return 1;
-        }
+        Err(status) => return status,
     };
-    if parsed.help {
-        print!("{}", options::usage(Command::Kernel));
-        return 0;
-    }
-    if parsed.version {
-        print!("{}", options::version());
-        return 0;
-    }
     if let Some(extra) = parsed.rest.get(1) {
         eprintln!("Unexpected positional argument '{extra}'");
         return 1;
@@ -36,23 +25,10 @@ pub fn main(args: &[String]) -> i32 {
         print!("{}", options::usage(Command::Kernel));
         return 1;
     };
-    for (k, v) in &parsed.env {
-        std::env::set_var(k, v);
-    }
-    let config = match Config::from_env() {
+    let config = match options::apply(&parsed) {
         Ok(c) => c,
-        Err(msg) => {
-            eprintln!("\n{msg}");
-            return 1;
-        }
+        Err(status) => return status,
     };
-    // Say so when a command-line option asks for something we do not have yet. (Not for
-    // variables from the environment: test harnesses set them for every run.)
-    for (var, what) in config.unavailable() {
-        if parsed.env.iter().any(|(k, _)| k == var) {
-            eprintln!("Oclgrind: {what} is not available in this version yet; running without it");
-        }
-    }
     let ctx = Context::new(config);
     let status = match run(&ctx, simfile, parsed.global_mem) {
         Ok(()) => 0,

@@ -5,8 +5,6 @@
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 
-use oclgrind_core::Config;
-
 use crate::options::{self, Command};
 
 /// The runtime libraries' names as installed, and as cargo builds them.
@@ -17,40 +15,17 @@ const BUILT_ICD: &str = "liboclgrind_rt_icd.so";
 
 /// Entry point; returns the exit status if the application could not be started.
 pub fn main(args: &[String]) -> i32 {
-    let parsed = match options::parse(Command::Launcher, args) {
+    let parsed = match options::parse_or_exit(Command::Launcher, args) {
         Ok(p) => p,
-        Err(msg) => {
-            eprintln!("{msg}");
-            return 1;
-        }
+        Err(status) => return status,
     };
-    if parsed.help {
-        print!("{}", options::usage(Command::Launcher));
-        return 0;
-    }
-    if parsed.version {
-        print!("{}", options::version());
-        return 0;
-    }
     let Some((app, app_args)) = parsed.rest.split_first() else {
         print!("{}", options::usage(Command::Launcher));
         return 1;
     };
-    for (k, v) in &parsed.env {
-        std::env::set_var(k, v);
-    }
     // Bad numbers are caught here, before the application starts, rather than inside it.
-    let config = match Config::from_env() {
-        Ok(c) => c,
-        Err(msg) => {
-            eprintln!("\n{msg}");
-            return 1;
-        }
-    };
-    for (var, what) in config.unavailable() {
-        if parsed.env.iter().any(|(k, _)| k == var) {
-            eprintln!("Oclgrind: {what} is not available in this version yet; running without it");
-        }
+    if let Err(status) = options::apply(&parsed) {
+        return status;
     }
     let lib = match runtime_library() {
         Ok(l) => l,

@@ -323,6 +323,43 @@ pub fn version() -> String {
     )
 }
 
+/// Parses the command line, handling `--help`, `--version` and errors: `Err` is the exit
+/// status once they are printed.
+pub fn parse_or_exit(cmd: Command, args: &[String]) -> Result<Parsed, i32> {
+    let parsed = parse(cmd, args).map_err(|msg| {
+        eprintln!("{msg}");
+        1
+    })?;
+    if parsed.help {
+        print!("{}", usage(cmd));
+        return Err(0);
+    }
+    if parsed.version {
+        print!("{}", version());
+        return Err(0);
+    }
+    Ok(parsed)
+}
+
+/// Sets the options' variables and reads the settings back (so that bad numbers are reported
+/// now, by name); says which of the options asked for features we do not have yet. (Not for
+/// variables set in the environment: test harnesses set them for every run.)
+pub fn apply(parsed: &Parsed) -> Result<oclgrind_core::Config, i32> {
+    for (k, v) in &parsed.env {
+        std::env::set_var(k, v);
+    }
+    let config = oclgrind_core::Config::from_env().map_err(|msg| {
+        eprintln!("\n{msg}");
+        1
+    })?;
+    for (var, what) in config.unavailable() {
+        if parsed.env.iter().any(|(k, _)| k == var) {
+            eprintln!("Oclgrind: {what} is not available in this version yet; running without it");
+        }
+    }
+    Ok(config)
+}
+
 /// What the command line asked for.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Parsed {

@@ -60,35 +60,42 @@ impl Layout {
     }
 }
 
-/// Copies a region from application memory into simulated memory (plugins see host writes).
-pub fn host_to_device(
-    sim: &SimContext,
-    base: u64,
-    dev: &Layout,
-    host: *const u8,
-    host_layout: &Layout,
-    region: [usize; 3],
-) {
-    for (d, h) in dev.rows(region).zip(host_layout.rows(region)) {
-        // SAFETY: the application gives memory that holds the region in its layout.
-        let src = unsafe { std::slice::from_raw_parts(host.add(h.start), h.len()) };
-        sim.host_write(base + d.start as u64, src);
-    }
+/// Which way bytes go between simulated memory and the application's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    ToHost,
+    ToDevice,
 }
 
-/// Copies a region from simulated memory into application memory (plugins see host reads).
-pub fn device_to_host(
+/// Copies a region between simulated memory at `base` and application memory at `host`;
+/// plugins see host reads or writes.
+pub fn host_copy(
     sim: &SimContext,
     base: u64,
     dev: &Layout,
-    host: *mut u8,
+    host: HostPtr,
     host_layout: &Layout,
     region: [usize; 3],
+    direction: Direction,
 ) {
+    let host = host.0 as *mut u8;
     for (d, h) in dev.rows(region).zip(host_layout.rows(region)) {
-        // SAFETY: the application gives memory that holds the region in its layout.
-        let dst = unsafe { std::slice::from_raw_parts_mut(host.add(h.start), h.len()) };
-        sim.host_read(base + d.start as u64, dst);
+        let at = base + d.start as u64;
+        // SAFETY: the application gives memory that holds the region in its layout (and
+        // writable memory when we write to it).
+        unsafe {
+            match direction {
+                Direction::ToHost => {
+                    sim.host_read(
+                        at,
+                        std::slice::from_raw_parts_mut(host.add(h.start), h.len()),
+                    );
+                }
+                Direction::ToDevice => {
+                    sim.host_write(at, std::slice::from_raw_parts(host.add(h.start), h.len()));
+                }
+            }
+        }
     }
 }
 
@@ -120,19 +127,14 @@ pub type NativeFn = unsafe extern "C" fn(*mut c_void);
 pub enum Command {
     /// Markers, barriers, migrations: nothing to do but to complete.
     Nothing,
-    Read {
+    /// Bytes between a memory object and the application's memory.
+    HostCopy {
         mem: Obj<MemObject>,
         dev: Layout,
         host: HostPtr,
         host_layout: Layout,
         region: [usize; 3],
-    },
-    Write {
-        mem: Obj<MemObject>,
-        dev: Layout,
-        host: HostPtr,
-        host_layout: Layout,
-        region: [usize; 3],
+        direction: Direction,
     },
     Copy {
         src: Obj<MemObject>,
@@ -170,33 +172,21 @@ impl Command {
     pub fn run(self) -> Result<(), cl_int> {
         match self {
             Command::Nothing => {}
-            Command::Read {
+            Command::HostCopy {
                 mem,
                 dev,
                 host,
                 host_layout,
                 region,
-            } => device_to_host(
+                direction,
+            } => host_copy(
                 &mem.context.sim,
                 mem.address,
                 &dev,
-                host.0 as *mut u8,
-                &host_layout,
-                region,
-            ),
-            Command::Write {
-                mem,
-                dev,
                 host,
-                host_layout,
-                region,
-            } => host_to_device(
-                &mem.context.sim,
-                mem.address,
-                &dev,
-                host.0 as *const u8,
                 &host_layout,
                 region,
+                direction,
             ),
             Command::Copy {
                 src,

@@ -8,7 +8,7 @@
 use oclgrind_core::image::{self as sim_image, ImageDesc};
 
 use crate::cl::*;
-use crate::command::Layout;
+use crate::command::{Direction, HostPtr, Layout};
 use crate::context::Context;
 use crate::error::{ensure, fail, ClError, ClResult};
 use crate::handle::{self, Obj};
@@ -293,13 +293,14 @@ pub fn create(
         // The application's pixels may have other pitches than ours.
         let region = data.full_region();
         let src = data.host_layout(region, desc.image_row_pitch, desc.image_slice_pitch);
-        crate::command::host_to_device(
+        crate::command::host_copy(
             &context.sim,
             address,
             &data.layout([0, 0, 0]),
-            host_ptr as *const u8,
+            HostPtr::new(host_ptr),
             &src,
             data.region_bytes(region),
+            Direction::ToDevice,
         );
     }
     let descriptor = ImageDesc {

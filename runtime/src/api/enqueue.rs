@@ -2,7 +2,7 @@
 
 use super::memory::get_mem;
 use super::*;
-use crate::command::{Command, HostPtr, KernelRun, Layout, NativeFn};
+use crate::command::{Command, Direction, HostPtr, KernelRun, Layout, NativeFn};
 use crate::error::{api_call, api_create, fail};
 use crate::kernel::get_kernel;
 use crate::memobj::MemObject;
@@ -212,6 +212,49 @@ fn check_overlap(
     Ok(())
 }
 
+/// Queues a copy between a memory object and application memory, once its layouts are known.
+pub(super) unsafe fn enqueue_host_copy(
+    q: &Obj<Queue>,
+    mem: Obj<MemObject>,
+    direction: Direction,
+    dev: Layout,
+    (ptr, host_layout): (*const c_void, Layout),
+    region: [usize; 3],
+    (command_type, blocking): (cl_command_type, cl_bool),
+    (num_events, events, event): (cl_uint, *const cl_event, *mut cl_event),
+) -> ClResult<()> {
+    ensure!(!ptr.is_null(), CL_INVALID_VALUE, "For argument 'ptr'");
+    mem.check_host_access(direction == Direction::ToHost)?;
+    let wait = wait_list(num_events, events, &q.context)?;
+    let command = Command::HostCopy {
+        mem,
+        dev,
+        host: HostPtr::new(ptr),
+        host_layout,
+        region,
+        direction,
+    };
+    submit(q, command_type, wait, command, blocking != 0, event)
+}
+
+/// `clEnqueueReadBuffer` and `clEnqueueWriteBuffer`.
+unsafe fn buffer_copy(
+    command_queue: cl_command_queue,
+    buffer: cl_mem,
+    direction: Direction,
+    (offset, size, ptr): (size_t, size_t, *const c_void),
+    command: (cl_command_type, cl_bool),
+    events: (cl_uint, *const cl_event, *mut cl_event),
+) -> ClResult<()> {
+    let q = get_queue(command_queue)?;
+    let mem = command_buffer(&q, buffer, "buffer")?;
+    check_range(&mem, offset, size, "Region")?;
+    let region = [size, 1, 1];
+    let dev = Layout::packed(offset, region);
+    let host = (ptr, Layout::packed(0, region));
+    enqueue_host_copy(&q, mem, direction, dev, host, region, command, events)
+}
+
 pub unsafe extern "C" fn clEnqueueReadBuffer(
     command_queue: cl_command_queue,
     buffer: cl_mem,
@@ -224,27 +267,13 @@ pub unsafe extern "C" fn clEnqueueReadBuffer(
     event: *mut cl_event,
 ) -> cl_int {
     api_call("clEnqueueReadBuffer", || {
-        let q = get_queue(command_queue)?;
-        let mem = command_buffer(&q, buffer, "buffer")?;
-        ensure!(!ptr.is_null(), CL_INVALID_VALUE, "For argument 'ptr'");
-        check_range(&mem, offset, size, "Region")?;
-        mem.check_host_access(true)?;
-        let wait = wait_list(num_events_in_wait_list, event_wait_list, &q.context)?;
-        let region = [size, 1, 1];
-        let command = Command::Read {
-            mem,
-            dev: Layout::packed(offset, region),
-            host: HostPtr::new(ptr),
-            host_layout: Layout::packed(0, region),
-            region,
-        };
-        submit(
-            &q,
-            CL_COMMAND_READ_BUFFER,
-            wait,
-            command,
-            blocking_read != 0,
-            event,
+        buffer_copy(
+            command_queue,
+            buffer,
+            Direction::ToHost,
+            (offset, size, ptr),
+            (CL_COMMAND_READ_BUFFER, blocking_read),
+            (num_events_in_wait_list, event_wait_list, event),
         )
     })
 }
@@ -261,29 +290,55 @@ pub unsafe extern "C" fn clEnqueueWriteBuffer(
     event: *mut cl_event,
 ) -> cl_int {
     api_call("clEnqueueWriteBuffer", || {
-        let q = get_queue(command_queue)?;
-        let mem = command_buffer(&q, buffer, "buffer")?;
-        ensure!(!ptr.is_null(), CL_INVALID_VALUE, "For argument 'ptr'");
-        check_range(&mem, offset, size, "Region")?;
-        mem.check_host_access(false)?;
-        let wait = wait_list(num_events_in_wait_list, event_wait_list, &q.context)?;
-        let region = [size, 1, 1];
-        let command = Command::Write {
-            mem,
-            dev: Layout::packed(offset, region),
-            host: HostPtr::new(ptr),
-            host_layout: Layout::packed(0, region),
-            region,
-        };
-        submit(
-            &q,
-            CL_COMMAND_WRITE_BUFFER,
-            wait,
-            command,
-            blocking_write != 0,
-            event,
+        buffer_copy(
+            command_queue,
+            buffer,
+            Direction::ToDevice,
+            (offset, size, ptr),
+            (CL_COMMAND_WRITE_BUFFER, blocking_write),
+            (num_events_in_wait_list, event_wait_list, event),
         )
     })
+}
+
+/// Where a rectangle is: origin, row pitch and slice pitch (the `*Rect` arguments).
+type RectArgs = (*const size_t, size_t, size_t);
+
+/// `clEnqueueReadBufferRect` and `clEnqueueWriteBufferRect`.
+unsafe fn buffer_rect_copy(
+    command_queue: cl_command_queue,
+    buffer: cl_mem,
+    direction: Direction,
+    (buffer_rect, host_rect, region, ptr): (RectArgs, RectArgs, *const size_t, *const c_void),
+    command: (cl_command_type, cl_bool),
+    events: (cl_uint, *const cl_event, *mut cl_event),
+) -> ClResult<()> {
+    let q = get_queue(command_queue)?;
+    let mem = command_buffer(&q, buffer, "buffer")?;
+    let region = triple(region, "region")?;
+    check_region(region)?;
+    let layout = |(origin, row, slice): RectArgs, what: &str| -> ClResult<Layout> {
+        rect_layout(
+            triple(origin, &format!("{what}_origin"))?,
+            region,
+            row,
+            slice,
+            what,
+        )
+    };
+    let dev = layout(buffer_rect, "buffer")?;
+    let host_layout = layout(host_rect, "host")?;
+    check_rect(&mem, &dev, region, "buffer")?;
+    enqueue_host_copy(
+        &q,
+        mem,
+        direction,
+        dev,
+        (ptr, host_layout),
+        region,
+        command,
+        events,
+    )
 }
 
 pub unsafe extern "C" fn clEnqueueReadBufferRect(
@@ -303,42 +358,18 @@ pub unsafe extern "C" fn clEnqueueReadBufferRect(
     event: *mut cl_event,
 ) -> cl_int {
     api_call("clEnqueueReadBufferRect", || {
-        let q = get_queue(command_queue)?;
-        let mem = command_buffer(&q, buffer, "buffer")?;
-        ensure!(!ptr.is_null(), CL_INVALID_VALUE, "For argument 'ptr'");
-        let region = triple(region, "region")?;
-        check_region(region)?;
-        let dev = rect_layout(
-            triple(buffer_origin, "buffer_origin")?,
-            region,
-            buffer_row_pitch,
-            buffer_slice_pitch,
-            "buffer",
-        )?;
-        let host_layout = rect_layout(
-            triple(host_origin, "host_origin")?,
-            region,
-            host_row_pitch,
-            host_slice_pitch,
-            "host",
-        )?;
-        check_rect(&mem, &dev, region, "buffer")?;
-        mem.check_host_access(true)?;
-        let wait = wait_list(num_events_in_wait_list, event_wait_list, &q.context)?;
-        let command = Command::Read {
-            mem,
-            dev,
-            host: HostPtr::new(ptr),
-            host_layout,
-            region,
-        };
-        submit(
-            &q,
-            CL_COMMAND_READ_BUFFER_RECT,
-            wait,
-            command,
-            blocking_read != 0,
-            event,
+        buffer_rect_copy(
+            command_queue,
+            buffer,
+            Direction::ToHost,
+            (
+                (buffer_origin, buffer_row_pitch, buffer_slice_pitch),
+                (host_origin, host_row_pitch, host_slice_pitch),
+                region,
+                ptr,
+            ),
+            (CL_COMMAND_READ_BUFFER_RECT, blocking_read),
+            (num_events_in_wait_list, event_wait_list, event),
         )
     })
 }
@@ -360,42 +391,18 @@ pub unsafe extern "C" fn clEnqueueWriteBufferRect(
     event: *mut cl_event,
 ) -> cl_int {
     api_call("clEnqueueWriteBufferRect", || {
-        let q = get_queue(command_queue)?;
-        let mem = command_buffer(&q, buffer, "buffer")?;
-        ensure!(!ptr.is_null(), CL_INVALID_VALUE, "For argument 'ptr'");
-        let region = triple(region, "region")?;
-        check_region(region)?;
-        let dev = rect_layout(
-            triple(buffer_origin, "buffer_origin")?,
-            region,
-            buffer_row_pitch,
-            buffer_slice_pitch,
-            "buffer",
-        )?;
-        let host_layout = rect_layout(
-            triple(host_origin, "host_origin")?,
-            region,
-            host_row_pitch,
-            host_slice_pitch,
-            "host",
-        )?;
-        check_rect(&mem, &dev, region, "buffer")?;
-        mem.check_host_access(false)?;
-        let wait = wait_list(num_events_in_wait_list, event_wait_list, &q.context)?;
-        let command = Command::Write {
-            mem,
-            dev,
-            host: HostPtr::new(ptr),
-            host_layout,
-            region,
-        };
-        submit(
-            &q,
-            CL_COMMAND_WRITE_BUFFER_RECT,
-            wait,
-            command,
-            blocking_write != 0,
-            event,
+        buffer_rect_copy(
+            command_queue,
+            buffer,
+            Direction::ToDevice,
+            (
+                (buffer_origin, buffer_row_pitch, buffer_slice_pitch),
+                (host_origin, host_row_pitch, host_slice_pitch),
+                region,
+                ptr,
+            ),
+            (CL_COMMAND_WRITE_BUFFER_RECT, blocking_write),
+            (num_events_in_wait_list, event_wait_list, event),
         )
     })
 }

@@ -1,8 +1,8 @@
 //! Enqueue entry points for images.
 
-use super::enqueue::{check_map_flags, command_mem, submit, triple};
+use super::enqueue::{check_map_flags, command_mem, enqueue_host_copy, submit, triple};
 use super::*;
-use crate::command::{Command, HostPtr, Layout};
+use crate::command::{Command, Direction, Layout};
 use crate::error::{api_call, api_create, fail};
 use crate::image::ImageData;
 use crate::memobj::MemObject;
@@ -34,6 +34,40 @@ unsafe fn image_region(
     Ok((o, r))
 }
 
+/// `clEnqueueReadImage` and `clEnqueueWriteImage`.
+unsafe fn image_copy(
+    command_queue: cl_command_queue,
+    image: cl_mem,
+    direction: Direction,
+    (origin, region, row_pitch, slice_pitch, ptr): (
+        *const size_t,
+        *const size_t,
+        size_t,
+        size_t,
+        *const c_void,
+    ),
+    command: (cl_command_type, cl_bool),
+    events: (cl_uint, *const cl_event, *mut cl_event),
+) -> ClResult<()> {
+    let q = get_queue(command_queue)?;
+    let mem = command_image(&q, image, "image")?;
+    let img = image_of(&mem);
+    let (o, r) = image_region(img, origin, region)?;
+    let dev = img.layout(o);
+    let host = (ptr, img.host_layout(r, row_pitch, slice_pitch));
+    let bytes = img.region_bytes(r);
+    enqueue_host_copy(
+        &q,
+        mem.clone(),
+        direction,
+        dev,
+        host,
+        bytes,
+        command,
+        events,
+    )
+}
+
 pub unsafe extern "C" fn clEnqueueReadImage(
     command_queue: cl_command_queue,
     image: cl_mem,
@@ -48,27 +82,13 @@ pub unsafe extern "C" fn clEnqueueReadImage(
     event: *mut cl_event,
 ) -> cl_int {
     api_call("clEnqueueReadImage", || {
-        let q = get_queue(command_queue)?;
-        let mem = command_image(&q, image, "image")?;
-        let img = image_of(&mem);
-        ensure!(!ptr.is_null(), CL_INVALID_VALUE, "For argument 'ptr'");
-        let (o, r) = image_region(img, origin, region)?;
-        mem.check_host_access(true)?;
-        let wait = wait_list(num_events_in_wait_list, event_wait_list, &q.context)?;
-        let command = Command::Read {
-            dev: img.layout(o),
-            host: HostPtr::new(ptr),
-            host_layout: img.host_layout(r, row_pitch, slice_pitch),
-            region: img.region_bytes(r),
-            mem: mem.clone(),
-        };
-        submit(
-            &q,
-            CL_COMMAND_READ_IMAGE,
-            wait,
-            command,
-            blocking_read != 0,
-            event,
+        image_copy(
+            command_queue,
+            image,
+            Direction::ToHost,
+            (origin, region, row_pitch, slice_pitch, ptr),
+            (CL_COMMAND_READ_IMAGE, blocking_read),
+            (num_events_in_wait_list, event_wait_list, event),
         )
     })
 }
@@ -87,27 +107,13 @@ pub unsafe extern "C" fn clEnqueueWriteImage(
     event: *mut cl_event,
 ) -> cl_int {
     api_call("clEnqueueWriteImage", || {
-        let q = get_queue(command_queue)?;
-        let mem = command_image(&q, image, "image")?;
-        let img = image_of(&mem);
-        ensure!(!ptr.is_null(), CL_INVALID_VALUE, "For argument 'ptr'");
-        let (o, r) = image_region(img, origin, region)?;
-        mem.check_host_access(false)?;
-        let wait = wait_list(num_events_in_wait_list, event_wait_list, &q.context)?;
-        let command = Command::Write {
-            dev: img.layout(o),
-            host: HostPtr::new(ptr),
-            host_layout: img.host_layout(r, input_row_pitch, input_slice_pitch),
-            region: img.region_bytes(r),
-            mem: mem.clone(),
-        };
-        submit(
-            &q,
-            CL_COMMAND_WRITE_IMAGE,
-            wait,
-            command,
-            blocking_write != 0,
-            event,
+        image_copy(
+            command_queue,
+            image,
+            Direction::ToDevice,
+            (origin, region, input_row_pitch, input_slice_pitch, ptr),
+            (CL_COMMAND_WRITE_IMAGE, blocking_write),
+            (num_events_in_wait_list, event_wait_list, event),
         )
     })
 }
