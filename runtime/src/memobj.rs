@@ -393,10 +393,10 @@ impl MemObject {
         lock(&self.maps).retain(|m| m.id != id);
     }
 
-    /// Ends the most recent mapping at `ptr`.
+    /// Ends the oldest mapping at `ptr` (as Oclgrind matches unmaps to maps).
     pub fn remove_mapping(&self, ptr: usize) -> ClResult<Mapping> {
         let mut maps = lock(&self.maps);
-        let Some(i) = maps.iter().rposition(|m| m.ptr == ptr) else {
+        let Some(i) = maps.iter().position(|m| m.ptr == ptr) else {
             fail!(
                 CL_INVALID_VALUE,
                 "For argument 'mapped_ptr': {ptr:#x} is not a mapped pointer of this object"
