@@ -226,6 +226,8 @@ pub fn compile(job: &CompileJob) -> Result<Compiled, BuildFailure> {
     }
     let opts = translate_options(&tokenize(job.options), &cwd);
     let mut cmd = Command::new(clang());
+    // The compiler is not the application: it need not load what `oclgrind` preloads.
+    cmd.env_remove("LD_PRELOAD");
     cmd.current_dir(&dir.0)
         .args([
             "-x",
@@ -306,6 +308,7 @@ pub fn translate_spirv(il: &[u8]) -> Result<Vec<u8>, String> {
     let dir = ScratchDir::new().map_err(|e| format!("cannot create a scratch directory: {e}"))?;
     std::fs::write(dir.0.join("input.spv"), il).map_err(|e| format!("cannot write the IL: {e}"))?;
     let out = Command::new(spirv_translator())
+        .env_remove("LD_PRELOAD")
         .current_dir(&dir.0)
         .args(["-r", "input.spv", "-o", "output.bc"])
         .output()
