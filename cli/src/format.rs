@@ -73,21 +73,6 @@ pub fn fmt_elem(b: &[u8], e: Elem, hex: bool) -> String {
     }
 }
 
-/// Oclgrind's memory dump: 4 bytes a line, uppercase, addresses right-aligned in 16 columns.
-pub fn memory_dump(buffers: &[(u64, Vec<u8>)]) -> String {
-    let mut s = String::new();
-    for (addr, bytes) in buffers {
-        for (i, b) in bytes.iter().enumerate() {
-            if i % 4 == 0 {
-                s += &format!("\n{:>16X}:", addr + i as u64);
-            }
-            s += &format!(" {b:02X}");
-        }
-    }
-    s.push('\n');
-    s
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -119,11 +104,5 @@ mod tests {
             "0x0000000080000000"
         );
         assert_eq!(fmt_elem(&2.5f32.to_le_bytes(), Elem::Float, false), "2.5");
-    }
-
-    #[test]
-    fn memory_dump_layout() {
-        let d = memory_dump(&[(1 << 48, vec![0x78, 0x3d, 0x25, 0x64, 1])]);
-        assert_eq!(d, "\n   1000000000000: 78 3D 25 64\n   1000000000004: 01\n");
     }
 }

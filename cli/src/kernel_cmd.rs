@@ -3,13 +3,16 @@
 use std::io::Write;
 use std::sync::Arc;
 
+use oclgrind_core::context::StdOutput;
 use oclgrind_core::memory::{flags, AddrSpace};
 use oclgrind_core::program::{KernelParam, ParamKind};
 use oclgrind_core::{launch, ArgValue, Context, KernelError, NDRange};
+use oclgrind_debugger::{Engine, LineFrontend};
 
-use crate::format::{fmt_elem, memory_dump};
+use crate::format::fmt_elem;
 use crate::options::{self, Command};
 use crate::sim::{expand_range, parse_header, parse_value_str, Elem, Header, Reader, SimError};
+use oclgrind_core::diagnostics::memory_dump;
 
 /// Entry point; returns the exit status.
 pub fn main(args: &[String]) -> i32 {
@@ -29,7 +32,13 @@ pub fn main(args: &[String]) -> i32 {
         Ok(c) => c,
         Err(status) => return status,
     };
-    let ctx = Context::new(config);
+    let mut ctx = Context::new(config);
+    if ctx.config.interactive {
+        let frontend = LineFrontend::stdio(Arc::new(StdOutput));
+        let engine = Engine::new(Box::new(frontend));
+        ctx.set_debugger(engine.clone());
+        ctx.add_plugin(engine);
+    }
     let status = match run(&ctx, simfile, parsed.global_mem) {
         Ok(()) => 0,
         Err(msg) => {

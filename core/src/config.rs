@@ -88,11 +88,6 @@ impl Config {
                 "instruction counts",
             ),
             (
-                self.interactive,
-                "OCLGRIND_INTERACTIVE",
-                "the interactive debugger",
-            ),
-            (
                 !self.plugins.is_empty(),
                 "OCLGRIND_PLUGINS",
                 "dynamic plugins",

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use crate::compile::{compile, BuildFailure, CompileJob};
 use crate::config::Config;
 use crate::diagnostics::{Level, Source};
+use crate::exec::debug::DebugHook;
 use crate::exec::KernelInstance;
 use crate::llvm::{self, ModuleInput};
 use crate::memory::{AddrSpace, GlobalMemory};
@@ -39,6 +40,8 @@ pub struct Context {
     pub global: GlobalMemory,
     plugins: PluginSet,
     output: Arc<dyn Output>,
+    /// The interactive debugger, when one is attached.
+    debugger: Option<Arc<dyn DebugHook>>,
 }
 
 impl Context {
@@ -55,7 +58,17 @@ impl Context {
             global: GlobalMemory::new(),
             plugins,
             output: Arc::new(StdOutput),
+            debugger: None,
         }
+    }
+
+    /// Attaches a debugger: launches then run in debug mode (exec::debug).
+    pub fn set_debugger(&mut self, debugger: Arc<dyn DebugHook>) {
+        self.debugger = Some(debugger);
+    }
+
+    pub fn debugger(&self) -> Option<&dyn DebugHook> {
+        self.debugger.as_deref()
     }
 
     pub fn add_plugin(&mut self, p: Arc<dyn Plugin>) {
@@ -135,12 +148,14 @@ impl Context {
             dump_spir(source, compiled.as_ref().ok().map(|c| c.bitcode.as_slice()));
         }
         let compiled = compiled?;
-        let code = llvm::lower_program(ModuleInput::Bitcode(&compiled.bitcode)).map_err(|e| {
-            BuildFailure {
-                log: format!("{}{e}\n", compiled.log),
-                summary: None,
-                bad_options: false,
-            }
+        let code = llvm::lower_program(
+            ModuleInput::Bitcode(&compiled.bitcode),
+            self.config.interactive,
+        )
+        .map_err(|e| BuildFailure {
+            log: format!("{}{e}\n", compiled.log),
+            summary: None,
+            bad_options: false,
         })?;
         Ok(Program {
             source: Some(Arc::new(Source::new(source))),
@@ -172,7 +187,7 @@ impl Context {
 
     /// Loads a program from LLVM bitcode (no source: messages say so).
     pub fn program_from_bitcode(&self, bitcode: Vec<u8>) -> Result<Program, String> {
-        let code = llvm::lower_program(ModuleInput::Bitcode(&bitcode))?;
+        let code = llvm::lower_program(ModuleInput::Bitcode(&bitcode), self.config.interactive)?;
         Ok(Program {
             source: None,
             bitcode,
@@ -184,7 +199,7 @@ impl Context {
 
     /// Loads a program from textual LLVM IR (hand-written kernels and tests).
     pub fn program_from_ir(&self, text: &str) -> Result<Program, String> {
-        let code = llvm::lower_program(ModuleInput::Text(text))?;
+        let code = llvm::lower_program(ModuleInput::Text(text), self.config.interactive)?;
         Ok(Program {
             source: None,
             bitcode: Vec::new(),

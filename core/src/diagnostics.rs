@@ -66,6 +66,15 @@ impl Source {
         }
     }
 
+    /// Number of lines.
+    pub fn len(&self) -> usize {
+        self.lines.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.lines.is_empty()
+    }
+
     /// Line `n` (1-based).
     pub fn line(&self, n: u32) -> Option<&str> {
         self.lines
@@ -152,9 +161,30 @@ pub fn hex(addr: u64) -> String {
     s
 }
 
+/// Oclgrind's memory dump: 4 bytes a line, uppercase, addresses right-aligned in 16 columns.
+pub fn memory_dump(buffers: &[(u64, Vec<u8>)]) -> String {
+    let mut s = String::new();
+    for (addr, bytes) in buffers {
+        for (i, b) in bytes.iter().enumerate() {
+            if i % 4 == 0 {
+                s += &format!("\n{:>16X}:", addr + i as u64);
+            }
+            s += &format!(" {b:02X}");
+        }
+    }
+    s.push('\n');
+    s
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn memory_dump_layout() {
+        let d = memory_dump(&[(1 << 48, vec![0x78, 0x3d, 0x25, 0x64, 1])]);
+        assert_eq!(d, "\n   1000000000000: 78 3D 25 64\n   1000000000004: 01\n");
+    }
     use crate::bytecode::{InstInfo, Op, OpInfo};
 
     #[test]

@@ -93,6 +93,8 @@ pub struct KernelCode {
     pub functions: Vec<Function>,
     pub locals: Vec<LocalVar>,
     pub privates: Vec<PrivateVar>,
+    /// Source-level debug information, when the program was lowered for debugging.
+    pub debug: Option<crate::debuginfo::KernelDebug>,
 }
 
 impl KernelCode {

@@ -14,12 +14,18 @@ use crate::plugins::Interest;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Stop {
     Finished,
-    Barrier { fence: u32 },
+    Barrier {
+        fence: u32,
+    },
+    /// Debug runs: the debugger wants the work-item with this global id to run next.
+    Switch([u64; 3]),
+    /// Debug runs: the debugger wants this work-group handed back to the launch.
+    Park,
 }
 
 /// The barrier a work-group is gathering at.
 #[derive(Clone)]
-struct BarrierSite {
+pub(crate) struct BarrierSite {
     func: u32,
     pc: u32,
     fence: u32,
@@ -40,7 +46,7 @@ pub(crate) struct GroupRunner<'l> {
     pub seq: u64,
     pub group: [u64; 3],
     /// The work-item that finished last, and where: (ids, function, pc).
-    last_finished: (WiIds, u32, u32),
+    pub(crate) last_finished: (WiIds, u32, u32),
     /// Size of this group (smaller than requested at the edge of a non-uniform NDRange).
     pub size: [u64; 3],
 }
@@ -87,31 +93,15 @@ impl<'l> GroupRunner<'l> {
                 items.push(WorkItem::new());
             }
             self.start_work_item(&mut items[parked], linear);
-            if self.step(&mut items[parked], &mut barrier) {
+            if self.step(&mut items[parked], &mut barrier) != Stop::Finished {
                 parked += 1;
             }
         }
         while let Some(site) = barrier.take() {
-            if (parked as u64) < count {
-                self.report_partial_barrier(&site, parked as u64, count);
-            }
-            let at = self.at(None, site.func, site.pc);
-            if !site.events.is_empty() {
-                let mut scratch = ArenaMemory::new(AddrSpace::Private);
-                let mut mems = Mems {
-                    global: launch.global.mem(),
-                    local: &mut self.local,
-                    private: &mut scratch,
-                };
-                self.asyncs
-                    .complete(launch, &mut mems, at, site.first, &site.events);
-            }
-            for p in plugins.each(Interest::BARRIER) {
-                launch.with_context(at, true, |cx| p.work_group_barrier(cx, site.fence));
-            }
+            self.release_barrier(&site, parked as u64, count);
             let mut still_parked = 0;
             for i in 0..parked {
-                if self.step(&mut items[i], &mut barrier) {
+                if self.step(&mut items[i], &mut barrier) != Stop::Finished {
                     items.swap(still_parked, i);
                     still_parked += 1;
                 }
@@ -119,6 +109,36 @@ impl<'l> GroupRunner<'l> {
             parked = still_parked;
         }
         self.items = items;
+        self.end_group();
+        launch.sequencer.complete(seq);
+    }
+
+    /// Completes a barrier all `arrived` of `count` work-items reached (reporting the rest):
+    /// async copies it waits for, plugins.
+    pub(crate) fn release_barrier(&mut self, site: &BarrierSite, arrived: u64, count: u64) {
+        let launch = self.launch;
+        if arrived < count {
+            self.report_partial_barrier(site, arrived, count);
+        }
+        let at = self.at(None, site.func, site.pc);
+        if !site.events.is_empty() {
+            let mut scratch = ArenaMemory::new(AddrSpace::Private);
+            let mut mems = Mems {
+                global: launch.global.mem(),
+                local: &mut self.local,
+                private: &mut scratch,
+            };
+            self.asyncs
+                .complete(launch, &mut mems, at, site.first, &site.events);
+        }
+        for p in launch.ctx.plugins().each(Interest::BARRIER) {
+            launch.with_context(at, true, |cx| p.work_group_barrier(cx, site.fence));
+        }
+    }
+
+    /// The end of the current group: copies nobody waited for, plugins.
+    pub(crate) fn end_group(&mut self) {
+        let launch = self.launch;
         if self.asyncs.pending() {
             // Named after the work-item that finished last, at its return.
             let (ids, func, pc) = self.last_finished;
@@ -129,13 +149,12 @@ impl<'l> GroupRunner<'l> {
                 "Work-item finished without waiting for events",
             );
         }
-        for p in plugins.each(Interest::WORK_GROUP) {
-            p.work_group_complete(info, group);
+        for p in launch.ctx.plugins().each(Interest::WORK_GROUP) {
+            p.work_group_complete(&launch.info, self.group);
         }
-        launch.sequencer.complete(seq);
     }
 
-    fn start_work_item(&self, wi: &mut WorkItem, linear: u64) {
+    pub(crate) fn start_work_item(&self, wi: &mut WorkItem, linear: u64) {
         let launch = self.launch;
         let info = &launch.info;
         let local = [
@@ -161,9 +180,10 @@ impl<'l> GroupRunner<'l> {
         }
     }
 
-    /// Runs a work-item until it stops; true if it now waits at a barrier.
-    fn step(&mut self, wi: &mut WorkItem, barrier: &mut Option<BarrierSite>) -> bool {
-        match self.run(wi) {
+    /// Runs a work-item until it stops, keeping the books on finishing and barriers.
+    pub(crate) fn step(&mut self, wi: &mut WorkItem, barrier: &mut Option<BarrierSite>) -> Stop {
+        let stop = self.run(wi);
+        match stop {
             Stop::Finished => {
                 self.last_finished = (wi.ids, wi.func, wi.pc);
                 if self.launch.observe_work_items {
@@ -173,7 +193,6 @@ impl<'l> GroupRunner<'l> {
                             .with_context(at, false, |cx| p.work_item_complete(cx));
                     }
                 }
-                false
             }
             Stop::Barrier { fence } => {
                 let site = BarrierSite {
@@ -191,9 +210,10 @@ impl<'l> GroupRunner<'l> {
                         }
                     }
                 }
-                true
             }
+            Stop::Switch(_) | Stop::Park => {}
         }
+        stop
     }
 
     pub(crate) fn at(&self, wi: Option<WiIds>, func: u32, pc: u32) -> Where {

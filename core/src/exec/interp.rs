@@ -4,6 +4,7 @@
 //! `pure_ops::run_pure`. Memory faults and other diagnostics leave the loop through cold paths.
 
 use super::checks::{access, array_index, check_alignment, load_mem, observe, store_mem, Dir};
+use super::debug::{Moment, Resume, WiState, WorkItemView};
 use super::env::{Env, Mems};
 use super::group::{GroupRunner, Stop};
 use super::launch::{Launch, Where};
@@ -14,6 +15,7 @@ use super::workitem::{Frame, WiIds, WorkItem};
 use crate::bytecode::{CastOp, Op, Pc, WiQuery};
 use crate::memory::{load_bytes, AddrSpace};
 use crate::plugins::{Access, Interest, LaunchInfo};
+use std::sync::atomic::Ordering::Relaxed;
 
 /// Value of a work-item query; out-of-range dimensions give 0 for ids and 1 for sizes.
 fn query(
@@ -77,14 +79,20 @@ impl Here<'_> {
 
 impl GroupRunner<'_> {
     pub(crate) fn run(&mut self, wi: &mut WorkItem) -> Stop {
-        if self.launch.observe_instructions {
-            self.exec::<true>(wi)
-        } else {
-            self.exec::<false>(wi)
+        match (
+            self.launch.observe_instructions,
+            self.launch.debug.is_some(),
+        ) {
+            (false, false) => self.exec::<false, false>(wi),
+            (true, false) => self.exec::<true, false>(wi),
+            (false, true) => self.exec::<false, true>(wi),
+            (true, true) => self.exec::<true, true>(wi),
         }
     }
 
-    fn exec<const OBSERVE: bool>(&mut self, wi: &mut WorkItem) -> Stop {
+    /// `OBSERVE`: plugins see every instruction. `DEBUG`: the debugger's stops are checked
+    /// before every instruction.
+    fn exec<const OBSERVE: bool, const DEBUG: bool>(&mut self, wi: &mut WorkItem) -> Stop {
         let launch = self.launch;
         let kernel = &launch.kernel.code;
         let observe = launch.observe_memory;
@@ -138,6 +146,34 @@ impl GroupRunner<'_> {
             };
         }
         loop {
+            if DEBUG {
+                let debug = launch.debug.as_ref().expect("debug runs have a debugger");
+                if debug.hook.attention().load(Relaxed) || debug.stops.get(fidx, pc) {
+                    (wi.func, wi.pc, wi.base) = (fidx, pc as Pc, base as u32);
+                    let view = WorkItemView {
+                        info: &launch.info,
+                        kernel: launch.kernel,
+                        ids,
+                        group,
+                        func: fidx,
+                        pc: pc as Pc,
+                        base: base as u32,
+                        frames,
+                        regs,
+                        state: WiState::Running,
+                        stops: &debug.stops,
+                        private: mems.private,
+                        local: mems.local,
+                        global: &launch.global,
+                        launch: debug,
+                    };
+                    match debug.hook.stopped(&view, Moment::Instruction) {
+                        Resume::Continue => {}
+                        Resume::SwitchTo(target) => return Stop::Switch(target),
+                        Resume::Park => return Stop::Park,
+                    }
+                }
+            }
             let op_pc = pc;
             let op = &code[pc];
             pc += 1;

@@ -5,6 +5,8 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
+use super::debug::StopSet;
+use super::debug_run::DebugRun;
 use super::group::GroupRunner;
 use crate::bytecode::{ScalarTy, VType};
 use crate::context::Context;
@@ -26,6 +28,8 @@ pub struct KernelInstance {
     pub source: Option<Arc<Source>>,
     /// Register slots of the deepest call chain.
     pub(crate) stack_slots: usize,
+    /// Addresses of the program's variables (the debugger reads them).
+    pub program_addresses: Vec<u64>,
 }
 
 impl KernelInstance {
@@ -51,6 +55,7 @@ impl KernelInstance {
             frames,
             source,
             stack_slots,
+            program_addresses: global_addresses.to_vec(),
         })
     }
 
@@ -123,6 +128,8 @@ pub(crate) struct Launch<'a> {
     pub observe_instructions: bool,
     pub observe_memory: bool,
     pub observe_work_items: bool,
+    /// Set when a debugger is attached.
+    pub debug: Option<DebugRun<'a>>,
 }
 
 /// Where something happened in a running launch.
@@ -356,10 +363,12 @@ pub fn launch(
     let quick = ctx.config.quick && total > 2;
     let count = if quick { 2 } else { total };
     let plugins = ctx.plugins();
+    let debugger = ctx.debugger();
     let deliver = |r: Record| match r {
         Record::Log(level, text) => ctx.log(level, &text),
         Record::Stdout(bytes) => ctx.write_stdout(&bytes),
     };
+    let debug = debugger.map(|hook| DebugRun::new(hook, StopSet::new(&kernel.code), info.clone()));
     let launch = Launch {
         ctx,
         kernel,
@@ -368,11 +377,20 @@ pub fn launch(
         private_init,
         local_sizes,
         global: ctx.global.view(),
-        sequencer: Sequencer::new(&deliver),
+        // A debugging user sees output as it happens, not in work-group order.
+        sequencer: if debugger.is_some() {
+            Sequencer::immediate(&deliver)
+        } else {
+            Sequencer::new(&deliver)
+        },
         observe_instructions: plugins.wants(Interest::INSTRUCTION),
         observe_memory: plugins.wants(Interest::MEMORY),
         observe_work_items: plugins.wants(Interest::WORK_ITEM),
+        debug,
     };
+    if let Some(d) = &launch.debug {
+        d.hook.launch_begin(&launch.info, kernel, &d.stops);
+    }
     for p in plugins.each(Interest::KERNEL) {
         p.kernel_begin(&launch.info);
     }
@@ -387,6 +405,10 @@ pub fn launch(
     // Each worker takes the next work-group until none is left; groups are numbered in the
     // order they are handed out, which is the order their output appears in.
     let work = |runner: &mut GroupRunner| loop {
+        if let Some(d) = &launch.debug {
+            d.work(runner);
+            break;
+        }
         let i = next.fetch_add(1, Ordering::Relaxed);
         if i >= count {
             break;
@@ -414,6 +436,9 @@ pub fn launch(
         }
         work(&mut GroupRunner::new(&launch));
     });
+    if let Some(d) = &launch.debug {
+        d.hook.launch_end(&launch.info);
+    }
     for p in plugins.each(Interest::KERNEL) {
         p.kernel_end(&launch.info);
     }

@@ -4,6 +4,8 @@
 mod async_copy;
 mod atomic;
 mod checks;
+pub mod debug;
+mod debug_run;
 mod env;
 mod group;
 mod interp;
@@ -12,5 +14,7 @@ mod memops;
 pub mod pure_ops;
 pub mod semantics;
 mod workitem;
+
+pub use workitem::{Frame, WiIds};
 
 pub use launch::{launch, ArgValue, KernelInstance, LaunchError, LaunchStats, NDRange};

@@ -155,6 +155,11 @@ impl ModuleRef {
         }
     }
 
+    /// Textual IR of the whole module (for its debug information).
+    pub fn print(&self) -> String {
+        unsafe { take_message(LLVMPrintModuleToString(self.raw)) }
+    }
+
     /// Textual IR of a whole function; one line per instruction (among other lines).
     pub fn print_function(&self, f: Value) -> String {
         unsafe { take_message(LLVMPrintValueToString(f.0)) }
@@ -244,6 +249,11 @@ impl Value {
     pub fn is_instruction(self) -> bool {
         self.kind() == LLVMValueKind::LLVMInstructionValueKind
     }
+    /// `undef` or `poison`.
+    pub fn is_undef(self) -> bool {
+        unsafe { LLVMIsUndef(self.0) != 0 || LLVMIsPoison(self.0) != 0 }
+    }
+
     pub fn is_constant(self) -> bool {
         unsafe { LLVMIsConstant(self.0) != 0 }
     }

@@ -3,6 +3,7 @@
 
 pub mod binary;
 mod consts;
+pub(crate) mod dbgtext;
 pub mod ir;
 mod lower;
 mod module;

@@ -4,22 +4,29 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Arc;
 
 use super::consts::{Consts, GlobalAddr};
+use super::dbgtext::{DbgCallText, ExprOp, ModuleDbg, TypeTable, UNREADABLE_VAR};
 use super::ir::{with_module, ModuleInput, ModuleRef, Opcode, TypeKind, Value, ValueKind};
 use super::lower::{lower_function, KernelScope};
+use super::lower::{DbgRecord, DbgValue};
 use super::types::{shape_of, Shape};
 use crate::bytecode::{ScalarTy, VType};
+use crate::debuginfo::*;
 use crate::memory::{encode_address, AddrSpace, GLOBAL_OFFSET_BITS, PRIVATE_OFFSET_BITS};
 use crate::program::*;
 
 /// The SPIR_KERNEL calling convention.
 const SPIR_KERNEL_CC: u32 = 76;
 
-/// Lowers every kernel of a module.
-pub fn lower_program(input: ModuleInput) -> Result<ProgramCode, String> {
-    with_module(input, lower_module)?
+/// Lowers every kernel of a module; with `debug`, also reads its source-level debug
+/// information (for the interactive debugger).
+pub fn lower_program(input: ModuleInput, debug: bool) -> Result<ProgramCode, String> {
+    with_module(input, |m| {
+        let dbg = debug.then(|| ModuleDbg::parse(&m.print()));
+        lower_module(m, dbg.as_ref())
+    })?
 }
 
-fn lower_module(m: &ModuleRef) -> Result<ProgramCode, String> {
+fn lower_module(m: &ModuleRef, dbg: Option<&ModuleDbg>) -> Result<ProgramCode, String> {
     let mut program_globals = HashMap::new();
     let mut defs = Vec::new();
     for g in m.globals() {
@@ -58,7 +65,7 @@ fn lower_module(m: &ModuleRef) -> Result<ProgramCode, String> {
     let kernels = m
         .functions()
         .filter(|f| f.call_conv() == SPIR_KERNEL_CC && !f.is_declaration())
-        .map(|f| lower_kernel(m, f, &program_globals))
+        .map(|f| lower_kernel(m, f, &program_globals, dbg))
         .collect();
     Ok(ProgramCode { kernels, globals })
 }
@@ -67,6 +74,7 @@ fn lower_kernel(
     m: &ModuleRef,
     k: Value,
     program_globals: &HashMap<Value, GlobalAddr>,
+    dbg: Option<&ModuleDbg>,
 ) -> KernelEntry {
     let mut info = kernel_info(m, k);
     // Functions reachable from the kernel, kernel first.
@@ -160,17 +168,30 @@ fn lower_kernel(
     }
     let scope = KernelScope {
         m,
+        debug: dbg.is_some(),
         globals: &globals,
         functions: &index,
         byval_kind: m.enum_attr_kind("byval"),
     };
     let mut functions = Vec::new();
-    for f in order {
+    let mut records = Vec::new();
+    for &f in &order {
         match lower_function(&scope, f) {
-            Ok(lowered) => functions.push(lowered),
+            Ok((lowered, dbg_records)) => {
+                functions.push(lowered);
+                records.push(dbg_records);
+            }
             Err(e) => return KernelEntry { info, code: Err(e) },
         }
     }
+    let debug = dbg.map(|dbg| {
+        let local_names: Vec<String> = m
+            .globals()
+            .filter(|g| used.contains(g) && g.ty().address_space() == 3)
+            .map(|g| g.name())
+            .collect();
+        kernel_debug(dbg, &order, &records, program_globals, &local_names)
+    });
     for (p, (slot, _)) in info.params.iter_mut().zip(&functions[0].params) {
         p.slot = *slot;
     }
@@ -179,10 +200,110 @@ fn lower_kernel(
         functions,
         locals,
         privates,
+        debug,
     };
     KernelEntry {
         info,
         code: Ok(Arc::new(code)),
+    }
+}
+
+/// The debug information of a kernel: its functions' variables and where they live, and the
+/// program- and kernel-scope variables it can see.
+fn kernel_debug(
+    dbg: &ModuleDbg,
+    functions: &[Value],
+    records: &[Vec<DbgRecord>],
+    program_globals: &HashMap<Value, GlobalAddr>,
+    local_names: &[String],
+) -> KernelDebug {
+    let mut types = TypeTable::new();
+    let mut out = Vec::new();
+    for (f, recs) in functions.iter().zip(records) {
+        let mut fd = FunctionDebug::default();
+        let mut index: HashMap<u32, u32> = HashMap::new();
+        // The Nth debug call of the function text is the Nth one the lowering met.
+        for (rec, call) in recs.iter().zip(dbg.calls(&f.name())) {
+            if call.var == UNREADABLE_VAR {
+                continue;
+            }
+            let var = match index.get(&call.var) {
+                Some(&v) => v,
+                None => {
+                    let Some(v) = dbg.variable(call.var, &mut types) else {
+                        continue;
+                    };
+                    fd.variables.push(v);
+                    let n = fd.variables.len() as u32 - 1;
+                    index.insert(call.var, n);
+                    n
+                }
+            };
+            fd.locations.push(VarLocation {
+                pc: rec.pc,
+                var,
+                location: location_of(call, rec.value),
+            });
+        }
+        fd.locations.sort_by_key(|l| l.pc);
+        out.push(fd);
+    }
+    let mut globals = Vec::new();
+    for (g, addr) in program_globals {
+        if let (GlobalAddr::Program(n), Some((name, ty, _))) =
+            (addr, dbg.global(&g.name(), &mut types))
+        {
+            globals.push(GlobalVariable {
+                name,
+                ty,
+                place: GlobalPlace::Program(*n),
+            });
+        }
+    }
+    globals.sort_by_key(|g| match g.place {
+        GlobalPlace::Program(n) | GlobalPlace::Local(n) => n,
+    });
+    for (n, llvm_name) in local_names.iter().enumerate() {
+        if let Some((name, ty, _)) = dbg.global(llvm_name, &mut types) {
+            globals.push(GlobalVariable {
+                name,
+                ty,
+                place: GlobalPlace::Local(n as u32),
+            });
+        }
+    }
+    KernelDebug {
+        types: types.into_types(),
+        functions: out,
+        globals,
+    }
+}
+
+/// Where a debug intrinsic puts its variable. clang marks every location with the address
+/// space (`DW_OP_constu N, DW_OP_swap, DW_OP_xderef`); anything beyond the plain forms is
+/// shown as optimised out.
+fn location_of(call: &DbgCallText, value: Option<DbgValue>) -> Location {
+    let Some(v) = value else {
+        return Location::OptimizedOut;
+    };
+    let (space, rest) = match call.expr.as_slice() {
+        [ExprOp::Constu(n), ExprOp::Swap, ExprOp::Xderef, rest @ ..] => (
+            AddrSpace::from_llvm(*n as u32).unwrap_or(AddrSpace::Private),
+            rest,
+        ),
+        rest => (AddrSpace::Private, rest),
+    };
+    match (call.declare, rest) {
+        (true, []) | (false, [ExprOp::Deref]) => Location::Memory {
+            slot: v.slot,
+            space,
+        },
+        (false, []) | (false, [ExprOp::StackValue]) => Location::Slots {
+            slot: v.slot,
+            lanes: v.lanes,
+            lane_bytes: v.lane_bytes,
+        },
+        _ => Location::OptimizedOut,
     }
 }
 

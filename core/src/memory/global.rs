@@ -258,6 +258,16 @@ impl GlobalView {
         MemView::new(&self.entries, std::ptr::null_mut(), GLOBAL_OFFSET_BITS)
     }
 
+    /// (address, size) of every buffer, in index order (for memory dumps).
+    pub fn buffers(&self) -> Vec<(u64, u64)> {
+        self.entries
+            .iter()
+            .enumerate()
+            .filter(|(i, e)| *i != 0 && **e != BufEntry::INVALID)
+            .map(|(i, e)| (encode_address(i as u64, 0, GLOBAL_OFFSET_BITS), e.size))
+            .collect()
+    }
+
     pub fn num_buffers(&self) -> usize {
         self.keep.len()
     }

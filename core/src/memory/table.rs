@@ -1,10 +1,10 @@
 //! Buffer tables: the lookup from an address to host memory, and the arena-backed memories used
 //! for private (per work-item) and local (per work-group) address spaces.
 
-use super::{encode_address, AddrSpace};
+use super::{decode_address, encode_address, AddrSpace};
 
 /// One buffer as the interpreter sees it: where its bytes are and how big it is.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct BufEntry {
     /// Host address (global memory, provenance exposed) or byte offset into the owning arena
     /// (private, local).
@@ -144,6 +144,22 @@ impl ArenaMemory {
 
     pub fn num_buffers(&self) -> usize {
         self.entries.len() - 1
+    }
+
+    /// Reads `out.len()` bytes at `addr` (for the debugger); false unless one live buffer
+    /// holds them all.
+    pub fn read(&self, addr: u64, out: &mut [u8]) -> bool {
+        let (index, offset) = decode_address(addr, self.space.offset_bits());
+        let Some(e) = self.entries.get(index as usize).filter(|_| index != 0) else {
+            return false;
+        };
+        let len = out.len() as u64;
+        if len > e.size || offset > e.size - len {
+            return false;
+        }
+        let start = e.base + offset as usize;
+        out.copy_from_slice(&self.bytes()[start..start + out.len()]);
+        true
     }
 
     /// (address, bytes) of every live buffer, for memory dumps.

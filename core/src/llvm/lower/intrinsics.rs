@@ -1,11 +1,26 @@
 //! LLVM intrinsics: each becomes ops, or nothing when it only informs the optimiser.
 
-use super::Lowerer;
+use super::{DbgRecord, DbgValue, Lowerer};
 use crate::bytecode::*;
 use crate::llvm::ir::Value;
 use crate::llvm::types::space_of;
 
 impl Lowerer<'_> {
+    /// Where the value a debug intrinsic describes is (its operand wraps it as metadata).
+    fn dbg_value(&mut self, operand: Value) -> Option<DbgValue> {
+        let v = *operand.md_operands().first()?;
+        if v.is_null() || v.is_undef() {
+            return None;
+        }
+        let vt = self.shape(v.ty()).ok()?.vtype()?;
+        let slot = self.operand(v).ok()?;
+        Some(DbgValue {
+            slot,
+            lanes: vt.lanes as u32,
+            lane_bytes: vt.elem.size(),
+        })
+    }
+
     pub(super) fn intrinsic(&mut self, i: Value, name: &str) -> Result<(), String> {
         let base = name.strip_prefix("llvm.").unwrap_or(name);
         let arg = |k: u32| i.operand(k);
@@ -180,6 +195,11 @@ impl Lowerer<'_> {
                     len,
                     space,
                 });
+            }
+            "dbg.declare" | "dbg.value" if self.scope.debug => {
+                let value = self.dbg_value(arg(0));
+                let pc = self.pc();
+                self.dbg.push(DbgRecord { pc, value });
             }
             "lifetime.start"
             | "lifetime.end"

@@ -28,14 +28,37 @@ use crate::program::LowerError;
 /// What the lowering of every function of one kernel shares.
 pub struct KernelScope<'a> {
     pub m: &'a ModuleRef,
+    /// Record where `llvm.dbg.*` calls put variables (debug builds).
+    pub debug: bool,
     pub globals: &'a HashMap<Value, GlobalAddr>,
     /// Defined functions reachable from the kernel, by index in the kernel's function list.
     pub functions: &'a HashMap<Value, u32>,
     pub byval_kind: u32,
 }
 
+/// A `llvm.dbg.declare` / `llvm.dbg.value` call, in the order the function has them.
+#[derive(Clone, Debug)]
+pub struct DbgRecord {
+    /// The instruction it applies from.
+    pub pc: Pc,
+    /// What its value operand is: `None` when it cannot be shown (undef, aggregates, lists).
+    pub value: Option<DbgValue>,
+}
+
+/// Where a debug intrinsic's value is.
+#[derive(Clone, Copy, Debug)]
+pub struct DbgValue {
+    pub slot: Slot,
+    pub lanes: u32,
+    /// Bytes of each lane.
+    pub lane_bytes: u32,
+}
+
 /// Lowers `f`. Errors name the offending instruction and its source position.
-pub fn lower_function(scope: &KernelScope, f: Value) -> Result<Function, LowerError> {
+pub fn lower_function(
+    scope: &KernelScope,
+    f: Value,
+) -> Result<(Function, Vec<DbgRecord>), LowerError> {
     let mut l = Lowerer {
         scope,
         out: Function {
@@ -51,6 +74,7 @@ pub fn lower_function(scope: &KernelScope, f: Value) -> Result<Function, LowerEr
         lane_stores: HashMap::new(),
         skipped_loads: HashSet::new(),
         cur: OpInfo::NONE,
+        dbg: Vec::new(),
     };
     l.lower(f).map_err(|(message, inst)| {
         let (line, col) = inst.map_or((0, 0), |i| i.debug_loc());
@@ -64,7 +88,7 @@ pub fn lower_function(scope: &KernelScope, f: Value) -> Result<Function, LowerEr
             inst: inst.map_or(String::new(), |i| i.print()),
         }
     })?;
-    Ok(l.out)
+    Ok((l.out, l.dbg))
 }
 
 type Failure = (String, Option<Value>);
@@ -96,6 +120,8 @@ struct Lowerer<'a> {
     /// Loads that only fed such stores: they are not executed.
     skipped_loads: HashSet<Value>,
     cur: OpInfo,
+    /// Debug intrinsics met so far (only when `scope.debug`).
+    dbg: Vec<DbgRecord>,
 }
 
 fn log2(align: u32) -> u8 {

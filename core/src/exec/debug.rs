@@ -1,0 +1,224 @@
+//! What an interactive debugger (compat §5) needs from execution: places to stop, a view of a
+//! stopped work-item, and control over which work-item runs next.
+//!
+//! A launch with a debugger attached runs in debug mode: before every instruction the
+//! interpreter checks the debugger's stop bits for that instruction and its `attention` flag
+//! (two loads). When either is set it calls `DebugHook::stopped` with a view of the work-item;
+//! the debugger may block there for as long as the user inspects. Work-groups keep every
+//! work-item's state so that the debugger can switch between them, and a worker can park its
+//! work-group for another to take over.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+
+use super::launch::KernelInstance;
+use super::workitem::{Frame, WiIds};
+use crate::bytecode::Pc;
+use crate::memory::{load_bytes, resolve, AddrSpace, ArenaMemory, GlobalView};
+use crate::plugins::LaunchInfo;
+use crate::program::KernelCode;
+
+/// Instructions to stop before: one bit per instruction of each function of the kernel.
+pub struct StopSet {
+    funcs: Vec<Vec<AtomicU64>>,
+}
+
+impl StopSet {
+    pub fn new(code: &KernelCode) -> StopSet {
+        StopSet {
+            funcs: code
+                .functions
+                .iter()
+                .map(|f| {
+                    (0..f.code.len().div_ceil(64))
+                        .map(|_| AtomicU64::new(0))
+                        .collect()
+                })
+                .collect(),
+        }
+    }
+
+    #[inline(always)]
+    pub fn get(&self, func: u32, pc: usize) -> bool {
+        // SAFETY-free fast path: an out-of-range index simply reads as "no stop".
+        self.funcs
+            .get(func as usize)
+            .and_then(|f| f.get(pc / 64))
+            .is_some_and(|w| w.load(Relaxed) >> (pc % 64) & 1 != 0)
+    }
+
+    pub fn set(&self, func: u32, pc: Pc, on: bool) {
+        if let Some(w) = self
+            .funcs
+            .get(func as usize)
+            .and_then(|f| f.get(pc as usize / 64))
+        {
+            let bit = 1u64 << (pc % 64);
+            if on {
+                w.fetch_or(bit, Relaxed);
+            } else {
+                w.fetch_and(!bit, Relaxed);
+            }
+        }
+    }
+
+    pub fn clear(&self) {
+        for w in self.funcs.iter().flatten() {
+            w.store(0, Relaxed);
+        }
+    }
+}
+
+/// When the interpreter calls the debugger.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Moment {
+    /// Before the instruction at the view's pc (a stop bit, or `attention`).
+    Instruction,
+    /// The work-item has just reached a barrier.
+    Barrier,
+    /// The work-item has just finished.
+    Finished,
+}
+
+/// What a work-item does after the debugger returns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Resume {
+    /// Carry on (the debugger may have changed the stop bits).
+    Continue,
+    /// Run the work-item with this global id next; this one keeps its place.
+    SwitchTo([u64; 3]),
+    /// Hand the work-group back to the launch (parked), so that another worker can run the
+    /// work-item the debugger wants.
+    Park,
+}
+
+/// Where a work-item is in its life.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WiState {
+    NotStarted,
+    /// Started and ready to run (it was switched away from, or released from a barrier).
+    Suspended,
+    Running,
+    AtBarrier,
+    Finished,
+}
+
+/// The launch's answers about work-items other than the stopped one.
+pub trait LaunchQuery {
+    /// The state of the work-item with this global id; `None` if it is not in the NDRange.
+    fn work_item(&self, global: [u64; 3]) -> Option<WiState>;
+}
+
+/// A debugger attached to a context.
+pub trait DebugHook: Send + Sync {
+    /// A launch begins (before any work-group): the debugger sets its stops for the kernel.
+    fn launch_begin(&self, info: &LaunchInfo, kernel: &KernelInstance, stops: &StopSet);
+    /// The launch has ended.
+    fn launch_end(&self, info: &LaunchInfo);
+    /// Read before every instruction of a debug run: when set, the next instruction of every
+    /// worker calls `stopped`.
+    fn attention(&self) -> &AtomicBool;
+    /// A work-item is at a stop (see `Moment`). Blocks while the debugger wants it held.
+    fn stopped(&self, view: &WorkItemView, moment: Moment) -> Resume;
+}
+
+/// A stopped work-item, as the debugger sees it.
+pub struct WorkItemView<'a> {
+    pub info: &'a LaunchInfo,
+    pub kernel: &'a KernelInstance,
+    pub ids: WiIds,
+    pub group: [u64; 3],
+    /// The current function and the instruction it stopped before.
+    pub func: u32,
+    pub pc: Pc,
+    /// First register slot of the current frame.
+    pub base: u32,
+    /// The callers' frames, outermost first.
+    pub frames: &'a [Frame],
+    pub regs: &'a [u64],
+    pub state: WiState,
+    /// The launch's stop bits (the debugger changes them as breakpoints come and go).
+    pub stops: &'a StopSet,
+    pub(crate) private: &'a ArenaMemory,
+    pub(crate) local: &'a ArenaMemory,
+    pub(crate) global: &'a GlobalView,
+    pub(crate) launch: &'a dyn LaunchQuery,
+}
+
+impl WorkItemView<'_> {
+    /// `len` bytes of memory at `addr` as this work-item sees it; `None` unless one live
+    /// allocation holds them all.
+    pub fn read(&self, space: AddrSpace, addr: u64, len: u64) -> Option<Vec<u8>> {
+        let (space, addr) = resolve(space, addr);
+        let mut out = vec![0u8; usize::try_from(len).ok()?];
+        let ok = match space {
+            AddrSpace::Private | AddrSpace::Generic => self.private.read(addr, &mut out),
+            AddrSpace::Local => self.local.read(addr, &mut out),
+            AddrSpace::Global | AddrSpace::Constant => match self.global.mem().locate(addr, len) {
+                // SAFETY: locate() checked that the range lies in one live buffer.
+                Some((p, _)) => {
+                    unsafe { load_bytes(p, &mut out) };
+                    true
+                }
+                None => false,
+            },
+        };
+        ok.then_some(out)
+    }
+
+    /// (address, contents) of every buffer of a memory (global includes constant), for dumps.
+    pub fn buffers(&self, space: AddrSpace) -> Vec<(u64, Vec<u8>)> {
+        match space {
+            AddrSpace::Global | AddrSpace::Constant => self
+                .global
+                .buffers()
+                .into_iter()
+                .filter_map(|(addr, size)| Some((addr, self.read(space, addr, size)?)))
+                .collect(),
+            AddrSpace::Local => self.local.buffers().map(|(a, b)| (a, b.to_vec())).collect(),
+            AddrSpace::Private | AddrSpace::Generic => self
+                .private
+                .buffers()
+                .map(|(a, b)| (a, b.to_vec()))
+                .collect(),
+        }
+    }
+
+    /// The state of any work-item of the launch (`None` outside the NDRange).
+    pub fn work_item(&self, global: [u64; 3]) -> Option<WiState> {
+        if global == self.ids.global {
+            return Some(self.state);
+        }
+        self.launch.work_item(global)
+    }
+
+    /// The code of the kernel, its functions and debug information.
+    pub fn code(&self) -> &KernelCode {
+        &self.kernel.code
+    }
+
+    /// Register slots of the frame that starts at `base`.
+    pub fn frame_regs(&self, base: u32) -> &[u64] {
+        self.regs.get(base as usize..).unwrap_or(&[])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stop_bits() {
+        let s = StopSet {
+            funcs: vec![(0..2).map(|_| AtomicU64::new(0)).collect()],
+        };
+        assert!(!s.get(0, 70));
+        s.set(0, 70, true);
+        assert!(s.get(0, 70));
+        assert!(!s.get(0, 71));
+        assert!(!s.get(1, 0));
+        assert!(!s.get(0, 500));
+        s.set(0, 500, true);
+        s.clear();
+        assert!(!s.get(0, 70));
+    }
+}

@@ -1,0 +1,334 @@
+//! Debug runs: work-groups that keep every work-item's state, so that the debugger can switch
+//! between work-items (within a group, or to another group by parking this one).
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Mutex, MutexGuard};
+
+use super::async_copy::AsyncState;
+use super::debug::{DebugHook, LaunchQuery, Moment, Resume, StopSet, WiState, WorkItemView};
+use super::group::{BarrierSite, GroupRunner, Stop};
+use super::workitem::{WiIds, WorkItem};
+use crate::memory::{AddrSpace, ArenaMemory};
+use crate::plugins::{Interest, LaunchInfo};
+
+/// A work-group's state between runs (parked), or while being set up.
+pub(crate) struct GroupState {
+    local: ArenaMemory,
+    asyncs: AsyncState,
+    items: Vec<WorkItem>,
+    states: Vec<WiState>,
+    barrier: Option<BarrierSite>,
+    last_finished: (WiIds, u32, u32),
+}
+
+#[derive(Default)]
+struct Schedule {
+    /// Next work-group (linear index) nobody has started.
+    next: u64,
+    total: u64,
+    parked: BTreeMap<u64, Box<GroupState>>,
+    /// Work-item states of started, unfinished groups.
+    states: HashMap<u64, Vec<WiState>>,
+    /// Groups being run by a worker.
+    running: Vec<u64>,
+    finished: Vec<bool>,
+    /// A work-item the debugger switched to, in a group some worker must take up.
+    wanted: Option<[u64; 3]>,
+}
+
+/// What the workers of a debug launch share.
+pub(crate) struct DebugRun<'a> {
+    pub hook: &'a dyn DebugHook,
+    pub stops: StopSet,
+    schedule: Mutex<Schedule>,
+    info: LaunchInfo,
+}
+
+impl<'a> DebugRun<'a> {
+    pub fn new(hook: &'a dyn DebugHook, stops: StopSet, info: LaunchInfo) -> DebugRun<'a> {
+        let total = info.num_groups.iter().product::<u64>();
+        DebugRun {
+            hook,
+            stops,
+            schedule: Mutex::new(Schedule {
+                total,
+                finished: vec![false; total as usize],
+                ..Schedule::default()
+            }),
+            info,
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Schedule> {
+        self.schedule.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// (linear group index, local linear index) of a global id, if it is in the NDRange.
+    fn locate(&self, global: [u64; 3]) -> Option<(u64, usize)> {
+        let i = &self.info;
+        let mut group = [0u64; 3];
+        let mut local = [0u64; 3];
+        for d in 0..3 {
+            let g = global[d].checked_sub(i.global_offset[d])?;
+            if g >= i.global_size[d] {
+                return None;
+            }
+            group[d] = g / i.local_size[d];
+            local[d] = g % i.local_size[d];
+        }
+        let n = i.num_groups;
+        let linear = (group[2] * n[1] + group[1]) * n[0] + group[0];
+        // Groups at the edge of a non-uniform NDRange are smaller.
+        let size: [u64; 3] = std::array::from_fn(|d| {
+            i.local_size[d].min(i.global_size[d] - group[d] * i.local_size[d])
+        });
+        let index = (local[2] * size[1] + local[1]) * size[0] + local[0];
+        Some((linear, index as usize))
+    }
+
+    /// One worker's share of the launch: groups until none is left.
+    pub fn work(&self, runner: &mut GroupRunner) {
+        loop {
+            let job = {
+                let mut s = self.lock();
+                let wanted = s.wanted.and_then(|w| self.locate(w));
+                let take = |s: &mut Schedule, g: u64| {
+                    s.running.push(g);
+                    s.parked.remove(&g)
+                };
+                match wanted {
+                    Some((g, i)) if !s.running.contains(&g) && !s.finished[g as usize] => {
+                        s.wanted = None;
+                        if g >= s.next && !s.parked.contains_key(&g) {
+                            // Not started: it is taken out of the normal order.
+                            s.states.insert(g, Vec::new());
+                        }
+                        Some((g, take(&mut s, g), Some(i)))
+                    }
+                    _ => {
+                        if let Some(&g) = s.parked.keys().next() {
+                            Some((g, take(&mut s, g), None))
+                        } else {
+                            // Skip groups started out of order (running, parked or done).
+                            while s.next < s.total
+                                && (s.states.contains_key(&s.next) || s.finished[s.next as usize])
+                            {
+                                s.next += 1;
+                            }
+                            if s.next < s.total {
+                                let g = s.next;
+                                s.next += 1;
+                                s.running.push(g);
+                                Some((g, None, None))
+                            } else {
+                                None
+                            }
+                        }
+                    }
+                }
+            };
+            let Some((g, state, first)) = job else {
+                return;
+            };
+            let parked = runner.run_group_debug(self, g, state, first);
+            let mut s = self.lock();
+            s.running.retain(|&r| r != g);
+            match parked {
+                Some(state) => {
+                    s.parked.insert(g, state);
+                }
+                None => {
+                    s.finished[g as usize] = true;
+                    s.states.remove(&g);
+                }
+            }
+        }
+    }
+
+    fn publish(&self, group: u64, states: &[WiState]) {
+        self.lock().states.insert(group, states.to_vec());
+    }
+
+    /// Asks for a work-item of another group to be run next.
+    fn want(&self, global: [u64; 3]) {
+        self.lock().wanted = Some(global);
+    }
+}
+
+impl LaunchQuery for DebugRun<'_> {
+    fn work_item(&self, global: [u64; 3]) -> Option<WiState> {
+        let (g, i) = self.locate(global)?;
+        let s = self.lock();
+        if s.finished[g as usize] {
+            return Some(WiState::Finished);
+        }
+        Some(
+            s.states
+                .get(&g)
+                .and_then(|v| v.get(i).copied())
+                .unwrap_or(WiState::NotStarted),
+        )
+    }
+}
+
+impl GroupRunner<'_> {
+    /// Runs (or resumes) group `linear` in debug mode, starting with work-item `first` if
+    /// given. Returns the group's state if the debugger had it parked.
+    pub(crate) fn run_group_debug(
+        &mut self,
+        debug: &DebugRun,
+        linear: u64,
+        resumed: Option<Box<GroupState>>,
+        mut first: Option<usize>,
+    ) -> Option<Box<GroupState>> {
+        let launch = self.launch;
+        let n = launch.info.num_groups;
+        self.group = [
+            linear % n[0],
+            (linear / n[0]) % n[1],
+            linear / (n[0] * n[1]),
+        ];
+        self.seq = linear;
+        self.size = std::array::from_fn(|d| {
+            let start = self.group[d] * launch.info.local_size[d];
+            launch.info.local_size[d].min(launch.info.global_size[d] - start)
+        });
+        let count = self.size.iter().product::<u64>() as usize;
+        let mut st = match resumed {
+            Some(st) => st,
+            None => Box::new(self.new_group_state(count)),
+        };
+        std::mem::swap(&mut self.local, &mut st.local);
+        std::mem::swap(&mut self.asyncs, &mut st.asyncs);
+        self.last_finished = st.last_finished;
+        let park = loop {
+            let next = first.take().or_else(|| {
+                st.states
+                    .iter()
+                    .position(|s| matches!(s, WiState::NotStarted | WiState::Suspended))
+            });
+            let Some(i) = next else {
+                let arrived = st
+                    .states
+                    .iter()
+                    .filter(|s| **s == WiState::AtBarrier)
+                    .count();
+                if arrived == 0 {
+                    break false;
+                }
+                if let Some(site) = st.barrier.take() {
+                    self.release_barrier(&site, arrived as u64, count as u64);
+                }
+                for s in st.states.iter_mut().filter(|s| **s == WiState::AtBarrier) {
+                    *s = WiState::Suspended;
+                }
+                continue;
+            };
+            let resume = match st.states[i] {
+                // Switched to a work-item that cannot run now: show it where it is.
+                state @ (WiState::AtBarrier | WiState::Finished) => {
+                    let moment = if state == WiState::Finished {
+                        Moment::Finished
+                    } else {
+                        Moment::Barrier
+                    };
+                    let view = self.view(&st.items[i], state, debug);
+                    debug.hook.stopped(&view, moment)
+                }
+                state => {
+                    if state == WiState::NotStarted {
+                        self.start_work_item(&mut st.items[i], i as u64);
+                    }
+                    st.states[i] = WiState::Running;
+                    debug.publish(linear, &st.states);
+                    let stop = self.step(&mut st.items[i], &mut st.barrier);
+                    let (state, moment) = match stop {
+                        Stop::Finished => (WiState::Finished, Some(Moment::Finished)),
+                        Stop::Barrier { .. } => (WiState::AtBarrier, Some(Moment::Barrier)),
+                        Stop::Switch(_) | Stop::Park => (WiState::Suspended, None),
+                    };
+                    st.states[i] = state;
+                    debug.publish(linear, &st.states);
+                    match (stop, moment) {
+                        (Stop::Switch(target), _) => Resume::SwitchTo(target),
+                        (Stop::Park, _) => Resume::Park,
+                        (_, Some(moment)) => {
+                            let view = self.view(&st.items[i], state, debug);
+                            debug.hook.stopped(&view, moment)
+                        }
+                        _ => Resume::Continue,
+                    }
+                }
+            };
+            match resume {
+                Resume::Continue => {}
+                Resume::SwitchTo(target) => match debug.locate(target) {
+                    Some((g, index)) if g == linear => first = Some(index),
+                    Some(_) => {
+                        debug.want(target);
+                        break true;
+                    }
+                    None => {}
+                },
+                Resume::Park => break true,
+            }
+        };
+        if park {
+            std::mem::swap(&mut self.local, &mut st.local);
+            std::mem::swap(&mut self.asyncs, &mut st.asyncs);
+            st.last_finished = self.last_finished;
+            return Some(st);
+        }
+        self.end_group();
+        launch.sequencer.complete(linear);
+        None
+    }
+
+    fn new_group_state(&mut self, count: usize) -> GroupState {
+        let launch = self.launch;
+        let mut local = ArenaMemory::new(AddrSpace::Local);
+        for &size in &launch.local_sizes {
+            local.allocate(size);
+        }
+        for p in launch.ctx.plugins().each(Interest::WORK_GROUP) {
+            p.work_group_begin(&launch.info, self.group);
+        }
+        let mut asyncs = AsyncState::default();
+        asyncs.reset(count as u64);
+        GroupState {
+            local,
+            asyncs,
+            items: (0..count).map(|_| WorkItem::new()).collect(),
+            states: vec![WiState::NotStarted; count],
+            barrier: None,
+            last_finished: (WiIds::default(), 0, 0),
+        }
+    }
+
+    /// A view of a work-item that is not running (at a barrier, finished, or switched to).
+    fn view<'v>(
+        &'v self,
+        wi: &'v WorkItem,
+        state: WiState,
+        debug: &'v DebugRun,
+    ) -> WorkItemView<'v> {
+        let launch = self.launch;
+        WorkItemView {
+            info: &launch.info,
+            kernel: launch.kernel,
+            ids: wi.ids,
+            group: self.group,
+            func: wi.func,
+            pc: wi.pc,
+            base: wi.base,
+            frames: &wi.frames,
+            regs: &wi.regs,
+            state,
+            stops: &debug.stops,
+            private: &wi.private,
+            local: &self.local,
+            global: &launch.global,
+            launch: debug,
+        }
+    }
+}

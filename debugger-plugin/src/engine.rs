@@ -1,0 +1,997 @@
+//! The debugging engine (the InteractiveDebugger of compat §5): decides when a work-item
+//! stops, holds it while the user inspects it, and carries out the user's commands.
+//!
+//! Workers call `stopped` from the interpreter (exec::debug). One of them at a time holds the
+//! prompt: it shows the stop to the front-end and runs the commands it gets back. While a
+//! prompt is up (and while stepping) `attention` is set, so every other worker calls in at its
+//! next instruction and waits: debugging never needs `--num-threads 1`.
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::thread::ThreadId;
+
+use oclgrind_core::bytecode::Pc;
+use oclgrind_core::diagnostics::{memory_dump, Level};
+use oclgrind_core::exec::debug::{DebugHook, Moment, Resume, StopSet, WiState, WorkItemView};
+use oclgrind_core::exec::KernelInstance;
+use oclgrind_core::memory::AddrSpace;
+use oclgrind_core::plugins::{Interest, LaunchInfo, Plugin};
+
+use crate::expr;
+use crate::format::{self, Format};
+use crate::inspect::{self, FrameTarget};
+use crate::protocol::*;
+
+/// How the engine talks to the user.
+pub trait Frontend: Send {
+    fn event(&mut self, event: &Event);
+    /// The next command; `None` when input has ended (the session then ends like `quit`).
+    fn command(&mut self) -> Option<Command>;
+}
+
+/// Read before every instruction of a debug run. Process-wide, so that Ctrl-C can set it.
+static ATTENTION: AtomicBool = AtomicBool::new(false);
+/// Set by Ctrl-C.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+extern "C" fn on_interrupt(_: libc::c_int) {
+    INTERRUPTED.store(true, Relaxed);
+    ATTENTION.store(true, Relaxed);
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    Continue,
+    Step,
+    /// Step over calls made below this depth.
+    Next {
+        depth: usize,
+    },
+    /// Until the call depth drops below this.
+    Finish {
+        depth: usize,
+    },
+    Quit,
+}
+
+struct Watch {
+    expr: String,
+    space: AddrSpace,
+    addr: u64,
+    len: u64,
+    bytes: Vec<u8>,
+    text: String,
+}
+
+struct Breakpoint {
+    line: Option<u32>,
+    watch: Option<Watch>,
+    condition: Option<String>,
+    temporary: bool,
+    hits: u64,
+}
+
+struct Display {
+    number: u32,
+    expr: String,
+    format: Format,
+}
+
+/// The first instruction of each run of instructions on one line: where breakpoints stop.
+#[derive(Default)]
+struct LineTable {
+    starts: Vec<(u32, Pc, u32)>,
+}
+
+impl LineTable {
+    fn new(kernel: &KernelInstance) -> LineTable {
+        let mut starts = Vec::new();
+        for (fi, f) in kernel.code.functions.iter().enumerate() {
+            let mut prev = 0;
+            for pc in 0..f.code.len() as Pc {
+                let line = f.op_info(pc).line;
+                if line != 0 && line != prev {
+                    starts.push((fi as u32, pc, line));
+                }
+                prev = line;
+            }
+        }
+        LineTable { starts }
+    }
+}
+
+struct State {
+    mode: Mode,
+    /// The work-item that holds, or is to get, the prompt.
+    focus: Option<[u64; 3]>,
+    prompting: bool,
+    breakpoints: BTreeMap<u32, Breakpoint>,
+    next_breakpoint: u32,
+    displays: Vec<Display>,
+    next_display: u32,
+    /// (work-item, function, line, depth) at the last prompt.
+    last: Option<([u64; 3], u32, u32, usize)>,
+    /// Why the next prompt happens, when something other than stepping decided it.
+    pending: Option<StopReason>,
+    error_thread: Option<ThreadId>,
+    /// Orders for workers waiting at an instruction boundary.
+    directives: HashMap<ThreadId, Resume>,
+    /// Waiting workers: their work-item and work-group.
+    waiting: HashMap<ThreadId, ([u64; 3], [u64; 3])>,
+    launch: Option<LaunchSummary>,
+    lines: LineTable,
+    /// Where `list` continues.
+    list_next: Option<u32>,
+    /// Work-items left at a prompt without running on (switched away from): the breakpoint
+    /// they stopped at does not fire again when they resume there.
+    resume_at: HashMap<[u64; 3], (u32, Pc)>,
+    handler_installed: bool,
+}
+
+/// The interactive debugger.
+pub struct Engine {
+    state: Mutex<State>,
+    changed: Condvar,
+    frontend: Mutex<Box<dyn Frontend>>,
+}
+
+/// What a command does to the prompt.
+enum Outcome {
+    /// Stay at the prompt.
+    Stay,
+    /// Leave it, and run on like this.
+    Resume(Resume),
+    /// Leave it, and wait (another worker takes the prompt).
+    Yield,
+}
+
+impl Engine {
+    pub fn new(frontend: Box<dyn Frontend>) -> Arc<Engine> {
+        Arc::new(Engine {
+            state: Mutex::new(State {
+                mode: Mode::Step,
+                focus: None,
+                prompting: false,
+                breakpoints: BTreeMap::new(),
+                next_breakpoint: 1,
+                displays: Vec::new(),
+                next_display: 1,
+                last: None,
+                pending: None,
+                error_thread: None,
+                directives: HashMap::new(),
+                waiting: HashMap::new(),
+                launch: None,
+                lines: LineTable::default(),
+                list_next: None,
+                resume_at: HashMap::new(),
+                handler_installed: false,
+            }),
+            changed: Condvar::new(),
+            frontend: Mutex::new(frontend),
+        })
+    }
+
+    fn lock(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn frontend(&self) -> MutexGuard<'_, Box<dyn Frontend>> {
+        self.frontend.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Sets `attention` for the current mode.
+    fn settle_attention(st: &State) {
+        let on = match st.mode {
+            Mode::Quit => false,
+            Mode::Continue => {
+                st.pending.is_some()
+                    || st.prompting
+                    || st.breakpoints.values().any(|b| b.watch.is_some())
+            }
+            _ => true,
+        };
+        ATTENTION.store(on || INTERRUPTED.load(Relaxed), Relaxed);
+    }
+
+    /// Whether this work-item must stop now, wait, or run on.
+    fn decide(
+        &self,
+        st: &mut State,
+        view: &WorkItemView,
+        moment: Moment,
+        me: ThreadId,
+    ) -> Option<Option<StopReason>> {
+        let wi = view.ids.global;
+        let mine = st.focus.is_none_or(|f| f == wi);
+        if INTERRUPTED.swap(false, Relaxed) {
+            st.pending = Some(StopReason::Interrupted);
+        }
+        let stepping = !matches!(st.mode, Mode::Continue | Mode::Quit);
+        if moment != Moment::Instruction {
+            if stepping && mine {
+                st.focus = Some(wi);
+                return Some(Some(if moment == Moment::Finished {
+                    StopReason::Finished
+                } else {
+                    StopReason::Barrier
+                }));
+            }
+            return Some(None);
+        }
+        match st.pending {
+            Some(StopReason::Error) if st.error_thread == Some(me) => {
+                st.pending = None;
+                st.focus = Some(wi);
+                return Some(Some(StopReason::Error));
+            }
+            Some(StopReason::Interrupted) => {
+                st.pending = None;
+                st.focus = Some(wi);
+                return Some(Some(StopReason::Interrupted));
+            }
+            Some(StopReason::Switched) if st.focus == Some(wi) => {
+                // A work-item that has not reached source code yet runs on to its first line.
+                if inspect::line_of(view, view.func, view.pc) == 0 {
+                    return Some(None);
+                }
+                st.pending = None;
+                return Some(Some(StopReason::Switched));
+            }
+            Some(_) => return None,
+            None => {}
+        }
+        if stepping {
+            if !mine {
+                return None;
+            }
+            st.focus = Some(wi);
+            let line = inspect::line_of(view, view.func, view.pc);
+            let depth = view.frames.len();
+            let moved = line != 0
+                && st
+                    .last
+                    .is_none_or(|(g, f, l, _)| g != wi || f != view.func || l != line);
+            let done = match st.mode {
+                Mode::Step => moved,
+                Mode::Next { depth: d } => moved && depth <= d,
+                Mode::Finish { depth: d } => line != 0 && depth < d,
+                Mode::Continue | Mode::Quit => false,
+            };
+            return Some(done.then_some(StopReason::Step));
+        }
+        if let Some(reason) = self.breakpoint_hit(st, view) {
+            st.focus = Some(wi);
+            return Some(Some(reason));
+        }
+        // Someone else is to stop (attention is set for them): wait for them.
+        if ATTENTION.load(Relaxed) && st.focus.is_some_and(|f| f != wi) {
+            return None;
+        }
+        Some(None)
+    }
+
+    /// A breakpoint or watchpoint that fires here, if any.
+    fn breakpoint_hit(&self, st: &mut State, view: &WorkItemView) -> Option<StopReason> {
+        if st.resume_at.remove(&view.ids.global) == Some((view.func, view.pc)) {
+            return None;
+        }
+        let line = inspect::line_of(view, view.func, view.pc);
+        let target = FrameTarget {
+            view,
+            frame: inspect::frames(view)[0],
+        };
+        let at_line_start = st
+            .lines
+            .starts
+            .binary_search_by(|&(f, pc, _)| (f, pc).cmp(&(view.func, view.pc)))
+            .is_ok();
+        let mut hit = None;
+        for (&n, b) in st.breakpoints.iter_mut() {
+            if let Some(w) = &mut b.watch {
+                let Some(now) = view.read(w.space, w.addr, w.len) else {
+                    continue;
+                };
+                if now != w.bytes {
+                    let old = std::mem::take(&mut w.text);
+                    w.bytes = now;
+                    w.text = expr::parse(&w.expr)
+                        .and_then(|e| expr::evaluate(&e, &target))
+                        .map(|v| format::value(&v, Format::Natural, &target))
+                        .unwrap_or_default();
+                    b.hits += 1;
+                    hit = Some(StopReason::Watchpoint {
+                        number: n,
+                        expr: w.expr.clone(),
+                        old,
+                        new: w.text.clone(),
+                    });
+                    break;
+                }
+                continue;
+            }
+            if b.line != Some(line) || !at_line_start {
+                continue;
+            }
+            let holds = match &b.condition {
+                None => true,
+                Some(c) => expr::parse(c)
+                    .and_then(|e| expr::truth(&e, &target))
+                    .unwrap_or(true),
+            };
+            if holds {
+                b.hits += 1;
+                hit = Some(StopReason::Breakpoint { number: n });
+                break;
+            }
+        }
+        if let Some(StopReason::Breakpoint { number }) = &hit {
+            if st.breakpoints.get(number).is_some_and(|b| b.temporary) {
+                st.breakpoints.remove(number);
+                self.place_breakpoints(st, view.stops);
+            }
+        }
+        hit
+    }
+
+    /// Sets the stop bits for the breakpoints.
+    fn place_breakpoints(&self, st: &State, stops: &StopSet) {
+        stops.clear();
+        for b in st.breakpoints.values() {
+            if let Some(line) = b.line {
+                for &(f, pc, l) in &st.lines.starts {
+                    if l == line {
+                        stops.set(f, pc, true);
+                    }
+                }
+            }
+        }
+    }
+
+    fn displays(&self, st: &State, view: &WorkItemView) -> Vec<Displayed> {
+        st.displays
+            .iter()
+            .map(|d| Displayed {
+                number: d.number,
+                expr: d.expr.clone(),
+                value: inspect::print(view, &d.expr, d.format),
+            })
+            .collect()
+    }
+
+    /// Shows a stop and runs commands until one resumes execution.
+    fn prompt(
+        &self,
+        mut st: MutexGuard<'_, State>,
+        view: &WorkItemView,
+        reason: StopReason,
+    ) -> Outcome {
+        st.prompting = true;
+        ATTENTION.store(true, Relaxed);
+        let func = view.func;
+        let line = inspect::line_of(view, func, view.pc);
+        let depth = view.frames.len();
+        // Oclgrind names the function when the call depth changed (or the work-item did).
+        let entered = st
+            .last
+            .is_none_or(|(g, _, _, d)| g != view.ids.global || d != depth);
+        st.last = Some((view.ids.global, func, line, depth));
+        st.list_next = None;
+        let stopped = Stopped {
+            reason,
+            position: inspect::position(view),
+            entered_function: entered,
+            displays: self.displays(&st, view),
+        };
+        drop(st);
+        let mut fe = self.frontend();
+        fe.event(&Event::Stopped(stopped));
+        loop {
+            let outcome = match fe.command() {
+                Some(cmd) => self.execute(cmd, view, &mut **fe),
+                None => self.execute(Command::Quit, view, &mut **fe),
+            };
+            if !matches!(outcome, Outcome::Stay) {
+                let mut st = self.lock();
+                st.prompting = false;
+                if !matches!(outcome, Outcome::Resume(Resume::Continue))
+                    && view.state == WiState::Running
+                {
+                    st.resume_at.insert(view.ids.global, (view.func, view.pc));
+                }
+                if matches!(view.state, WiState::Finished | WiState::AtBarrier)
+                    && st.focus == Some(view.ids.global)
+                    && st.pending.is_none()
+                {
+                    // The next work-item to run takes the focus.
+                    st.focus = None;
+                }
+                Engine::settle_attention(&st);
+                self.changed.notify_all();
+                return outcome;
+            }
+        }
+    }
+
+    fn execute(&self, cmd: Command, view: &WorkItemView, fe: &mut dyn Frontend) -> Outcome {
+        let reply = |fe: &mut dyn Frontend, r: Reply| fe.event(&Event::Reply(r));
+        let message = |fe: &mut dyn Frontend, m: &str| reply(fe, Reply::Message(m.to_string()));
+        let depth = view.frames.len();
+        match cmd {
+            Command::Step | Command::Next | Command::Finish => {
+                match view.state {
+                    WiState::Finished => {
+                        message(fe, "Work-item has finished.");
+                        return Outcome::Stay;
+                    }
+                    WiState::AtBarrier => {
+                        message(fe, "Work-item is at barrier.");
+                        return Outcome::Stay;
+                    }
+                    _ => {}
+                }
+                let mut st = self.lock();
+                st.mode = match cmd {
+                    Command::Step => Mode::Step,
+                    Command::Next => Mode::Next { depth },
+                    _ if depth == 0 => {
+                        drop(st);
+                        message(fe, "\"finish\" not meaningful in the outermost frame.");
+                        return Outcome::Stay;
+                    }
+                    _ => Mode::Finish { depth },
+                };
+                Outcome::Resume(Resume::Continue)
+            }
+            Command::Continue => {
+                let mut st = self.lock();
+                st.mode = Mode::Continue;
+                st.focus = None;
+                if !st.handler_installed {
+                    // SAFETY: the handler only stores to atomics.
+                    unsafe {
+                        libc::signal(
+                            libc::SIGINT,
+                            on_interrupt as extern "C" fn(libc::c_int) as libc::sighandler_t,
+                        )
+                    };
+                    st.handler_installed = true;
+                }
+                Outcome::Resume(Resume::Continue)
+            }
+            Command::Quit => {
+                let mut st = self.lock();
+                st.mode = Mode::Quit;
+                view.stops.clear();
+                drop(st);
+                fe.event(&Event::Detached);
+                Outcome::Resume(Resume::Continue)
+            }
+            Command::Break {
+                line,
+                condition,
+                temporary,
+            } => {
+                let Some(source) = view.kernel.source.as_ref() else {
+                    message(fe, "Breakpoints only valid when source is available.");
+                    return Outcome::Stay;
+                };
+                let line = match line {
+                    Some(l) => l,
+                    None => match inspect::line_of(view, view.func, view.pc) {
+                        0 => {
+                            message(fe, "Not currently on a line.");
+                            return Outcome::Stay;
+                        }
+                        l => l,
+                    },
+                };
+                if line == 0 || line as usize > source.len() + 1 {
+                    message(fe, "Invalid line number.");
+                    return Outcome::Stay;
+                }
+                if let Some(c) = &condition {
+                    if let Err(e) = expr::parse(c) {
+                        message(fe, &e);
+                        return Outcome::Stay;
+                    }
+                }
+                let mut st = self.lock();
+                let n = st.next_breakpoint;
+                st.next_breakpoint += 1;
+                st.breakpoints.insert(
+                    n,
+                    Breakpoint {
+                        line: Some(line),
+                        watch: None,
+                        condition,
+                        temporary,
+                        hits: 0,
+                    },
+                );
+                self.place_breakpoints(&st, view.stops);
+                drop(st);
+                let kind = if temporary {
+                    "Temporary breakpoint"
+                } else {
+                    "Breakpoint"
+                };
+                message(fe, &format!("{kind} {n} at line {line}"));
+                Outcome::Stay
+            }
+            Command::Condition { number, condition } => {
+                if let Some(c) = &condition {
+                    if let Err(e) = expr::parse(c) {
+                        message(fe, &e);
+                        return Outcome::Stay;
+                    }
+                }
+                let mut st = self.lock();
+                let text = match st.breakpoints.get_mut(&number) {
+                    Some(b) => {
+                        let text = match &condition {
+                            Some(_) => format!("Breakpoint {number} now conditional."),
+                            None => format!("Breakpoint {number} now unconditional."),
+                        };
+                        b.condition = condition;
+                        text
+                    }
+                    None => "Breakpoint not found.".to_string(),
+                };
+                drop(st);
+                message(fe, &text);
+                Outcome::Stay
+            }
+            Command::Delete { number } => {
+                let mut st = self.lock();
+                let text = match number {
+                    None => {
+                        st.breakpoints.clear();
+                        None
+                    }
+                    Some(n) => st
+                        .breakpoints
+                        .remove(&n)
+                        .is_none()
+                        .then(|| "Breakpoint not found.".to_string()),
+                };
+                self.place_breakpoints(&st, view.stops);
+                drop(st);
+                if let Some(t) = text {
+                    message(fe, &t);
+                }
+                Outcome::Stay
+            }
+            Command::Watch { expr: text } => {
+                let target = self.target(view);
+                let watched = expr::parse(&text).and_then(|e| {
+                    let v = expr::evaluate(&e, &target)?;
+                    let (space, addr, len) = expr::address_of(&v, &target)?;
+                    let bytes = view
+                        .read(space, addr, len)
+                        .ok_or_else(|| format!("Cannot access memory at address 0x{addr:x}"))?;
+                    Ok(Watch {
+                        expr: text.clone(),
+                        space,
+                        addr,
+                        len,
+                        bytes,
+                        text: format::value(&v, Format::Natural, &target),
+                    })
+                });
+                match watched {
+                    Ok(w) => {
+                        let mut st = self.lock();
+                        let n = st.next_breakpoint;
+                        st.next_breakpoint += 1;
+                        st.breakpoints.insert(
+                            n,
+                            Breakpoint {
+                                line: None,
+                                watch: Some(w),
+                                condition: None,
+                                temporary: false,
+                                hits: 0,
+                            },
+                        );
+                        drop(st);
+                        message(fe, &format!("Watchpoint {n}: {text}"));
+                    }
+                    Err(e) => message(fe, &e),
+                }
+                Outcome::Stay
+            }
+            Command::Display { expr: text, format } => {
+                let fmt = match format.map(format::parse_format) {
+                    Some(None) => {
+                        message(fe, "Undefined output format.");
+                        return Outcome::Stay;
+                    }
+                    Some(Some(f)) => f,
+                    None => Format::Natural,
+                };
+                let mut st = self.lock();
+                let number = st.next_display;
+                st.next_display += 1;
+                st.displays.push(Display {
+                    number,
+                    expr: text.clone(),
+                    format: fmt,
+                });
+                drop(st);
+                reply(
+                    fe,
+                    Reply::Displays(vec![Displayed {
+                        number,
+                        value: inspect::print(view, &text, fmt),
+                        expr: text,
+                    }]),
+                );
+                Outcome::Stay
+            }
+            Command::Undisplay { number } => {
+                let mut st = self.lock();
+                match number {
+                    None => st.displays.clear(),
+                    Some(n) => st.displays.retain(|d| d.number != n),
+                }
+                Outcome::Stay
+            }
+            Command::Print { exprs, format } => {
+                let fmt = match format.map(format::parse_format) {
+                    Some(None) => {
+                        message(fe, "Undefined output format.");
+                        return Outcome::Stay;
+                    }
+                    Some(Some(f)) => f,
+                    None => Format::Natural,
+                };
+                let values = exprs
+                    .into_iter()
+                    .map(|e| {
+                        let v = inspect::print(view, &e, fmt);
+                        (e, v)
+                    })
+                    .collect();
+                reply(fe, Reply::Values(values));
+                Outcome::Stay
+            }
+            Command::Examine {
+                expr: text,
+                count,
+                format: letter,
+                unit,
+            } => {
+                let target = self.target(view);
+                let out = format::parse_format(letter)
+                    .ok_or_else(|| "Undefined output format.".to_string())
+                    .and_then(|fmt| {
+                        let e = expr::parse(&text)?;
+                        let v = expr::evaluate(&e, &target)?;
+                        // A plain number is taken as a global address.
+                        let (space, addr) = expr::pointer_target(&v, &target)?;
+                        let space = space.unwrap_or(AddrSpace::Global);
+                        format::examine(&target, space, addr, count, fmt, unit)
+                    });
+                match out {
+                    Ok(text) => reply(fe, Reply::Text(text)),
+                    Err(e) => message(fe, &e),
+                }
+                Outcome::Stay
+            }
+            Command::WorkItem { global } => self.switch(global, view, fe),
+            Command::Memory {
+                space,
+                address,
+                size,
+            } => {
+                let space = match space {
+                    MemorySpace::Global => AddrSpace::Global,
+                    MemorySpace::Local => AddrSpace::Local,
+                    MemorySpace::Private => AddrSpace::Private,
+                };
+                match address {
+                    None => reply(fe, Reply::Text(memory_dump(&view.buffers(space)))),
+                    Some(addr) if addr % 4 != 0 => message(fe, "Invalid address."),
+                    Some(addr) => {
+                        match inspect::memory_rows(view, space, addr, size.unwrap_or(8)) {
+                            Ok(rows) => reply(fe, Reply::Memory(rows)),
+                            Err(e) => message(fe, &e),
+                        }
+                    }
+                }
+                Outcome::Stay
+            }
+            Command::Info(what) => {
+                let r = self.info(what, view);
+                reply(fe, r);
+                Outcome::Stay
+            }
+            Command::List(from) => {
+                match self.list(from, view) {
+                    Ok(lines) => reply(fe, Reply::Source(lines)),
+                    Err(e) => message(fe, &e),
+                }
+                Outcome::Stay
+            }
+            Command::Backtrace => {
+                reply(fe, Reply::Backtrace(inspect::backtrace(view)));
+                Outcome::Stay
+            }
+        }
+    }
+
+    fn target<'v, 'a>(&self, view: &'v WorkItemView<'a>) -> FrameTarget<'v, 'a> {
+        FrameTarget {
+            view,
+            frame: inspect::frames(view)[0],
+        }
+    }
+
+    /// `workitem`: switches the prompt to another work-item.
+    fn switch(&self, global: [u64; 3], view: &WorkItemView, fe: &mut dyn Frontend) -> Outcome {
+        let message =
+            |fe: &mut dyn Frontend, m: &str| fe.event(&Event::Reply(Reply::Message(m.into())));
+        match view.work_item(global) {
+            None => {
+                message(fe, "Invalid global ID.");
+                return Outcome::Stay;
+            }
+            Some(WiState::Finished) if global != view.ids.global => {
+                message(fe, "Work-item has already finished, unable to load state.");
+                return Outcome::Stay;
+            }
+            _ => {}
+        }
+        if global == view.ids.global {
+            let stopped = Stopped {
+                reason: StopReason::Switched,
+                position: inspect::position(view),
+                entered_function: false,
+                displays: self.displays(&self.lock(), view),
+            };
+            fe.event(&Event::Stopped(stopped));
+            return Outcome::Stay;
+        }
+        let mut st = self.lock();
+        st.focus = Some(global);
+        st.pending = Some(StopReason::Switched);
+        let group = group_of(view.info, global);
+        // A waiting worker that runs the target's group switches to it itself.
+        let holder = st
+            .waiting
+            .iter()
+            .find(|(_, (_, g))| *g == group)
+            .map(|(t, (wi, _))| (*t, *wi));
+        if let Some((thread, wi)) = holder {
+            if wi != global {
+                st.directives.insert(thread, Resume::SwitchTo(global));
+            }
+            return Outcome::Yield;
+        }
+        Outcome::Resume(Resume::SwitchTo(global))
+    }
+
+    fn info(&self, what: InfoWhat, view: &WorkItemView) -> Reply {
+        let st = self.lock();
+        match what {
+            InfoWhat::Launch => Reply::Launch {
+                summary: st.launch.clone().unwrap_or(LaunchSummary {
+                    kernel: view.info.kernel.clone(),
+                    global_size: view.info.global_size,
+                    global_offset: view.info.global_offset,
+                    local_size: view.info.local_size,
+                }),
+                current: Some(Box::new(inspect::position(view))),
+            },
+            InfoWhat::Breakpoints => Reply::Breakpoints(
+                st.breakpoints
+                    .iter()
+                    .map(|(&n, b)| BreakpointInfo {
+                        number: n,
+                        line: b.line,
+                        watch: b.watch.as_ref().map(|w| w.expr.clone()),
+                        condition: b.condition.clone(),
+                        temporary: b.temporary,
+                        hits: b.hits,
+                    })
+                    .collect(),
+            ),
+            InfoWhat::Locals | InfoWhat::Args => {
+                drop(st);
+                let frame = inspect::frames(view)[0];
+                Reply::Variables(inspect::variables(view, frame, what == InfoWhat::Args))
+            }
+            InfoWhat::Displays => {
+                let d = self.displays(&st, view);
+                Reply::Displays(d)
+            }
+            InfoWhat::WorkItems => {
+                drop(st);
+                Reply::WorkItems(group_work_items(view))
+            }
+        }
+    }
+
+    fn list(&self, from: ListFrom, view: &WorkItemView) -> Result<Vec<(u32, String)>, String> {
+        let source = view
+            .kernel
+            .source
+            .as_ref()
+            .ok_or_else(|| "No source code available.".to_string())?;
+        let mut st = self.lock();
+        let current = inspect::line_of(view, view.func, view.pc).max(1);
+        let start = match from {
+            ListFrom::Next => st.list_next.unwrap_or(current + 1),
+            ListFrom::Previous => st
+                .list_next
+                .unwrap_or(current + 1)
+                .saturating_sub(20)
+                .max(1),
+            ListFrom::Around(0) => return Err("Invalid line number.".into()),
+            ListFrom::Around(n) if n as usize > source.len() => {
+                return Err("Invalid line number.".into())
+            }
+            ListFrom::Around(n) => n.saturating_sub(5).max(1),
+        };
+        let lines: Vec<_> = (start..start + 10)
+            .filter_map(|n| source.line(n).map(|t| (n, t.to_string())))
+            .collect();
+        st.list_next = Some(start + 10);
+        Ok(lines)
+    }
+}
+
+/// The work-group of a global id.
+fn group_of(info: &LaunchInfo, global: [u64; 3]) -> [u64; 3] {
+    std::array::from_fn(|d| global[d].saturating_sub(info.global_offset[d]) / info.local_size[d])
+}
+
+/// Every work-item of the current work-group with its state.
+fn group_work_items(view: &WorkItemView) -> Vec<WorkItemInfo> {
+    let info = view.info;
+    let mut out = Vec::new();
+    let start: [u64; 3] =
+        std::array::from_fn(|d| view.group[d] * info.local_size[d] + info.global_offset[d]);
+    for z in 0..info.local_size[2] {
+        for y in 0..info.local_size[1] {
+            for x in 0..info.local_size[0] {
+                let global = [start[0] + x, start[1] + y, start[2] + z];
+                let Some(state) = view.work_item(global) else {
+                    continue;
+                };
+                out.push(WorkItemInfo {
+                    global,
+                    state: match state {
+                        WiState::NotStarted => WorkItemState::NotStarted,
+                        WiState::Suspended => WorkItemState::Ready,
+                        WiState::Running => WorkItemState::Running,
+                        WiState::AtBarrier => WorkItemState::AtBarrier,
+                        WiState::Finished => WorkItemState::Finished,
+                    },
+                    current: global == view.ids.global,
+                });
+            }
+        }
+    }
+    out
+}
+
+impl DebugHook for Engine {
+    fn launch_begin(&self, info: &LaunchInfo, kernel: &KernelInstance, stops: &StopSet) {
+        let mut st = self.lock();
+        st.lines = LineTable::new(kernel);
+        st.lines.starts.sort_by_key(|&(f, pc, _)| (f, pc));
+        st.last = None;
+        st.pending = None;
+        st.focus = None;
+        st.error_thread = None;
+        st.directives.clear();
+        st.waiting.clear();
+        st.list_next = None;
+        st.resume_at.clear();
+        let summary = LaunchSummary {
+            kernel: info.kernel.clone(),
+            global_size: info.global_size,
+            global_offset: info.global_offset,
+            local_size: info.local_size,
+        };
+        st.launch = Some(summary.clone());
+        if st.mode != Mode::Quit {
+            // Every launch stops at its first source line.
+            st.mode = Mode::Step;
+            self.place_breakpoints(&st, stops);
+        }
+        Engine::settle_attention(&st);
+        drop(st);
+        if self.lock().mode != Mode::Quit {
+            self.frontend().event(&Event::LaunchBegin(summary));
+        }
+    }
+
+    fn launch_end(&self, info: &LaunchInfo) {
+        let st = self.lock();
+        let quit = st.mode == Mode::Quit;
+        ATTENTION.store(false, Relaxed);
+        drop(st);
+        if !quit {
+            self.frontend().event(&Event::LaunchEnd {
+                kernel: info.kernel.clone(),
+            });
+        }
+    }
+
+    fn attention(&self) -> &AtomicBool {
+        &ATTENTION
+    }
+
+    fn stopped(&self, view: &WorkItemView, moment: Moment) -> Resume {
+        let me = std::thread::current().id();
+        let mut st = self.lock();
+        loop {
+            if let Some(d) = st.directives.remove(&me) {
+                st.waiting.remove(&me);
+                return d;
+            }
+            if st.mode == Mode::Quit {
+                st.waiting.remove(&me);
+                return Resume::Continue;
+            }
+            if !st.prompting {
+                match self.decide(&mut st, view, moment, me) {
+                    Some(None) => {
+                        st.waiting.remove(&me);
+                        return Resume::Continue;
+                    }
+                    Some(Some(reason)) => {
+                        st.waiting.remove(&me);
+                        match self.prompt(st, view, reason) {
+                            Outcome::Resume(r) => return r,
+                            Outcome::Stay | Outcome::Yield => st = self.lock(),
+                        }
+                        if moment != Moment::Instruction {
+                            // Nothing to wait for at a barrier or the end: the switch target
+                            // is run by whoever holds its group.
+                            return Resume::Park;
+                        }
+                        continue_waiting(&mut st, me, view);
+                        st = self.changed.wait(st).unwrap_or_else(|e| e.into_inner());
+                        continue;
+                    }
+                    None => {}
+                }
+            }
+            continue_waiting(&mut st, me, view);
+            st = self.changed.wait(st).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+}
+
+fn continue_waiting(st: &mut State, me: ThreadId, view: &WorkItemView) {
+    st.waiting.insert(me, (view.ids.global, view.group));
+}
+
+/// Errors stop the work-item that caused them (compat §5.1).
+impl Plugin for Engine {
+    fn name(&self) -> &str {
+        "InteractiveDebugger"
+    }
+
+    fn interests(&self) -> Interest {
+        Interest::LOG
+    }
+
+    fn log(&self, level: Level, _message: &str) {
+        if level != Level::Error {
+            return;
+        }
+        let mut st = self.lock();
+        if st.mode == Mode::Quit || st.launch.is_none() {
+            return;
+        }
+        st.pending = Some(StopReason::Error);
+        st.error_thread = Some(std::thread::current().id());
+        ATTENTION.store(true, Relaxed);
+    }
+}

@@ -1,0 +1,228 @@
+//! Reading a stopped work-item: its frames, variables, position and memory, as protocol data.
+
+use oclgrind_core::bytecode::Pc;
+use oclgrind_core::debuginfo::{GlobalPlace, KernelDebug, Location};
+use oclgrind_core::exec::debug::{WiState, WorkItemView};
+use oclgrind_core::memory::{encode_address, AddrSpace};
+
+use crate::expr::{self, Evaluated};
+use crate::format::{self, Format};
+use crate::protocol::{FrameInfo, Position};
+use crate::target::{Place, Target, Value};
+
+/// One frame of the call stack.
+#[derive(Clone, Copy, Debug)]
+pub struct FrameRef {
+    pub func: u32,
+    /// The instruction the frame is at (for callers: their call).
+    pub pc: Pc,
+    pub base: u32,
+}
+
+/// The frames of a work-item, innermost first.
+pub fn frames(view: &WorkItemView) -> Vec<FrameRef> {
+    let mut out = vec![FrameRef {
+        func: view.func,
+        pc: view.pc,
+        base: view.base,
+    }];
+    for f in view.frames.iter().rev() {
+        out.push(FrameRef {
+            func: f.func,
+            // The call instruction comes just before the return address.
+            pc: f.ret_pc.saturating_sub(1),
+            base: f.base,
+        });
+    }
+    out
+}
+
+fn empty_debug() -> &'static KernelDebug {
+    static EMPTY: std::sync::OnceLock<KernelDebug> = std::sync::OnceLock::new();
+    EMPTY.get_or_init(KernelDebug::default)
+}
+
+/// A frame of a stopped work-item, as the expression evaluator sees it.
+pub struct FrameTarget<'v, 'a> {
+    pub view: &'v WorkItemView<'a>,
+    pub frame: FrameRef,
+}
+
+impl Target for FrameTarget<'_, '_> {
+    fn debug(&self) -> &KernelDebug {
+        self.view
+            .code()
+            .debug
+            .as_ref()
+            .unwrap_or_else(|| empty_debug())
+    }
+
+    fn read(&self, space: AddrSpace, addr: u64, len: u64) -> Option<Vec<u8>> {
+        self.view.read(space, addr, len)
+    }
+
+    fn lookup(&self, name: &str) -> Option<Value> {
+        let debug = self.view.code().debug.as_ref()?;
+        let regs = self.view.frame_regs(self.frame.base);
+        if let Some(f) = debug.functions.get(self.frame.func as usize) {
+            // The innermost declaration wins when names repeat.
+            let found = f
+                .locations_at(self.frame.pc)
+                .into_iter()
+                .rev()
+                .find(|(v, _)| v.name == name);
+            if let Some((var, location)) = found {
+                return Some(Value {
+                    ty: var.ty,
+                    place: place_of(location, regs),
+                });
+            }
+        }
+        let g = debug.globals.iter().find(|g| g.name == name)?;
+        let place = match g.place {
+            GlobalPlace::Program(n) => Place::Memory {
+                space: AddrSpace::Global,
+                addr: *self.view.kernel.program_addresses.get(n as usize)?,
+            },
+            GlobalPlace::Local(n) => Place::Memory {
+                space: AddrSpace::Local,
+                addr: encode_address(n as u64 + 1, 0, AddrSpace::Local.offset_bits()),
+            },
+        };
+        Some(Value { ty: g.ty, place })
+    }
+}
+
+/// Where a variable's bytes are, given its frame's registers.
+fn place_of(location: &Location, regs: &[u64]) -> Place {
+    match location {
+        Location::Memory { slot, space } => match regs.get(*slot as usize) {
+            Some(&addr) => Place::Memory {
+                space: *space,
+                addr,
+            },
+            None => Place::OptimizedOut,
+        },
+        Location::Slots {
+            slot,
+            lanes,
+            lane_bytes,
+        } => {
+            let mut bytes = Vec::new();
+            for i in 0..*lanes {
+                match regs.get((*slot + i) as usize) {
+                    Some(v) => bytes.extend_from_slice(&v.to_le_bytes()[..*lane_bytes as usize]),
+                    None => return Place::OptimizedOut,
+                }
+            }
+            Place::Bytes(bytes)
+        }
+        Location::Constant(bytes) => Place::Bytes(bytes.clone()),
+        Location::OptimizedOut => Place::OptimizedOut,
+    }
+}
+
+/// Variables of a frame (parameters only, or locals only), formatted.
+pub fn variables(view: &WorkItemView, frame: FrameRef, args: bool) -> Vec<(String, String)> {
+    let Some(debug) = view.code().debug.as_ref() else {
+        return Vec::new();
+    };
+    let Some(f) = debug.functions.get(frame.func as usize) else {
+        return Vec::new();
+    };
+    let target = FrameTarget { view, frame };
+    let regs = view.frame_regs(frame.base);
+    let mut vars: Vec<_> = f
+        .locations_at(frame.pc)
+        .into_iter()
+        .filter(|(v, _)| v.arg.is_some() == args)
+        .collect();
+    if args {
+        vars.sort_by_key(|(v, _)| v.arg);
+    }
+    vars.into_iter()
+        .map(|(v, l)| {
+            let value = Evaluated::Typed(Value {
+                ty: v.ty,
+                place: place_of(l, regs),
+            });
+            (
+                v.name.clone(),
+                format::value(&value, Format::Natural, &target),
+            )
+        })
+        .collect()
+}
+
+/// The source line of an instruction (0 without debug location).
+pub fn line_of(view: &WorkItemView, func: u32, pc: Pc) -> u32 {
+    view.code()
+        .functions
+        .get(func as usize)
+        .map_or(0, |f| f.op_info(pc).line)
+}
+
+/// Where a work-item is, with its function's arguments.
+pub fn position(view: &WorkItemView) -> Position {
+    let code = view.code();
+    let f = &code.functions[view.func as usize];
+    let line = f.op_info(view.pc).line;
+    let source = view.kernel.source.as_ref();
+    let top = frames(view)[0];
+    Position {
+        global: view.ids.global,
+        local: view.ids.local,
+        group: view.group,
+        function: f.name.clone(),
+        args: variables(view, top, true),
+        line,
+        source: source.and_then(|s| s.line(line)).map(str::to_string),
+        instruction: f.inst_text(view.pc).map(|t| t.trim().to_string()),
+        depth: view.frames.len(),
+        finished: view.state == WiState::Finished,
+        at_barrier: view.state == WiState::AtBarrier,
+    }
+}
+
+/// The backtrace, innermost first.
+pub fn backtrace(view: &WorkItemView) -> Vec<FrameInfo> {
+    let all = frames(view);
+    let n = all.len();
+    all.iter()
+        .enumerate()
+        .map(|(i, fr)| FrameInfo {
+            depth: n - 1 - i,
+            function: view.code().functions[fr.func as usize].name.clone(),
+            args: variables(view, *fr, true),
+            line: line_of(view, fr.func, fr.pc),
+        })
+        .collect()
+}
+
+/// Evaluates an expression in the innermost frame and formats the value.
+pub fn print(view: &WorkItemView, text: &str, fmt: Format) -> Result<String, String> {
+    let e = expr::parse(text)?;
+    let target = FrameTarget {
+        view,
+        frame: frames(view)[0],
+    };
+    let v = expr::evaluate(&e, &target)?;
+    Ok(format::value(&v, fmt, &target))
+}
+
+/// `N` bytes of memory from `addr`, in 4-byte rows (gmem/lmem/pmem with an address).
+pub fn memory_rows(
+    view: &WorkItemView,
+    space: AddrSpace,
+    addr: u64,
+    size: u64,
+) -> Result<Vec<(u64, Vec<u8>)>, String> {
+    let bytes = view
+        .read(space, addr, size)
+        .ok_or_else(|| "Invalid memory address.".to_string())?;
+    Ok(bytes
+        .chunks(4)
+        .enumerate()
+        .map(|(i, c)| (addr + 4 * i as u64, c.to_vec()))
+        .collect())
+}

@@ -1,0 +1,338 @@
+//! The debugger's protocol: commands a front-end sends, and the events and replies the engine
+//! sends back. Plain data, so that the line mode and the TUI (in process or over a socket) speak
+//! the same language.
+
+use serde::{Deserialize, Serialize};
+
+/// A memory for `gmem` / `lmem` / `pmem`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MemorySpace {
+    Global,
+    Local,
+    Private,
+}
+
+/// What `info` shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum InfoWhat {
+    /// The launch and the current work-item (`info`).
+    Launch,
+    Breakpoints,
+    Locals,
+    Args,
+    WorkItems,
+    Displays,
+}
+
+/// Where `list` starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ListFrom {
+    /// After the previous listing (first time: after the current line).
+    Next,
+    /// The lines before the previous listing.
+    Previous,
+    /// Around a line.
+    Around(u32),
+}
+
+/// A request from the user.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Command {
+    /// One source line, into calls.
+    Step,
+    /// One source line, over calls.
+    Next,
+    /// Until the current function returns.
+    Finish,
+    Continue,
+    /// A breakpoint at `line` (the current line when `None`), stopping only when `condition`
+    /// holds; a temporary one is deleted when it is hit.
+    Break {
+        line: Option<u32>,
+        condition: Option<String>,
+        temporary: bool,
+    },
+    /// Sets (or with `None` removes) the condition of a breakpoint.
+    Condition {
+        number: u32,
+        condition: Option<String>,
+    },
+    /// Deletes one breakpoint, watchpoint or display number, or all breakpoints.
+    Delete {
+        number: Option<u32>,
+    },
+    /// Stops when the memory of an expression changes.
+    Watch {
+        expr: String,
+    },
+    /// Prints an expression at every stop (and now).
+    Display {
+        expr: String,
+        format: Option<char>,
+    },
+    Undisplay {
+        number: Option<u32>,
+    },
+    Print {
+        exprs: Vec<String>,
+        format: Option<char>,
+    },
+    /// `x/NFU expr`: `count` units of `unit` bytes in `format`.
+    Examine {
+        expr: String,
+        count: u64,
+        format: char,
+        unit: u64,
+    },
+    /// Switch to the work-item with this global id.
+    WorkItem {
+        global: [u64; 3],
+    },
+    Memory {
+        space: MemorySpace,
+        address: Option<u64>,
+        size: Option<u64>,
+    },
+    Info(InfoWhat),
+    List(ListFrom),
+    Backtrace,
+    Quit,
+}
+
+/// Why a work-item stopped.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum StopReason {
+    /// The first source line of a launch.
+    LaunchStart,
+    /// A step, next or finish completed.
+    Step,
+    Breakpoint {
+        number: u32,
+    },
+    Watchpoint {
+        number: u32,
+        expr: String,
+        old: String,
+        new: String,
+    },
+    /// An error was reported (it has been shown).
+    Error,
+    /// Ctrl-C.
+    Interrupted,
+    /// The work-item reached a barrier.
+    Barrier,
+    /// The work-item finished.
+    Finished,
+    /// The user switched to this work-item.
+    Switched,
+}
+
+/// Where a work-item is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Position {
+    pub global: [u64; 3],
+    pub local: [u64; 3],
+    pub group: [u64; 3],
+    pub function: String,
+    /// Parameters and their values, for `In function f(a=1, ...)`.
+    pub args: Vec<(String, String)>,
+    /// 0 when the instruction has no source line.
+    pub line: u32,
+    /// The text of the line.
+    pub source: Option<String>,
+    /// The instruction, when there is no source line.
+    pub instruction: Option<String>,
+    /// Calls deep (0 in the kernel).
+    pub depth: usize,
+    /// The work-item has finished / waits at a barrier.
+    pub finished: bool,
+    pub at_barrier: bool,
+}
+
+/// An expression displayed at every stop, with its value (or the error).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Displayed {
+    pub number: u32,
+    pub expr: String,
+    pub value: Result<String, String>,
+}
+
+/// A stop: the front-end prompts for commands until one resumes execution.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stopped {
+    pub reason: StopReason,
+    pub position: Position,
+    /// The call depth changed since the previous stop (Oclgrind then names the function).
+    pub entered_function: bool,
+    pub displays: Vec<Displayed>,
+}
+
+/// A frame of a backtrace, innermost first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FrameInfo {
+    pub depth: usize,
+    pub function: String,
+    pub args: Vec<(String, String)>,
+    pub line: u32,
+}
+
+/// One work-item of the launch, for `info workitems` and the TUI's grid.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WorkItemInfo {
+    pub global: [u64; 3],
+    pub state: WorkItemState,
+    pub current: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WorkItemState {
+    NotStarted,
+    Ready,
+    Running,
+    AtBarrier,
+    Finished,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BreakpointInfo {
+    pub number: u32,
+    /// `None` for watchpoints.
+    pub line: Option<u32>,
+    pub watch: Option<String>,
+    pub condition: Option<String>,
+    pub temporary: bool,
+    pub hits: u64,
+}
+
+/// The launch, for `info`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LaunchSummary {
+    pub kernel: String,
+    pub global_size: [u64; 3],
+    pub global_offset: [u64; 3],
+    pub local_size: [u64; 3],
+}
+
+/// A command's answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Reply {
+    /// `print`: each expression with its value or error.
+    Values(Vec<(String, Result<String, String>)>),
+    /// `info locals` / `info args`.
+    Variables(Vec<(String, String)>),
+    Backtrace(Vec<FrameInfo>),
+    /// Numbered source lines.
+    Source(Vec<(u32, String)>),
+    /// Memory: rows of (address, bytes).
+    Memory(Vec<(u64, Vec<u8>)>),
+    /// Formatted text (a whole-memory dump, `x` output).
+    Text(String),
+    WorkItems(Vec<WorkItemInfo>),
+    Breakpoints(Vec<BreakpointInfo>),
+    Displays(Vec<Displayed>),
+    /// `info`: the launch and where the current work-item is (`None` when all finished).
+    Launch {
+        summary: LaunchSummary,
+        current: Option<Box<Position>>,
+    },
+    /// A confirmation or an error, as a sentence.
+    Message(String),
+}
+
+/// What the engine sends to the front-end.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    LaunchBegin(LaunchSummary),
+    LaunchEnd {
+        kernel: String,
+    },
+    /// A work-item stopped: prompt for commands.
+    Stopped(Stopped),
+    Reply(Reply),
+    /// No more prompts (quit).
+    Detached,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn round_trip<T: Serialize + for<'de> Deserialize<'de> + PartialEq + std::fmt::Debug>(v: T) {
+        let text = serde_json::to_string(&v).expect("serialises");
+        let back: T = serde_json::from_str(&text).expect("deserialises");
+        assert_eq!(back, v, "{text}");
+    }
+
+    #[test]
+    fn commands_round_trip() {
+        round_trip(Command::Break {
+            line: Some(12),
+            condition: Some("i == 3".into()),
+            temporary: true,
+        });
+        round_trip(Command::Examine {
+            expr: "&a[2]".into(),
+            count: 4,
+            format: 'x',
+            unit: 4,
+        });
+        round_trip(Command::Memory {
+            space: MemorySpace::Local,
+            address: Some(0x40),
+            size: None,
+        });
+        round_trip(Command::List(ListFrom::Around(7)));
+        round_trip(Command::Info(InfoWhat::WorkItems));
+        round_trip(Command::WorkItem { global: [1, 2, 3] });
+    }
+
+    #[test]
+    fn events_round_trip() {
+        let position = Position {
+            global: [1, 0, 0],
+            local: [1, 0, 0],
+            group: [0, 0, 0],
+            function: "k".into(),
+            args: vec![("n".into(), "4".into())],
+            line: 7,
+            source: Some("  x = y;".into()),
+            instruction: None,
+            depth: 0,
+            finished: false,
+            at_barrier: false,
+        };
+        round_trip(Event::Stopped(Stopped {
+            reason: StopReason::Watchpoint {
+                number: 2,
+                expr: "a[1]".into(),
+                old: "1".into(),
+                new: "2".into(),
+            },
+            position: position.clone(),
+            entered_function: true,
+            displays: vec![Displayed {
+                number: 1,
+                expr: "i".into(),
+                value: Err("value has been optimized out".into()),
+            }],
+        }));
+        round_trip(Event::Reply(Reply::Launch {
+            summary: LaunchSummary {
+                kernel: "k".into(),
+                global_size: [16, 1, 1],
+                global_offset: [0; 3],
+                local_size: [4, 1, 1],
+            },
+            current: Some(Box::new(position)),
+        }));
+        round_trip(Event::Reply(Reply::WorkItems(vec![WorkItemInfo {
+            global: [0; 3],
+            state: WorkItemState::AtBarrier,
+            current: true,
+        }])));
+        round_trip(Event::Reply(Reply::Memory(vec![(
+            0x1000,
+            vec![1, 2, 3, 4],
+        )])));
+    }
+}
