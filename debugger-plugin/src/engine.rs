@@ -65,6 +65,8 @@ struct Watch {
 }
 
 struct Breakpoint {
+    /// The program a line breakpoint belongs to (see `program_key`).
+    program: u64,
     line: Option<u32>,
     watch: Option<Watch>,
     condition: Option<String>,
@@ -107,6 +109,8 @@ struct State {
     focus: Option<[u64; 3]>,
     prompting: bool,
     breakpoints: BTreeMap<u32, Breakpoint>,
+    /// The program of the current launch (see `program_key`).
+    program: u64,
     next_breakpoint: u32,
     displays: Vec<Display>,
     next_display: u32,
@@ -127,6 +131,28 @@ struct State {
     /// they stopped at does not fire again when they resume there.
     resume_at: HashMap<[u64; 3], (u32, Pc)>,
     handler_installed: bool,
+    /// Diagnostics not yet sent to the front-end as events.
+    diagnostics: Vec<(bool, String)>,
+}
+
+/// Identifies a program for its breakpoints, which persist across launches of its kernels
+/// and stay out of other programs' (compat §5.1): the hash of its source text, so a program
+/// built again from the same file keeps them too.
+fn program_key(kernel: &KernelInstance) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    if let Some(source) = &kernel.source {
+        for n in 1..=source.len() as u32 {
+            source.line(n).hash(&mut h);
+        }
+    }
+    h.finish()
+}
+
+fn send_diagnostics(fe: &mut dyn Frontend, diagnostics: Vec<(bool, String)>) {
+    for (error, message) in diagnostics {
+        fe.event(&Event::Diagnostic { error, message });
+    }
 }
 
 /// The interactive debugger.
@@ -154,6 +180,7 @@ impl Engine {
                 focus: None,
                 prompting: false,
                 breakpoints: BTreeMap::new(),
+                program: 0,
                 next_breakpoint: 1,
                 displays: Vec::new(),
                 next_display: 1,
@@ -167,6 +194,7 @@ impl Engine {
                 list_next: None,
                 resume_at: HashMap::new(),
                 handler_installed: false,
+                diagnostics: Vec::new(),
             }),
             changed: Condvar::new(),
             frontend: Mutex::new(frontend),
@@ -210,6 +238,11 @@ impl Engine {
         }
         let stepping = !matches!(st.mode, Mode::Continue | Mode::Quit);
         if moment != Moment::Instruction {
+            if st.pending == Some(StopReason::Switched) && st.focus == Some(wi) {
+                // Switched to a work-item that waits at a barrier or has finished.
+                st.pending = None;
+                return Some(Some(StopReason::Switched));
+            }
             if stepping && mine {
                 st.focus = Some(wi);
                 return Some(Some(if moment == Moment::Finished {
@@ -288,6 +321,7 @@ impl Engine {
             .binary_search_by(|&(f, pc, _)| (f, pc).cmp(&(view.func, view.pc)))
             .is_ok();
         let mut hit = None;
+        let program = st.program;
         for (&n, b) in st.breakpoints.iter_mut() {
             if let Some(w) = &mut b.watch {
                 let Some(now) = view.read(w.space, w.addr, w.len) else {
@@ -311,22 +345,26 @@ impl Engine {
                 }
                 continue;
             }
-            if b.line != Some(line) || !at_line_start {
+            if b.line != Some(line) || !at_line_start || b.program != program {
                 continue;
             }
-            let holds = match &b.condition {
-                None => true,
-                Some(c) => expr::parse(c)
-                    .and_then(|e| expr::truth(&e, &target))
-                    .unwrap_or(true),
+            let (holds, condition_error) = match &b.condition {
+                None => (true, None),
+                Some(c) => match expr::parse(c).and_then(|e| expr::truth(&e, &target)) {
+                    Ok(t) => (t, None),
+                    Err(e) => (true, Some(e)),
+                },
             };
             if holds {
                 b.hits += 1;
-                hit = Some(StopReason::Breakpoint { number: n });
+                hit = Some(StopReason::Breakpoint {
+                    number: n,
+                    condition_error,
+                });
                 break;
             }
         }
-        if let Some(StopReason::Breakpoint { number }) = &hit {
+        if let Some(StopReason::Breakpoint { number, .. }) = &hit {
             if st.breakpoints.get(number).is_some_and(|b| b.temporary) {
                 st.breakpoints.remove(number);
                 self.place_breakpoints(st, view.stops);
@@ -338,7 +376,7 @@ impl Engine {
     /// Sets the stop bits for the breakpoints.
     fn place_breakpoints(&self, st: &State, stops: &StopSet) {
         stops.clear();
-        for b in st.breakpoints.values() {
+        for b in st.breakpoints.values().filter(|b| b.program == st.program) {
             if let Some(line) = b.line {
                 for &(f, pc, l) in &st.lines.starts {
                     if l == line {
@@ -384,8 +422,10 @@ impl Engine {
             entered_function: entered,
             displays: self.displays(&st, view),
         };
+        let diagnostics = std::mem::take(&mut st.diagnostics);
         drop(st);
         let mut fe = self.frontend();
+        send_diagnostics(&mut **fe, diagnostics);
         fe.event(&Event::Stopped(stopped));
         loop {
             let outcome = match fe.command() {
@@ -500,9 +540,11 @@ impl Engine {
                 let mut st = self.lock();
                 let n = st.next_breakpoint;
                 st.next_breakpoint += 1;
+                let program = st.program;
                 st.breakpoints.insert(
                     n,
                     Breakpoint {
+                        program,
                         line: Some(line),
                         watch: None,
                         condition,
@@ -585,9 +627,11 @@ impl Engine {
                         let mut st = self.lock();
                         let n = st.next_breakpoint;
                         st.next_breakpoint += 1;
+                        let program = st.program;
                         st.breakpoints.insert(
                             n,
                             Breakpoint {
+                                program,
                                 line: None,
                                 watch: Some(w),
                                 condition: None,
@@ -611,6 +655,15 @@ impl Engine {
                     Some(Some(f)) => f,
                     None => Format::Natural,
                 };
+                let value = inspect::print(view, &text, fmt);
+                // Like gdb: an expression that does not parse or names nothing is refused;
+                // one whose memory cannot be read now is kept.
+                if let Err(e) = &value {
+                    if expr::parse(&text).is_err() || e.starts_with("No symbol") {
+                        message(fe, e);
+                        return Outcome::Stay;
+                    }
+                }
                 let mut st = self.lock();
                 let number = st.next_display;
                 st.next_display += 1;
@@ -624,7 +677,7 @@ impl Engine {
                     fe,
                     Reply::Displays(vec![Displayed {
                         number,
-                        value: inspect::print(view, &text, fmt),
+                        value,
                         expr: text,
                     }]),
                 );
@@ -634,7 +687,14 @@ impl Engine {
                 let mut st = self.lock();
                 match number {
                     None => st.displays.clear(),
-                    Some(n) => st.displays.retain(|d| d.number != n),
+                    Some(n) => {
+                        let before = st.displays.len();
+                        st.displays.retain(|d| d.number != n);
+                        if st.displays.len() == before {
+                            drop(st);
+                            message(fe, &format!("No display number {n}."));
+                        }
+                    }
                 }
                 Outcome::Stay
             }
@@ -788,6 +848,7 @@ impl Engine {
             InfoWhat::Breakpoints => Reply::Breakpoints(
                 st.breakpoints
                     .iter()
+                    .filter(|(_, b)| b.watch.is_some() || b.program == st.program)
                     .map(|(&n, b)| BreakpointInfo {
                         number: n,
                         line: b.line,
@@ -882,6 +943,7 @@ impl DebugHook for Engine {
     fn launch_begin(&self, info: &LaunchInfo, kernel: &KernelInstance, stops: &StopSet) {
         let mut st = self.lock();
         st.lines = LineTable::new(kernel);
+        st.program = program_key(kernel);
         st.lines.starts.sort_by_key(|&(f, pc, _)| (f, pc));
         st.last = None;
         st.pending = None;
@@ -911,12 +973,15 @@ impl DebugHook for Engine {
     }
 
     fn launch_end(&self, info: &LaunchInfo) {
-        let st = self.lock();
+        let mut st = self.lock();
         let quit = st.mode == Mode::Quit;
         ATTENTION.store(false, Relaxed);
+        let diagnostics = std::mem::take(&mut st.diagnostics);
         drop(st);
         if !quit {
-            self.frontend().event(&Event::LaunchEnd {
+            let mut fe = self.frontend();
+            send_diagnostics(&mut **fe, diagnostics);
+            fe.event(&Event::LaunchEnd {
                 kernel: info.kernel.clone(),
             });
         }
@@ -939,6 +1004,10 @@ impl DebugHook for Engine {
                 return Resume::Continue;
             }
             if !st.prompting {
+                if let Some(target) = switch_within_group(&st, view) {
+                    st.waiting.remove(&me);
+                    return Resume::SwitchTo(target);
+                }
                 match self.decide(&mut st, view, moment, me) {
                     Some(None) => {
                         st.waiting.remove(&me);
@@ -955,8 +1024,8 @@ impl DebugHook for Engine {
                             // is run by whoever holds its group.
                             return Resume::Park;
                         }
-                        continue_waiting(&mut st, me, view);
-                        st = self.changed.wait(st).unwrap_or_else(|e| e.into_inner());
+                        // The lock was let go: whatever was to wake this worker may have
+                        // happened already, so look again before waiting.
                         continue;
                     }
                     None => {}
@@ -966,6 +1035,15 @@ impl DebugHook for Engine {
             st = self.changed.wait(st).unwrap_or_else(|e| e.into_inner());
         }
     }
+}
+
+/// The work-item of this group the prompt was switched to, when this worker holds the group
+/// but was not yet waiting when the switch was made (so it got no directive).
+fn switch_within_group(st: &State, view: &WorkItemView) -> Option<[u64; 3]> {
+    let target = st.focus?;
+    let switched = st.pending == Some(StopReason::Switched);
+    (switched && target != view.ids.global && group_of(view.info, target) == view.group)
+        .then_some(target)
 }
 
 fn continue_waiting(st: &mut State, me: ThreadId, view: &WorkItemView) {
@@ -982,12 +1060,18 @@ impl Plugin for Engine {
         Interest::LOG
     }
 
-    fn log(&self, level: Level, _message: &str) {
-        if level != Level::Error {
+    fn log(&self, level: Level, message: &str) {
+        if !matches!(level, Level::Warning | Level::Error) {
             return;
         }
         let mut st = self.lock();
         if st.mode == Mode::Quit || st.launch.is_none() {
+            return;
+        }
+        // Queued, not sent: the front-end may be busy prompting on another thread.
+        st.diagnostics
+            .push((level == Level::Error, message.to_string()));
+        if level != Level::Error {
             return;
         }
         st.pending = Some(StopReason::Error);

@@ -65,12 +65,16 @@ impl Target for FrameTarget<'_, '_> {
         let debug = self.view.code().debug.as_ref()?;
         let regs = self.view.frame_regs(self.frame.base);
         if let Some(f) = debug.functions.get(self.frame.func as usize) {
-            // The innermost declaration wins when names repeat.
-            let found = f
+            // The innermost declaration wins when names repeat, and one the optimiser kept
+            // wins over one it removed.
+            let mut candidates: Vec<_> = f
                 .locations_at(self.frame.pc)
                 .into_iter()
                 .rev()
-                .find(|(v, _)| v.name == name);
+                .filter(|(v, _)| v.name == name)
+                .collect();
+            candidates.sort_by_key(|(_, l)| matches!(l, Location::OptimizedOut));
+            let found = candidates.into_iter().next();
             if let Some((var, location)) = found {
                 return Some(Value {
                     ty: var.ty,
@@ -139,6 +143,8 @@ pub fn variables(view: &WorkItemView, frame: FrameRef, args: bool) -> Vec<(Strin
         .collect();
     if args {
         vars.sort_by_key(|(v, _)| v.arg);
+    } else {
+        vars.sort_by_key(|(v, _)| v.line);
     }
     vars.into_iter()
         .map(|(v, l)| {

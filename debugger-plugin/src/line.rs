@@ -183,12 +183,21 @@ fn help(topic: Option<&str>) -> String {
 
 /// `break` / `tbreak` arguments: `[LINE] [if COND]`.
 fn breakpoint(args: &str, temporary: bool) -> Parsed {
-    let (place, condition) = match args.split_once("if ") {
-        Some((p, c)) if p.trim().is_empty() || p.ends_with(' ') => (p.trim(), Some(c.trim())),
-        _ if args.trim() == "if" => {
-            return Parsed::Output("Argument required (expression).\n".into())
+    let args = args.trim();
+    let (place, condition) = match args.split_whitespace().position(|w| w == "if") {
+        Some(_) => {
+            let (place, cond) = if let Some(c) = args.strip_prefix("if") {
+                ("", c)
+            } else {
+                let at = args.find(" if").unwrap_or(args.len());
+                (&args[..at], &args[(at + 3).min(args.len())..])
+            };
+            if cond.trim().is_empty() {
+                return Parsed::Output("Argument required (boolean expression).\n".into());
+            }
+            (place.trim(), Some(cond.trim()))
         }
-        _ => (args.trim(), None),
+        None => (args, None),
     };
     let line = match place {
         "" => None,
@@ -204,13 +213,15 @@ fn breakpoint(args: &str, temporary: bool) -> Parsed {
     })
 }
 
-/// Whether a print argument is a plain variable reference (`a`, `s.f`, `p->q[2]`), which
-/// Oclgrind lets several of share one `print`.
-fn simple_reference(t: &str) -> bool {
-    !t.is_empty()
-        && t.chars()
-            .all(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | '[' | ']' | '-' | '>'))
-        && !t.starts_with(|c: char| c.is_ascii_digit() || c == '-')
+/// Splits a `print` argument list. Oclgrind takes each whitespace-separated word as one
+/// expression; gdb takes the whole line. Both are honoured: when every word is an expression on
+/// its own (`print a b[1] *p`) each is printed, otherwise the line is one (`print a + b`).
+fn print_expressions(args: &[&str], rest: &str) -> Vec<String> {
+    if args.len() > 1 && args.iter().all(|a| crate::expr::parse(a).is_ok()) {
+        args.iter().map(|a| a.to_string()).collect()
+    } else {
+        vec![rest.to_string()]
+    }
 }
 
 /// Splits `cmd/FMT` into the command and its format letters.
@@ -293,13 +304,8 @@ pub fn parse(line: &str) -> Parsed {
             if rest.is_empty() {
                 return usage("Variable name(s) required.");
             }
-            let exprs = if args.len() > 1 && args.iter().all(|a| simple_reference(a)) {
-                args.iter().map(|a| a.to_string()).collect()
-            } else {
-                vec![rest.to_string()]
-            };
             command(Command::Print {
-                exprs,
+                exprs: print_expressions(&args, rest),
                 format: fmt.and_then(|f| f.chars().next()),
             })
         }
@@ -410,11 +416,14 @@ fn args_list(args: &[(String, String)]) -> String {
         .join(", ")
 }
 
+/// Display expressions and their values; like gdb, one whose names are out of scope here
+/// (a display made inside a helper, seen from the kernel) is skipped.
 fn displays(d: &[Displayed]) -> String {
     d.iter()
-        .map(|d| match &d.value {
-            Ok(v) => format!("{}: {} = {v}\n", d.number, d.expr),
-            Err(e) => format!("{}: {} = <error: {e}>\n", d.number, d.expr),
+        .filter_map(|d| match &d.value {
+            Ok(v) => Some(format!("{}: {} = {v}\n", d.number, d.expr)),
+            Err(e) if e.starts_with("No symbol") => None,
+            Err(e) => Some(format!("{}: {} = <error: {e}>\n", d.number, d.expr)),
         })
         .collect()
 }
@@ -422,12 +431,23 @@ fn displays(d: &[Displayed]) -> String {
 /// An event as text.
 pub fn render(event: &Event) -> String {
     match event {
-        Event::LaunchBegin(_) | Event::LaunchEnd { .. } | Event::Detached => String::new(),
+        // The Logger has printed diagnostics already.
+        Event::LaunchBegin(_)
+        | Event::LaunchEnd { .. }
+        | Event::Diagnostic { .. }
+        | Event::Detached => String::new(),
         Event::Stopped(s) => {
             let p = &s.position;
             let mut out = String::new();
             match &s.reason {
-                StopReason::Breakpoint { number } => {
+                StopReason::Breakpoint {
+                    number,
+                    condition_error,
+                } => {
+                    if let Some(e) = condition_error {
+                        out +=
+                            &format!("Error in testing condition for breakpoint {number}:\n{e}\n");
+                    }
                     out += &format!(
                         "Breakpoint {number} hit at line {} by work-item {}\n",
                         p.line,
@@ -443,6 +463,9 @@ pub fn render(event: &Event) -> String {
                     out += &format!(
                         "\nWatchpoint {number}: {expr}\n\nOld value = {old}\nNew value = {new}\n"
                     );
+                }
+                StopReason::Barrier => {
+                    out += &format!("Work-item {} reached a barrier.\n", triple(p.global));
                 }
                 StopReason::Switched => {
                     out += &format!("Switched to work-item: {}\n", triple(p.global));
@@ -720,7 +743,10 @@ mod tests {
             at_barrier: false,
         };
         let text = render(&Event::Stopped(Stopped {
-            reason: StopReason::Breakpoint { number: 1 },
+            reason: StopReason::Breakpoint {
+                number: 1,
+                condition_error: None,
+            },
             position,
             entered_function: true,
             displays: vec![],

@@ -108,6 +108,9 @@ pub enum StopReason {
     Step,
     Breakpoint {
         number: u32,
+        /// The breakpoint's condition could not be evaluated (it stops, like gdb).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        condition_error: Option<String>,
     },
     Watchpoint {
         number: u32,
@@ -246,6 +249,12 @@ pub enum Event {
     LaunchEnd {
         kernel: String,
     },
+    /// A diagnostic the simulator reported (the Logger prints it too; a TUI shows it in its
+    /// own pane). Sent before the stop it caused, or at the end of the launch.
+    Diagnostic {
+        error: bool,
+        message: String,
+    },
     /// A work-item stopped: prompt for commands.
     Stopped(Stopped),
     Reply(Reply),
@@ -325,6 +334,20 @@ mod tests {
             },
             current: Some(Box::new(position)),
         }));
+        round_trip(Event::Stopped(Stopped {
+            reason: StopReason::Breakpoint {
+                number: 3,
+                condition_error: Some("No symbol \"q\" in current context.".into()),
+            },
+            position: position.clone(),
+            entered_function: false,
+            displays: vec![],
+        }));
+        round_trip(Event::Diagnostic {
+            error: true,
+            message: "Invalid read of size 4 at global memory address 0x1000000000010".into(),
+        });
+        round_trip(Event::LaunchEnd { kernel: "k".into() });
         round_trip(Event::Reply(Reply::WorkItems(vec![WorkItemInfo {
             global: [0; 3],
             state: WorkItemState::AtBarrier,

@@ -77,8 +77,14 @@ impl Context {
         let properties = read_properties(properties)?;
         // Plugin and logging variables are read for each context, as Oclgrind does.
         let config = Config::from_env().unwrap_or_else(|_| settings().clone());
+        let interactive = config.interactive;
         let mut sim = oclgrind_core::Context::new(config);
         sim.set_output(Arc::new(CStdout));
+        if interactive {
+            let engine = debugger();
+            sim.set_debugger(engine.clone());
+            sim.add_plugin(engine);
+        }
         Ok(Context {
             sim: Arc::new(sim),
             properties,
@@ -103,6 +109,18 @@ impl Context {
             .unwrap_or_else(|e| e.into_inner())
             .push(cb);
     }
+}
+
+/// The interactive debugger of the process (`oclgrind -i`): one for all contexts, talking line
+/// mode on the application's stdin and stdout, as Oclgrind does.
+fn debugger() -> Arc<oclgrind_debugger::Engine> {
+    static ENGINE: std::sync::OnceLock<Arc<oclgrind_debugger::Engine>> = std::sync::OnceLock::new();
+    ENGINE
+        .get_or_init(|| {
+            let frontend = oclgrind_debugger::LineFrontend::stdio(Arc::new(CStdout));
+            oclgrind_debugger::Engine::new(Box::new(frontend))
+        })
+        .clone()
 }
 
 /// Checks a zero-terminated property list: only our platform and interop sync are known.

@@ -34,11 +34,20 @@ pub struct Run {
 }
 
 /// Runs `cmd` with stdout and stderr on one pipe, killing it after `timeout`.
-pub fn run_merged(mut cmd: Command, timeout: Duration) -> std::io::Result<Run> {
+pub fn run_merged(cmd: Command, timeout: Duration) -> std::io::Result<Run> {
+    run_merged_with_input(cmd, None, timeout)
+}
+
+/// Like [`run_merged`], with `input` (or nothing) on stdin.
+pub fn run_merged_with_input(
+    mut cmd: Command,
+    input: Option<std::fs::File>,
+    timeout: Duration,
+) -> std::io::Result<Run> {
     let (mut reader, writer) = std::io::pipe()?;
     cmd.stdout(writer.try_clone()?)
         .stderr(writer)
-        .stdin(Stdio::null());
+        .stdin(input.map_or_else(Stdio::null, Stdio::from));
     let mut child = cmd.spawn()?;
     // Drop our copies of the write end (held by `cmd`) so reading ends with the child.
     drop(cmd);

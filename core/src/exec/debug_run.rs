@@ -105,7 +105,11 @@ impl<'a> DebugRun<'a> {
                         }
                         Some((g, take(&mut s, g), Some(i)))
                     }
-                    _ => {
+                    wanted => {
+                        if wanted.is_some() {
+                            // Its group is being run: the worker that holds it switches itself.
+                            s.wanted = None;
+                        }
                         if let Some(&g) = s.parked.keys().next() {
                             Some((g, take(&mut s, g), None))
                         } else {
@@ -145,8 +149,20 @@ impl<'a> DebugRun<'a> {
         }
     }
 
-    fn publish(&self, group: u64, states: &[WiState]) {
-        self.lock().states.insert(group, states.to_vec());
+    fn publish(&self, group: u64, states: &[WiState], items: &[WorkItem]) {
+        // One left before its first instruction has not started, as far as anyone can see
+        // (whether another worker had begun the group before the prompt is a matter of timing).
+        let shown = states
+            .iter()
+            .zip(items)
+            .map(|(&s, wi)| match s {
+                WiState::Suspended if wi.func == 0 && wi.pc == 0 && wi.frames.is_empty() => {
+                    WiState::NotStarted
+                }
+                s => s,
+            })
+            .collect();
+        self.lock().states.insert(group, shown);
     }
 
     /// Asks for a work-item of another group to be run next.
@@ -240,7 +256,7 @@ impl GroupRunner<'_> {
                         self.start_work_item(&mut st.items[i], i as u64);
                     }
                     st.states[i] = WiState::Running;
-                    debug.publish(linear, &st.states);
+                    debug.publish(linear, &st.states, &st.items);
                     let stop = self.step(&mut st.items[i], &mut st.barrier);
                     let (state, moment) = match stop {
                         Stop::Finished => (WiState::Finished, Some(Moment::Finished)),
@@ -248,7 +264,7 @@ impl GroupRunner<'_> {
                         Stop::Switch(_) | Stop::Park => (WiState::Suspended, None),
                     };
                     st.states[i] = state;
-                    debug.publish(linear, &st.states);
+                    debug.publish(linear, &st.states, &st.items);
                     match (stop, moment) {
                         (Stop::Switch(target), _) => Resume::SwitchTo(target),
                         (Stop::Park, _) => Resume::Park,
@@ -313,13 +329,19 @@ impl GroupRunner<'_> {
         debug: &'v DebugRun,
     ) -> WorkItemView<'v> {
         let launch = self.launch;
+        // A work-item at a barrier is shown on the barrier, not on the line after it.
+        let pc = if state == WiState::AtBarrier {
+            wi.barrier_at.1
+        } else {
+            wi.pc
+        };
         WorkItemView {
             info: &launch.info,
             kernel: launch.kernel,
             ids: wi.ids,
             group: self.group,
             func: wi.func,
-            pc: wi.pc,
+            pc,
             base: wi.base,
             frames: &wi.frames,
             regs: &wi.regs,

@@ -58,6 +58,8 @@ pub(crate) struct ModuleDbg {
     calls: HashMap<String, Vec<DbgCallText>>,
     /// `!dbg` attachments of each global variable.
     globals: HashMap<String, Vec<u32>>,
+    /// The `DISubprogram` of each defined function.
+    subprograms: HashMap<String, u32>,
 }
 
 impl ModuleDbg {
@@ -79,7 +81,11 @@ impl ModuleDbg {
             }
             if line.starts_with("define ") {
                 if line.trim_end().ends_with('{') {
-                    body = Some((define_name(line), Vec::new()));
+                    let name = define_name(line);
+                    if let (Some(name), Some(sp)) = (&name, define_subprogram(line)) {
+                        module.subprograms.insert(name.clone(), sp);
+                    }
+                    body = Some((name, Vec::new()));
                 }
             } else if line.starts_with('!') {
                 if let Some((number, node)) = metadata_line(line) {
@@ -102,6 +108,31 @@ impl ModuleDbg {
     /// entry is the Nth such call in the function body).
     pub fn calls(&self, function: &str) -> &[DbgCallText] {
         self.calls.get(function).map_or(&[], Vec::as_slice)
+    }
+
+    /// The `DILocalVariable`s a function's `DISubprogram` keeps (`retainedNodes`): at `-O2`
+    /// these include variables the optimiser removed entirely, which have no debug call.
+    pub fn retained_variables(&self, function: &str) -> Vec<u32> {
+        let Some(sp) = self
+            .subprograms
+            .get(function)
+            .and_then(|&n| self.node_of_kind(n, "DISubprogram"))
+        else {
+            return Vec::new();
+        };
+        match sp
+            .reference("retainedNodes")
+            .and_then(|n| self.nodes.get(&n))
+        {
+            Some(Node::Tuple(items)) => items
+                .iter()
+                .filter_map(|v| match v {
+                    Value::Ref(r) => self.node_of_kind(*r, "DILocalVariable").map(|_| *r),
+                    _ => None,
+                })
+                .collect(),
+            _ => Vec::new(),
+        }
     }
 
     /// A `DILocalVariable`, its type converted into `types`.
@@ -444,6 +475,12 @@ fn metadata_line(line: &str) -> Option<(u32, Node)> {
 fn define_name(line: &str) -> Option<String> {
     let at = line.find('@')?;
     Some(global_name(&line[at + 1..])?.0)
+}
+
+/// The `!dbg !N` attachment of a `define` line.
+fn define_subprogram(line: &str) -> Option<u32> {
+    let at = line.find('@')?;
+    global_line(&line[at + 1..])?.1.first().copied()
 }
 
 /// `name = ... , !dbg !N` after the `@` of a global: its name and `!dbg` attachments.

@@ -245,6 +245,21 @@ fn kernel_debug(
                 location: location_of(call, rec.value),
             });
         }
+        // Variables the optimiser removed entirely still exist for the user: optimised out.
+        for var in dbg.retained_variables(&f.name()) {
+            if index.contains_key(&var) {
+                continue;
+            }
+            if let Some(v) = dbg.variable(var, &mut types) {
+                fd.variables.push(v);
+                index.insert(var, fd.variables.len() as u32 - 1);
+                fd.locations.push(VarLocation {
+                    pc: 0,
+                    var: fd.variables.len() as u32 - 1,
+                    location: Location::OptimizedOut,
+                });
+            }
+        }
         fd.locations.sort_by_key(|l| l.pc);
         out.push(fd);
     }
