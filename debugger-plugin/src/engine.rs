@@ -991,6 +991,13 @@ impl DebugHook for Engine {
         &ATTENTION
     }
 
+    fn output(&self, bytes: &[u8]) {
+        // Only the front-end's lock: a prompt on another thread holds it while it reads
+        // commands, and this worker is not one it waits for.
+        let text = String::from_utf8_lossy(bytes).into_owned();
+        self.frontend().event(&Event::Output(text));
+    }
+
     fn stopped(&self, view: &WorkItemView, moment: Moment) -> Resume {
         let me = std::thread::current().id();
         let mut st = self.lock();

@@ -436,6 +436,7 @@ pub fn render(event: &Event) -> String {
         | Event::LaunchEnd { .. }
         | Event::Diagnostic { .. }
         | Event::Detached => String::new(),
+        Event::Output(text) => text.clone(),
         Event::Stopped(s) => {
             let p = &s.position;
             let mut out = String::new();

@@ -255,6 +255,8 @@ pub enum Event {
         error: bool,
         message: String,
     },
+    /// Text the kernel printed (`printf`), when it was printed.
+    Output(String),
     /// A work-item stopped: prompt for commands.
     Stopped(Stopped),
     Reply(Reply),
@@ -348,6 +350,7 @@ mod tests {
             message: "Invalid read of size 4 at global memory address 0x1000000000010".into(),
         });
         round_trip(Event::LaunchEnd { kernel: "k".into() });
+        round_trip(Event::Output("gid 3: \u{e9}\n".into()));
         round_trip(Event::Reply(Reply::WorkItems(vec![WorkItemInfo {
             global: [0; 3],
             state: WorkItemState::AtBarrier,

@@ -16,7 +16,9 @@ use std::process::Command;
 use std::sync::Mutex;
 use std::time::Duration;
 
-use oclgrind_tests::{bin_dir, match_output, parse_reference, run_merged, workspace};
+use oclgrind_tests::{
+    bin_dir, match_output, parse_reference, run_merged, run_merged_with_input, workspace,
+};
 
 const PROGRAMS: [&str; 15] = [
     "platform_device",
@@ -223,7 +225,18 @@ fn run_app(
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let mut cmd = setup.command(Loader::Launcher, exe, &args);
     cmd.current_dir(dir);
-    let run = run_merged(cmd, TIMEOUT).map_err(|e| format!("cannot run: {e}"))?;
+    // A debugger session reads its commands from <name>.inp.
+    let input = match std::fs::File::open(reference.with_extension("inp")) {
+        Ok(file) => Some(file),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => {
+            return Err(format!(
+                "{}: {e}",
+                reference.with_extension("inp").display()
+            ))
+        }
+    };
+    let run = run_merged_with_input(cmd, input, TIMEOUT).map_err(|e| format!("cannot run: {e}"))?;
     let reference =
         parse_reference(&std::fs::read_to_string(reference).map_err(|e| e.to_string())?)?;
     if run.status != Some(reference.exit) {

@@ -37,12 +37,17 @@ impl StopSet {
         }
     }
 
+    /// The stop bits of one function, for the interpreter to keep at hand while it runs
+    /// that function (an unknown function has none).
     #[inline(always)]
-    pub fn get(&self, func: u32, pc: usize) -> bool {
-        // SAFETY-free fast path: an out-of-range index simply reads as "no stop".
-        self.funcs
-            .get(func as usize)
-            .and_then(|f| f.get(pc / 64))
+    pub fn function(&self, func: u32) -> &[AtomicU64] {
+        self.funcs.get(func as usize).map_or(&[], Vec::as_slice)
+    }
+
+    /// Whether `pc` has its bit in `bits` (out of range reads as "no stop").
+    #[inline(always)]
+    pub fn is_set(bits: &[AtomicU64], pc: usize) -> bool {
+        bits.get(pc / 64)
             .is_some_and(|w| w.load(Relaxed) >> (pc % 64) & 1 != 0)
     }
 
@@ -119,6 +124,8 @@ pub trait DebugHook: Send + Sync {
     fn attention(&self) -> &AtomicBool;
     /// A work-item is at a stop (see `Moment`). Blocks while the debugger wants it held.
     fn stopped(&self, view: &WorkItemView, moment: Moment) -> Resume;
+    /// Kernel `printf` output: the debugger's front-end shows it where the user looks.
+    fn output(&self, bytes: &[u8]);
 }
 
 /// A stopped work-item, as the debugger sees it.

@@ -2,7 +2,8 @@
 //! between work-items (within a group, or to another group by parking this one).
 
 use std::collections::{BTreeMap, HashMap};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::async_copy::AsyncState;
 use super::debug::{DebugHook, LaunchQuery, Moment, Resume, StopSet, WiState, WorkItemView};
@@ -27,13 +28,35 @@ struct Schedule {
     next: u64,
     total: u64,
     parked: BTreeMap<u64, Box<GroupState>>,
-    /// Work-item states of started, unfinished groups.
-    states: HashMap<u64, Vec<WiState>>,
+    /// Work-item states of started, unfinished groups, as the debugger sees them (the
+    /// worker running a group stores into them without taking the schedule's lock).
+    states: HashMap<u64, SharedStates>,
     /// Groups being run by a worker.
     running: Vec<u64>,
     finished: Vec<bool>,
     /// A work-item the debugger switched to, in a group some worker must take up.
     wanted: Option<[u64; 3]>,
+}
+
+type SharedStates = Arc<[AtomicU8]>;
+
+const STATES: [WiState; 5] = [
+    WiState::NotStarted,
+    WiState::Suspended,
+    WiState::Running,
+    WiState::AtBarrier,
+    WiState::Finished,
+];
+
+fn state_code(state: WiState) -> u8 {
+    STATES.iter().position(|&s| s == state).unwrap_or(0) as u8
+}
+
+fn state_of(code: u8) -> WiState {
+    STATES
+        .get(code as usize)
+        .copied()
+        .unwrap_or(WiState::NotStarted)
 }
 
 /// What the workers of a debug launch share.
@@ -101,7 +124,7 @@ impl<'a> DebugRun<'a> {
                         s.wanted = None;
                         if g >= s.next && !s.parked.contains_key(&g) {
                             // Not started: it is taken out of the normal order.
-                            s.states.insert(g, Vec::new());
+                            s.states.insert(g, Arc::new([]));
                         }
                         Some((g, take(&mut s, g), Some(i)))
                     }
@@ -149,25 +172,30 @@ impl<'a> DebugRun<'a> {
         }
     }
 
-    fn publish(&self, group: u64, states: &[WiState], items: &[WorkItem]) {
-        // One left before its first instruction has not started, as far as anyone can see
-        // (whether another worker had begun the group before the prompt is a matter of timing).
-        let shown = states
-            .iter()
-            .zip(items)
-            .map(|(&s, wi)| match s {
-                WiState::Suspended if wi.func == 0 && wi.pc == 0 && wi.frames.is_empty() => {
-                    WiState::NotStarted
-                }
-                s => s,
-            })
-            .collect();
-        self.lock().states.insert(group, shown);
+    /// The debugger's view of the work-item states of `group`, which has `count` of them.
+    fn shared_states(&self, group: u64, count: usize) -> SharedStates {
+        let mut s = self.lock();
+        let states = s.states.entry(group).or_insert_with(|| Arc::new([]));
+        if states.len() < count {
+            *states = (0..count).map(|_| AtomicU8::new(0)).collect();
+        }
+        states.clone()
     }
 
     /// Asks for a work-item of another group to be run next.
     fn want(&self, global: [u64; 3]) {
         self.lock().wanted = Some(global);
+    }
+}
+
+/// One left before its first instruction has not started, as far as anyone can see (whether
+/// another worker had begun the group before the prompt is a matter of timing).
+fn shown_state(state: WiState, wi: &WorkItem) -> WiState {
+    match state {
+        WiState::Suspended if wi.func == 0 && wi.pc == 0 && wi.frames.is_empty() => {
+            WiState::NotStarted
+        }
+        s => s,
     }
 }
 
@@ -181,8 +209,8 @@ impl LaunchQuery for DebugRun<'_> {
         Some(
             s.states
                 .get(&g)
-                .and_then(|v| v.get(i).copied())
-                .unwrap_or(WiState::NotStarted),
+                .and_then(|v| v.get(i))
+                .map_or(WiState::NotStarted, |c| state_of(c.load(Relaxed))),
         )
     }
 }
@@ -214,14 +242,25 @@ impl GroupRunner<'_> {
             Some(st) => st,
             None => Box::new(self.new_group_state(count)),
         };
+        let shared = debug.shared_states(linear, count);
+        let publish = |i: usize, state: WiState, item: &WorkItem| {
+            shared[i].store(state_code(shown_state(state, item)), Relaxed);
+        };
+        // Work-items before this one are neither ready nor new (switches and barriers reset it).
+        let mut cursor = 0;
         std::mem::swap(&mut self.local, &mut st.local);
         std::mem::swap(&mut self.asyncs, &mut st.asyncs);
         self.last_finished = st.last_finished;
         let park = loop {
             let next = first.take().or_else(|| {
-                st.states
-                    .iter()
-                    .position(|s| matches!(s, WiState::NotStarted | WiState::Suspended))
+                while st
+                    .states
+                    .get(cursor)
+                    .is_some_and(|s| !matches!(s, WiState::NotStarted | WiState::Suspended))
+                {
+                    cursor += 1;
+                }
+                (cursor < count).then_some(cursor)
             });
             let Some(i) = next else {
                 let arrived = st
@@ -235,9 +274,13 @@ impl GroupRunner<'_> {
                 if let Some(site) = st.barrier.take() {
                     self.release_barrier(&site, arrived as u64, count as u64);
                 }
-                for s in st.states.iter_mut().filter(|s| **s == WiState::AtBarrier) {
-                    *s = WiState::Suspended;
+                for (i, s) in st.states.iter_mut().enumerate() {
+                    if *s == WiState::AtBarrier {
+                        *s = WiState::Suspended;
+                        publish(i, *s, &st.items[i]);
+                    }
                 }
+                cursor = 0;
                 continue;
             };
             let resume = match st.states[i] {
@@ -256,7 +299,7 @@ impl GroupRunner<'_> {
                         self.start_work_item(&mut st.items[i], i as u64);
                     }
                     st.states[i] = WiState::Running;
-                    debug.publish(linear, &st.states, &st.items);
+                    publish(i, WiState::Running, &st.items[i]);
                     let stop = self.step(&mut st.items[i], &mut st.barrier);
                     let (state, moment) = match stop {
                         Stop::Finished => (WiState::Finished, Some(Moment::Finished)),
@@ -264,7 +307,7 @@ impl GroupRunner<'_> {
                         Stop::Switch(_) | Stop::Park => (WiState::Suspended, None),
                     };
                     st.states[i] = state;
-                    debug.publish(linear, &st.states, &st.items);
+                    publish(i, state, &st.items[i]);
                     match (stop, moment) {
                         (Stop::Switch(target), _) => Resume::SwitchTo(target),
                         (Stop::Park, _) => Resume::Park,
@@ -279,7 +322,10 @@ impl GroupRunner<'_> {
             match resume {
                 Resume::Continue => {}
                 Resume::SwitchTo(target) => match debug.locate(target) {
-                    Some((g, index)) if g == linear => first = Some(index),
+                    Some((g, index)) if g == linear => {
+                        first = Some(index);
+                        cursor = 0;
+                    }
                     Some(_) => {
                         debug.want(target);
                         break true;
@@ -297,6 +343,8 @@ impl GroupRunner<'_> {
         }
         self.end_group();
         launch.sequencer.complete(linear);
+        // The next group's work-items reuse these buffers.
+        self.items = std::mem::take(&mut st.items);
         None
     }
 
@@ -314,7 +362,11 @@ impl GroupRunner<'_> {
         GroupState {
             local,
             asyncs,
-            items: (0..count).map(|_| WorkItem::new()).collect(),
+            items: {
+                let mut items = std::mem::take(&mut self.items);
+                items.resize_with(count, WorkItem::new);
+                items
+            },
             states: vec![WiState::NotStarted; count],
             barrier: None,
             last_finished: (WiIds::default(), 0, 0),

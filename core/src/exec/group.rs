@@ -42,7 +42,7 @@ pub(crate) struct GroupRunner<'l> {
     pub asyncs: AsyncState,
     /// Work-item states, reused from group to group (their buffers stay allocated). Those
     /// waiting at a barrier are kept at the front, in work-item order.
-    items: Vec<WorkItem>,
+    pub(super) items: Vec<WorkItem>,
     pub seq: u64,
     pub group: [u64; 3],
     /// The work-item that finished last, and where: (ids, function, pc).

@@ -4,7 +4,7 @@
 //! `pure_ops::run_pure`. Memory faults and other diagnostics leave the loop through cold paths.
 
 use super::checks::{access, array_index, check_alignment, load_mem, observe, store_mem, Dir};
-use super::debug::{Moment, Resume, WiState, WorkItemView};
+use super::debug::{Moment, Resume, StopSet, WiState, WorkItemView};
 use super::env::{Env, Mems};
 use super::group::{GroupRunner, Stop};
 use super::launch::{Launch, Where};
@@ -15,7 +15,7 @@ use super::workitem::{Frame, WiIds, WorkItem};
 use crate::bytecode::{CastOp, Op, Pc, WiQuery};
 use crate::memory::{load_bytes, AddrSpace};
 use crate::plugins::{Access, Interest, LaunchInfo};
-use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 /// Value of a work-item query; out-of-range dimensions give 0 for ids and 1 for sizes.
 fn query(
@@ -109,6 +109,13 @@ impl GroupRunner<'_> {
         let mut code = &func.code[..];
         let mut pc = wi.pc as usize;
         let mut base = wi.base as usize;
+        // Debug runs check two things before each instruction, kept at hand: the debugger's
+        // attention flag and the stop bits of the function being run.
+        let debug = if DEBUG { launch.debug.as_ref() } else { None };
+        let no_attention = AtomicBool::new(false);
+        let attention = debug.map_or(&no_attention, |d| d.hook.attention());
+        let stops_of = |f: u32| debug.map_or(&[][..], |d| d.stops.function(f));
+        let mut stop_bits = stops_of(fidx);
         let mut mems = Mems {
             global: launch.global.mem(),
             local: &mut self.local,
@@ -146,9 +153,8 @@ impl GroupRunner<'_> {
             };
         }
         loop {
-            if DEBUG {
-                let debug = launch.debug.as_ref().expect("debug runs have a debugger");
-                if debug.hook.attention().load(Relaxed) || debug.stops.get(fidx, pc) {
+            if DEBUG && (attention.load(Relaxed) || StopSet::is_set(stop_bits, pc)) {
+                if let Some(debug) = debug {
                     (wi.func, wi.pc, wi.base) = (fidx, pc as Pc, base as u32);
                     let view = WorkItemView {
                         info: &launch.info,
@@ -512,6 +518,9 @@ impl GroupRunner<'_> {
                     fidx = cs.func;
                     func = callee;
                     code = &func.code[..];
+                    if DEBUG {
+                        stop_bits = stops_of(fidx);
+                    }
                     pc = 0;
                     base = new_base;
                 }
@@ -533,6 +542,9 @@ impl GroupRunner<'_> {
                     fidx = fr.func;
                     func = &kernel.functions[fidx as usize];
                     code = &func.code[..];
+                    if DEBUG {
+                        stop_bits = stops_of(fidx);
+                    }
                     pc = fr.ret_pc as usize;
                     base = fr.base as usize;
                 }

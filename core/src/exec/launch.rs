@@ -366,7 +366,10 @@ pub fn launch(
     let debugger = ctx.debugger();
     let deliver = |r: Record| match r {
         Record::Log(level, text) => ctx.log(level, &text),
-        Record::Stdout(bytes) => ctx.write_stdout(&bytes),
+        Record::Stdout(bytes) => match debugger {
+            Some(hook) => hook.output(&bytes),
+            None => ctx.write_stdout(&bytes),
+        },
     };
     let debug = debugger.map(|hook| DebugRun::new(hook, StopSet::new(&kernel.code), info.clone()));
     let launch = Launch {
