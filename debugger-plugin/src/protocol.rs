@@ -334,7 +334,7 @@ mod tests {
                 global_offset: [0; 3],
                 local_size: [4, 1, 1],
             },
-            current: Some(Box::new(position)),
+            current: Some(Box::new(position.clone())),
         }));
         round_trip(Event::Stopped(Stopped {
             reason: StopReason::Breakpoint {
