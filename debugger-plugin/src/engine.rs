@@ -57,6 +57,8 @@ enum Mode {
 
 struct Watch {
     expr: String,
+    /// Whose memory it is: private memory is one work-item's, local memory one group's.
+    owner: Option<[u64; 3]>,
     space: AddrSpace,
     addr: u64,
     len: u64,
@@ -130,7 +132,8 @@ struct State {
     /// Work-items left at a prompt without running on (switched away from): the breakpoint
     /// they stopped at does not fire again when they resume there.
     resume_at: HashMap<[u64; 3], (u32, Pc)>,
-    handler_installed: bool,
+    /// The SIGINT handler ours replaced while the kernel runs on after `continue`.
+    previous_handler: Option<libc::sighandler_t>,
     /// Diagnostics not yet sent to the front-end as events.
     diagnostics: Vec<(bool, String)>,
 }
@@ -147,6 +150,29 @@ fn program_key(kernel: &KernelInstance) -> u64 {
         }
     }
     h.finish()
+}
+
+/// Ctrl-C stops the kernel (after `continue`) instead of ending the program.
+fn catch_interrupts(st: &mut State) {
+    if st.previous_handler.is_none() {
+        // SAFETY: the handler only stores to atomics.
+        let previous = unsafe {
+            libc::signal(
+                libc::SIGINT,
+                on_interrupt as extern "C" fn(libc::c_int) as libc::sighandler_t,
+            )
+        };
+        st.previous_handler = Some(previous);
+    }
+}
+
+/// Ctrl-C does again what it did before `continue` (at a prompt, after `quit`, between
+/// launches: the host program may be the one that hangs).
+fn release_interrupts(st: &mut State) {
+    if let Some(previous) = st.previous_handler.take() {
+        // SAFETY: puts back the handler `signal` returned.
+        unsafe { libc::signal(libc::SIGINT, previous) };
+    }
 }
 
 fn send_diagnostics(fe: &mut dyn Frontend, diagnostics: Vec<(bool, String)>) {
@@ -193,7 +219,7 @@ impl Engine {
                 lines: LineTable::default(),
                 list_next: None,
                 resume_at: HashMap::new(),
-                handler_installed: false,
+                previous_handler: None,
                 diagnostics: Vec::new(),
             }),
             changed: Condvar::new(),
@@ -253,8 +279,26 @@ impl Engine {
             }
             return Some(None);
         }
+        if st
+            .resume_at
+            .get(&wi)
+            .is_some_and(|&at| at != (view.func, view.pc))
+        {
+            // It has run on from where it was left: its breakpoints fire again.
+            st.resume_at.remove(&wi);
+        }
+        // A work-item that has not reached source code yet (one just started, say) runs on
+        // to its first line before it shows a stop of these kinds.
+        let before_source =
+            inspect::line_of(view, view.func, view.pc) == 0 && !st.lines.starts.is_empty();
         match st.pending {
-            Some(StopReason::Error) if st.error_thread == Some(me) => {
+            Some(StopReason::Error) if before_source && st.error_thread.is_none_or(|t| t == me) => {
+                return Some(None);
+            }
+            Some(StopReason::Switched) if before_source && st.focus == Some(wi) => {
+                return Some(None);
+            }
+            Some(StopReason::Error) if st.error_thread.is_none_or(|t| t == me) => {
                 st.pending = None;
                 st.focus = Some(wi);
                 return Some(Some(StopReason::Error));
@@ -265,10 +309,6 @@ impl Engine {
                 return Some(Some(StopReason::Interrupted));
             }
             Some(StopReason::Switched) if st.focus == Some(wi) => {
-                // A work-item that has not reached source code yet runs on to its first line.
-                if inspect::line_of(view, view.func, view.pc) == 0 {
-                    return Some(None);
-                }
                 st.pending = None;
                 return Some(Some(StopReason::Switched));
             }
@@ -280,6 +320,10 @@ impl Engine {
                 return None;
             }
             st.focus = Some(wi);
+            // A breakpoint on the way (in a call `next` steps over, say) stops it first.
+            if let Some(reason) = self.breakpoint_hit(st, view) {
+                return Some(Some(reason));
+            }
             let line = inspect::line_of(view, view.func, view.pc);
             let depth = view.frames.len();
             let moved = line != 0
@@ -324,6 +368,13 @@ impl Engine {
         let program = st.program;
         for (&n, b) in st.breakpoints.iter_mut() {
             if let Some(w) = &mut b.watch {
+                let whose = match w.space {
+                    AddrSpace::Local => view.group,
+                    _ => view.ids.global,
+                };
+                if w.owner.is_some_and(|o| o != whose) {
+                    continue;
+                }
                 let Some(now) = view.read(w.space, w.addr, w.len) else {
                     continue;
                 };
@@ -406,6 +457,7 @@ impl Engine {
         reason: StopReason,
     ) -> Outcome {
         st.prompting = true;
+        release_interrupts(&mut st);
         ATTENTION.store(true, Relaxed);
         let func = view.func;
         let line = inspect::line_of(view, func, view.pc);
@@ -488,21 +540,14 @@ impl Engine {
                 let mut st = self.lock();
                 st.mode = Mode::Continue;
                 st.focus = None;
-                if !st.handler_installed {
-                    // SAFETY: the handler only stores to atomics.
-                    unsafe {
-                        libc::signal(
-                            libc::SIGINT,
-                            on_interrupt as extern "C" fn(libc::c_int) as libc::sighandler_t,
-                        )
-                    };
-                    st.handler_installed = true;
-                }
+                catch_interrupts(&mut st);
                 Outcome::Resume(Resume::Continue)
             }
             Command::Quit => {
                 let mut st = self.lock();
                 st.mode = Mode::Quit;
+                release_interrupts(&mut st);
+                INTERRUPTED.store(false, Relaxed);
                 view.stops.clear();
                 drop(st);
                 fe.event(&Event::Detached);
@@ -592,11 +637,17 @@ impl Engine {
                         st.breakpoints.clear();
                         None
                     }
-                    Some(n) => st
-                        .breakpoints
-                        .remove(&n)
-                        .is_none()
-                        .then(|| "Breakpoint not found.".to_string()),
+                    // Other programs' breakpoints are not in sight (compat §5.3).
+                    Some(n)
+                        if st
+                            .breakpoints
+                            .get(&n)
+                            .is_some_and(|b| b.program == st.program) =>
+                    {
+                        st.breakpoints.remove(&n);
+                        None
+                    }
+                    Some(_) => Some("Breakpoint not found.".to_string()),
                 };
                 self.place_breakpoints(&st, view.stops);
                 drop(st);
@@ -613,8 +664,14 @@ impl Engine {
                     let bytes = view
                         .read(space, addr, len)
                         .ok_or_else(|| format!("Cannot access memory at address 0x{addr:x}"))?;
+                    let owner = match space {
+                        AddrSpace::Private | AddrSpace::Generic => Some(view.ids.global),
+                        AddrSpace::Local => Some(view.group),
+                        AddrSpace::Global | AddrSpace::Constant => None,
+                    };
                     Ok(Watch {
                         expr: text.clone(),
+                        owner,
                         space,
                         addr,
                         len,
@@ -942,6 +999,11 @@ fn group_work_items(view: &WorkItemView) -> Vec<WorkItemInfo> {
 impl DebugHook for Engine {
     fn launch_begin(&self, info: &LaunchInfo, kernel: &KernelInstance, stops: &StopSet) {
         let mut st = self.lock();
+        // One launch at a time (queues run on threads of their own): the state below is
+        // the current launch's.
+        while st.launch.is_some() {
+            st = self.changed.wait(st).unwrap_or_else(|e| e.into_inner());
+        }
         st.lines = LineTable::new(kernel);
         st.program = program_key(kernel);
         st.lines.starts.sort_by_key(|&(f, pc, _)| (f, pc));
@@ -961,8 +1023,10 @@ impl DebugHook for Engine {
         };
         st.launch = Some(summary.clone());
         if st.mode != Mode::Quit {
-            // Every launch stops at its first source line.
+            // Every launch stops at its first source line, in its first work-item (whichever
+            // worker thread gets going first).
             st.mode = Mode::Step;
+            st.focus = Some(info.global_offset);
             self.place_breakpoints(&st, stops);
         }
         Engine::settle_attention(&st);
@@ -975,6 +1039,7 @@ impl DebugHook for Engine {
     fn launch_end(&self, info: &LaunchInfo) {
         let mut st = self.lock();
         let quit = st.mode == Mode::Quit;
+        release_interrupts(&mut st);
         ATTENTION.store(false, Relaxed);
         let diagnostics = std::mem::take(&mut st.diagnostics);
         drop(st);
@@ -985,10 +1050,22 @@ impl DebugHook for Engine {
                 kernel: info.kernel.clone(),
             });
         }
+        // Only now may the next launch begin, so that its events follow these.
+        self.lock().launch = None;
+        self.changed.notify_all();
     }
 
     fn attention(&self) -> &AtomicBool {
         &ATTENTION
+    }
+
+    fn worker_done(&self) {
+        let mut st = self.lock();
+        if st.error_thread == Some(std::thread::current().id()) {
+            // Its error stop is for whichever worker runs on.
+            st.error_thread = None;
+            self.changed.notify_all();
+        }
     }
 
     fn output(&self, bytes: &[u8]) {
@@ -1078,7 +1155,9 @@ impl Plugin for Engine {
         // Queued, not sent: the front-end may be busy prompting on another thread.
         st.diagnostics
             .push((level == Level::Error, message.to_string()));
-        if level != Level::Error {
+        // Only a worker of the launch runs a work-item that can stop (not, say, the host
+        // thread reporting an API misuse meanwhile).
+        if level != Level::Error || !oclgrind_core::exec::debug::in_debug_worker() {
             return;
         }
         st.pending = Some(StopReason::Error);

@@ -26,6 +26,8 @@ pub struct LineFrontend {
 }
 
 const PROMPT: &str = "(oclgrind) ";
+/// What `read_line` gives for Ctrl-C at the prompt.
+const INTERRUPTED_LINE: &str = "\u{3}";
 
 impl LineFrontend {
     /// Reads the process's stdin: with a prompt and line editing when it is a terminal.
@@ -57,17 +59,18 @@ impl LineFrontend {
         self.output.flush();
     }
 
-    /// The next line; `None` at the end of input.
-    fn read_line(&mut self) -> Option<String> {
+    /// The next line after `prompt` (shown only at a terminal); `None` at the end of input.
+    /// Ctrl-C at the prompt gives a line of its own ("^C"), which no command matches.
+    fn read_line(&mut self, prompt: &str) -> Option<String> {
         match &mut self.input {
-            Input::Terminal(editor) => match editor.readline(PROMPT) {
+            Input::Terminal(editor) => match editor.readline(prompt) {
                 Ok(line) => {
                     if !line.trim().is_empty() {
                         let _ = editor.add_history_entry(line.as_str());
                     }
                     Some(line)
                 }
-                Err(rustyline::error::ReadlineError::Interrupted) => Some(String::new()),
+                Err(rustyline::error::ReadlineError::Interrupted) => Some(INTERRUPTED_LINE.into()),
                 Err(_) => {
                     self.print("(quit)\n");
                     None
@@ -98,7 +101,12 @@ impl Frontend for LineFrontend {
 
     fn command(&mut self) -> Option<Command> {
         loop {
-            let line = self.read_line()?;
+            let line = self.read_line(PROMPT)?;
+            if line == INTERRUPTED_LINE {
+                // A fresh prompt; the next empty line repeats nothing.
+                self.last = None;
+                continue;
+            }
             let mut line = line.trim().to_string();
             if line.is_empty() {
                 match (&self.last, self.terminal()) {
@@ -111,8 +119,11 @@ impl Frontend for LineFrontend {
                 Parsed::Command(c) => return Some(c),
                 Parsed::Output(text) => self.print(&text),
                 Parsed::ConfirmDeleteAll => {
-                    self.print("Delete all breakpoints? (y/n) ");
-                    let answer = self.read_line().unwrap_or_default();
+                    const QUESTION: &str = "Delete all breakpoints? (y/n) ";
+                    if !self.terminal() {
+                        self.print(QUESTION);
+                    }
+                    let answer = self.read_line(QUESTION).unwrap_or_default();
                     if answer.split_whitespace().next() == Some("y") {
                         return Some(Command::Delete { number: None });
                     }
@@ -154,7 +165,11 @@ const COMMANDS: &[(&str, &str, &str)] = &[
     ("tbreak", "", "Set a temporary breakpoint (deleted when it is hit).\nUsage: tbreak [LINE] [if CONDITION]"),
     ("undisplay", "", "Stop displaying an expression (all without a number).\nUsage: undisplay [N]"),
     ("watch", "", "Stop when the memory of an expression changes.\nUsage: watch EXPRESSION"),
-    ("workitem", "wi", "Switch to a different work-item.\nUsage: workitem X [Y [Z]]"),
+    (
+        "workitem",
+        "wi",
+        "Switch to a different work-item (missing coordinates are 0).\nUsage: workitem [X [Y [Z]]]",
+    ),
     ("x", "", "Examine memory at an address.\nUsage: x/NFU EXPRESSION (N count, F format, U unit: b, h, w or g)"),
 ];
 
@@ -274,9 +289,11 @@ pub fn parse(line: &str) -> Parsed {
                 format: fmt.and_then(|f| f.chars().next()),
             })
         }
-        "undisplay" => command(Command::Undisplay {
-            number: args.first().and_then(|a| a.parse().ok()),
-        }),
+        "undisplay" => match args.first().map(|a| a.parse::<u32>()) {
+            None => command(Command::Undisplay { number: None }),
+            Some(Ok(n)) => command(Command::Undisplay { number: Some(n) }),
+            Some(Err(_)) => usage("Arguments must be display numbers."),
+        },
         "finish" => command(Command::Finish),
         "gmem" | "gm" | "lmem" | "lm" | "pmem" | "pm" => memory(name, &args),
         "help" | "h" => Parsed::Output(help(args.first().copied())),
@@ -320,7 +337,7 @@ pub fn parse(line: &str) -> Parsed {
             })
         }
         "workitem" | "wi" => {
-            if args.is_empty() || args.len() > 3 {
+            if args.len() > 3 {
                 return usage("Invalid global ID.");
             }
             let mut global = [0u64; 3];
@@ -374,16 +391,21 @@ fn examine(spec: &str, expr: &str) -> Parsed {
         return Parsed::Output("Argument required (starting display address).\n".into());
     }
     let digits: String = spec.chars().take_while(|c| c.is_ascii_digit()).collect();
-    let count = digits.parse::<u64>().unwrap_or(1);
+    let count = match digits.parse::<u64>() {
+        _ if digits.is_empty() => 1,
+        Ok(n) => n,
+        Err(_) => return Parsed::Output("Invalid number \"".to_string() + &digits + "\".\n"),
+    };
     let mut format = 'x';
     let mut unit = 4;
     for c in spec[digits.len()..].chars() {
-        match c {
-            'b' => unit = 1,
-            'h' => unit = 2,
-            'w' => unit = 4,
-            'g' => unit = 8,
-            f => format = f,
+        if let Some(size) = crate::format::parse_unit(c) {
+            unit = size;
+        } else if c.is_ascii_alphabetic() {
+            // Letters that name no format are refused when the command runs.
+            format = c;
+        } else {
+            return Parsed::Output(format!("Invalid format letter '{c}' in \"x/{spec}\".\n"));
         }
     }
     Parsed::Command(Command::Examine {

@@ -126,6 +126,35 @@ pub trait DebugHook: Send + Sync {
     fn stopped(&self, view: &WorkItemView, moment: Moment) -> Resume;
     /// Kernel `printf` output: the debugger's front-end shows it where the user looks.
     fn output(&self, bytes: &[u8]);
+    /// The calling worker has no more work-groups to run in this launch.
+    fn worker_done(&self);
+}
+
+thread_local! {
+    static DEBUG_WORKER: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether the calling thread is running work-groups of a debug launch (a diagnostic it logs
+/// belongs to a work-item the debugger can stop at).
+pub fn in_debug_worker() -> bool {
+    DEBUG_WORKER.with(|w| w.get())
+}
+
+/// Marks the calling thread as a debug worker while it lives.
+pub(crate) struct DebugWorker<'h>(pub &'h dyn DebugHook);
+
+impl<'h> DebugWorker<'h> {
+    pub fn enter(hook: &'h dyn DebugHook) -> DebugWorker<'h> {
+        DEBUG_WORKER.with(|w| w.set(true));
+        DebugWorker(hook)
+    }
+}
+
+impl Drop for DebugWorker<'_> {
+    fn drop(&mut self) {
+        DEBUG_WORKER.with(|w| w.set(false));
+        self.0.worker_done();
+    }
 }
 
 /// A stopped work-item, as the debugger sees it.
@@ -156,20 +185,30 @@ impl WorkItemView<'_> {
     /// allocation holds them all.
     pub fn read(&self, space: AddrSpace, addr: u64, len: u64) -> Option<Vec<u8>> {
         let (space, addr) = resolve(space, addr);
-        let mut out = vec![0u8; usize::try_from(len).ok()?];
-        let ok = match space {
-            AddrSpace::Private | AddrSpace::Generic => self.private.read(addr, &mut out),
-            AddrSpace::Local => self.local.read(addr, &mut out),
-            AddrSpace::Global | AddrSpace::Constant => match self.global.mem().locate(addr, len) {
-                // SAFETY: locate() checked that the range lies in one live buffer.
-                Some((p, _)) => {
-                    unsafe { load_bytes(p, &mut out) };
-                    true
-                }
-                None => false,
-            },
+        // The range is checked before anything is allocated: the length may come from a user.
+        let within = |(a, b): (u64, &[u8])| {
+            addr >= a
+                && addr
+                    .checked_add(len)
+                    .is_some_and(|end| end <= a + b.len() as u64)
         };
-        ok.then_some(out)
+        let arena = match space {
+            AddrSpace::Private | AddrSpace::Generic => Some(self.private),
+            AddrSpace::Local => Some(self.local),
+            AddrSpace::Global | AddrSpace::Constant => None,
+        };
+        if let Some(arena) = arena {
+            if !arena.buffers().any(within) {
+                return None;
+            }
+            let mut out = vec![0u8; usize::try_from(len).ok()?];
+            return arena.read(addr, &mut out).then_some(out);
+        }
+        let (p, _) = self.global.mem().locate(addr, len)?;
+        let mut out = vec![0u8; usize::try_from(len).ok()?];
+        // SAFETY: locate() checked that the range lies in one live buffer.
+        unsafe { load_bytes(p, &mut out) };
+        Some(out)
     }
 
     /// (address, contents) of every buffer of a memory (global includes constant), for dumps.

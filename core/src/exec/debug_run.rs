@@ -1,12 +1,14 @@
 //! Debug runs: work-groups that keep every work-item's state, so that the debugger can switch
 //! between work-items (within a group, or to another group by parking this one).
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::async_copy::AsyncState;
-use super::debug::{DebugHook, LaunchQuery, Moment, Resume, StopSet, WiState, WorkItemView};
+use super::debug::{
+    DebugHook, DebugWorker, LaunchQuery, Moment, Resume, StopSet, WiState, WorkItemView,
+};
 use super::group::{BarrierSite, GroupRunner, Stop};
 use super::workitem::{WiIds, WorkItem};
 use crate::memory::{AddrSpace, ArenaMemory};
@@ -33,7 +35,8 @@ struct Schedule {
     states: HashMap<u64, SharedStates>,
     /// Groups being run by a worker.
     running: Vec<u64>,
-    finished: Vec<bool>,
+    /// Groups at or after `next` that were run out of order and have finished.
+    finished_ahead: HashSet<u64>,
     /// A work-item the debugger switched to, in a group some worker must take up.
     wanted: Option<[u64; 3]>,
 }
@@ -59,6 +62,17 @@ fn state_of(code: u8) -> WiState {
         .unwrap_or(WiState::NotStarted)
 }
 
+impl Schedule {
+    /// Whether group `g` has run to its end. Kept without a flag per group: an NDRange
+    /// can have more groups than memory has bytes.
+    fn is_finished(&self, g: u64) -> bool {
+        if g >= self.next {
+            return self.finished_ahead.contains(&g);
+        }
+        !self.states.contains_key(&g) && !self.running.contains(&g) && !self.parked.contains_key(&g)
+    }
+}
+
 /// What the workers of a debug launch share.
 pub(crate) struct DebugRun<'a> {
     pub hook: &'a dyn DebugHook,
@@ -75,7 +89,6 @@ impl<'a> DebugRun<'a> {
             stops,
             schedule: Mutex::new(Schedule {
                 total,
-                finished: vec![false; total as usize],
                 ..Schedule::default()
             }),
             info,
@@ -111,6 +124,7 @@ impl<'a> DebugRun<'a> {
 
     /// One worker's share of the launch: groups until none is left.
     pub fn work(&self, runner: &mut GroupRunner) {
+        let _worker = DebugWorker::enter(self.hook);
         loop {
             let job = {
                 let mut s = self.lock();
@@ -120,7 +134,7 @@ impl<'a> DebugRun<'a> {
                     s.parked.remove(&g)
                 };
                 match wanted {
-                    Some((g, i)) if !s.running.contains(&g) && !s.finished[g as usize] => {
+                    Some((g, i)) if !s.running.contains(&g) && !s.is_finished(g) => {
                         s.wanted = None;
                         if g >= s.next && !s.parked.contains_key(&g) {
                             // Not started: it is taken out of the normal order.
@@ -137,9 +151,11 @@ impl<'a> DebugRun<'a> {
                             Some((g, take(&mut s, g), None))
                         } else {
                             // Skip groups started out of order (running, parked or done).
-                            while s.next < s.total
-                                && (s.states.contains_key(&s.next) || s.finished[s.next as usize])
-                            {
+                            while s.next < s.total {
+                                let n = s.next;
+                                if !s.states.contains_key(&n) && !s.finished_ahead.remove(&n) {
+                                    break;
+                                }
                                 s.next += 1;
                             }
                             if s.next < s.total {
@@ -165,7 +181,9 @@ impl<'a> DebugRun<'a> {
                     s.parked.insert(g, state);
                 }
                 None => {
-                    s.finished[g as usize] = true;
+                    if g >= s.next {
+                        s.finished_ahead.insert(g);
+                    }
                     s.states.remove(&g);
                 }
             }
@@ -203,7 +221,7 @@ impl LaunchQuery for DebugRun<'_> {
     fn work_item(&self, global: [u64; 3]) -> Option<WiState> {
         let (g, i) = self.locate(global)?;
         let s = self.lock();
-        if s.finished[g as usize] {
+        if s.is_finished(g) {
             return Some(WiState::Finished);
         }
         Some(

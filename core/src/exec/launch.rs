@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
-use super::debug::StopSet;
+use super::debug::{DebugHook, StopSet};
 use super::debug_run::DebugRun;
 use super::group::GroupRunner;
 use crate::bytecode::{ScalarTy, VType};
@@ -394,6 +394,12 @@ pub fn launch(
     if let Some(d) = &launch.debug {
         d.hook.launch_begin(&launch.info, kernel, &d.stops);
     }
+    // The debugger hears of the end even if a worker panics (it holds other launches back
+    // until then).
+    let _debug_end = launch
+        .debug
+        .as_ref()
+        .map(|d| EndOfDebugLaunch(d.hook, &launch.info));
     for p in plugins.each(Interest::KERNEL) {
         p.kernel_begin(&launch.info);
     }
@@ -439,9 +445,7 @@ pub fn launch(
         }
         work(&mut GroupRunner::new(&launch));
     });
-    if let Some(d) = &launch.debug {
-        d.hook.launch_end(&launch.info);
-    }
+    drop(_debug_end);
     for p in plugins.each(Interest::KERNEL) {
         p.kernel_end(&launch.info);
     }
@@ -450,4 +454,13 @@ pub fn launch(
         threads: used,
         elapsed: started.elapsed(),
     })
+}
+
+/// Tells the debugger that its launch is over when dropped.
+struct EndOfDebugLaunch<'a>(&'a dyn DebugHook, &'a LaunchInfo);
+
+impl Drop for EndOfDebugLaunch<'_> {
+    fn drop(&mut self) {
+        self.0.launch_end(self.1);
+    }
 }
