@@ -28,6 +28,7 @@ import run as common
 KERNELS = common.KERNELS
 # A stop shows the current line as "<line><TAB><source>" (compat §5.1).
 SOURCE_LINE = re.compile(rb"^\d+\t")
+NO_SOURCE = b"Source line not available."
 
 
 def cpu_seconds(exe: str, args: list[str], sim: Path, commands: bytes | None) -> tuple[float, str | None]:
@@ -83,8 +84,14 @@ class Lines:
         return line
 
     def until_stop(self, timeout: float) -> None:
-        while not SOURCE_LINE.match(self.next(timeout)):
-            pass
+        """Reads up to the end of a stop: its source line, or the instruction shown when
+        there is none."""
+        line = self.next(timeout)
+        while not SOURCE_LINE.match(line):
+            if line == NO_SOURCE:
+                self.next(timeout)
+                return
+            line = self.next(timeout)
 
 
 # Pixel (150, 128) is c = -0.5 + 0i, inside the Mandelbrot set.
@@ -173,9 +180,9 @@ def main() -> int:
             failures.append(f"step latency ({who}): {error}")
         if times:
             ms = [t * 1000 for t in times]
-            rows.append([who, str(len(ms)), common.fmt(statistics.median(ms)),
-                         common.fmt(sorted(ms)[int(0.9 * (len(ms) - 1))]), common.fmt(max(ms)),
-                         common.fmt(switch * 1000)])
+            rows.append([who, str(len(ms)), common.fmt(statistics.median(ms), 3),
+                         common.fmt(sorted(ms)[int(0.9 * (len(ms) - 1))], 3),
+                         common.fmt(max(ms), 3), common.fmt(switch * 1000, 3)])
     print("\n### `step` latency on mandelbrot (256×256 = 65536 work-items), milliseconds\n")
     common.print_table(["debugger", "steps", "median", "p90", "max", "`workitem 150 128`"], rows)
 

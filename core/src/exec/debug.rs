@@ -44,6 +44,11 @@ impl StopSet {
         self.funcs.get(func as usize).map_or(&[], Vec::as_slice)
     }
 
+    /// Whether instruction `pc` of function `func` is a stop.
+    pub fn get(&self, func: u32, pc: usize) -> bool {
+        Self::is_set(self.function(func), pc)
+    }
+
     /// Whether `pc` has its bit in `bits` (out of range reads as "no stop").
     #[inline(always)]
     pub fn is_set(bits: &[AtomicU64], pc: usize) -> bool {
