@@ -929,6 +929,10 @@ impl Engine {
                 drop(st);
                 Reply::WorkItems(group_work_items(view))
             }
+            InfoWhat::Groups => {
+                drop(st);
+                launch_groups(view)
+            }
         }
     }
 
@@ -966,6 +970,45 @@ fn group_of(info: &LaunchInfo, global: [u64; 3]) -> [u64; 3] {
     std::array::from_fn(|d| global[d].saturating_sub(info.global_offset[d]) / info.local_size[d])
 }
 
+fn work_item_state(state: WiState) -> WorkItemState {
+    match state {
+        WiState::NotStarted => WorkItemState::NotStarted,
+        WiState::Suspended => WorkItemState::Ready,
+        WiState::Running => WorkItemState::Running,
+        WiState::AtBarrier => WorkItemState::AtBarrier,
+        WiState::Finished => WorkItemState::Finished,
+    }
+}
+
+/// The launch's progress, group by group.
+fn launch_groups(view: &WorkItemView) -> Reply {
+    let progress = view.progress();
+    let started = progress
+        .started
+        .into_iter()
+        .map(|(group, states)| {
+            let mut counts: Vec<(WorkItemState, u64)> = Vec::new();
+            for s in states.into_iter().map(work_item_state) {
+                match counts.iter_mut().find(|(k, _)| *k == s) {
+                    Some((_, n)) => *n += 1,
+                    None => counts.push((s, 1)),
+                }
+            }
+            counts.sort_by_key(|&(s, _)| s as u8);
+            GroupInfo {
+                group,
+                counts,
+                current: group == view.group,
+            }
+        })
+        .collect();
+    Reply::Groups {
+        total: progress.total,
+        finished: progress.finished,
+        started,
+    }
+}
+
 /// Every work-item of the current work-group with its state.
 fn group_work_items(view: &WorkItemView) -> Vec<WorkItemInfo> {
     let info = view.info;
@@ -981,13 +1024,7 @@ fn group_work_items(view: &WorkItemView) -> Vec<WorkItemInfo> {
                 };
                 out.push(WorkItemInfo {
                     global,
-                    state: match state {
-                        WiState::NotStarted => WorkItemState::NotStarted,
-                        WiState::Suspended => WorkItemState::Ready,
-                        WiState::Running => WorkItemState::Running,
-                        WiState::AtBarrier => WorkItemState::AtBarrier,
-                        WiState::Finished => WorkItemState::Finished,
-                    },
+                    state: work_item_state(state),
                     current: global == view.ids.global,
                 });
             }

@@ -154,7 +154,7 @@ const COMMANDS: &[(&str, &str, &str)] = &[
     ("finish", "", "Run until the current function returns."),
     ("gmem", "gm", "Examine global memory (all of it without arguments).\nUsage: gmem [ADDRESS [SIZE]]"),
     ("help", "h", "Display usage information for a command.\nUsage: help [COMMAND]"),
-    ("info", "i", "Display information about the kernel, breakpoints, variables or work-items.\nUsage: info [break|locals|args|workitems|display]"),
+    ("info", "i", "Display information about the kernel, breakpoints, variables, work-items or work-groups.\nUsage: info [break|locals|args|workitems|groups|display]"),
     ("list", "l", "List source lines.\nWith no argument, lists 10 more lines after or around the previous listing.\n\"list -\" lists the ten lines before a previous ten-line listing.\nOne argument specifies a line, and ten lines are listed around that line."),
     ("lmem", "lm", "Examine local memory of the current work-group.\nUsage: lmem [ADDRESS [SIZE]]"),
     ("next", "n", "Step forward, treating function calls as single instructions."),
@@ -305,6 +305,7 @@ pub fn parse(line: &str) -> Parsed {
             Some("locals") => command(Command::Info(InfoWhat::Locals)),
             Some("args") => command(Command::Info(InfoWhat::Args)),
             Some("workitems" | "wi") => command(Command::Info(InfoWhat::WorkItems)),
+            Some("groups" | "wg") => command(Command::Info(InfoWhat::Groups)),
             Some("display") => command(Command::Info(InfoWhat::Displays)),
             Some(other) => usage(&format!("Invalid info command: {other}")),
         },
@@ -414,6 +415,16 @@ fn examine(spec: &str, expr: &str) -> Parsed {
         format,
         unit,
     })
+}
+
+fn state_name(state: WorkItemState) -> &'static str {
+    match state {
+        WorkItemState::NotStarted => "not started",
+        WorkItemState::Ready => "ready",
+        WorkItemState::Running => "running",
+        WorkItemState::AtBarrier => "at barrier",
+        WorkItemState::Finished => "finished",
+    }
 }
 
 fn triple(v: [u64; 3]) -> String {
@@ -567,17 +578,30 @@ fn render_reply(r: &Reply) -> String {
         Reply::WorkItems(items) => items
             .iter()
             .map(|w| {
-                let state = match w.state {
-                    WorkItemState::NotStarted => "not started",
-                    WorkItemState::Ready => "ready",
-                    WorkItemState::Running => "running",
-                    WorkItemState::AtBarrier => "at barrier",
-                    WorkItemState::Finished => "finished",
-                };
                 let mark = if w.current { "* " } else { "  " };
-                format!("{mark}{} {state}\n", triple(w.global))
+                format!("{mark}{} {}\n", triple(w.global), state_name(w.state))
             })
             .collect(),
+        Reply::Groups {
+            total,
+            finished,
+            started,
+        } => {
+            let waiting = total.saturating_sub(finished + started.len() as u64);
+            let mut text = format!(
+                "Work-groups: {total} in all, {finished} finished, {waiting} not started\n"
+            );
+            for g in started {
+                let mark = if g.current { "* " } else { "  " };
+                let counts: Vec<String> = g
+                    .counts
+                    .iter()
+                    .map(|&(s, n)| format!("{n} {}", state_name(s)))
+                    .collect();
+                text += &format!("{mark}{} {}\n", triple(g.group), counts.join(", "));
+            }
+            text
+        }
         Reply::Breakpoints(list) => {
             if list.is_empty() {
                 return "No breakpoints or watchpoints.\n".to_string();

@@ -21,6 +21,8 @@ pub enum InfoWhat {
     Locals,
     Args,
     WorkItems,
+    /// Every work-group of the launch: how many finished, the state of each started one.
+    Groups,
     Displays,
 }
 
@@ -196,6 +198,15 @@ pub enum WorkItemState {
     Finished,
 }
 
+/// A started, unfinished work-group and how many of its work-items are in each state.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GroupInfo {
+    pub group: [u64; 3],
+    pub counts: Vec<(WorkItemState, u64)>,
+    /// The current work-item is in it.
+    pub current: bool,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BreakpointInfo {
     pub number: u32,
@@ -231,6 +242,13 @@ pub enum Reply {
     /// Formatted text (a whole-memory dump, `x` output).
     Text(String),
     WorkItems(Vec<WorkItemInfo>),
+    /// `info groups`: the launch's progress (groups neither finished nor started have not
+    /// started).
+    Groups {
+        total: u64,
+        finished: u64,
+        started: Vec<GroupInfo>,
+    },
     Breakpoints(Vec<BreakpointInfo>),
     Displays(Vec<Displayed>),
     /// `info`: the launch and where the current work-item is (`None` when all finished).
@@ -294,6 +312,7 @@ mod tests {
         });
         round_trip(Command::List(ListFrom::Around(7)));
         round_trip(Command::Info(InfoWhat::WorkItems));
+        round_trip(Command::Info(InfoWhat::Groups));
         round_trip(Command::WorkItem { global: [1, 2, 3] });
     }
 
@@ -350,6 +369,15 @@ mod tests {
             message: "Invalid read of size 4 at global memory address 0x1000000000010".into(),
         });
         round_trip(Event::LaunchEnd { kernel: "k".into() });
+        round_trip(Event::Reply(Reply::Groups {
+            total: 16,
+            finished: 3,
+            started: vec![GroupInfo {
+                group: [3, 0, 0],
+                counts: vec![(WorkItemState::Running, 1), (WorkItemState::AtBarrier, 3)],
+                current: true,
+            }],
+        }));
         round_trip(Event::Output("gid 3: \u{e9}\n".into()));
         round_trip(Event::Reply(Reply::WorkItems(vec![WorkItemInfo {
             global: [0; 3],

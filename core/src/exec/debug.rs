@@ -116,6 +116,18 @@ pub enum WiState {
 pub trait LaunchQuery {
     /// The state of the work-item with this global id; `None` if it is not in the NDRange.
     fn work_item(&self, global: [u64; 3]) -> Option<WiState>;
+    /// How far the launch has got.
+    fn progress(&self) -> LaunchProgress;
+}
+
+/// How far a debug launch has got, work-group by work-group.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LaunchProgress {
+    /// Work-groups in the launch.
+    pub total: u64,
+    pub finished: u64,
+    /// Each group that has started and not finished, in order, with its work-items' states.
+    pub started: Vec<([u64; 3], Vec<WiState>)>,
 }
 
 /// A debugger attached to a context.
@@ -232,6 +244,11 @@ impl WorkItemView<'_> {
                 .map(|(a, b)| (a, b.to_vec()))
                 .collect(),
         }
+    }
+
+    /// How far the launch has got.
+    pub fn progress(&self) -> LaunchProgress {
+        self.launch.progress()
     }
 
     /// The state of any work-item of the launch (`None` outside the NDRange).

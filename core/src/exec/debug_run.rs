@@ -7,7 +7,8 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::async_copy::AsyncState;
 use super::debug::{
-    DebugHook, DebugWorker, LaunchQuery, Moment, Resume, StopSet, WiState, WorkItemView,
+    DebugHook, DebugWorker, LaunchProgress, LaunchQuery, Moment, Resume, StopSet, WiState,
+    WorkItemView,
 };
 use super::group::{BarrierSite, GroupRunner, Stop};
 use super::workitem::{WiIds, WorkItem};
@@ -37,6 +38,7 @@ struct Schedule {
     running: Vec<u64>,
     /// Groups at or after `next` that were run out of order and have finished.
     finished_ahead: HashSet<u64>,
+    finished_count: u64,
     /// A work-item the debugger switched to, in a group some worker must take up.
     wanted: Option<[u64; 3]>,
 }
@@ -184,6 +186,7 @@ impl<'a> DebugRun<'a> {
                     if g >= s.next {
                         s.finished_ahead.insert(g);
                     }
+                    s.finished_count += 1;
                     s.states.remove(&g);
                 }
             }
@@ -230,6 +233,28 @@ impl LaunchQuery for DebugRun<'_> {
                 .and_then(|v| v.get(i))
                 .map_or(WiState::NotStarted, |c| state_of(c.load(Relaxed))),
         )
+    }
+
+    fn progress(&self) -> LaunchProgress {
+        let s = self.lock();
+        let n = self.info.num_groups;
+        let mut started: Vec<_> = s
+            .states
+            .iter()
+            .map(|(&g, states)| {
+                let id = [g % n[0], (g / n[0]) % n[1], g / (n[0] * n[1])];
+                (
+                    id,
+                    states.iter().map(|c| state_of(c.load(Relaxed))).collect(),
+                )
+            })
+            .collect();
+        started.sort_by_key(|&(id, _): &([u64; 3], Vec<WiState>)| [id[2], id[1], id[0]]);
+        LaunchProgress {
+            total: s.total,
+            finished: s.finished_count,
+            started,
+        }
     }
 }
 
