@@ -324,8 +324,9 @@ impl Engine {
             if let Some(reason) = self.breakpoint_hit(st, view) {
                 return Some(Some(reason));
             }
-            let line = inspect::line_of(view, view.func, view.pc);
+            let line = step_key(st, view);
             let depth = view.frames.len();
+            let no_source = st.lines.starts.is_empty();
             let moved = line != 0
                 && st
                     .last
@@ -333,7 +334,7 @@ impl Engine {
             let done = match st.mode {
                 Mode::Step => moved,
                 Mode::Next { depth: d } => moved && depth <= d,
-                Mode::Finish { depth: d } => line != 0 && depth < d,
+                Mode::Finish { depth: d } => (no_source || line != 0) && depth < d,
                 Mode::Continue | Mode::Quit => false,
             };
             return Some(done.then_some(StopReason::Step));
@@ -460,7 +461,7 @@ impl Engine {
         release_interrupts(&mut st);
         ATTENTION.store(true, Relaxed);
         let func = view.func;
-        let line = inspect::line_of(view, func, view.pc);
+        let line = step_key(&st, view);
         let depth = view.frames.len();
         // Oclgrind names the function when the call depth changed (or the work-item did).
         let entered = st
@@ -562,6 +563,14 @@ impl Engine {
                     message(fe, "Breakpoints only valid when source is available.");
                     return Outcome::Stay;
                 };
+                if self.lock().lines.starts.is_empty() {
+                    // Built without debug information (-g0): no instruction has a line.
+                    message(
+                        fe,
+                        "Breakpoints need line information, which this program lacks.",
+                    );
+                    return Outcome::Stay;
+                }
                 let line = match line {
                     Some(l) => l,
                     None => match inspect::line_of(view, view.func, view.pc) {
@@ -1155,6 +1164,17 @@ impl DebugHook for Engine {
             continue_waiting(&mut st, me, view);
             st = self.changed.wait(st).unwrap_or_else(|e| e.into_inner());
         }
+    }
+}
+
+/// Where a work-item is, as far as stepping goes: its source line, or, in a program without
+/// any line information (from SPIR-V, say), its LLVM instruction (numbered from 1).
+fn step_key(st: &State, view: &WorkItemView) -> u32 {
+    if st.lines.starts.is_empty() {
+        let f = &view.code().functions[view.func as usize];
+        f.op_info(view.pc).inst + 1
+    } else {
+        inspect::line_of(view, view.func, view.pc)
     }
 }
 
