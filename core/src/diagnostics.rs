@@ -163,17 +163,23 @@ pub fn hex(addr: u64) -> String {
 
 /// Oclgrind's memory dump: 4 bytes a line, uppercase, addresses right-aligned in 16 columns.
 pub fn memory_dump(buffers: &[(u64, Vec<u8>)]) -> String {
-    let mut s = String::new();
+    let mut s = String::from("\n");
     for (addr, bytes) in buffers {
-        for (i, b) in bytes.iter().enumerate() {
-            if i % 4 == 0 {
-                s += &format!("\n{:>16X}:", addr + i as u64);
-            }
-            s += &format!(" {b:02X}");
-        }
+        memory_dump_rows(&mut s, *addr, bytes);
     }
-    s.push('\n');
     s
+}
+
+/// The rows of a memory dump for `bytes` at `addr` (each ends with a newline; the dump as a
+/// whole starts with an empty line), for dumps written piece by piece.
+pub fn memory_dump_rows(out: &mut String, addr: u64, bytes: &[u8]) {
+    for (i, row) in bytes.chunks(4).enumerate() {
+        let _ = write!(out, "{:>16X}:", addr + 4 * i as u64);
+        for b in row {
+            let _ = write!(out, " {b:02X}");
+        }
+        out.push('\n');
+    }
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::ThreadId;
 
 use oclgrind_core::bytecode::Pc;
-use oclgrind_core::diagnostics::{memory_dump, Level};
+use oclgrind_core::diagnostics::{memory_dump_rows, Level};
 use oclgrind_core::exec::debug::{DebugHook, Moment, Resume, StopSet, WiState, WorkItemView};
 use oclgrind_core::exec::KernelInstance;
 use oclgrind_core::memory::AddrSpace;
@@ -818,7 +818,7 @@ impl Engine {
                     MemorySpace::Private => AddrSpace::Private,
                 };
                 match address {
-                    None => reply(fe, Reply::Text(memory_dump(&view.buffers(space)))),
+                    None => dump_memory(view, space, fe),
                     Some(addr) if addr % 4 != 0 => message(fe, "Invalid address."),
                     Some(addr) => {
                         match inspect::memory_rows(view, space, addr, size.unwrap_or(8)) {
@@ -977,6 +977,26 @@ impl Engine {
 /// The work-group of a global id.
 fn group_of(info: &LaunchInfo, global: [u64; 3]) -> [u64; 3] {
     std::array::from_fn(|d| global[d].saturating_sub(info.global_offset[d]) / info.local_size[d])
+}
+
+/// A whole memory, as Oclgrind dumps it, sent in pieces: the buffers may be large.
+fn dump_memory(view: &WorkItemView, space: AddrSpace, fe: &mut dyn Frontend) {
+    const PIECE: u64 = 64 * 1024;
+    let mut text = String::from("\n");
+    for (addr, size) in view.buffer_ranges(space) {
+        for offset in (0..size).step_by(PIECE as usize) {
+            let len = PIECE.min(size - offset);
+            if let Some(bytes) = view.read(space, addr + offset, len) {
+                memory_dump_rows(&mut text, addr + offset, &bytes);
+            }
+            if text.len() >= 1 << 20 {
+                fe.event(&Event::Reply(Reply::Text(std::mem::take(&mut text))));
+            }
+        }
+    }
+    if !text.is_empty() {
+        fe.event(&Event::Reply(Reply::Text(text)));
+    }
 }
 
 fn work_item_state(state: WiState) -> WorkItemState {

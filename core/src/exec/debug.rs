@@ -228,20 +228,19 @@ impl WorkItemView<'_> {
         Some(out)
     }
 
-    /// (address, contents) of every buffer of a memory (global includes constant), for dumps.
-    pub fn buffers(&self, space: AddrSpace) -> Vec<(u64, Vec<u8>)> {
+    /// (address, size) of every buffer of a memory (global includes constant).
+    pub fn buffer_ranges(&self, space: AddrSpace) -> Vec<(u64, u64)> {
         match space {
-            AddrSpace::Global | AddrSpace::Constant => self
-                .global
+            AddrSpace::Global | AddrSpace::Constant => self.global.buffers(),
+            AddrSpace::Local => self
+                .local
                 .buffers()
-                .into_iter()
-                .filter_map(|(addr, size)| Some((addr, self.read(space, addr, size)?)))
+                .map(|(a, b)| (a, b.len() as u64))
                 .collect(),
-            AddrSpace::Local => self.local.buffers().map(|(a, b)| (a, b.to_vec())).collect(),
             AddrSpace::Private | AddrSpace::Generic => self
                 .private
                 .buffers()
-                .map(|(a, b)| (a, b.to_vec()))
+                .map(|(a, b)| (a, b.len() as u64))
                 .collect(),
         }
     }
