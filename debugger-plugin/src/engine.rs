@@ -955,11 +955,11 @@ impl Engine {
         let current = inspect::line_of(view, view.func, view.pc).max(1);
         let start = match from {
             ListFrom::Next => st.list_next.unwrap_or(current + 1),
-            ListFrom::Previous => st
-                .list_next
-                .unwrap_or(current + 1)
-                .saturating_sub(20)
-                .max(1),
+            // The ten lines before the previous listing, or before the current line.
+            ListFrom::Previous => match st.list_next {
+                Some(next) => next.saturating_sub(20).max(1),
+                None => current.saturating_sub(10).max(1),
+            },
             ListFrom::Around(0) => return Err("Invalid line number.".into()),
             ListFrom::Around(n) if n as usize > source.len() => {
                 return Err("Invalid line number.".into())
