@@ -501,6 +501,9 @@ pub fn render(event: &Event) -> String {
                 StopReason::Barrier => {
                     out += &format!("Work-item {} reached a barrier.\n", triple(p.global));
                 }
+                StopReason::Interrupted => {
+                    out += &format!("Interrupted in work-item {}.\n", triple(p.global));
+                }
                 StopReason::Switched => {
                     out += &format!("Switched to work-item: {}\n", triple(p.global));
                     if p.finished {

@@ -4,8 +4,9 @@
 //!
 //! Run after `cargo build`. Arguments are substring filters on the test name.
 
+use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
 use std::sync::Mutex;
 use std::time::Duration;
 
@@ -86,16 +87,96 @@ fn main() {
             });
         }
     });
-    let failures = failures.into_inner().unwrap();
+    let mut failures = failures.into_inner().unwrap();
+    let mut count = tests.len();
+    if filters.is_empty() || filters.iter().any(|f| "interrupt".contains(f.as_str())) {
+        count += 1;
+        match interrupt(&bin, &root) {
+            Ok(()) => println!("test interrupt ... ok"),
+            Err(e) => {
+                println!("test interrupt ... FAILED");
+                failures.push(("interrupt".into(), e));
+            }
+        }
+    }
     for (n, e) in &failures {
         println!("\n---- {n} ----\n{e}");
     }
-    println!(
-        "\ndebugger: {} tests, {} failed",
-        tests.len(),
-        failures.len()
-    );
+    println!("\ndebugger: {} tests, {} failed", count, failures.len());
     if !failures.is_empty() {
         std::process::exit(1);
     }
+}
+
+/// Ctrl-C during `continue` stops the kernel at a prompt (compat §5.1): `spin.sim` runs far
+/// longer than this waits, is sent SIGINT, and must show the stop and answer a command.
+fn interrupt(bin: &Path, dir: &Path) -> Result<(), String> {
+    let mut child = Command::new(bin)
+        .current_dir(dir)
+        .args(["-i", "--num-threads", "2", "spin.sim"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("cannot run: {e}"))?;
+    let result = drive_interrupt(&mut child);
+    let _ = child.kill();
+    let _ = child.wait();
+    result
+}
+
+fn drive_interrupt(child: &mut std::process::Child) -> Result<(), String> {
+    let mut stdin = child.stdin.take().ok_or("no stdin")?;
+    let stdout = child.stdout.take().ok_or("no stdout")?;
+    // Lines arrive through a channel so that a silent debugger fails the test, not hangs it.
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut seen = Vec::new();
+    // The first line `pred` accepts.
+    let mut wait_for = |pred: &dyn Fn(&str) -> bool| -> Result<String, String> {
+        loop {
+            let line = rx
+                .recv_timeout(Duration::from_secs(60))
+                .map_err(|_| format!("no more output; saw:\n{}", seen.join("\n")))?;
+            seen.push(line.clone());
+            if pred(&line) {
+                return Ok(line);
+            }
+        }
+    };
+    let source_line = |l: &str| {
+        l.split_once('\t')
+            .is_some_and(|(n, _)| n.parse::<u32>().is_ok())
+    };
+    wait_for(&source_line)?;
+    let mut send = |text: &str| {
+        stdin
+            .write_all(text.as_bytes())
+            .and_then(|()| stdin.flush())
+            .map_err(|e| format!("cannot write to the debugger: {e}"))
+    };
+    send("continue\n")?;
+    std::thread::sleep(Duration::from_millis(500));
+    let pid = child.id().to_string();
+    let status = Command::new("kill")
+        .args(["-INT", &pid])
+        .status()
+        .map_err(|e| format!("cannot run kill: {e}"))?;
+    if !status.success() {
+        return Err("kill -INT failed".into());
+    }
+    wait_for(&|l| l.starts_with("Interrupted in work-item ("))?;
+    let stop = wait_for(&source_line)?;
+    if !(stop.starts_with("5\t") || stop.starts_with("7\t")) {
+        return Err(format!("stopped outside the loop: {stop:?}"));
+    }
+    send("print n\n")?;
+    wait_for(&|l| l == "n = 1000000000")?;
+    Ok(())
 }
