@@ -15,6 +15,7 @@ PACKAGES=(
   clinfo            # the tests list our platform with it
   llvm-spirv-15     # translates SPIR-V programs (clCreateProgramWithIL) to LLVM bitcode
   clang-15          # with llvm-spirv-15, makes the SPIR-V module the tests load
+  tmux              # the debugger TUI test drives a real terminal
 )
 
 missing=()

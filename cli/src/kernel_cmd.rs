@@ -7,7 +7,8 @@ use oclgrind_core::context::StdOutput;
 use oclgrind_core::memory::{flags, AddrSpace};
 use oclgrind_core::program::{KernelParam, ParamKind};
 use oclgrind_core::{launch, ArgValue, Context, KernelError, NDRange};
-use oclgrind_debugger::{Engine, LineFrontend};
+use oclgrind_debugger::{Engine, Frontend, LineFrontend};
+use oclgrind_tui::{Tui, TuiFrontend};
 
 use crate::format::fmt_elem;
 use crate::options::{self, Command};
@@ -33,14 +34,29 @@ pub fn main(args: &[String]) -> i32 {
         Err(status) => return status,
     };
     let mut ctx = Context::new(config);
+    let mut tui = None;
     if ctx.config.interactive {
-        let frontend = LineFrontend::stdio(Arc::new(StdOutput));
-        let engine = Engine::new(Box::new(frontend));
+        let frontend: Box<dyn Frontend> = match start_tui() {
+            Some((t, frontend)) => {
+                tui = Some(t);
+                Box::new(frontend)
+            }
+            None => Box::new(LineFrontend::stdio(Arc::new(StdOutput))),
+        };
+        let engine = Engine::new(frontend);
         ctx.set_debugger(engine.clone());
         ctx.add_plugin(engine);
     }
-    let status = match run(&ctx, simfile, parsed.global_mem) {
-        Ok(()) => 0,
+    let result = run(&ctx, simfile, parsed.global_mem);
+    // The dumps and any error are printed on the restored terminal.
+    if let Some(t) = tui {
+        t.wait_for_exit();
+    }
+    let status = match result {
+        Ok(dumps) => {
+            let _ = std::io::stdout().lock().write_all(dumps.as_bytes());
+            0
+        }
         Err(msg) => {
             let _ = std::io::stdout().flush();
             eprintln!("{msg}");
@@ -60,7 +76,8 @@ struct Dump {
     hex: bool,
 }
 
-fn run(ctx: &Context, simfile: &str, global_mem: bool) -> Result<(), String> {
+/// Runs the simfile; returns the dumps to print.
+fn run(ctx: &Context, simfile: &str, global_mem: bool) -> Result<String, String> {
     let text = std::fs::read_to_string(simfile)
         .map_err(|_| "Unable to open simulator file.".to_string())?;
     let mut r = Reader::new(&text);
@@ -157,9 +174,25 @@ fn run(ctx: &Context, simfile: &str, global_mem: bool) -> Result<(), String> {
             .collect();
         out += &memory_dump(&buffers);
     }
-    let mut stdout = std::io::stdout().lock();
-    let _ = stdout.write_all(out.as_bytes());
-    Ok(())
+    Ok(out)
+}
+
+/// The TUI, when debugging at a terminal without `--no-tui`.
+fn start_tui() -> Option<(Tui, TuiFrontend)> {
+    use std::io::IsTerminal;
+    let wanted = std::env::var_os("OCLGRIND_NO_TUI").is_none_or(|v| v.is_empty() || v == "0");
+    if !wanted || !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
+        return None;
+    }
+    match Tui::start() {
+        Ok(t) => Some(t),
+        Err(e) => {
+            eprintln!(
+                "Oclgrind: cannot open the debugger's terminal interface ({e}); line mode instead"
+            );
+            None
+        }
+    }
 }
 
 /// Largest by-value argument (a struct or vector) we accept.

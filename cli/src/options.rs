@@ -153,6 +153,16 @@ pub const OPTIONS: &[(OptionSpec, Option<Command>)] = &[
     ),
     (
         opt(
+            "--no-tui",
+            None,
+            None,
+            Some("OCLGRIND_NO_TUI"),
+            "Debug in line mode even at a terminal",
+        ),
+        None,
+    ),
+    (
+        opt(
             "--local-mem-size",
             None,
             Some("BYTES"),

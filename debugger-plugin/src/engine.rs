@@ -35,9 +35,14 @@ static ATTENTION: AtomicBool = AtomicBool::new(false);
 /// Set by Ctrl-C.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
-extern "C" fn on_interrupt(_: libc::c_int) {
+/// Stops the running kernel as Ctrl-C does (for a front-end that reads keys itself).
+pub fn interrupt() {
     INTERRUPTED.store(true, Relaxed);
     ATTENTION.store(true, Relaxed);
+}
+
+extern "C" fn on_interrupt(_: libc::c_int) {
+    interrupt();
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -951,6 +956,12 @@ impl Engine {
             .source
             .as_ref()
             .ok_or_else(|| "No source code available.".to_string())?;
+        if from == ListFrom::Whole {
+            let lines = (1..=source.len() as u32)
+                .filter_map(|n| source.line(n).map(|t| (n, t.to_string())))
+                .collect();
+            return Ok(lines);
+        }
         let mut st = self.lock();
         let current = inspect::line_of(view, view.func, view.pc).max(1);
         let start = match from {
@@ -965,6 +976,7 @@ impl Engine {
                 return Err("Invalid line number.".into())
             }
             ListFrom::Around(n) => n.saturating_sub(5).max(1),
+            ListFrom::Whole => 1,
         };
         let lines: Vec<_> = (start..start + 10)
             .filter_map(|n| source.line(n).map(|t| (n, t.to_string())))

@@ -35,6 +35,8 @@ pub enum ListFrom {
     Previous,
     /// Around a line.
     Around(u32),
+    /// Every line of the program (for a source pane; `list` goes on where it was).
+    Whole,
 }
 
 /// A request from the user.
@@ -313,6 +315,7 @@ mod tests {
         round_trip(Command::List(ListFrom::Around(7)));
         round_trip(Command::Info(InfoWhat::WorkItems));
         round_trip(Command::Info(InfoWhat::Groups));
+        round_trip(Command::List(ListFrom::Whole));
         round_trip(Command::WorkItem { global: [1, 2, 3] });
     }
 

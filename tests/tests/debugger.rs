@@ -89,6 +89,16 @@ fn main() {
     });
     let mut failures = failures.into_inner().unwrap();
     let mut count = tests.len();
+    if filters.is_empty() || filters.iter().any(|f| "tui".contains(f.as_str())) {
+        count += 1;
+        match tui(&bin, &root) {
+            Ok(()) => println!("test tui ... ok"),
+            Err(e) => {
+                println!("test tui ... FAILED");
+                failures.push(("tui".into(), e));
+            }
+        }
+    }
     if filters.is_empty() || filters.iter().any(|f| "interrupt".contains(f.as_str())) {
         count += 1;
         match interrupt(&bin, &root) {
@@ -179,4 +189,92 @@ fn drive_interrupt(child: &mut std::process::Child) -> Result<(), String> {
     send("print n\n")?;
     wait_for(&|l| l == "n = 1000000000")?;
     Ok(())
+}
+
+/// The TUI in a real terminal (a private tmux server): set a breakpoint with the cursor,
+/// continue to it, step, print from the command line, switch work-item, quit, and find the
+/// terminal restored with the program's output on it. Keys go only after the screen shows
+/// what they act on (toolchain-facts.md: sending ahead is not repeatable).
+fn tui(bin: &Path, dir: &Path) -> Result<(), String> {
+    let server = format!("oclgrind-test-{}", std::process::id());
+    let tmux = |args: &[&str]| -> Result<String, String> {
+        let out = Command::new("tmux")
+            .arg("-L")
+            .arg(&server)
+            .args(args)
+            .output()
+            .map_err(|e| format!("cannot run tmux: {e}"))?;
+        Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+    };
+    let command = format!(
+        "{} -i --num-threads 1 breakpoints.sim; echo EXITED; sleep 60",
+        bin.display()
+    );
+    tmux(&[
+        "new-session",
+        "-d",
+        "-x",
+        "120",
+        "-y",
+        "36",
+        "-c",
+        &dir.display().to_string(),
+        &command,
+    ])?;
+    let result = (|| {
+        let screen = || tmux(&["capture-pane", "-p"]);
+        let wait_for = |text: &str| -> Result<String, String> {
+            let deadline = std::time::Instant::now() + Duration::from_secs(60);
+            loop {
+                let s = screen()?;
+                if s.contains(text) {
+                    return Ok(s);
+                }
+                if std::time::Instant::now() > deadline {
+                    return Err(format!("{text:?} never showed; the screen:\n{s}"));
+                }
+                std::thread::sleep(Duration::from_millis(50));
+            }
+        };
+        let keys = |k: &[&str]| tmux(&[&["send-keys"][..], k].concat()).map(|_| ());
+        wait_for("▶14   int gid = get_global_id(0);")?;
+        keys(&["k", "k", "k", "k", "k", "k", "k", "b"])?;
+        wait_for("Breakpoint 1 at line 7")?;
+        let s = wait_for("│●   7     sum += in[k];")?;
+        if !s.contains("▶14") {
+            return Err(format!("the current line moved:\n{s}"));
+        }
+        keys(&["c"])?;
+        wait_for("Breakpoint 1 hit at line 7 by work-item (0,0,0)")?;
+        wait_for("│● ▶ 7     sum += in[k];")?;
+        keys(&["n"])?;
+        wait_for("│  ▶ 8   }")?;
+        keys(&[":"])?;
+        wait_for("(oclgrind) ")?;
+        keys(&["-l", "print in[k+1] n"])?;
+        keys(&["Enter"])?;
+        wait_for("in[k+1] = 2")?;
+        wait_for("n = 4")?;
+        keys(&[":"])?;
+        wait_for("(oclgrind)  ")?;
+        keys(&["-l", "workitem 3"])?;
+        keys(&["Enter"])?;
+        wait_for("Switched to work-item: (3,0,0)")?;
+        wait_for("Variables: breakpoints(3,0,0)")?;
+        keys(&["q"])?;
+        wait_for("The program has ended: q leaves.")?;
+        keys(&["q"])?;
+        let s = wait_for("EXITED")?;
+        for line in ["Argument 'out': 16 bytes", "out[3] = 40"] {
+            if !s.contains(line) {
+                return Err(format!("{line:?} is not on the restored terminal:\n{s}"));
+            }
+        }
+        if s.contains("┌ Source") {
+            return Err(format!("the TUI is still on the screen:\n{s}"));
+        }
+        Ok(())
+    })();
+    let _ = tmux(&["kill-server"]);
+    result
 }

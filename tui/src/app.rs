@@ -1,0 +1,593 @@
+//! The TUI's model: what the debugger has reported, and what the user is doing. It has no
+//! terminal in it, so tests drive it with messages and keys and read the state back.
+
+use oclgrind_debugger::line::{self, Parsed};
+use oclgrind_debugger::protocol::*;
+
+/// The panes that take the keyboard focus, in Tab order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Pane {
+    #[default]
+    Source,
+    Variables,
+    WorkItems,
+    Console,
+}
+
+const PANES: [Pane; 4] = [
+    Pane::Source,
+    Pane::Variables,
+    Pane::WorkItems,
+    Pane::Console,
+];
+
+/// Replies the front-end asked for itself after a stop, to fill the panes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refresh {
+    Source,
+    Locals,
+    Args,
+    WorkItems,
+    Groups,
+    Breakpoints,
+}
+
+impl Refresh {
+    /// The commands that refresh the panes after a stop (the source only once per launch).
+    pub fn after_stop(have_source: bool) -> Vec<Refresh> {
+        let mut all = vec![
+            Refresh::Locals,
+            Refresh::Args,
+            Refresh::WorkItems,
+            Refresh::Groups,
+            Refresh::Breakpoints,
+        ];
+        if !have_source {
+            all.insert(0, Refresh::Source);
+        }
+        all
+    }
+
+    pub fn command(self) -> Command {
+        match self {
+            Refresh::Source => Command::List(ListFrom::Whole),
+            Refresh::Locals => Command::Info(InfoWhat::Locals),
+            Refresh::Args => Command::Info(InfoWhat::Args),
+            Refresh::WorkItems => Command::Info(InfoWhat::WorkItems),
+            Refresh::Groups => Command::Info(InfoWhat::Groups),
+            Refresh::Breakpoints => Command::Info(InfoWhat::Breakpoints),
+        }
+    }
+}
+
+/// What reaches the UI from the debugger's side.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Message {
+    Event(Event),
+    /// The answer to a refresh the front-end asked for.
+    Refreshed(Refresh, Reply),
+    /// The debugger waits for a command.
+    Prompt,
+    /// The program has ended: nothing more will come.
+    Ended,
+}
+
+/// What the user asked for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    Send(Command),
+    /// Leave the TUI.
+    Exit,
+}
+
+/// A key, as the model sees it (the terminal layer translates).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    Char(char),
+    Enter,
+    Backspace,
+    Esc,
+    Tab,
+    BackTab,
+    Up,
+    Down,
+    PageUp,
+    PageDown,
+    Home,
+    End,
+    F(u8),
+    /// Ctrl with a letter.
+    Ctrl(char),
+}
+
+/// The most lines the console keeps.
+const CONSOLE_LINES: usize = 5000;
+
+#[derive(Default)]
+pub struct App {
+    pub launch: Option<LaunchSummary>,
+    /// The program's source, line 1 first.
+    pub source: Vec<String>,
+    pub stop: Option<Stopped>,
+    pub locals: Vec<(String, String)>,
+    pub args: Vec<(String, String)>,
+    /// Values at the previous stop, to mark what changed.
+    pub previous_values: Vec<(String, String)>,
+    pub work_items: Vec<WorkItemInfo>,
+    pub groups: Option<(u64, u64, Vec<GroupInfo>)>,
+    pub breakpoints: Vec<BreakpointInfo>,
+    /// Printf output, diagnostics, and commands with their answers.
+    pub console: Vec<String>,
+    /// Lines where diagnostics fired.
+    pub diagnostic_lines: Vec<u32>,
+    /// The debugger waits for a command.
+    pub prompting: bool,
+    pub ended: bool,
+    pub focus: Pane,
+    /// The source line the cursor is on (1-based; 0 follows the current line).
+    pub cursor: u32,
+    /// The command line while it is being typed.
+    pub input: Option<String>,
+    pub history: Vec<String>,
+    history_at: Option<usize>,
+    /// Lines scrolled back from the end of the console.
+    pub console_back: usize,
+    /// Commands typed while the kernel was running, sent at the next prompt.
+    queued: Vec<Command>,
+    /// The status bar's message, when there is one.
+    pub notice: Option<String>,
+}
+
+impl App {
+    pub fn new() -> App {
+        App::default()
+    }
+
+    /// Takes in a message from the debugger; returns a command to send now, if one waited.
+    pub fn update(&mut self, message: Message) -> Option<Action> {
+        match message {
+            Message::Event(e) => self.event(e),
+            Message::Refreshed(what, reply) => self.refreshed(what, reply),
+            Message::Prompt => {
+                self.prompting = true;
+                if !self.queued.is_empty() {
+                    self.prompting = false;
+                    return Some(Action::Send(self.queued.remove(0)));
+                }
+            }
+            Message::Ended => {
+                self.ended = true;
+                self.prompting = false;
+                self.notice = Some("The program has ended: q leaves.".into());
+            }
+        }
+        None
+    }
+
+    fn event(&mut self, event: Event) {
+        match &event {
+            Event::LaunchBegin(summary) => {
+                self.launch = Some(summary.clone());
+                self.source.clear();
+                self.diagnostic_lines.clear();
+                self.say(format!("Kernel '{}' starts.", summary.kernel));
+            }
+            Event::LaunchEnd { kernel } => {
+                self.say(format!("Kernel '{kernel}' has finished."));
+                self.prompting = false;
+            }
+            // Its text reaches the console with the rest of standard error.
+            Event::Diagnostic { message, .. } => {
+                if let Some(line) = diagnostic_line(message) {
+                    self.diagnostic_lines.push(line);
+                }
+            }
+            Event::Output(text) => {
+                for l in text.lines() {
+                    self.say(l.to_string());
+                }
+            }
+            Event::Stopped(stopped) => {
+                self.previous_values = self.locals.iter().chain(&self.args).cloned().collect();
+                self.stop = Some(stopped.clone());
+                self.cursor = 0;
+                self.echo(&event);
+            }
+            Event::Reply(_) | Event::Detached => self.echo(&event),
+        }
+    }
+
+    /// Shows an event the way line mode prints it.
+    fn echo(&mut self, event: &Event) {
+        for l in line::render(event).lines() {
+            self.say(l.to_string());
+        }
+    }
+
+    fn refreshed(&mut self, what: Refresh, reply: Reply) {
+        match (what, reply) {
+            (Refresh::Source, Reply::Source(lines)) => {
+                self.source = lines.into_iter().map(|(_, t)| t).collect();
+            }
+            (Refresh::Locals, Reply::Variables(v)) => self.locals = v,
+            (Refresh::Args, Reply::Variables(v)) => self.args = v,
+            (Refresh::WorkItems, Reply::WorkItems(w)) => self.work_items = w,
+            (
+                Refresh::Groups,
+                Reply::Groups {
+                    total,
+                    finished,
+                    started,
+                },
+            ) => self.groups = Some((total, finished, started)),
+            (Refresh::Breakpoints, Reply::Breakpoints(b)) => self.breakpoints = b,
+            // A refresh the debugger could not answer (no source, say) leaves the pane empty.
+            (Refresh::Source, _) => self.source.clear(),
+            (Refresh::Locals, _) => self.locals.clear(),
+            (Refresh::Args, _) => self.args.clear(),
+            (Refresh::WorkItems, _) => self.work_items.clear(),
+            (Refresh::Groups, _) => self.groups = None,
+            (Refresh::Breakpoints, _) => self.breakpoints.clear(),
+        }
+    }
+
+    fn say(&mut self, line: String) {
+        // Tabs would leave cells of the screen unwritten.
+        self.console.push(line.replace('\t', "    "));
+        if self.console.len() > CONSOLE_LINES {
+            self.console.drain(..self.console.len() - CONSOLE_LINES);
+        }
+    }
+
+    /// The line the current work-item is on (0 without one).
+    pub fn current_line(&self) -> u32 {
+        self.stop.as_ref().map_or(0, |s| s.position.line)
+    }
+
+    /// The line the source cursor is on.
+    pub fn cursor_line(&self) -> u32 {
+        if self.cursor != 0 {
+            self.cursor
+        } else {
+            self.current_line().max(1)
+        }
+    }
+
+    pub fn breakpoint_at(&self, line: u32) -> Option<u32> {
+        self.breakpoints
+            .iter()
+            .find(|b| b.line == Some(line))
+            .map(|b| b.number)
+    }
+
+    /// Whether a variable's value differs from the previous stop.
+    pub fn changed(&self, name: &str, value: &str) -> bool {
+        self.previous_values
+            .iter()
+            .any(|(n, v)| n == name && v != value)
+    }
+
+    /// A command for the debugger: sent now if it waits for one, else at its next prompt.
+    fn send(&mut self, command: Command) -> Option<Action> {
+        if self.ended {
+            self.notice = Some("The program has ended.".into());
+            return None;
+        }
+        if self.prompting {
+            self.prompting = false;
+            self.notice = None;
+            Some(Action::Send(command))
+        } else {
+            self.queued.push(command);
+            self.notice =
+                Some("The kernel is running: the command waits for the next stop.".into());
+            None
+        }
+    }
+
+    /// Handles a key; returns what it asks of the debugger, if anything.
+    pub fn key(&mut self, key: Key) -> Option<Action> {
+        if self.input.is_some() {
+            return self.command_line_key(key);
+        }
+        match key {
+            Key::Char('q') | Key::Ctrl('d') => {
+                if self.ended {
+                    return Some(Action::Exit);
+                }
+                // Leaves the debugger; the program runs on to its end without stopping.
+                self.send(Command::Quit)
+            }
+            Key::Char('c') | Key::F(5) => self.send(Command::Continue),
+            Key::Char('n') | Key::F(10) => self.send(Command::Next),
+            Key::Char('s') | Key::F(11) => self.send(Command::Step),
+            Key::Char('f') => self.send(Command::Finish),
+            Key::Char('b') | Key::F(9) => self.toggle_breakpoint(),
+            Key::Char(':') | Key::Char('/') => {
+                self.input = Some(String::new());
+                self.history_at = None;
+                None
+            }
+            Key::Tab => {
+                self.cycle_focus(1);
+                None
+            }
+            Key::BackTab => {
+                self.cycle_focus(PANES.len() - 1);
+                None
+            }
+            Key::Up | Key::Char('k') => {
+                self.scroll(-1);
+                None
+            }
+            Key::Down | Key::Char('j') => {
+                self.scroll(1);
+                None
+            }
+            Key::PageUp => {
+                self.scroll(-20);
+                None
+            }
+            Key::PageDown => {
+                self.scroll(20);
+                None
+            }
+            Key::Home | Key::Char('g') => {
+                self.cursor = 0;
+                self.console_back = 0;
+                None
+            }
+            _ => None,
+        }
+    }
+
+    fn cycle_focus(&mut self, by: usize) {
+        let at = PANES.iter().position(|&p| p == self.focus).unwrap_or(0);
+        self.focus = PANES[(at + by) % PANES.len()];
+    }
+
+    fn scroll(&mut self, by: i64) {
+        match self.focus {
+            Pane::Console => {
+                let back = self.console_back as i64 - by;
+                self.console_back = back.clamp(0, self.console.len() as i64) as usize;
+            }
+            _ => {
+                let last = self.source.len().max(1) as i64;
+                self.cursor = (self.cursor_line() as i64 + by).clamp(1, last) as u32;
+            }
+        }
+    }
+
+    fn toggle_breakpoint(&mut self) -> Option<Action> {
+        let line = self.cursor_line();
+        let command = match self.breakpoint_at(line) {
+            Some(number) => Command::Delete {
+                number: Some(number),
+            },
+            None => Command::Break {
+                line: Some(line),
+                condition: None,
+                temporary: false,
+            },
+        };
+        self.send(command)
+    }
+
+    fn command_line_key(&mut self, key: Key) -> Option<Action> {
+        let input = self.input.as_mut()?;
+        match key {
+            Key::Char(c) => input.push(c),
+            Key::Backspace => {
+                input.pop();
+            }
+            Key::Esc | Key::Ctrl('c') => self.input = None,
+            Key::Up | Key::Down => {
+                if self.history.is_empty() {
+                    return None;
+                }
+                let last = self.history.len() - 1;
+                let at = match (self.history_at, key) {
+                    (None, Key::Up) => last,
+                    (Some(i), Key::Up) => i.saturating_sub(1),
+                    (Some(i), _) if i < last => i + 1,
+                    _ => return None,
+                };
+                self.history_at = Some(at);
+                *input = self.history[at].clone();
+            }
+            Key::Enter => {
+                let text = self.input.take().unwrap_or_default();
+                return self.run_command_line(text.trim());
+            }
+            _ => {}
+        }
+        None
+    }
+
+    /// A typed command: parsed as line mode parses it.
+    fn run_command_line(&mut self, text: &str) -> Option<Action> {
+        if text.is_empty() {
+            return None;
+        }
+        self.history.push(text.to_string());
+        self.say(format!("(oclgrind) {text}"));
+        match line::parse(text) {
+            Parsed::Command(c) => self.send(c),
+            Parsed::Output(out) => {
+                for l in out.lines() {
+                    self.say(l.to_string());
+                }
+                None
+            }
+            // No y/n question in the TUI: deleting all is what the user typed.
+            Parsed::ConfirmDeleteAll => self.send(Command::Delete { number: None }),
+        }
+    }
+}
+
+/// The source line a diagnostic names ("At line 9 (column 17) of input.cl:").
+fn diagnostic_line(message: &str) -> Option<u32> {
+    message.lines().find_map(|l| {
+        let rest = l.trim().strip_prefix("At line ")?;
+        rest.split(|c: char| !c.is_ascii_digit())
+            .next()?
+            .parse()
+            .ok()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stopped(line: u32) -> Stopped {
+        Stopped {
+            reason: StopReason::Step,
+            position: Position {
+                global: [1, 0, 0],
+                local: [1, 0, 0],
+                group: [0, 0, 0],
+                function: "k".into(),
+                args: vec![],
+                line,
+                source: Some("x = 1;".into()),
+                instruction: None,
+                depth: 0,
+                finished: false,
+                at_barrier: false,
+            },
+            entered_function: false,
+            displays: vec![],
+        }
+    }
+
+    #[test]
+    fn keys_send_commands_only_at_a_prompt() {
+        let mut app = App::new();
+        assert_eq!(app.key(Key::Char('n')), None, "the kernel runs: queued");
+        assert_eq!(
+            app.update(Message::Prompt),
+            Some(Action::Send(Command::Next)),
+            "the queued command goes at the prompt"
+        );
+        assert_eq!(app.key(Key::F(5)), None);
+        assert_eq!(
+            app.update(Message::Prompt),
+            Some(Action::Send(Command::Continue))
+        );
+        app.update(Message::Prompt);
+        assert_eq!(app.key(Key::F(11)), Some(Action::Send(Command::Step)));
+        assert!(!app.prompting);
+    }
+
+    #[test]
+    fn breakpoint_key_toggles_at_the_cursor() {
+        let mut app = App::new();
+        app.refreshed(
+            Refresh::Source,
+            Reply::Source((1..=9).map(|n| (n, format!("line {n}"))).collect()),
+        );
+        app.update(Message::Event(Event::Stopped(stopped(4))));
+        app.update(Message::Prompt);
+        app.key(Key::Down);
+        app.key(Key::Down);
+        assert_eq!(app.cursor_line(), 6);
+        assert_eq!(
+            app.key(Key::Char('b')),
+            Some(Action::Send(Command::Break {
+                line: Some(6),
+                condition: None,
+                temporary: false
+            }))
+        );
+        app.refreshed(
+            Refresh::Breakpoints,
+            Reply::Breakpoints(vec![BreakpointInfo {
+                number: 3,
+                line: Some(6),
+                watch: None,
+                condition: None,
+                temporary: false,
+                hits: 0,
+            }]),
+        );
+        app.update(Message::Prompt);
+        assert_eq!(
+            app.key(Key::F(9)),
+            Some(Action::Send(Command::Delete { number: Some(3) }))
+        );
+    }
+
+    #[test]
+    fn command_line_parses_like_line_mode_and_keeps_history() {
+        let mut app = App::new();
+        app.update(Message::Prompt);
+        app.key(Key::Char(':'));
+        for c in "p/x gid".chars() {
+            app.key(Key::Char(c));
+        }
+        assert_eq!(
+            app.key(Key::Enter),
+            Some(Action::Send(Command::Print {
+                exprs: vec!["gid".into()],
+                format: Some('x')
+            }))
+        );
+        assert_eq!(
+            app.console.last().map(String::as_str),
+            Some("(oclgrind) p/x gid")
+        );
+        app.key(Key::Char(':'));
+        for c in "frobnicate".chars() {
+            app.key(Key::Char(c));
+        }
+        assert_eq!(app.key(Key::Enter), None);
+        assert_eq!(
+            app.console.last().map(String::as_str),
+            Some("Unrecognized command 'frobnicate'")
+        );
+        app.key(Key::Char(':'));
+        app.key(Key::Up);
+        assert_eq!(app.input.as_deref(), Some("frobnicate"));
+        app.key(Key::Up);
+        assert_eq!(app.input.as_deref(), Some("p/x gid"));
+        app.key(Key::Esc);
+        assert_eq!(app.input, None);
+    }
+
+    #[test]
+    fn changed_values_are_found_and_diagnostics_mark_lines() {
+        let mut app = App::new();
+        app.refreshed(
+            Refresh::Locals,
+            Reply::Variables(vec![("i".into(), "1".into())]),
+        );
+        app.update(Message::Event(Event::Stopped(stopped(5))));
+        app.refreshed(
+            Refresh::Locals,
+            Reply::Variables(vec![("i".into(), "2".into())]),
+        );
+        assert!(app.changed("i", "2"));
+        assert!(!app.changed("j", "2"));
+        app.update(Message::Event(Event::Diagnostic {
+            error: true,
+            message: "Invalid read of size 4\n\tAt line 9 (column 17) of input.cl:\n".into(),
+        }));
+        assert_eq!(app.diagnostic_lines, vec![9]);
+    }
+
+    #[test]
+    fn quit_leaves_the_debugger_then_the_tui() {
+        let mut app = App::new();
+        app.update(Message::Prompt);
+        assert_eq!(app.key(Key::Char('q')), Some(Action::Send(Command::Quit)));
+        app.update(Message::Ended);
+        assert_eq!(app.key(Key::Char('q')), Some(Action::Exit));
+        assert_eq!(
+            app.key(Key::Char('n')),
+            None,
+            "nothing to send after the end"
+        );
+    }
+}

@@ -1,0 +1,473 @@
+//! Drawing: the layout and one function per pane. Reads the model, never changes it.
+
+use oclgrind_debugger::protocol::{StopReason, WorkItemState};
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph};
+use ratatui::Frame;
+
+use crate::app::{App, Pane};
+
+/// Rows the console shows (plus its command line).
+const CONSOLE_ROWS: u16 = 8;
+
+pub fn draw(frame: &mut Frame, app: &App) {
+    let [main, console, status] = Layout::vertical([
+        Constraint::Min(6),
+        Constraint::Length(CONSOLE_ROWS + 3),
+        Constraint::Length(1),
+    ])
+    .areas(frame.area());
+    let [source, side] =
+        Layout::horizontal([Constraint::Percentage(60), Constraint::Percentage(40)]).areas(main);
+    let [variables, work_items] =
+        Layout::vertical([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(side);
+    source_pane(frame, app, source);
+    variables_pane(frame, app, variables);
+    work_items_pane(frame, app, work_items);
+    console_pane(frame, app, console);
+    status_bar(frame, app, status);
+}
+
+fn pane_block(title: String, focused: bool) -> Block<'static> {
+    let style = if focused {
+        Style::new().fg(Color::Cyan).add_modifier(Modifier::BOLD)
+    } else {
+        Style::new().fg(Color::DarkGray)
+    };
+    Block::new()
+        .borders(Borders::ALL)
+        .border_style(style)
+        .title(Span::styled(title, style))
+}
+
+/// The kernel source: breakpoints and diagnostics in the gutter, the current line marked.
+fn source_pane(frame: &mut Frame, app: &App, area: Rect) {
+    let block = pane_block(" Source ".into(), app.focus == Pane::Source);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    if app.source.is_empty() {
+        let text = match &app.stop {
+            Some(s) => match &s.position.instruction {
+                Some(i) => format!("Source line not available.\n{i}"),
+                None => "No source code available.".into(),
+            },
+            None => "Waiting for a kernel to stop...".into(),
+        };
+        frame.render_widget(Paragraph::new(text), inner);
+        return;
+    }
+    let height = inner.height as usize;
+    let cursor = app.cursor_line() as usize;
+    // The cursor line stays a third of the way down, so what follows it shows.
+    let first = cursor
+        .saturating_sub(height / 3)
+        .min(app.source.len().saturating_sub(height))
+        .max(1);
+    let current = app.current_line() as usize;
+    let width = app.source.len().to_string().len();
+    let lines: Vec<Line> = (first..app.source.len() + 1)
+        .take(height)
+        .map(|n| {
+            let text = &app.source[n - 1];
+            let mut gutter = Vec::new();
+            gutter.push(if app.breakpoint_at(n as u32).is_some() {
+                Span::styled("●", Style::new().fg(Color::Red))
+            } else {
+                Span::raw(" ")
+            });
+            gutter.push(if app.diagnostic_lines.contains(&(n as u32)) {
+                Span::styled(
+                    "!",
+                    Style::new()
+                        .fg(Color::LightRed)
+                        .add_modifier(Modifier::BOLD),
+                )
+            } else {
+                Span::raw(" ")
+            });
+            gutter.push(if n == current {
+                Span::styled("▶", Style::new().fg(Color::Green))
+            } else {
+                Span::raw(" ")
+            });
+            gutter.push(Span::styled(
+                format!("{n:>width$} "),
+                Style::new().fg(Color::DarkGray),
+            ));
+            let mut style = Style::new();
+            if n == current {
+                style = style.bg(Color::Rgb(30, 60, 30));
+            }
+            if n == cursor && app.focus == Pane::Source && app.cursor != 0 {
+                style = style.add_modifier(Modifier::REVERSED);
+            }
+            gutter.push(Span::styled(text.replace('\t', "    "), style));
+            Line::from(gutter)
+        })
+        .collect();
+    frame.render_widget(Paragraph::new(lines), inner);
+}
+
+/// Arguments and locals of the current work-item; values changed since the last stop stand out.
+fn variables_pane(frame: &mut Frame, app: &App, area: Rect) {
+    let title = match &app.stop {
+        Some(s) => format!(
+            " Variables: {}{} ",
+            s.position.function,
+            triple(s.position.global)
+        ),
+        None => " Variables ".into(),
+    };
+    let block = pane_block(title, app.focus == Pane::Variables);
+    let mut lines = Vec::new();
+    for (heading, vars) in [("arguments", &app.args), ("locals", &app.locals)] {
+        if vars.is_empty() {
+            continue;
+        }
+        lines.push(Line::styled(
+            heading,
+            Style::new()
+                .fg(Color::DarkGray)
+                .add_modifier(Modifier::ITALIC),
+        ));
+        for (name, value) in vars {
+            let value_style = if app.changed(name, value) {
+                Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD)
+            } else {
+                Style::new()
+            };
+            lines.push(Line::from(vec![
+                Span::styled(format!("  {name}"), Style::new().fg(Color::Cyan)),
+                Span::raw(" = "),
+                Span::styled(value.clone(), value_style),
+            ]));
+        }
+    }
+    frame.render_widget(Paragraph::new(lines).block(block), area);
+}
+
+fn state_cell(state: WorkItemState) -> (&'static str, Style) {
+    match state {
+        WorkItemState::NotStarted => ("·", Style::new().fg(Color::DarkGray)),
+        WorkItemState::Ready => ("○", Style::new().fg(Color::Blue)),
+        WorkItemState::Running => ("▶", Style::new().fg(Color::Green)),
+        WorkItemState::AtBarrier => ("‖", Style::new().fg(Color::Yellow)),
+        WorkItemState::Finished => ("✓", Style::new().fg(Color::Gray)),
+    }
+}
+
+/// The launch's progress and the current group's work-items, one cell each.
+fn work_items_pane(frame: &mut Frame, app: &App, area: Rect) {
+    let block = pane_block(" Work-items ".into(), app.focus == Pane::WorkItems);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let mut lines = Vec::new();
+    if let Some((total, finished, started)) = &app.groups {
+        let waiting = total.saturating_sub(finished + started.len() as u64);
+        lines.push(Line::raw(format!(
+            "groups: {total}, {finished} finished, {} running, {waiting} to come",
+            started.len()
+        )));
+    }
+    if let Some(s) = &app.stop {
+        lines.push(Line::raw(format!(
+            "group {}, work-item {}",
+            triple(s.position.group),
+            triple(s.position.global)
+        )));
+    }
+    // Two columns a work-item: a cell and a space.
+    let per_row = (inner.width as usize / 2).max(1);
+    for row in app.work_items.chunks(per_row) {
+        let spans: Vec<Span> = row
+            .iter()
+            .flat_map(|w| {
+                let (symbol, mut style) = state_cell(w.state);
+                if w.current {
+                    style = style.add_modifier(Modifier::REVERSED | Modifier::BOLD);
+                }
+                [Span::styled(symbol, style), Span::raw(" ")]
+            })
+            .collect();
+        lines.push(Line::from(spans));
+    }
+    if !app.work_items.is_empty() {
+        lines.push(Line::styled(
+            "· new  ○ ready  ▶ running  ‖ barrier  ✓ done",
+            Style::new().fg(Color::DarkGray),
+        ));
+    }
+    frame.render_widget(Paragraph::new(lines), inner);
+}
+
+/// Output, diagnostics and command answers, and the command line under them.
+fn console_pane(frame: &mut Frame, app: &App, area: Rect) {
+    let block = pane_block(" Console ".into(), app.focus == Pane::Console);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let [log, input] = Layout::vertical([Constraint::Min(1), Constraint::Length(1)]).areas(inner);
+    let rows = log.height as usize;
+    let end = app.console.len().saturating_sub(app.console_back);
+    let start = end.saturating_sub(rows);
+    let lines: Vec<Line> = app.console[start..end]
+        .iter()
+        .map(|l| Line::raw(l.as_str()))
+        .collect();
+    frame.render_widget(Paragraph::new(lines), log);
+    let prompt = match &app.input {
+        Some(text) => Line::from(vec![
+            Span::styled("(oclgrind) ", Style::new().fg(Color::Cyan)),
+            Span::raw(text.as_str()),
+            Span::styled(" ", Style::new().add_modifier(Modifier::REVERSED)),
+        ]),
+        None => Line::styled(
+            ": command   c continue   n next   s step   f finish   b breakpoint   Tab pane   q quit",
+            Style::new().fg(Color::DarkGray),
+        ),
+    };
+    frame.render_widget(Paragraph::new(prompt), input);
+}
+
+fn status_bar(frame: &mut Frame, app: &App, area: Rect) {
+    let mut text = String::new();
+    if let Some(l) = &app.launch {
+        text += &format!(
+            " {}  global {} local {} ",
+            l.kernel,
+            triple(l.global_size),
+            triple(l.local_size)
+        );
+    }
+    if let Some(s) = &app.stop {
+        text += &format!("│ {} │ {} ", triple(s.position.global), reason(&s.reason));
+    }
+    text += if app.ended {
+        "│ ended "
+    } else if app.prompting {
+        "│ stopped "
+    } else {
+        "│ running "
+    };
+    if let Some(n) = &app.notice {
+        text += &format!("│ {n}");
+    }
+    let style = Style::new().bg(Color::Blue).fg(Color::White);
+    frame.render_widget(Paragraph::new(text).style(style), area);
+}
+
+fn reason(r: &StopReason) -> String {
+    match r {
+        StopReason::LaunchStart => "launch".into(),
+        StopReason::Step => "step".into(),
+        StopReason::Breakpoint { number, .. } => format!("breakpoint {number}"),
+        StopReason::Watchpoint { number, .. } => format!("watchpoint {number}"),
+        StopReason::Error => "error".into(),
+        StopReason::Interrupted => "interrupted".into(),
+        StopReason::Barrier => "barrier".into(),
+        StopReason::Finished => "finished".into(),
+        StopReason::Switched => "switched".into(),
+    }
+}
+
+fn triple(v: [u64; 3]) -> String {
+    format!("({},{},{})", v[0], v[1], v[2])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::{Message, Refresh};
+    use oclgrind_debugger::protocol::*;
+    use ratatui::backend::TestBackend;
+    use ratatui::Terminal;
+
+    fn sample() -> App {
+        let mut app = App::new();
+        app.update(Message::Event(Event::LaunchBegin(LaunchSummary {
+            kernel: "smooth".into(),
+            global_size: [8, 1, 1],
+            global_offset: [0, 0, 0],
+            local_size: [4, 1, 1],
+        })));
+        app.update(Message::Refreshed(
+            Refresh::Source,
+            Reply::Source(
+                [
+                    "kernel void smooth(global float *in, global float *out)",
+                    "{",
+                    "  int i = get_global_id(0);",
+                    "  float left = i > 0 ? in[i - 1] : in[i];",
+                    "  float right = in[i + 1];",
+                    "  out[i] = (left + in[i] + right) / 3;",
+                    "}",
+                ]
+                .iter()
+                .enumerate()
+                .map(|(n, t)| (n as u32 + 1, t.to_string()))
+                .collect(),
+            ),
+        ));
+        app.update(Message::Event(Event::Stopped(Stopped {
+            reason: StopReason::Breakpoint {
+                number: 1,
+                condition_error: None,
+            },
+            position: Position {
+                global: [5, 0, 0],
+                local: [1, 0, 0],
+                group: [1, 0, 0],
+                function: "smooth".into(),
+                args: vec![],
+                line: 5,
+                source: Some("  float right = in[i + 1];".into()),
+                instruction: None,
+                depth: 0,
+                finished: false,
+                at_barrier: false,
+            },
+            entered_function: false,
+            displays: vec![],
+        })));
+        app.update(Message::Refreshed(
+            Refresh::Locals,
+            Reply::Variables(vec![("i".into(), "5".into()), ("left".into(), "4".into())]),
+        ));
+        app.update(Message::Refreshed(
+            Refresh::WorkItems,
+            Reply::WorkItems(
+                (4..8)
+                    .map(|g| WorkItemInfo {
+                        global: [g, 0, 0],
+                        state: match g {
+                            4 => WorkItemState::Finished,
+                            5 => WorkItemState::Running,
+                            _ => WorkItemState::NotStarted,
+                        },
+                        current: g == 5,
+                    })
+                    .collect(),
+            ),
+        ));
+        app.update(Message::Refreshed(
+            Refresh::Breakpoints,
+            Reply::Breakpoints(vec![BreakpointInfo {
+                number: 1,
+                line: Some(5),
+                watch: None,
+                condition: None,
+                temporary: false,
+                hits: 2,
+            }]),
+        ));
+        let diagnostic = "Invalid read of size 4 at global memory address 0x1000000000020\n\tAt line 5 (column 17) of input.cl:\n";
+        app.update(Message::Event(Event::Diagnostic {
+            error: true,
+            message: diagnostic.into(),
+        }));
+        // The Logger's copy, from standard error.
+        app.update(Message::Event(Event::Output(diagnostic.into())));
+        app.update(Message::Prompt);
+        app
+    }
+
+    fn render(app: &App, width: u16, height: u16) -> Vec<String> {
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
+        terminal.draw(|f| draw(f, app)).expect("draws");
+        let buffer = terminal.backend().buffer().clone();
+        (0..height)
+            .map(|y| {
+                (0..width)
+                    .map(|x| buffer[(x, y)].symbol())
+                    .collect::<String>()
+            })
+            .collect()
+    }
+
+    fn find<'a>(screen: &'a [String], text: &str) -> (usize, &'a str) {
+        screen
+            .iter()
+            .enumerate()
+            .find(|(_, l)| l.contains(text))
+            .map(|(y, l)| (y, l.as_str()))
+            .unwrap_or_else(|| panic!("{text:?} not on screen:\n{}", screen.join("\n")))
+    }
+
+    #[test]
+    fn the_layout_shows_every_pane_at_two_sizes() {
+        let app = sample();
+        for (w, h) in [(120, 36), (80, 24)] {
+            let screen = render(&app, w, h);
+            assert!(screen[0].contains("Source"), "{}", screen[0]);
+            find(&screen, "Variables: smooth(5,0,0)");
+            find(&screen, "Work-items");
+            find(&screen, "Console");
+            let (y, status) = find(&screen, " smooth  global (8,1,1) local (4,1,1)");
+            assert_eq!(y, h as usize - 1, "status bar at the bottom");
+            assert!(
+                status.contains("│ (5,0,0) │ breakpoint 1 │ stopped"),
+                "{status}"
+            );
+        }
+    }
+
+    #[test]
+    fn source_gutter_marks_breakpoint_diagnostic_and_current_line() {
+        let screen = render(&sample(), 120, 36);
+        let (_, line5) = find(&screen, "float right = in[i + 1];");
+        assert!(line5.contains("●!▶5 "), "{line5}");
+        let (_, line4) = find(&screen, "float left");
+        assert!(line4.contains("   4 "), "{line4}");
+    }
+
+    #[test]
+    fn variables_and_work_item_cells() {
+        let mut app = sample();
+        // The next stop: i unchanged, left changed.
+        app.update(Message::Event(Event::Stopped(
+            app.stop.clone().expect("stopped"),
+        )));
+        app.update(Message::Refreshed(
+            Refresh::Locals,
+            Reply::Variables(vec![("i".into(), "5".into()), ("left".into(), "6".into())]),
+        ));
+        let mut terminal = Terminal::new(TestBackend::new(120, 36)).expect("test terminal");
+        terminal.draw(|f| draw(f, &app)).expect("draws");
+        let buffer = terminal.backend().buffer().clone();
+        let screen: Vec<String> = (0..36)
+            .map(|y| (0..120).map(|x| buffer[(x, y)].symbol()).collect())
+            .collect();
+        let (y, row) = find(&screen, "left = 6");
+        let x = row.chars().position(|c| c == '6').expect("value") as u16;
+        assert!(
+            buffer[(x, y as u16)].modifier.contains(Modifier::BOLD),
+            "changed value"
+        );
+        let (y, row) = find(&screen, "i = 5");
+        let x = row.chars().position(|c| c == '5').expect("value") as u16;
+        assert!(
+            !buffer[(x, y as u16)].modifier.contains(Modifier::BOLD),
+            "same value"
+        );
+        let (y, row) = find(&screen, "✓ ▶ · ·");
+        let x = row.chars().position(|c| c == '▶').expect("cell") as u16;
+        assert!(
+            buffer[(x, y as u16)].modifier.contains(Modifier::REVERSED),
+            "the current work-item stands out"
+        );
+    }
+
+    #[test]
+    fn console_shows_the_latest_lines_and_the_command_line() {
+        let mut app = sample();
+        app.key(crate::app::Key::Char(':'));
+        for c in "print i".chars() {
+            app.key(crate::app::Key::Char(c));
+        }
+        let screen = render(&app, 100, 30);
+        find(&screen, "(oclgrind) print i");
+        find(&screen, "At line 5 (column 17) of input.cl:");
+        find(&screen, "Breakpoint 1 hit at line 5 by work-item (5,0,0)");
+    }
+}
