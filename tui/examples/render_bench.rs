@@ -1,0 +1,113 @@
+//! Frame render time of the TUI: a 2,000-line kernel and a 65,536-work-item launch (256
+//! groups of 256), drawn into an off-screen terminal. Prints a Markdown table.
+//!
+//! cargo run --release -p oclgrind-tui --example render_bench
+
+use std::time::Instant;
+
+use oclgrind_debugger::protocol::*;
+use oclgrind_tui::app::{App, Message, Refresh};
+use oclgrind_tui::ui;
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+
+fn app() -> App {
+    let mut app = App::new();
+    app.update(Message::Event(Event::LaunchBegin(LaunchSummary {
+        kernel: "big".into(),
+        global_size: [65536, 1, 1],
+        global_offset: [0; 3],
+        local_size: [256, 1, 1],
+    })));
+    let source = (1..=2000)
+        .map(|n| (n, format!("  acc += in[i * {n} % n] * {n}.0f; // line {n} of the kernel")))
+        .collect();
+    app.update(Message::Refreshed(Refresh::Source, Reply::Source(source)));
+    let position = Position {
+        global: [37 * 256 + 100, 0, 0],
+        local: [100, 0, 0],
+        group: [37, 0, 0],
+        function: "big".into(),
+        args: vec![("in".into(), "0x1000000000000".into())],
+        line: 1234,
+        source: Some("acc += ...".into()),
+        instruction: None,
+        depth: 0,
+        finished: false,
+        at_barrier: false,
+    };
+    app.update(Message::Event(Event::Stopped(Stopped {
+        reason: StopReason::Step,
+        position,
+        entered_function: false,
+        displays: vec![],
+    })));
+    let vars = (0..40).map(|i| (format!("v{i}"), format!("{}", i * 3))).collect();
+    app.update(Message::Refreshed(Refresh::Locals, Reply::Variables(vars)));
+    let items = (0..256)
+        .map(|i| WorkItemInfo {
+            global: [37 * 256 + i, 0, 0],
+            state: match i % 4 {
+                0 => WorkItemState::Finished,
+                1 => WorkItemState::AtBarrier,
+                2 => WorkItemState::Ready,
+                _ => WorkItemState::NotStarted,
+            },
+            current: i == 100,
+        })
+        .collect();
+    app.update(Message::Refreshed(Refresh::WorkItems, Reply::WorkItems(items)));
+    let started = (0..256)
+        .map(|g| GroupInfo {
+            group: [g, 0, 0],
+            counts: vec![(WorkItemState::Finished, 128), (WorkItemState::Ready, 128)],
+            current: g == 37,
+        })
+        .collect();
+    app.update(Message::Refreshed(
+        Refresh::Groups,
+        Reply::Groups {
+            total: 256,
+            finished: 0,
+            started,
+        },
+    ));
+    for i in 0..5000 {
+        app.update(Message::Event(Event::Output(format!("printf line {i}\n"))));
+    }
+    app.update(Message::Prompt);
+    app
+}
+
+fn peak_rss_mb() -> f64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.split_whitespace().next()?.parse::<f64>().ok())
+        .map_or(f64::NAN, |kb| kb / 1024.0)
+}
+
+fn main() {
+    let app = app();
+    println!("| terminal | frames | median ms | max ms |");
+    println!("|---|---|---|---|");
+    for (w, h) in [(120u16, 40u16), (200, 60)] {
+        let mut terminal = Terminal::new(TestBackend::new(w, h)).expect("terminal");
+        let mut times: Vec<f64> = (0..200)
+            .map(|_| {
+                let start = Instant::now();
+                terminal.draw(|f| ui::draw(f, &app)).expect("draws");
+                start.elapsed().as_secs_f64() * 1000.0
+            })
+            .collect();
+        times.sort_by(f64::total_cmp);
+        println!(
+            "| {w}×{h} | {} | {:.3} | {:.3} |",
+            times.len(),
+            times[times.len() / 2],
+            times[times.len() - 1]
+        );
+    }
+    println!("\npeak RSS of this process: {:.1} MB", peak_rss_mb());
+}
