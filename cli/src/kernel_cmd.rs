@@ -50,7 +50,7 @@ pub fn main(args: &[String]) -> i32 {
     let result = run(&ctx, simfile, parsed.global_mem);
     // The dumps and any error are printed on the restored terminal.
     if let Some(t) = tui {
-        t.wait_for_exit();
+        t.wait_for_exit("The program has ended");
     }
     let status = match result {
         Ok(dumps) => {

@@ -2,8 +2,13 @@
 //! preloading our runtime library (compat §1). Options become `OCLGRIND_*` variables; the
 //! application replaces this process, so its exit status is the one the caller sees.
 
-use std::os::unix::process::CommandExt;
+use std::os::unix::ffi::OsStringExt;
+use std::os::unix::net::UnixListener;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
+use std::process::Stdio;
+
+use oclgrind_tui::Tui;
 
 use crate::options::{self, Command};
 
@@ -52,9 +57,105 @@ pub fn main(args: &[String]) -> i32 {
         cmd.env("OCL_ICD_VENDORS", &icd)
             .env("OCL_ICD_FILENAMES", &icd);
     }
+    if wants_tui() {
+        return run_with_tui(cmd, app);
+    }
     let err = cmd.exec();
     eprintln!("[Oclgrind] Failed to launch target application ({app}: {err})");
     1
+}
+
+/// Debugging at a terminal, without `--no-tui`: the TUI (design.md, process layout).
+fn wants_tui() -> bool {
+    use std::io::IsTerminal;
+    let set = |var: &str| std::env::var_os(var).is_some_and(|v| !v.is_empty() && v != "0");
+    set("OCLGRIND_INTERACTIVE")
+        && !set("OCLGRIND_NO_TUI")
+        && std::io::stdin().is_terminal()
+        && std::io::stdout().is_terminal()
+}
+
+/// Runs the application as a child whose debugger connects to this process's TUI through a
+/// socket in a private directory; its output shows in the TUI. Returns its exit status.
+fn run_with_tui(mut cmd: std::process::Command, app: &str) -> i32 {
+    let dir = match PrivateDir::new() {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("[Oclgrind] Cannot make a directory for the debugger's socket ({e})");
+            return 1;
+        }
+    };
+    let socket = dir.0.join("debugger");
+    let listener = match UnixListener::bind(&socket) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("[Oclgrind] Cannot open the debugger's socket ({e})");
+            return 1;
+        }
+    };
+    cmd.env("OCLGRIND_DEBUG_SOCKET", &socket)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = match cmd.spawn() {
+        Ok(c) => c,
+        Err(err) => {
+            eprintln!("[Oclgrind] Failed to launch target application ({app}: {err})");
+            return 1;
+        }
+    };
+    let mut outputs: Vec<Box<dyn std::io::Read + Send>> = Vec::new();
+    if let Some(out) = child.stdout.take() {
+        outputs.push(Box::new(out));
+    }
+    if let Some(err) = child.stderr.take() {
+        outputs.push(Box::new(err));
+    }
+    let tui = match Tui::start_remote(listener, outputs, child.id()) {
+        Ok(t) => t,
+        Err(e) => {
+            let _ = child.kill();
+            let _ = child.wait();
+            eprintln!("[Oclgrind] Cannot open the debugger's terminal interface ({e})");
+            return 1;
+        }
+    };
+    let (why, code) = match child.wait() {
+        Ok(status) => match (status.code(), status.signal()) {
+            (Some(c), _) => (format!("The application exited with status {c}"), c),
+            (None, Some(s)) => (format!("The application was killed by signal {s}"), 128 + s),
+            _ => ("The application ended".to_string(), 1),
+        },
+        Err(e) => (format!("Lost the application ({e})"), 1),
+    };
+    tui.wait_for_exit(&why);
+    code
+}
+
+/// A directory only this user can enter (mode 0700), removed with what is in it when dropped.
+struct PrivateDir(PathBuf);
+
+impl PrivateDir {
+    fn new() -> std::io::Result<PrivateDir> {
+        let base = std::env::temp_dir().join("oclgrind-XXXXXX");
+        let mut template = base.into_os_string().into_vec();
+        template.push(0);
+        // SAFETY: mkdtemp fills in the X's of a writable, zero-terminated template.
+        let made = unsafe { libc::mkdtemp(template.as_mut_ptr().cast()) };
+        if made.is_null() {
+            return Err(std::io::Error::last_os_error());
+        }
+        template.pop();
+        Ok(PrivateDir(PathBuf::from(std::ffi::OsString::from_vec(
+            template,
+        ))))
+    }
+}
+
+impl Drop for PrivateDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 /// `value[:old value of var]`.

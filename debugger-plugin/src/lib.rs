@@ -1,10 +1,11 @@
 //! oclgrind-debugger: the interactive debugger (compat §5).
 //!
 //! `engine` decides when work-items stop and runs the user's commands; `protocol` is what it
-//! exchanges with a front-end, `line` the line-mode front-end. `target` is the debugger's view
-//! of a stopped work-item, `inspect` reads one (frames, variables, memory), `expr` evaluates
-//! the expressions of `print`, `display`, `watch` and breakpoint conditions, and `format`
-//! turns values and memory into text.
+//! exchanges with a front-end, `line` the line-mode front-end, `remote` the engine's end of a
+//! front-end in another process. `target` is the debugger's view of a stopped work-item,
+//! `inspect` reads one (frames, variables, memory), `expr` evaluates the expressions of
+//! `print`, `display`, `watch` and breakpoint conditions, and `format` turns values and memory
+//! into text.
 
 pub mod engine;
 pub mod expr;
@@ -12,6 +13,7 @@ pub mod format;
 pub mod inspect;
 pub mod line;
 pub mod protocol;
+pub mod remote;
 pub mod target;
 
 pub use engine::{Engine, Frontend};

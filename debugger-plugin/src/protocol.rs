@@ -284,6 +284,14 @@ pub enum Event {
     Detached,
 }
 
+/// What the engine sends to a front-end in another process: its events, and a request for
+/// the next command (answered with an `Option<Command>`, `None` meaning quit).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ToFrontend {
+    Event(Event),
+    Prompt,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -381,6 +389,10 @@ mod tests {
                 current: true,
             }],
         }));
+        round_trip(ToFrontend::Prompt);
+        round_trip(ToFrontend::Event(Event::Detached));
+        round_trip(Some(Command::Step));
+        round_trip(None::<Command>);
         round_trip(Event::Output("gid 3: \u{e9}\n".into()));
         round_trip(Event::Reply(Reply::WorkItems(vec![WorkItemInfo {
             global: [0; 3],

@@ -111,17 +111,31 @@ impl Context {
     }
 }
 
-/// The interactive debugger of the process (`oclgrind -i`): one for all contexts, talking line
-/// mode on the application's stdin and stdout, as Oclgrind does.
+/// The interactive debugger of the process (`oclgrind -i`): one for all contexts. It talks to
+/// the launcher's TUI over the socket the launcher names, or else line mode on the
+/// application's stdin and stdout, as Oclgrind does.
 fn debugger() -> Arc<oclgrind_debugger::Engine> {
     static ENGINE: std::sync::OnceLock<Arc<oclgrind_debugger::Engine>> = std::sync::OnceLock::new();
     ENGINE
         .get_or_init(|| {
-            let frontend = oclgrind_debugger::LineFrontend::stdio(Arc::new(CStdout));
-            oclgrind_debugger::Engine::new(Box::new(frontend))
+            let remote = std::env::var_os(DEBUG_SOCKET).and_then(|path| {
+                oclgrind_debugger::remote::SocketFrontend::connect(path.as_ref())
+                    .map_err(|e| {
+                        eprintln!("Oclgrind: cannot reach the debugger's interface ({e}); line mode instead")
+                    })
+                    .ok()
+            });
+            let frontend: Box<dyn oclgrind_debugger::Frontend> = match remote {
+                Some(f) => Box::new(f),
+                None => Box::new(oclgrind_debugger::LineFrontend::stdio(Arc::new(CStdout))),
+            };
+            oclgrind_debugger::Engine::new(frontend)
         })
         .clone()
 }
+
+/// Where the launcher's TUI listens (set by `oclgrind -i` at a terminal).
+const DEBUG_SOCKET: &str = "OCLGRIND_DEBUG_SOCKET";
 
 /// Checks a zero-terminated property list: only our platform and interop sync are known.
 fn read_properties(list: *const cl_context_properties) -> ClResult<Vec<cl_context_properties>> {

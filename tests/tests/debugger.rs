@@ -99,6 +99,16 @@ fn main() {
             }
         }
     }
+    if filters.is_empty() || filters.iter().any(|f| "tui_app".contains(f.as_str())) {
+        count += 1;
+        match tui_app(&bin) {
+            Ok(()) => println!("test tui_app ... ok"),
+            Err(e) => {
+                println!("test tui_app ... FAILED");
+                failures.push(("tui_app".into(), e));
+            }
+        }
+    }
     if filters.is_empty() || filters.iter().any(|f| "interrupt".contains(f.as_str())) {
         count += 1;
         match interrupt(&bin, &root) {
@@ -191,90 +201,157 @@ fn drive_interrupt(child: &mut std::process::Child) -> Result<(), String> {
     Ok(())
 }
 
-/// The TUI in a real terminal (a private tmux server): set a breakpoint with the cursor,
-/// continue to it, step, print from the command line, switch work-item, quit, and find the
-/// terminal restored with the program's output on it. Keys go only after the screen shows
-/// what they act on (toolchain-facts.md: sending ahead is not repeatable).
-fn tui(bin: &Path, dir: &Path) -> Result<(), String> {
-    let server = format!("oclgrind-test-{}", std::process::id());
-    let tmux = |args: &[&str]| -> Result<String, String> {
+/// A program in a terminal of its own: a private tmux server, 120×36. Keys go only after the
+/// screen shows what they act on (toolchain-facts.md: sending ahead is not repeatable).
+struct Terminal {
+    server: String,
+}
+
+impl Terminal {
+    fn start(name: &str, dir: &Path, command: &str) -> Result<Terminal, String> {
+        let t = Terminal {
+            server: format!("oclgrind-{name}-{}", std::process::id()),
+        };
+        let dir = dir.display().to_string();
+        t.tmux(&[
+            "new-session",
+            "-d",
+            "-x",
+            "120",
+            "-y",
+            "36",
+            "-c",
+            &dir,
+            command,
+        ])?;
+        Ok(t)
+    }
+
+    fn tmux(&self, args: &[&str]) -> Result<String, String> {
         let out = Command::new("tmux")
             .arg("-L")
-            .arg(&server)
+            .arg(&self.server)
             .args(args)
             .output()
             .map_err(|e| format!("cannot run tmux: {e}"))?;
         Ok(String::from_utf8_lossy(&out.stdout).into_owned())
-    };
+    }
+
+    /// The screen, once it shows `text`.
+    fn wait_for(&self, text: &str) -> Result<String, String> {
+        let deadline = std::time::Instant::now() + Duration::from_secs(60);
+        loop {
+            let s = self.tmux(&["capture-pane", "-p"])?;
+            if s.contains(text) {
+                return Ok(s);
+            }
+            if std::time::Instant::now() > deadline {
+                return Err(format!("{text:?} never showed; the screen:\n{s}"));
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    fn keys(&self, keys: &[&str]) -> Result<(), String> {
+        self.tmux(&[&["send-keys"][..], keys].concat()).map(|_| ())
+    }
+
+    /// Types a command line and enters it.
+    fn command(&self, text: &str) -> Result<(), String> {
+        self.keys(&[":"])?;
+        self.wait_for("(oclgrind) \u{20}")?;
+        self.keys(&["-l", text])?;
+        self.keys(&["Enter"])
+    }
+}
+
+impl Drop for Terminal {
+    fn drop(&mut self) {
+        let _ = self.tmux(&["kill-server"]);
+    }
+}
+
+/// The TUI of `oclgrind-kernel -i`: set a breakpoint with the cursor, continue to it, step,
+/// print from the command line, switch work-item, quit, and find the terminal restored with
+/// the program's output on it.
+fn tui(bin: &Path, dir: &Path) -> Result<(), String> {
     let command = format!(
         "{} -i --num-threads 1 breakpoints.sim; echo EXITED; sleep 60",
         bin.display()
     );
-    tmux(&[
-        "new-session",
-        "-d",
-        "-x",
-        "120",
-        "-y",
-        "36",
-        "-c",
-        &dir.display().to_string(),
-        &command,
-    ])?;
-    let result = (|| {
-        let screen = || tmux(&["capture-pane", "-p"]);
-        let wait_for = |text: &str| -> Result<String, String> {
-            let deadline = std::time::Instant::now() + Duration::from_secs(60);
-            loop {
-                let s = screen()?;
-                if s.contains(text) {
-                    return Ok(s);
-                }
-                if std::time::Instant::now() > deadline {
-                    return Err(format!("{text:?} never showed; the screen:\n{s}"));
-                }
-                std::thread::sleep(Duration::from_millis(50));
-            }
-        };
-        let keys = |k: &[&str]| tmux(&[&["send-keys"][..], k].concat()).map(|_| ());
-        wait_for("▶14   int gid = get_global_id(0);")?;
-        keys(&["k", "k", "k", "k", "k", "k", "k", "b"])?;
-        wait_for("Breakpoint 1 at line 7")?;
-        let s = wait_for("│●   7     sum += in[k];")?;
-        if !s.contains("▶14") {
-            return Err(format!("the current line moved:\n{s}"));
+    let t = Terminal::start("tui", dir, &command)?;
+    t.wait_for("▶14   int gid = get_global_id(0);")?;
+    t.keys(&["k", "k", "k", "k", "k", "k", "k", "b"])?;
+    t.wait_for("Breakpoint 1 at line 7")?;
+    let s = t.wait_for("│●   7     sum += in[k];")?;
+    if !s.contains("▶14") {
+        return Err(format!("the current line moved:\n{s}"));
+    }
+    t.keys(&["c"])?;
+    t.wait_for("Breakpoint 1 hit at line 7 by work-item (0,0,0)")?;
+    t.wait_for("│● ▶ 7     sum += in[k];")?;
+    t.keys(&["n"])?;
+    t.wait_for("│  ▶ 8   }")?;
+    t.command("print in[k+1] n")?;
+    t.wait_for("in[k+1] = 2")?;
+    t.wait_for("n = 4")?;
+    t.command("workitem 3")?;
+    t.wait_for("Switched to work-item: (3,0,0)")?;
+    t.wait_for("Variables: breakpoints(3,0,0)")?;
+    t.keys(&["q"])?;
+    t.wait_for("The program has ended: q leaves.")?;
+    t.keys(&["q"])?;
+    let s = t.wait_for("EXITED")?;
+    for line in ["Argument 'out': 16 bytes", "out[3] = 40"] {
+        if !s.contains(line) {
+            return Err(format!("{line:?} is not on the restored terminal:\n{s}"));
         }
-        keys(&["c"])?;
-        wait_for("Breakpoint 1 hit at line 7 by work-item (0,0,0)")?;
-        wait_for("│● ▶ 7     sum += in[k];")?;
-        keys(&["n"])?;
-        wait_for("│  ▶ 8   }")?;
-        keys(&[":"])?;
-        wait_for("(oclgrind) ")?;
-        keys(&["-l", "print in[k+1] n"])?;
-        keys(&["Enter"])?;
-        wait_for("in[k+1] = 2")?;
-        wait_for("n = 4")?;
-        keys(&[":"])?;
-        wait_for("(oclgrind)  ")?;
-        keys(&["-l", "workitem 3"])?;
-        keys(&["Enter"])?;
-        wait_for("Switched to work-item: (3,0,0)")?;
-        wait_for("Variables: breakpoints(3,0,0)")?;
-        keys(&["q"])?;
-        wait_for("The program has ended: q leaves.")?;
-        keys(&["q"])?;
-        let s = wait_for("EXITED")?;
-        for line in ["Argument 'out': 16 bytes", "out[3] = 40"] {
-            if !s.contains(line) {
-                return Err(format!("{line:?} is not on the restored terminal:\n{s}"));
-            }
-        }
-        if s.contains("┌ Source") {
-            return Err(format!("the TUI is still on the screen:\n{s}"));
-        }
-        Ok(())
-    })();
-    let _ = tmux(&["kill-server"]);
-    result
+    }
+    if s.contains("┌ Source") {
+        return Err(format!("the TUI is still on the screen:\n{s}"));
+    }
+    Ok(())
+}
+
+/// The TUI of `oclgrind -i ./app` (the application a child, its debugger on a socket): the
+/// example application's planted bug, found with the TUI alone.
+fn tui_app(bin: &Path) -> Result<(), String> {
+    let example = workspace().join("examples/app");
+    let exe = bin.with_file_name("runtime-tests").join("smooth_tui");
+    std::fs::create_dir_all(exe.parent().expect("a directory")).map_err(|e| e.to_string())?;
+    let gcc = Command::new("gcc")
+        .arg(example.join("smooth.c"))
+        .arg("-o")
+        .arg(&exe)
+        .arg("-lOpenCL")
+        .status()
+        .map_err(|e| format!("cannot run gcc: {e}"))?;
+    if !gcc.success() {
+        return Err("gcc failed".into());
+    }
+    let launcher = bin.with_file_name("oclgrind");
+    let command = format!(
+        "{} -i {}; echo EXITED rc=$?; sleep 60",
+        launcher.display(),
+        exe.display()
+    );
+    let t = Terminal::start("tui-app", &example, &command)?;
+    t.wait_for("▶ 5   int i = get_global_id(0);")?;
+    t.wait_for("n = 1024")?;
+    t.keys(&["c"])?;
+    // The out-of-bounds read stops the work-item that made it, its line marked.
+    t.wait_for("│ !▶ 9   float right = in[i + 1];")?;
+    t.wait_for("i = 1023")?;
+    t.wait_for("│ (1023,0,0) │ error │ stopped")?;
+    t.command("print i+1 n")?;
+    t.wait_for("i+1 = 1024")?;
+    t.keys(&["q"])?;
+    t.wait_for("Smoothed 1024 samples")?;
+    t.wait_for("The application exited with status 0: q leaves.")?;
+    t.keys(&["q"])?;
+    let s = t.wait_for("EXITED rc=0")?;
+    if s.contains("┌ Source") {
+        return Err(format!("the TUI is still on the screen:\n{s}"));
+    }
+    Ok(())
 }

@@ -20,7 +20,12 @@ fn app() -> App {
         local_size: [256, 1, 1],
     })));
     let source = (1..=2000)
-        .map(|n| (n, format!("  acc += in[i * {n} % n] * {n}.0f; // line {n} of the kernel")))
+        .map(|n| {
+            (
+                n,
+                format!("  acc += in[i * {n} % n] * {n}.0f; // line {n} of the kernel"),
+            )
+        })
         .collect();
     app.update(Message::Refreshed(Refresh::Source, Reply::Source(source)));
     let position = Position {
@@ -42,7 +47,9 @@ fn app() -> App {
         entered_function: false,
         displays: vec![],
     })));
-    let vars = (0..40).map(|i| (format!("v{i}"), format!("{}", i * 3))).collect();
+    let vars = (0..40)
+        .map(|i| (format!("v{i}"), format!("{}", i * 3)))
+        .collect();
     app.update(Message::Refreshed(Refresh::Locals, Reply::Variables(vars)));
     let items = (0..256)
         .map(|i| WorkItemInfo {
@@ -56,7 +63,10 @@ fn app() -> App {
             current: i == 100,
         })
         .collect();
-    app.update(Message::Refreshed(Refresh::WorkItems, Reply::WorkItems(items)));
+    app.update(Message::Refreshed(
+        Refresh::WorkItems,
+        Reply::WorkItems(items),
+    ));
     let started = (0..256)
         .map(|g| GroupInfo {
             group: [g, 0, 0],

@@ -68,8 +68,8 @@ pub enum Message {
     Refreshed(Refresh, Reply),
     /// The debugger waits for a command.
     Prompt,
-    /// The program has ended: nothing more will come.
-    Ended,
+    /// The program has ended (how, in words): nothing more will come.
+    Ended(String),
 }
 
 /// What the user asked for.
@@ -155,10 +155,10 @@ impl App {
                     return Some(Action::Send(self.queued.remove(0)));
                 }
             }
-            Message::Ended => {
+            Message::Ended(why) => {
                 self.ended = true;
                 self.prompting = false;
-                self.notice = Some("The program has ended: q leaves.".into());
+                self.notice = Some(format!("{why}: q leaves."));
             }
         }
         None
@@ -582,7 +582,7 @@ mod tests {
         let mut app = App::new();
         app.update(Message::Prompt);
         assert_eq!(app.key(Key::Char('q')), Some(Action::Send(Command::Quit)));
-        app.update(Message::Ended);
+        app.update(Message::Ended("The program has ended".into()));
         assert_eq!(app.key(Key::Char('q')), Some(Action::Exit));
         assert_eq!(
             app.key(Key::Char('n')),

@@ -3,69 +3,37 @@
 //! drawing never waits for the simulator and the simulator never waits for drawing.
 
 use std::collections::VecDeque;
-use std::io::Read;
+use std::io::{BufRead, BufReader, Read, Write};
 use std::os::fd::{FromRawFd, RawFd};
+use std::os::unix::net::{UnixListener, UnixStream};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
 use oclgrind_debugger::engine;
-use oclgrind_debugger::protocol::{Command, Event};
+use oclgrind_debugger::protocol::{Command, Event, ToFrontend};
 use oclgrind_debugger::Frontend;
 use ratatui::crossterm::event::{self, Event as TermEvent, KeyCode, KeyEventKind, KeyModifiers};
 
 use crate::app::{Action, App, Key, Message, Refresh};
 use crate::ui;
 
-/// The engine's side.
+/// The engine's side, in the same process: events and prompts go to the UI thread, commands
+/// come back.
 pub struct TuiFrontend {
     to_ui: Sender<Message>,
     /// `None` when the UI has gone (the session then ends like `quit`).
     commands: Receiver<Option<Command>>,
-    /// Refreshes to ask for before the user's next command.
-    refresh: VecDeque<Refresh>,
-    /// Refreshes asked for, whose replies are on their way (each gets one).
-    expected: VecDeque<Refresh>,
-    have_source: bool,
 }
 
 impl Frontend for TuiFrontend {
     fn event(&mut self, event: &Event) {
-        if let Event::Reply(reply) = event {
-            if let Some(what) = self.expected.pop_front() {
-                let _ = self.to_ui.send(Message::Refreshed(what, reply.clone()));
-                return;
-            }
-        }
-        match event {
-            Event::LaunchBegin(_) => self.have_source = false,
-            Event::Stopped(_) => {
-                self.refresh = Refresh::after_stop(self.have_source).into();
-                self.have_source = true;
-            }
-            _ => {}
-        }
         let _ = self.to_ui.send(Message::Event(event.clone()));
     }
 
     fn command(&mut self) -> Option<Command> {
-        if let Some(what) = self.refresh.pop_front() {
-            self.expected.push_back(what);
-            return Some(what.command());
-        }
         self.to_ui.send(Message::Prompt).ok()?;
-        let command = self.commands.recv().ok().flatten()?;
-        if matches!(
-            command,
-            Command::Break { .. }
-                | Command::Delete { .. }
-                | Command::Watch { .. }
-                | Command::Condition { .. }
-        ) {
-            // The gutter shows breakpoints: ask for them again once this is done.
-            self.refresh.push_back(Refresh::Breakpoints);
-        }
-        Some(command)
+        self.commands.recv().ok().flatten()
     }
 }
 
@@ -76,44 +44,180 @@ pub struct Tui {
 }
 
 impl Tui {
-    /// Opens the TUI on the terminal; returns it and the front-end to give the engine.
+    /// Opens the TUI on the terminal for an engine in this process; returns it and the
+    /// front-end to give the engine. Standard error shows in the console meanwhile.
     pub fn start() -> std::io::Result<(Tui, TuiFrontend)> {
         let (to_ui, messages) = mpsc::channel();
         let (send_command, commands) = mpsc::channel();
         let capture = StderrCapture::start(to_ui.clone())?;
+        let tui = Tui::open(
+            to_ui.clone(),
+            messages,
+            send_command,
+            Some(capture),
+            Box::new(engine::interrupt),
+        )?;
+        Ok((tui, TuiFrontend { to_ui, commands }))
+    }
+
+    /// Opens the TUI for an engine in process `pid`, which connects to `listener` (see
+    /// `oclgrind_debugger::remote`); `outputs` (the program's standard output and error) show
+    /// in the console, and Ctrl-C sends the process SIGINT.
+    pub fn start_remote(
+        listener: UnixListener,
+        outputs: Vec<Box<dyn Read + Send>>,
+        pid: u32,
+    ) -> std::io::Result<Tui> {
+        let (to_ui, messages) = mpsc::channel();
+        let (send_command, commands) = mpsc::channel::<Option<Command>>();
+        for output in outputs {
+            forward_text(output, to_ui.clone())?;
+        }
+        let events = to_ui.clone();
+        std::thread::Builder::new()
+            .name("oclgrind-tui-link".into())
+            .spawn(move || {
+                // The program may never make a context: then nobody connects.
+                let Ok((stream, _)) = listener.accept() else {
+                    return;
+                };
+                let Ok(writer) = stream.try_clone() else {
+                    return;
+                };
+                std::thread::spawn(move || write_commands(writer, &commands));
+                for line in BufReader::new(stream).lines().map_while(Result::ok) {
+                    let message = match serde_json::from_str::<ToFrontend>(&line) {
+                        Ok(ToFrontend::Event(e)) => Message::Event(e),
+                        Ok(ToFrontend::Prompt) => Message::Prompt,
+                        Err(_) => continue,
+                    };
+                    if events.send(message).is_err() {
+                        break;
+                    }
+                }
+            })?;
+        let interrupt = move || {
+            // SAFETY: a signal to our own child, which handles it (compat §5.1).
+            unsafe { libc::kill(pid as libc::pid_t, libc::SIGINT) };
+        };
+        Tui::open(to_ui, messages, send_command, None, Box::new(interrupt))
+    }
+
+    fn open(
+        to_ui: Sender<Message>,
+        messages: Receiver<Message>,
+        commands: Sender<Option<Command>>,
+        capture: Option<StderrCapture>,
+        interrupt: Box<dyn Fn() + Send>,
+    ) -> std::io::Result<Tui> {
         let terminal = ratatui::try_init()?;
         let thread = std::thread::Builder::new()
             .name("oclgrind-tui".into())
             .spawn(move || {
                 let mut terminal = terminal;
-                run(&mut terminal, &messages, &send_command);
+                run(&mut terminal, &messages, &commands, &*interrupt);
                 // The engine must not wait for a UI that has gone.
-                let _ = send_command.send(None);
+                let _ = commands.send(None);
                 ratatui::restore();
                 drop(capture);
             })?;
-        let frontend = TuiFrontend {
-            to_ui: to_ui.clone(),
-            commands,
-            refresh: VecDeque::new(),
-            expected: VecDeque::new(),
-            have_source: false,
-        };
-        Ok((
-            Tui {
-                to_ui,
-                thread: Some(thread),
-            },
-            frontend,
-        ))
+        Ok(Tui {
+            to_ui,
+            thread: Some(thread),
+        })
     }
 
-    /// The program has ended: the TUI stays until the user leaves it, then the terminal is
-    /// restored.
-    pub fn wait_for_exit(mut self) {
-        let _ = self.to_ui.send(Message::Ended);
+    /// The program has ended (`why` says how): the TUI stays until the user leaves it, then
+    /// the terminal is restored.
+    pub fn wait_for_exit(mut self, why: &str) {
+        let _ = self.to_ui.send(Message::Ended(why.to_string()));
         if let Some(t) = self.thread.take() {
             let _ = t.join();
+        }
+    }
+}
+
+/// Sends the UI's commands to the engine in the other process, one JSON line each.
+fn write_commands(mut stream: UnixStream, commands: &Receiver<Option<Command>>) {
+    while let Ok(command) = commands.recv() {
+        let Ok(mut line) = serde_json::to_string(&command) else {
+            continue;
+        };
+        line.push('\n');
+        if stream.write_all(line.as_bytes()).is_err() {
+            break;
+        }
+    }
+}
+
+/// Text read from `source` shows in the console.
+fn forward_text(mut source: Box<dyn Read + Send>, to_ui: Sender<Message>) -> std::io::Result<()> {
+    std::thread::Builder::new()
+        .name("oclgrind-tui-output".into())
+        .spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n @ 1..) = source.read(&mut buf) {
+                let text = String::from_utf8_lossy(&buf[..n]).into_owned();
+                if to_ui.send(Message::Event(Event::Output(text))).is_err() {
+                    break;
+                }
+            }
+        })?;
+    Ok(())
+}
+
+/// Between the debugger and the model: after each stop it asks for what the panes show
+/// (before the user's next command) and hands the replies to the model as refreshes.
+#[derive(Default)]
+struct Session {
+    /// Refreshes to ask for at the next prompt.
+    refresh: VecDeque<Refresh>,
+    /// Refreshes asked for, whose replies are on their way (each gets one).
+    expected: VecDeque<Refresh>,
+    have_source: bool,
+}
+
+impl Session {
+    /// What the model is to see of a message; a command to send at once, if one is due.
+    fn filter(&mut self, message: Message) -> (Option<Message>, Option<Command>) {
+        match message {
+            Message::Event(Event::Reply(reply)) if !self.expected.is_empty() => {
+                let what = self.expected.pop_front().expect("not empty");
+                (Some(Message::Refreshed(what, reply)), None)
+            }
+            Message::Event(e) => {
+                match &e {
+                    Event::LaunchBegin(_) => self.have_source = false,
+                    Event::Stopped(_) => {
+                        self.refresh = Refresh::after_stop(self.have_source).into();
+                        self.have_source = true;
+                    }
+                    _ => {}
+                }
+                (Some(Message::Event(e)), None)
+            }
+            Message::Prompt => match self.refresh.pop_front() {
+                Some(what) => {
+                    self.expected.push_back(what);
+                    (None, Some(what.command()))
+                }
+                None => (Some(Message::Prompt), None),
+            },
+            other => (Some(other), None),
+        }
+    }
+
+    /// The user sent `command`.
+    fn sent(&mut self, command: &Command) {
+        if matches!(
+            command,
+            Command::Break { .. }
+                | Command::Delete { .. }
+                | Command::Watch { .. }
+                | Command::Condition { .. }
+        ) {
+            // The gutter shows breakpoints: ask for them again once this is done.
+            self.refresh.push_back(Refresh::Breakpoints);
         }
     }
 }
@@ -123,8 +227,10 @@ fn run(
     terminal: &mut ratatui::DefaultTerminal,
     messages: &Receiver<Message>,
     commands: &Sender<Option<Command>>,
+    interrupt: &dyn Fn(),
 ) {
     let mut app = App::new();
+    let mut session = Session::default();
     let mut dirty = true;
     loop {
         if dirty && terminal.draw(|f| ui::draw(f, &app)).is_err() {
@@ -136,8 +242,14 @@ fn run(
             match messages.recv_timeout(Duration::from_millis(10)) {
                 Ok(m) => {
                     dirty = true;
-                    if let Some(action) = app.update(m) {
-                        if !perform(action, commands) {
+                    let (shown, due) = session.filter(m);
+                    if let Some(c) = due {
+                        if commands.send(Some(c)).is_err() {
+                            return;
+                        }
+                    }
+                    if let Some(action) = shown.and_then(|m| app.update(m)) {
+                        if !perform(action, commands, &mut session) {
                             return;
                         }
                     }
@@ -147,7 +259,7 @@ fn run(
                     if app.ended {
                         break;
                     }
-                    app.update(Message::Ended);
+                    app.update(Message::Ended("The debugger has gone".into()));
                     dirty = true;
                     break;
                 }
@@ -171,11 +283,11 @@ fn run(
         };
         if key == Key::Ctrl('c') && !app.prompting && app.input.is_none() {
             // Raw mode turns Ctrl-C into a key: it interrupts the kernel, as at a shell.
-            engine::interrupt();
+            interrupt();
             continue;
         }
         if let Some(action) = app.key(key) {
-            if !perform(action, commands) {
+            if !perform(action, commands, &mut session) {
                 return;
             }
         }
@@ -183,9 +295,12 @@ fn run(
 }
 
 /// Carries out an action; false when the UI is to close.
-fn perform(action: Action, commands: &Sender<Option<Command>>) -> bool {
+fn perform(action: Action, commands: &Sender<Option<Command>>, session: &mut Session) -> bool {
     match action {
-        Action::Send(c) => commands.send(Some(c)).is_ok(),
+        Action::Send(c) => {
+            session.sent(&c);
+            commands.send(Some(c)).is_ok()
+        }
         Action::Exit => false,
     }
 }
