@@ -288,7 +288,7 @@ pub enum Event {
 /// the next command (answered with an `Option<Command>`, `None` meaning quit).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ToFrontend {
-    Event(Event),
+    Event(Box<Event>),
     Prompt,
 }
 
@@ -390,7 +390,7 @@ mod tests {
             }],
         }));
         round_trip(ToFrontend::Prompt);
-        round_trip(ToFrontend::Event(Event::Detached));
+        round_trip(ToFrontend::Event(Box::new(Event::Detached)));
         round_trip(Some(Command::Step));
         round_trip(None::<Command>);
         round_trip(Event::Output("gid 3: \u{e9}\n".into()));

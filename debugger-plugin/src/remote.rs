@@ -34,7 +34,7 @@ impl SocketFrontend {
 impl Frontend for SocketFrontend {
     fn event(&mut self, event: &crate::protocol::Event) {
         // A front-end that has gone loses its events; the next prompt then quits.
-        self.send(&ToFrontend::Event(event.clone()));
+        self.send(&ToFrontend::Event(Box::new(event.clone())));
     }
 
     fn command(&mut self) -> Option<Command> {

@@ -87,7 +87,7 @@ impl Tui {
                 std::thread::spawn(move || write_commands(writer, &commands));
                 for line in BufReader::new(stream).lines().map_while(Result::ok) {
                     let message = match serde_json::from_str::<ToFrontend>(&line) {
-                        Ok(ToFrontend::Event(e)) => Message::Event(e),
+                        Ok(ToFrontend::Event(e)) => Message::Event(*e),
                         Ok(ToFrontend::Prompt) => Message::Prompt,
                         Err(_) => continue,
                     };
