@@ -109,6 +109,16 @@ fn main() {
             }
         }
     }
+    if filters.is_empty() || filters.iter().any(|f| "tui_interrupt".contains(f.as_str())) {
+        count += 1;
+        match tui_interrupt(&bin, &root) {
+            Ok(()) => println!("test tui_interrupt ... ok"),
+            Err(e) => {
+                println!("test tui_interrupt ... FAILED");
+                failures.push(("tui_interrupt".into(), e));
+            }
+        }
+    }
     if filters.is_empty() || filters.iter().any(|f| "interrupt".contains(f.as_str())) {
         count += 1;
         match interrupt(&bin, &root) {
@@ -310,6 +320,22 @@ fn tui(bin: &Path, dir: &Path) -> Result<(), String> {
     if s.contains("┌ Source") {
         return Err(format!("the TUI is still on the screen:\n{s}"));
     }
+    Ok(())
+}
+
+/// Ctrl-C in the TUI (a key in raw mode, not a signal) stops a running kernel.
+fn tui_interrupt(bin: &Path, dir: &Path) -> Result<(), String> {
+    let command = format!("{} -i spin.sim; echo EXITED; sleep 60", bin.display());
+    let t = Terminal::start("tui-interrupt", dir, &command)?;
+    t.wait_for("│ step │ stopped")?;
+    t.keys(&["c"])?;
+    t.wait_for("│ running")?;
+    std::thread::sleep(Duration::from_millis(300));
+    t.keys(&["C-c"])?;
+    t.wait_for("│ interrupted │ stopped")?;
+    t.wait_for("Interrupted in work-item (")?;
+    t.command("print n")?;
+    t.wait_for("n = 1000000000")?;
     Ok(())
 }
 
