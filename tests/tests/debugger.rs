@@ -305,6 +305,14 @@ fn tui(bin: &Path, dir: &Path) -> Result<(), String> {
     t.command("print in[k+1] n")?;
     t.wait_for("in[k+1] = 2")?;
     t.wait_for("n = 4")?;
+    // The grid: to the work-items pane, one cell right, Enter.
+    t.keys(&["Tab", "Tab"])?;
+    t.wait_for("Enter: switch to (0,0,0)")?;
+    t.keys(&["Right"])?;
+    t.wait_for("Enter: switch to (1,0,0)")?;
+    t.keys(&["Enter"])?;
+    t.wait_for("Switched to work-item: (1,0,0)")?;
+    t.wait_for("Variables: breakpoints(1,0,0)")?;
     t.command("workitem 3")?;
     t.wait_for("Switched to work-item: (3,0,0)")?;
     t.wait_for("Variables: breakpoints(3,0,0)")?;

@@ -91,6 +91,8 @@ pub enum Key {
     BackTab,
     Up,
     Down,
+    Left,
+    Right,
     PageUp,
     PageDown,
     Home,
@@ -136,6 +138,8 @@ pub struct App {
     queued: Vec<Command>,
     /// The status bar's message, when there is one.
     pub notice: Option<String>,
+    /// The work-item cell selected in the grid (`None`: the current work-item's).
+    pub grid_cursor: Option<usize>,
 }
 
 impl App {
@@ -191,6 +195,7 @@ impl App {
                 self.previous_values = self.locals.iter().chain(&self.args).cloned().collect();
                 self.stop = Some(stopped.clone());
                 self.cursor = 0;
+                self.grid_cursor = None;
                 self.echo(&event);
             }
             Event::Reply(_) | Event::Detached => self.echo(&event),
@@ -251,6 +256,16 @@ impl App {
         } else {
             self.current_line().max(1)
         }
+    }
+
+    /// The grid cell of the current work-item.
+    pub fn current_cell(&self) -> usize {
+        self.work_items.iter().position(|w| w.current).unwrap_or(0)
+    }
+
+    /// The grid cell shown as selected.
+    pub fn selected_cell(&self) -> usize {
+        self.grid_cursor.unwrap_or_else(|| self.current_cell())
     }
 
     pub fn breakpoint_at(&self, line: u32) -> Option<u32> {
@@ -316,13 +331,17 @@ impl App {
                 self.cycle_focus(PANES.len() - 1);
                 None
             }
-            Key::Up | Key::Char('k') => {
+            Key::Up | Key::Left | Key::Char('k') | Key::Char('h') => {
                 self.scroll(-1);
                 None
             }
-            Key::Down | Key::Char('j') => {
+            Key::Down | Key::Right | Key::Char('j') | Key::Char('l') => {
                 self.scroll(1);
                 None
+            }
+            Key::Enter if self.focus == Pane::WorkItems => {
+                let global = self.work_items.get(self.selected_cell())?.global;
+                self.send(Command::WorkItem { global })
             }
             Key::PageUp => {
                 self.scroll(-20);
@@ -348,6 +367,11 @@ impl App {
 
     fn scroll(&mut self, by: i64) {
         match self.focus {
+            Pane::WorkItems => {
+                let last = self.work_items.len().saturating_sub(1) as i64;
+                let at = self.grid_cursor.unwrap_or_else(|| self.current_cell()) as i64;
+                self.grid_cursor = Some((at + by).clamp(0, last.max(0)) as usize);
+            }
             Pane::Console => {
                 let back = self.console_back as i64 - by;
                 self.console_back = back.clamp(0, self.console.len() as i64) as usize;
@@ -575,6 +599,37 @@ mod tests {
             message: "Invalid read of size 4\n\tAt line 9 (column 17) of input.cl:\n".into(),
         }));
         assert_eq!(app.diagnostic_lines, vec![9]);
+    }
+
+    #[test]
+    fn grid_selection_switches_work_item() {
+        let mut app = App::new();
+        app.refreshed(
+            Refresh::WorkItems,
+            Reply::WorkItems(
+                (0..4)
+                    .map(|i| WorkItemInfo {
+                        global: [i, 0, 0],
+                        state: WorkItemState::Ready,
+                        current: i == 1,
+                    })
+                    .collect(),
+            ),
+        );
+        app.update(Message::Prompt);
+        app.key(Key::Tab);
+        app.key(Key::Tab);
+        assert_eq!(app.focus, Pane::WorkItems);
+        assert_eq!(app.selected_cell(), 1);
+        app.key(Key::Right);
+        app.key(Key::Right);
+        app.key(Key::Right);
+        assert_eq!(app.selected_cell(), 3, "stops at the last cell");
+        app.key(Key::Char('h'));
+        assert_eq!(
+            app.key(Key::Enter),
+            Some(Action::Send(Command::WorkItem { global: [2, 0, 0] }))
+        );
     }
 
     #[test]

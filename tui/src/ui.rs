@@ -180,18 +180,29 @@ fn work_items_pane(frame: &mut Frame, app: &App, area: Rect) {
     }
     // Two columns a work-item: a cell and a space.
     let per_row = (inner.width as usize / 2).max(1);
-    for row in app.work_items.chunks(per_row) {
+    let selected = (app.focus == Pane::WorkItems).then(|| app.selected_cell());
+    for (r, row) in app.work_items.chunks(per_row).enumerate() {
         let spans: Vec<Span> = row
             .iter()
-            .flat_map(|w| {
+            .enumerate()
+            .flat_map(|(c, w)| {
                 let (symbol, mut style) = state_cell(w.state);
                 if w.current {
                     style = style.add_modifier(Modifier::REVERSED | Modifier::BOLD);
+                }
+                if selected == Some(r * per_row + c) {
+                    style = style.add_modifier(Modifier::UNDERLINED).bg(Color::DarkGray);
                 }
                 [Span::styled(symbol, style), Span::raw(" ")]
             })
             .collect();
         lines.push(Line::from(spans));
+    }
+    if let Some(w) = selected.and_then(|i| app.work_items.get(i)) {
+        lines.push(Line::styled(
+            format!("Enter: switch to {}", triple(w.global)),
+            Style::new().fg(Color::Cyan),
+        ));
     }
     if !app.work_items.is_empty() {
         lines.push(Line::styled(
