@@ -110,6 +110,8 @@ pub struct App {
     pub launch: Option<LaunchSummary>,
     /// The program's source, line 1 first.
     pub source: Vec<String>,
+    /// The same, highlighted.
+    pub highlighted: Vec<crate::highlight::StyledLine>,
     pub stop: Option<Stopped>,
     pub locals: Vec<(String, String)>,
     pub args: Vec<(String, String)>,
@@ -213,6 +215,7 @@ impl App {
         match (what, reply) {
             (Refresh::Source, Reply::Source(lines)) => {
                 self.source = lines.into_iter().map(|(_, t)| t).collect();
+                self.highlighted = crate::highlight::highlight_c(&self.source);
             }
             (Refresh::Locals, Reply::Variables(v)) => self.locals = v,
             (Refresh::Args, Reply::Variables(v)) => self.args = v,
@@ -227,7 +230,10 @@ impl App {
             ) => self.groups = Some((total, finished, started)),
             (Refresh::Breakpoints, Reply::Breakpoints(b)) => self.breakpoints = b,
             // A refresh the debugger could not answer (no source, say) leaves the pane empty.
-            (Refresh::Source, _) => self.source.clear(),
+            (Refresh::Source, _) => {
+                self.source.clear();
+                self.highlighted.clear();
+            }
             (Refresh::Locals, _) => self.locals.clear(),
             (Refresh::Args, _) => self.args.clear(),
             (Refresh::WorkItems, _) => self.work_items.clear(),

@@ -1,11 +1,12 @@
 //! oclgrind-tui: the debugger's terminal interface.
 //!
 //! `app` is the model (what the debugger reported, what the user does; no terminal in it),
-//! `ui` draws it, one function per pane, and `frontend` joins the two to the engine: it is
+//! `ui` draws it, one function per pane (`highlight` colours the source once for it), and `frontend` joins the two to the engine: it is
 //! the engine's `Frontend`, and runs the terminal on a thread of its own.
 
 pub mod app;
 pub mod frontend;
+pub mod highlight;
 pub mod ui;
 
 pub use frontend::{Tui, TuiFrontend};

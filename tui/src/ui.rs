@@ -96,14 +96,19 @@ fn source_pane(frame: &mut Frame, app: &App, area: Rect) {
                 format!("{n:>width$} "),
                 Style::new().fg(Color::DarkGray),
             ));
-            let mut style = Style::new();
+            let mut mark = Style::new();
             if n == current {
-                style = style.bg(Color::Rgb(30, 60, 30));
+                mark = mark.bg(Color::Rgb(30, 60, 30));
             }
             if n == cursor && app.focus == Pane::Source && app.cursor != 0 {
-                style = style.add_modifier(Modifier::REVERSED);
+                mark = mark.add_modifier(Modifier::REVERSED);
             }
-            gutter.push(Span::styled(text.replace('\t', "    "), style));
+            match app.highlighted.get(n - 1) {
+                Some(pieces) => gutter.extend(pieces.iter().map(|(style, piece)| {
+                    Span::styled(piece.replace('\t', "    "), style.patch(mark))
+                })),
+                None => gutter.push(Span::styled(text.replace('\t', "    "), mark)),
+            }
             Line::from(gutter)
         })
         .collect();
