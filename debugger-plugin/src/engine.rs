@@ -850,6 +850,10 @@ impl Engine {
                 reply(fe, Reply::Backtrace(inspect::backtrace(view)));
                 Outcome::Stay
             }
+            Command::Disassemble => {
+                reply(fe, inspect::disassembly(view));
+                Outcome::Stay
+            }
         }
     }
 

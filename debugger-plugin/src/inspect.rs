@@ -7,7 +7,7 @@ use oclgrind_core::memory::{encode_address, AddrSpace};
 
 use crate::expr::{self, Evaluated};
 use crate::format::{self, Format};
-use crate::protocol::{FrameInfo, Position};
+use crate::protocol::{FrameInfo, Position, Reply};
 use crate::target::{Place, Target, Value};
 
 /// One frame of the call stack.
@@ -231,4 +231,15 @@ pub fn memory_rows(
         .enumerate()
         .map(|(i, c)| (addr + 4 * i as u64, c.to_vec()))
         .collect())
+}
+
+/// The LLVM IR of the function the work-item is in, with its current instruction.
+pub fn disassembly(view: &WorkItemView) -> Reply {
+    let f = &view.code().functions[view.func as usize];
+    let current = (view.pc as usize) < f.code.len();
+    Reply::Disassembly {
+        function: f.name.clone(),
+        instructions: f.insts.iter().map(|i| i.text.trim().to_string()).collect(),
+        current: current.then(|| f.op_info(view.pc).inst as usize),
+    }
 }

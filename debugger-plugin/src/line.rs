@@ -150,6 +150,7 @@ const COMMANDS: &[(&str, &str, &str)] = &[
     ("condition", "", "Set or remove the condition of a breakpoint.\nUsage: condition N [EXPRESSION]"),
     ("continue", "c", "Continue running until a breakpoint, an error or Ctrl-C."),
     ("delete", "d", "Delete a breakpoint or watchpoint (all, after asking, without a number).\nUsage: delete [N]"),
+    ("disassemble", "disas", "Show the LLVM IR of the current function (=> marks the current instruction)."),
     ("display", "", "Print an expression at every stop.\nUsage: display[/FMT] EXPRESSION"),
     ("finish", "", "Run until the current function returns."),
     ("gmem", "gm", "Examine global memory (all of it without arguments).\nUsage: gmem [ADDRESS [SIZE]]"),
@@ -260,6 +261,7 @@ pub fn parse(line: &str) -> Parsed {
     let usage = |what: &str| Parsed::Output(format!("{what}\n"));
     match name {
         "backtrace" | "bt" => command(Command::Backtrace),
+        "disassemble" | "disas" => command(Command::Disassemble),
         "break" | "b" => breakpoint(rest, false),
         "tbreak" => breakpoint(rest, true),
         "condition" => {
@@ -546,6 +548,18 @@ fn render_reply(r: &Reply) -> String {
             } else {
                 vars.iter().map(|(n, v)| format!("{n} = {v}\n")).collect()
             }
+        }
+        Reply::Disassembly {
+            function,
+            instructions,
+            current,
+        } => {
+            let mut text = format!("Dump of LLVM IR for function {function}:\n");
+            for (i, inst) in instructions.iter().enumerate() {
+                let mark = if Some(i) == *current { "=> " } else { "   " };
+                text += &format!("{mark}{inst}\n");
+            }
+            text + "End of IR dump.\n"
         }
         Reply::Backtrace(frames) => frames
             .iter()

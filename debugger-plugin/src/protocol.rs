@@ -100,6 +100,8 @@ pub enum Command {
     Info(InfoWhat),
     List(ListFrom),
     Backtrace,
+    /// The LLVM IR of the current function, the current instruction marked.
+    Disassemble,
     Quit,
 }
 
@@ -237,6 +239,12 @@ pub enum Reply {
     /// `info locals` / `info args`.
     Variables(Vec<(String, String)>),
     Backtrace(Vec<FrameInfo>),
+    /// `disassemble`: a function's LLVM IR instructions, and which one is current.
+    Disassembly {
+        function: String,
+        instructions: Vec<String>,
+        current: Option<usize>,
+    },
     /// Numbered source lines.
     Source(Vec<(u32, String)>),
     /// Memory: rows of (address, bytes).
@@ -324,6 +332,12 @@ mod tests {
         round_trip(Command::Info(InfoWhat::WorkItems));
         round_trip(Command::Info(InfoWhat::Groups));
         round_trip(Command::List(ListFrom::Whole));
+        round_trip(Command::Disassemble);
+        round_trip(Event::Reply(Reply::Disassembly {
+            function: "k".into(),
+            instructions: vec!["%1 = add i32 %0, 1".into(), "ret void".into()],
+            current: Some(1),
+        }));
         round_trip(Command::WorkItem { global: [1, 2, 3] });
     }
 

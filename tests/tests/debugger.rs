@@ -191,8 +191,17 @@ fn drive_interrupt(child: &mut std::process::Child) -> Result<(), String> {
             .and_then(|()| stdin.flush())
             .map_err(|e| format!("cannot write to the debugger: {e}"))
     };
+    let before = cpu_ticks(child.id());
     send("continue\n")?;
-    std::thread::sleep(Duration::from_millis(500));
+    // The kernel runs once `continue` is in (and with it the SIGINT handler): wait for the
+    // process to have used some CPU time, rather than for a fixed while.
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    while cpu_ticks(child.id()) < before + 20 {
+        if std::time::Instant::now() > deadline {
+            return Err("the kernel did not run after continue".into());
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
     let pid = child.id().to_string();
     let status = Command::new("kill")
         .args(["-INT", &pid])
@@ -209,6 +218,21 @@ fn drive_interrupt(child: &mut std::process::Child) -> Result<(), String> {
     send("print n\n")?;
     wait_for(&|l| l == "n = 1000000000")?;
     Ok(())
+}
+
+/// User plus system CPU time of a process, in clock ticks (/proc/PID/stat fields 14 and 15).
+fn cpu_ticks(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // The command name, in parentheses, may hold spaces: count fields after it.
+    let after_name = stat.rsplit(')').next().unwrap_or("");
+    let fields: Vec<&str> = after_name.split_whitespace().collect();
+    let field = |n: usize| {
+        fields
+            .get(n - 3)
+            .and_then(|f| f.parse::<u64>().ok())
+            .unwrap_or(0)
+    };
+    field(14) + field(15)
 }
 
 /// A program in a terminal of its own: a private tmux server, 120×36. Keys go only after the

@@ -30,6 +30,7 @@ pub enum Refresh {
     WorkItems,
     Groups,
     Breakpoints,
+    Ir,
 }
 
 impl Refresh {
@@ -41,6 +42,7 @@ impl Refresh {
             Refresh::WorkItems,
             Refresh::Groups,
             Refresh::Breakpoints,
+            Refresh::Ir,
         ];
         if !have_source {
             all.insert(0, Refresh::Source);
@@ -56,6 +58,7 @@ impl Refresh {
             Refresh::WorkItems => Command::Info(InfoWhat::WorkItems),
             Refresh::Groups => Command::Info(InfoWhat::Groups),
             Refresh::Breakpoints => Command::Info(InfoWhat::Breakpoints),
+            Refresh::Ir => Command::Disassemble,
         }
     }
 }
@@ -120,6 +123,8 @@ pub struct App {
     pub work_items: Vec<WorkItemInfo>,
     pub groups: Option<(u64, u64, Vec<GroupInfo>)>,
     pub breakpoints: Vec<BreakpointInfo>,
+    /// The current function's LLVM IR and the current instruction in it.
+    pub ir: Option<(String, Vec<String>, Option<usize>)>,
     /// Printf output, diagnostics, and commands with their answers.
     pub console: Vec<String>,
     /// Lines where diagnostics fired.
@@ -229,6 +234,14 @@ impl App {
                 },
             ) => self.groups = Some((total, finished, started)),
             (Refresh::Breakpoints, Reply::Breakpoints(b)) => self.breakpoints = b,
+            (
+                Refresh::Ir,
+                Reply::Disassembly {
+                    function,
+                    instructions,
+                    current,
+                },
+            ) => self.ir = Some((function, instructions, current)),
             // A refresh the debugger could not answer (no source, say) leaves the pane empty.
             (Refresh::Source, _) => {
                 self.source.clear();
@@ -239,6 +252,7 @@ impl App {
             (Refresh::WorkItems, _) => self.work_items.clear(),
             (Refresh::Groups, _) => self.groups = None,
             (Refresh::Breakpoints, _) => self.breakpoints.clear(),
+            (Refresh::Ir, _) => self.ir = None,
         }
     }
 

@@ -19,11 +19,14 @@ pub fn draw(frame: &mut Frame, app: &App) {
         Constraint::Length(1),
     ])
     .areas(frame.area());
-    let [source, side] =
+    let [code, side] =
         Layout::horizontal([Constraint::Percentage(60), Constraint::Percentage(40)]).areas(main);
+    let [source, ir] =
+        Layout::vertical([Constraint::Percentage(65), Constraint::Percentage(35)]).areas(code);
     let [variables, work_items] =
         Layout::vertical([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(side);
     source_pane(frame, app, source);
+    ir_pane(frame, app, ir);
     variables_pane(frame, app, variables);
     work_items_pane(frame, app, work_items);
     console_pane(frame, app, console);
@@ -110,6 +113,49 @@ fn source_pane(frame: &mut Frame, app: &App, area: Rect) {
                 None => gutter.push(Span::styled(text.replace('\t', "    "), mark)),
             }
             Line::from(gutter)
+        })
+        .collect();
+    frame.render_widget(Paragraph::new(lines), inner);
+}
+
+/// The current function's LLVM IR, the current instruction marked and kept in view.
+fn ir_pane(frame: &mut Frame, app: &App, area: Rect) {
+    let Some((function, instructions, current)) = &app.ir else {
+        frame.render_widget(pane_block(" LLVM IR ".into(), false), area);
+        return;
+    };
+    let block = pane_block(format!(" LLVM IR: {function} "), false);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let height = inner.height as usize;
+    let at = current.unwrap_or(0);
+    let first = at
+        .saturating_sub(height / 3)
+        .min(instructions.len().saturating_sub(height));
+    let lines: Vec<Line> = instructions
+        .iter()
+        .enumerate()
+        .skip(first)
+        .take(height)
+        .map(|(i, inst)| {
+            // Debug-info calls and metadata are noise here.
+            let text = inst.split(", !dbg").next().unwrap_or(inst);
+            if Some(i) == *current {
+                Line::from(vec![
+                    Span::styled("=> ", Style::new().fg(Color::Green)),
+                    Span::styled(text.to_string(), Style::new().bg(Color::Rgb(30, 60, 30))),
+                ])
+            } else {
+                let style = if text.contains("@llvm.dbg.") {
+                    Style::new().fg(Color::DarkGray)
+                } else {
+                    Style::new()
+                };
+                Line::from(vec![
+                    Span::raw("   "),
+                    Span::styled(text.to_string(), style),
+                ])
+            }
         })
         .collect();
     frame.render_widget(Paragraph::new(lines), inner);
@@ -382,6 +428,18 @@ mod tests {
             error: true,
             message: diagnostic.into(),
         }));
+        app.update(Message::Refreshed(
+            Refresh::Ir,
+            Reply::Disassembly {
+                function: "smooth".into(),
+                instructions: vec![
+                    "%i = alloca i32, align 4".into(),
+                    "%0 = load i32, ptr %i, align 4, !dbg !51".into(),
+                    "%add = add nsw i32 %0, 1, !dbg !52".into(),
+                ],
+                current: Some(1),
+            },
+        ));
         // The Logger's copy, from standard error.
         app.update(Message::Event(Event::Output(diagnostic.into())));
         app.update(Message::Prompt);
@@ -472,6 +530,15 @@ mod tests {
             buffer[(x, y as u16)].modifier.contains(Modifier::REVERSED),
             "the current work-item stands out"
         );
+    }
+
+    #[test]
+    fn ir_pane_marks_the_current_instruction() {
+        let screen = render(&sample(), 120, 40);
+        find(&screen, "LLVM IR: smooth");
+        let (_, current) = find(&screen, "=> %0 = load i32, ptr %i, align 4");
+        assert!(!current.contains("!dbg"), "metadata is cut: {current}");
+        find(&screen, "   %add = add nsw i32 %0, 1");
     }
 
     #[test]
