@@ -854,6 +854,20 @@ impl Engine {
                 reply(fe, inspect::disassembly(view));
                 Outcome::Stay
             }
+            Command::MemoryOf { expr, size } => {
+                match inspect::memory_of(view, &expr, size) {
+                    Ok((address, bytes)) => reply(
+                        fe,
+                        Reply::MemoryOf {
+                            expr,
+                            address,
+                            bytes,
+                        },
+                    ),
+                    Err(e) => message(fe, &e),
+                }
+                Outcome::Stay
+            }
         }
     }
 

@@ -243,3 +243,34 @@ pub fn disassembly(view: &WorkItemView) -> Reply {
         current: current.then(|| f.op_info(view.pc).inst as usize),
     }
 }
+
+/// The most `MemoryOf` reads.
+const MEMORY_VIEW_MAX: u64 = 64 * 1024;
+
+/// Up to `size` bytes of what `text` names: the memory a pointer points to (as much as its
+/// buffer holds), or the variable's own bytes.
+pub fn memory_of(view: &WorkItemView, text: &str, size: u64) -> Result<(u64, Vec<u8>), String> {
+    let target = FrameTarget {
+        view,
+        frame: frames(view)[0],
+    };
+    let value = expr::parse(text).and_then(|e| expr::evaluate(&e, &target))?;
+    let (space, addr, len) = match expr::pointer_target(&value, &target) {
+        Ok((Some(space), addr)) => (space, addr, size),
+        _ => {
+            let (space, addr, len) = expr::address_of(&value, &target)?;
+            (space, addr, len.min(size))
+        }
+    };
+    // Shorter reads until one fits in the buffer (a pointer near its end).
+    let mut len = len.clamp(1, MEMORY_VIEW_MAX);
+    loop {
+        if let Some(bytes) = view.read(space, addr, len) {
+            return Ok((addr, bytes));
+        }
+        if len == 1 {
+            return Err(format!("Cannot access memory at address 0x{addr:x}"));
+        }
+        len /= 2;
+    }
+}

@@ -549,6 +549,18 @@ fn render_reply(r: &Reply) -> String {
                 vars.iter().map(|(n, v)| format!("{n} = {v}\n")).collect()
             }
         }
+        Reply::MemoryOf {
+            expr,
+            address,
+            bytes,
+        } => {
+            let mut text = format!("{expr}:\n");
+            for (i, row) in bytes.chunks(16).enumerate() {
+                let hex: Vec<String> = row.iter().map(|b| format!("{b:02x}")).collect();
+                text += &format!("0x{:x}: {}\n", address + 16 * i as u64, hex.join(" "));
+            }
+            text
+        }
         Reply::Disassembly {
             function,
             instructions,

@@ -102,6 +102,12 @@ pub enum Command {
     Backtrace,
     /// The LLVM IR of the current function, the current instruction marked.
     Disassemble,
+    /// Up to `size` bytes of the memory an expression names: what a pointer points to, or
+    /// the variable itself (for a memory view).
+    MemoryOf {
+        expr: String,
+        size: u64,
+    },
     Quit,
 }
 
@@ -239,6 +245,12 @@ pub enum Reply {
     /// `info locals` / `info args`.
     Variables(Vec<(String, String)>),
     Backtrace(Vec<FrameInfo>),
+    /// `MemoryOf`: the bytes from `address` on.
+    MemoryOf {
+        expr: String,
+        address: u64,
+        bytes: Vec<u8>,
+    },
     /// `disassemble`: a function's LLVM IR instructions, and which one is current.
     Disassembly {
         function: String,
@@ -333,6 +345,15 @@ mod tests {
         round_trip(Command::Info(InfoWhat::Groups));
         round_trip(Command::List(ListFrom::Whole));
         round_trip(Command::Disassemble);
+        round_trip(Command::MemoryOf {
+            expr: "p".into(),
+            size: 64,
+        });
+        round_trip(Event::Reply(Reply::MemoryOf {
+            expr: "p".into(),
+            address: 0x1000,
+            bytes: vec![1, 2],
+        }));
         round_trip(Event::Reply(Reply::Disassembly {
             function: "k".into(),
             instructions: vec!["%1 = add i32 %0, 1".into(), "ret void".into()],

@@ -329,7 +329,13 @@ fn tui(bin: &Path, dir: &Path) -> Result<(), String> {
     t.command("print in[k+1] n")?;
     t.wait_for("in[k+1] = 2")?;
     t.wait_for("n = 4")?;
-    // The grid: to the work-items pane, one cell right, Enter.
+    // The variables pane: Enter on the first (`in`) shows what it points to.
+    t.keys(&["Tab"])?;
+    t.wait_for("┌ Variables")?;
+    t.keys(&["Enter"])?;
+    t.wait_for("Memory: in (hex)")?;
+    t.wait_for(" 01 00 00 00 02 00 00 00")?;
+    // The grid: past the memory pane to the work-items pane, one cell right, Enter.
     t.keys(&["Tab", "Tab"])?;
     t.wait_for("Enter: switch to (0,0,0)")?;
     t.keys(&["Right"])?;

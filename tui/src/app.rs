@@ -10,16 +10,30 @@ pub enum Pane {
     #[default]
     Source,
     Variables,
+    Memory,
     WorkItems,
     Console,
 }
 
-const PANES: [Pane; 4] = [
+const PANES: [Pane; 5] = [
     Pane::Source,
     Pane::Variables,
+    Pane::Memory,
     Pane::WorkItems,
     Pane::Console,
 ];
+
+/// How the memory pane shows its bytes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MemoryView {
+    #[default]
+    Hex,
+    Int,
+    Float,
+}
+
+/// How many bytes the memory pane asks for.
+pub const MEMORY_BYTES: u64 = 256;
 
 /// Replies the front-end asked for itself after a stop, to fill the panes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,11 +45,14 @@ pub enum Refresh {
     Groups,
     Breakpoints,
     Ir,
+    /// The memory pane's expression.
+    Memory,
 }
 
 impl Refresh {
-    /// The commands that refresh the panes after a stop (the source only once per launch).
-    pub fn after_stop(have_source: bool) -> Vec<Refresh> {
+    /// The commands that refresh the panes after a stop (the source only once per launch,
+    /// memory when the pane shows some).
+    pub fn after_stop(have_source: bool, memory: bool) -> Vec<Refresh> {
         let mut all = vec![
             Refresh::Locals,
             Refresh::Args,
@@ -47,11 +64,18 @@ impl Refresh {
         if !have_source {
             all.insert(0, Refresh::Source);
         }
+        if memory {
+            all.push(Refresh::Memory);
+        }
         all
     }
 
-    pub fn command(self) -> Command {
+    pub fn command(self, app: &App) -> Command {
         match self {
+            Refresh::Memory => Command::MemoryOf {
+                expr: app.memory_expr.clone().unwrap_or_default(),
+                size: MEMORY_BYTES,
+            },
             Refresh::Source => Command::List(ListFrom::Whole),
             Refresh::Locals => Command::Info(InfoWhat::Locals),
             Refresh::Args => Command::Info(InfoWhat::Args),
@@ -147,6 +171,16 @@ pub struct App {
     pub notice: Option<String>,
     /// The work-item cell selected in the grid (`None`: the current work-item's).
     pub grid_cursor: Option<usize>,
+    /// The variable selected in the variables pane (arguments first, then locals).
+    pub var_cursor: usize,
+    /// What the memory pane shows: an expression, and its memory (address and bytes).
+    pub memory_expr: Option<String>,
+    pub memory: Option<(u64, Vec<u8>)>,
+    /// The memory at the previous stop, to mark the bytes written since.
+    pub previous_memory: Option<(u64, Vec<u8>)>,
+    pub memory_view: MemoryView,
+    /// A memory view was asked for by the user: its reply goes to the pane.
+    memory_requested: bool,
 }
 
 impl App {
@@ -203,7 +237,18 @@ impl App {
                 self.stop = Some(stopped.clone());
                 self.cursor = 0;
                 self.grid_cursor = None;
+                self.previous_memory = self.memory.clone();
                 self.echo(&event);
+            }
+            Event::Reply(Reply::MemoryOf { address, bytes, .. }) if self.memory_requested => {
+                self.memory_requested = false;
+                self.memory = Some((*address, bytes.clone()));
+                self.previous_memory = None;
+            }
+            Event::Reply(Reply::Message(m)) if self.memory_requested => {
+                self.memory_requested = false;
+                self.memory = None;
+                self.notice = Some(m.clone());
             }
             Event::Reply(_) | Event::Detached => self.echo(&event),
         }
@@ -253,6 +298,10 @@ impl App {
             (Refresh::Groups, _) => self.groups = None,
             (Refresh::Breakpoints, _) => self.breakpoints.clear(),
             (Refresh::Ir, _) => self.ir = None,
+            (Refresh::Memory, Reply::MemoryOf { address, bytes, .. }) => {
+                self.memory = Some((address, bytes));
+            }
+            (Refresh::Memory, _) => self.memory = None,
         }
     }
 
@@ -359,6 +408,26 @@ impl App {
                 self.scroll(1);
                 None
             }
+            Key::Enter if self.focus == Pane::Variables => {
+                // The memory pane shows what a pointer points to, or the variable itself.
+                let (name, _) = self.args.iter().chain(&self.locals).nth(self.var_cursor)?;
+                let expr = name.clone();
+                self.memory_expr = Some(expr.clone());
+                let action = self.send(Command::MemoryOf {
+                    expr,
+                    size: MEMORY_BYTES,
+                });
+                self.memory_requested = action.is_some();
+                action
+            }
+            Key::Char('t') if self.focus == Pane::Memory => {
+                self.memory_view = match self.memory_view {
+                    MemoryView::Hex => MemoryView::Int,
+                    MemoryView::Int => MemoryView::Float,
+                    MemoryView::Float => MemoryView::Hex,
+                };
+                None
+            }
             Key::Enter if self.focus == Pane::WorkItems => {
                 let global = self.work_items.get(self.selected_cell())?.global;
                 self.send(Command::WorkItem { global })
@@ -387,6 +456,11 @@ impl App {
 
     fn scroll(&mut self, by: i64) {
         match self.focus {
+            Pane::Variables => {
+                let last = (self.args.len() + self.locals.len()).saturating_sub(1) as i64;
+                self.var_cursor = (self.var_cursor as i64 + by).clamp(0, last.max(0)) as usize;
+            }
+            Pane::Memory => {}
             Pane::WorkItems => {
                 let last = self.work_items.len().saturating_sub(1) as i64;
                 let at = self.grid_cursor.unwrap_or_else(|| self.current_cell()) as i64;
@@ -639,6 +713,7 @@ mod tests {
         app.update(Message::Prompt);
         app.key(Key::Tab);
         app.key(Key::Tab);
+        app.key(Key::Tab);
         assert_eq!(app.focus, Pane::WorkItems);
         assert_eq!(app.selected_cell(), 1);
         app.key(Key::Right);
@@ -650,6 +725,46 @@ mod tests {
             app.key(Key::Enter),
             Some(Action::Send(Command::WorkItem { global: [2, 0, 0] }))
         );
+    }
+
+    #[test]
+    fn a_variable_opens_in_the_memory_pane() {
+        let mut app = App::new();
+        app.refreshed(
+            Refresh::Args,
+            Reply::Variables(vec![("in".into(), "0x1000".into())]),
+        );
+        app.refreshed(
+            Refresh::Locals,
+            Reply::Variables(vec![("i".into(), "3".into())]),
+        );
+        app.update(Message::Prompt);
+        app.key(Key::Tab);
+        assert_eq!(app.focus, Pane::Variables);
+        assert_eq!(
+            app.key(Key::Enter),
+            Some(Action::Send(Command::MemoryOf {
+                expr: "in".into(),
+                size: MEMORY_BYTES
+            }))
+        );
+        app.update(Message::Event(Event::Reply(Reply::MemoryOf {
+            expr: "in".into(),
+            address: 0x1000,
+            bytes: vec![1, 0, 0, 0],
+        })));
+        assert_eq!(app.memory, Some((0x1000, vec![1, 0, 0, 0])));
+        assert!(app.console.is_empty(), "the reply went to the pane");
+        assert_eq!(
+            Refresh::Memory.command(&app),
+            Command::MemoryOf {
+                expr: "in".into(),
+                size: MEMORY_BYTES
+            }
+        );
+        app.key(Key::Tab);
+        app.key(Key::Char('t'));
+        assert_eq!(app.memory_view, MemoryView::Int);
     }
 
     #[test]

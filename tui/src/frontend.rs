@@ -179,7 +179,7 @@ struct Session {
 
 impl Session {
     /// What the model is to see of a message; a command to send at once, if one is due.
-    fn filter(&mut self, message: Message) -> (Option<Message>, Option<Command>) {
+    fn filter(&mut self, message: Message, app: &App) -> (Option<Message>, Option<Command>) {
         match message {
             Message::Event(Event::Reply(reply)) if !self.expected.is_empty() => {
                 let what = self.expected.pop_front().expect("not empty");
@@ -189,7 +189,8 @@ impl Session {
                 match &e {
                     Event::LaunchBegin(_) => self.have_source = false,
                     Event::Stopped(_) => {
-                        self.refresh = Refresh::after_stop(self.have_source).into();
+                        let memory = app.memory_expr.is_some();
+                        self.refresh = Refresh::after_stop(self.have_source, memory).into();
                         self.have_source = true;
                     }
                     _ => {}
@@ -199,7 +200,7 @@ impl Session {
             Message::Prompt => match self.refresh.pop_front() {
                 Some(what) => {
                     self.expected.push_back(what);
-                    (None, Some(what.command()))
+                    (None, Some(what.command(app)))
                 }
                 None => (Some(Message::Prompt), None),
             },
@@ -242,7 +243,7 @@ fn run(
             match messages.recv_timeout(Duration::from_millis(10)) {
                 Ok(m) => {
                     dirty = true;
-                    let (shown, due) = session.filter(m);
+                    let (shown, due) = session.filter(m, &app);
                     if let Some(c) = due {
                         if commands.send(Some(c)).is_err() {
                             return;

@@ -7,7 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 use ratatui::Frame;
 
-use crate::app::{App, Pane};
+use crate::app::{App, MemoryView, Pane};
 
 /// Rows the console shows (plus its command line).
 const CONSOLE_ROWS: u16 = 8;
@@ -23,11 +23,16 @@ pub fn draw(frame: &mut Frame, app: &App) {
         Layout::horizontal([Constraint::Percentage(60), Constraint::Percentage(40)]).areas(main);
     let [source, ir] =
         Layout::vertical([Constraint::Percentage(65), Constraint::Percentage(35)]).areas(code);
-    let [variables, work_items] =
-        Layout::vertical([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(side);
+    let [variables, memory, work_items] = Layout::vertical([
+        Constraint::Percentage(35),
+        Constraint::Percentage(30),
+        Constraint::Percentage(35),
+    ])
+    .areas(side);
     source_pane(frame, app, source);
     ir_pane(frame, app, ir);
     variables_pane(frame, app, variables);
+    memory_pane(frame, app, memory);
     work_items_pane(frame, app, work_items);
     console_pane(frame, app, console);
     status_bar(frame, app, status);
@@ -173,6 +178,7 @@ fn variables_pane(frame: &mut Frame, app: &App, area: Rect) {
     };
     let block = pane_block(title, app.focus == Pane::Variables);
     let mut lines = Vec::new();
+    let mut index = 0;
     for (heading, vars) in [("arguments", &app.args), ("locals", &app.locals)] {
         if vars.is_empty() {
             continue;
@@ -184,19 +190,89 @@ fn variables_pane(frame: &mut Frame, app: &App, area: Rect) {
                 .add_modifier(Modifier::ITALIC),
         ));
         for (name, value) in vars {
+            let selected = app.focus == Pane::Variables && index == app.var_cursor;
+            index += 1;
+            let name_style = if selected {
+                Style::new()
+                    .fg(Color::Cyan)
+                    .add_modifier(Modifier::REVERSED)
+            } else {
+                Style::new().fg(Color::Cyan)
+            };
             let value_style = if app.changed(name, value) {
                 Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD)
             } else {
                 Style::new()
             };
             lines.push(Line::from(vec![
-                Span::styled(format!("  {name}"), Style::new().fg(Color::Cyan)),
+                Span::raw("  "),
+                Span::styled(name.clone(), name_style),
                 Span::raw(" = "),
                 Span::styled(value.clone(), value_style),
             ]));
         }
     }
     frame.render_widget(Paragraph::new(lines).block(block), area);
+}
+
+/// The memory of the variable chosen in the variables pane (Enter there), 8 bytes a row;
+/// bytes written since the last stop stand out. `t` switches hex, int and float.
+fn memory_pane(frame: &mut Frame, app: &App, area: Rect) {
+    let title = match (&app.memory_expr, app.memory_view) {
+        (Some(e), view) => format!(" Memory: {e} ({}) ", format!("{view:?}").to_lowercase()),
+        (None, _) => " Memory ".into(),
+    };
+    let block = pane_block(title, app.focus == Pane::Memory);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let Some((address, bytes)) = &app.memory else {
+        let hint = "Enter on a variable shows its memory here.";
+        frame.render_widget(
+            Paragraph::new(Line::styled(hint, Style::new().fg(Color::DarkGray))),
+            inner,
+        );
+        return;
+    };
+    let before = app
+        .previous_memory
+        .as_ref()
+        .filter(|(a, _)| a == address)
+        .map(|(_, b)| b.as_slice());
+    let changed = |i: usize| before.is_some_and(|b| b.get(i).is_some_and(|&old| old != bytes[i]));
+    let lines: Vec<Line> = bytes
+        .chunks(8)
+        .enumerate()
+        .take(inner.height as usize)
+        .map(|(row, chunk)| {
+            let base = row * 8;
+            let mut spans = vec![Span::styled(
+                format!("{:x} ", address + base as u64),
+                Style::new().fg(Color::DarkGray),
+            )];
+            let width = match app.memory_view {
+                MemoryView::Hex => 1,
+                MemoryView::Int | MemoryView::Float => 4,
+            };
+            for (k, unit) in chunk.chunks(width).enumerate() {
+                let at = base + k * width;
+                let text = match (app.memory_view, <[u8; 4]>::try_from(unit)) {
+                    (MemoryView::Hex, _) => format!("{:02x}", unit[0]),
+                    (MemoryView::Int, Ok(b)) => format!("{:>11}", i32::from_le_bytes(b)),
+                    (MemoryView::Float, Ok(b)) => format!("{:>11.4}", f32::from_le_bytes(b)),
+                    (_, Err(_)) => "..".into(),
+                };
+                let style = if (at..at + unit.len()).any(changed) {
+                    Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD)
+                } else {
+                    Style::new()
+                };
+                spans.push(Span::raw(" "));
+                spans.push(Span::styled(text, style));
+            }
+            Line::from(spans)
+        })
+        .collect();
+    frame.render_widget(Paragraph::new(lines), inner);
 }
 
 fn state_cell(state: WorkItemState) -> (&'static str, Style) {
@@ -530,6 +606,31 @@ mod tests {
             buffer[(x, y as u16)].modifier.contains(Modifier::REVERSED),
             "the current work-item stands out"
         );
+    }
+
+    #[test]
+    fn memory_pane_shows_bytes_and_what_changed() {
+        let mut app = sample();
+        app.memory_expr = Some("in".into());
+        app.memory = Some((0x1000, vec![1, 0, 0, 0, 2, 0, 0, 0]));
+        app.previous_memory = Some((0x1000, vec![1, 0, 0, 0, 9, 0, 0, 0]));
+        let mut terminal = Terminal::new(TestBackend::new(120, 40)).expect("test terminal");
+        terminal.draw(|f| draw(f, &app)).expect("draws");
+        let buffer = terminal.backend().buffer().clone();
+        let screen: Vec<String> = (0..40)
+            .map(|y| (0..120).map(|x| buffer[(x, y)].symbol()).collect())
+            .collect();
+        find(&screen, "Memory: in (hex)");
+        let (y, row) = find(&screen, "1000  01 00 00 00 02 00 00 00");
+        let x = row.find("02").expect("byte") as u16;
+        let x = row[..x as usize].chars().count() as u16;
+        assert!(
+            buffer[(x, y as u16)].modifier.contains(Modifier::BOLD),
+            "written since"
+        );
+        app.memory_view = MemoryView::Int;
+        let screen = render(&app, 120, 40);
+        find(&screen, "1000            1           2");
     }
 
     #[test]
