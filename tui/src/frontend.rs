@@ -181,10 +181,10 @@ impl Session {
     /// What the model is to see of a message; a command to send at once, if one is due.
     fn filter(&mut self, message: Message, app: &App) -> (Option<Message>, Option<Command>) {
         match message {
-            Message::Event(Event::Reply(reply)) if !self.expected.is_empty() => {
-                let what = self.expected.pop_front().expect("not empty");
-                (Some(Message::Refreshed(what, reply)), None)
-            }
+            Message::Event(Event::Reply(reply)) => match self.expected.pop_front() {
+                Some(what) => (Some(Message::Refreshed(what, reply)), None),
+                None => (Some(Message::Event(Event::Reply(reply))), None),
+            },
             Message::Event(e) => {
                 match &e {
                     Event::LaunchBegin(_) => self.have_source = false,
