@@ -212,7 +212,7 @@ fn drive_interrupt(child: &mut std::process::Child) -> Result<(), String> {
     }
     wait_for(&|l| l.starts_with("Interrupted in work-item ("))?;
     let stop = wait_for(&source_line)?;
-    if !(stop.starts_with("5\t") || stop.starts_with("7\t")) {
+    if !["5\t", "7\t", "8\t"].iter().any(|l| stop.starts_with(l)) {
         return Err(format!("stopped outside the loop: {stop:?}"));
     }
     send("print n\n")?;
@@ -347,6 +347,8 @@ fn tui(bin: &Path, dir: &Path) -> Result<(), String> {
     t.wait_for("Switched to work-item: (3,0,0)")?;
     t.wait_for("Variables: breakpoints(3,0,0)")?;
     t.keys(&["q"])?;
+    t.wait_for("Stop debugging (the program runs on)? y/n")?;
+    t.keys(&["y"])?;
     t.wait_for("The program has ended: q leaves.")?;
     t.keys(&["q"])?;
     let s = t.wait_for("EXITED")?;
@@ -410,6 +412,8 @@ fn tui_app(bin: &Path) -> Result<(), String> {
     t.command("print i+1 n")?;
     t.wait_for("i+1 = 1024")?;
     t.keys(&["q"])?;
+    t.wait_for("? y/n")?;
+    t.keys(&["y"])?;
     t.wait_for("Smoothed 1024 samples")?;
     t.wait_for("The application exited with status 0: q leaves.")?;
     t.keys(&["q"])?;

@@ -181,6 +181,10 @@ pub struct App {
     pub memory_view: MemoryView,
     /// A memory view was asked for by the user: its reply goes to the pane.
     memory_requested: bool,
+    /// `q` was pressed while the program runs: waiting for y or n.
+    pub confirm_quit: bool,
+    /// The key help is over the screen.
+    pub show_help: bool,
 }
 
 impl App {
@@ -374,13 +378,32 @@ impl App {
         if self.input.is_some() {
             return self.command_line_key(key);
         }
+        if self.show_help {
+            // Any key closes the help.
+            self.show_help = false;
+            return None;
+        }
+        if self.confirm_quit {
+            self.confirm_quit = false;
+            self.notice = None;
+            return match key {
+                Key::Char('y') | Key::Char('Y') => self.send(Command::Quit),
+                _ => None,
+            };
+        }
         match key {
             Key::Char('q') | Key::Ctrl('d') => {
                 if self.ended {
                     return Some(Action::Exit);
                 }
-                // Leaves the debugger; the program runs on to its end without stopping.
-                self.send(Command::Quit)
+                // Quitting leaves the debugger; the program runs on to its end unwatched.
+                self.confirm_quit = true;
+                self.notice = Some("Stop debugging (the program runs on)? y/n".into());
+                None
+            }
+            Key::Char('?') => {
+                self.show_help = true;
+                None
             }
             Key::Char('c') | Key::F(5) => self.send(Command::Continue),
             Key::Char('n') | Key::F(10) => self.send(Command::Next),
@@ -768,10 +791,30 @@ mod tests {
     }
 
     #[test]
+    fn help_opens_and_any_key_closes_it() {
+        let mut app = App::new();
+        app.update(Message::Prompt);
+        app.key(Key::Char('?'));
+        assert!(app.show_help);
+        assert_eq!(
+            app.key(Key::Char('n')),
+            None,
+            "the key only closes the help"
+        );
+        assert!(!app.show_help);
+        assert_eq!(app.key(Key::Char('n')), Some(Action::Send(Command::Next)));
+    }
+
+    #[test]
     fn quit_leaves_the_debugger_then_the_tui() {
         let mut app = App::new();
         app.update(Message::Prompt);
-        assert_eq!(app.key(Key::Char('q')), Some(Action::Send(Command::Quit)));
+        assert_eq!(app.key(Key::Char('q')), None, "it asks first");
+        assert!(app.confirm_quit);
+        assert_eq!(app.key(Key::Char('n')), None, "no: nothing happens");
+        assert!(!app.confirm_quit);
+        app.key(Key::Char('q'));
+        assert_eq!(app.key(Key::Char('y')), Some(Action::Send(Command::Quit)));
         app.update(Message::Ended("The program has ended".into()));
         assert_eq!(app.key(Key::Char('q')), Some(Action::Exit));
         assert_eq!(

@@ -36,6 +36,59 @@ pub fn draw(frame: &mut Frame, app: &App) {
     work_items_pane(frame, app, work_items);
     console_pane(frame, app, console);
     status_bar(frame, app, status);
+    if app.show_help {
+        help_overlay(frame);
+    }
+}
+
+/// The keys, over the middle of the screen.
+const HELP: &[(&str, &str)] = &[
+    ("c  F5", "continue"),
+    ("n  F10", "next line (over calls)"),
+    ("s  F11", "step (into calls)"),
+    ("f", "finish the current function"),
+    ("b  F9", "toggle a breakpoint on the cursor line"),
+    ("j k  arrows  PgUp PgDn", "move in the focused pane"),
+    ("Tab  Shift-Tab", "next / previous pane"),
+    (
+        "Enter",
+        "variables: show its memory; work-items: switch to it",
+    ),
+    ("t", "memory: hex, int or float"),
+    (":  /", "a command, as in line mode (help lists them)"),
+    ("Ctrl-C", "interrupt the running kernel"),
+    ("q", "stop debugging; after the end, leave"),
+    ("?", "this help"),
+];
+
+fn help_overlay(frame: &mut Frame) {
+    let area = frame.area();
+    let width = 72.min(area.width);
+    let height = (HELP.len() as u16 + 4).min(area.height);
+    let popup = Rect {
+        x: area.x + (area.width - width) / 2,
+        y: area.y + (area.height - height) / 2,
+        width,
+        height,
+    };
+    let lines: Vec<Line> = HELP
+        .iter()
+        .map(|(keys, what)| {
+            Line::from(vec![
+                Span::styled(format!(" {keys:<24}"), Style::new().fg(Color::Cyan)),
+                Span::raw(*what),
+            ])
+        })
+        .chain([Line::styled(
+            " any key closes this",
+            Style::new().fg(Color::DarkGray),
+        )])
+        .collect();
+    frame.render_widget(ratatui::widgets::Clear, popup);
+    frame.render_widget(
+        Paragraph::new(lines).block(pane_block(" Keys ".into(), true)),
+        popup,
+    );
 }
 
 fn pane_block(title: String, focused: bool) -> Block<'static> {
@@ -361,7 +414,7 @@ fn console_pane(frame: &mut Frame, app: &App, area: Rect) {
             Span::styled(" ", Style::new().add_modifier(Modifier::REVERSED)),
         ]),
         None => Line::styled(
-            ": command   c continue   n next   s step   f finish   b breakpoint   Tab pane   q quit",
+            ": command   c continue   n next   s step   f finish   b breakpoint   Tab pane   ? keys   q quit",
             Style::new().fg(Color::DarkGray),
         ),
     };
@@ -631,6 +684,16 @@ mod tests {
         app.memory_view = MemoryView::Int;
         let screen = render(&app, 120, 40);
         find(&screen, "1000            1           2");
+    }
+
+    #[test]
+    fn help_overlay_lists_the_keys() {
+        let mut app = sample();
+        app.show_help = true;
+        let screen = render(&app, 100, 30);
+        find(&screen, "Keys");
+        find(&screen, "toggle a breakpoint on the cursor line");
+        find(&screen, "any key closes this");
     }
 
     #[test]
