@@ -409,6 +409,8 @@ fn tui_app(bin: &Path) -> Result<(), String> {
     t.wait_for("│ !▶ 9   float right = in[i + 1];")?;
     t.wait_for("i = 1023")?;
     t.wait_for("│ (1023,0,0) │ error │ stopped")?;
+    t.wait_for("Diagnostics (1)")?;
+    t.wait_for("9 (1023,0,0) Invalid read of size 4")?;
     t.command("print i+1 n")?;
     t.wait_for("i+1 = 1024")?;
     t.keys(&["q"])?;

@@ -13,15 +13,28 @@ pub enum Pane {
     Memory,
     WorkItems,
     Console,
+    Diagnostics,
 }
 
-const PANES: [Pane; 5] = [
+const PANES: [Pane; 6] = [
     Pane::Source,
     Pane::Variables,
     Pane::Memory,
     Pane::WorkItems,
     Pane::Console,
+    Pane::Diagnostics,
 ];
+
+/// A diagnostic of the session, for the diagnostics pane.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    pub error: bool,
+    /// Its first line ("Invalid read of size 4 at ...").
+    pub summary: String,
+    /// The source line and the work-item it names, when it names them.
+    pub line: Option<u32>,
+    pub work_item: Option<[u64; 3]>,
+}
 
 /// How the memory pane shows its bytes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -153,6 +166,9 @@ pub struct App {
     pub console: Vec<String>,
     /// Lines where diagnostics fired.
     pub diagnostic_lines: Vec<u32>,
+    /// Every diagnostic of the session, oldest first, and the one selected.
+    pub reports: Vec<Report>,
+    pub report_cursor: usize,
     /// The debugger waits for a command.
     pub prompting: bool,
     pub ended: bool,
@@ -226,10 +242,18 @@ impl App {
                 self.prompting = false;
             }
             // Its text reaches the console with the rest of standard error.
-            Event::Diagnostic { message, .. } => {
-                if let Some(line) = diagnostic_line(message) {
+            Event::Diagnostic { error, message } => {
+                let line = diagnostic_line(message);
+                if let Some(line) = line {
                     self.diagnostic_lines.push(line);
                 }
+                self.reports.push(Report {
+                    error: *error,
+                    summary: message.lines().next().unwrap_or_default().to_string(),
+                    line,
+                    work_item: diagnostic_work_item(message),
+                });
+                self.report_cursor = self.reports.len() - 1;
             }
             Event::Output(text) => {
                 for l in text.lines() {
@@ -451,6 +475,17 @@ impl App {
                 };
                 None
             }
+            Key::Enter if self.focus == Pane::Diagnostics => {
+                // To the report's line, and to the work-item it names (if that can be
+                // switched to: the debugger answers if not).
+                let report = self.reports.get(self.report_cursor)?.clone();
+                if let Some(line) = report.line {
+                    self.cursor = line;
+                }
+                self.focus = Pane::Source;
+                let global = report.work_item?;
+                self.send(Command::WorkItem { global })
+            }
             Key::Enter if self.focus == Pane::WorkItems => {
                 let global = self.work_items.get(self.selected_cell())?.global;
                 self.send(Command::WorkItem { global })
@@ -484,6 +519,10 @@ impl App {
                 self.var_cursor = (self.var_cursor as i64 + by).clamp(0, last.max(0)) as usize;
             }
             Pane::Memory => {}
+            Pane::Diagnostics => {
+                let last = self.reports.len().saturating_sub(1) as i64;
+                self.report_cursor = (self.report_cursor as i64 + by).clamp(0, last) as usize;
+            }
             Pane::WorkItems => {
                 let last = self.work_items.len().saturating_sub(1) as i64;
                 let at = self.grid_cursor.unwrap_or_else(|| self.current_cell()) as i64;
@@ -565,6 +604,14 @@ impl App {
             Parsed::ConfirmDeleteAll => self.send(Command::Delete { number: None }),
         }
     }
+}
+
+/// The work-item a diagnostic names ("Entity: Global(5,0,0) Local(...) ...").
+fn diagnostic_work_item(message: &str) -> Option<[u64; 3]> {
+    let rest = message.split("Global(").nth(1)?;
+    let inside = rest.split(')').next()?;
+    let mut ids = inside.split(',').map(|n| n.trim().parse::<u64>().ok());
+    Some([ids.next()??, ids.next()??, ids.next()??])
 }
 
 /// The source line a diagnostic names ("At line 9 (column 17) of input.cl:").
@@ -716,6 +763,32 @@ mod tests {
             message: "Invalid read of size 4\n\tAt line 9 (column 17) of input.cl:\n".into(),
         }));
         assert_eq!(app.diagnostic_lines, vec![9]);
+        assert_eq!(app.reports[0].summary, "Invalid read of size 4");
+        assert_eq!(app.reports[0].line, Some(9));
+        assert_eq!(
+            app.reports[0].work_item, None,
+            "this one names no work-item"
+        );
+    }
+
+    #[test]
+    fn a_report_leads_to_its_line_and_work_item() {
+        let mut app = App::new();
+        app.update(Message::Event(Event::Diagnostic {
+            error: true,
+            message: "Invalid write of size 4\n\tKernel: k\n\tEntity: Global(13,2,0) Local(1,0,0) Group(3,0,0)\n\tAt line 12 (column 3) of input.cl:\n".into(),
+        }));
+        app.update(Message::Prompt);
+        for _ in 0..5 {
+            app.key(Key::Tab);
+        }
+        assert_eq!(app.focus, Pane::Diagnostics);
+        assert_eq!(
+            app.key(Key::Enter),
+            Some(Action::Send(Command::WorkItem { global: [13, 2, 0] }))
+        );
+        assert_eq!(app.cursor_line(), 12);
+        assert_eq!(app.focus, Pane::Source);
     }
 
     #[test]

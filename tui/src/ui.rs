@@ -34,7 +34,10 @@ pub fn draw(frame: &mut Frame, app: &App) {
     variables_pane(frame, app, variables);
     memory_pane(frame, app, memory);
     work_items_pane(frame, app, work_items);
+    let [console, diagnostics] =
+        Layout::horizontal([Constraint::Percentage(60), Constraint::Percentage(40)]).areas(console);
     console_pane(frame, app, console);
+    diagnostics_pane(frame, app, diagnostics);
     status_bar(frame, app, status);
     if app.show_help {
         help_overlay(frame);
@@ -52,7 +55,7 @@ const HELP: &[(&str, &str)] = &[
     ("Tab  Shift-Tab", "next / previous pane"),
     (
         "Enter",
-        "variables: show its memory; work-items: switch to it",
+        "variables: its memory; work-items, diagnostics: go there",
     ),
     ("t", "memory: hex, int or float"),
     (":  /", "a command, as in line mode (help lists them)"),
@@ -393,6 +396,43 @@ fn work_items_pane(frame: &mut Frame, app: &App, area: Rect) {
     frame.render_widget(Paragraph::new(lines), inner);
 }
 
+/// Every report of the session; Enter goes to its line and work-item.
+fn diagnostics_pane(frame: &mut Frame, app: &App, area: Rect) {
+    let title = format!(" Diagnostics ({}) ", app.reports.len());
+    let block = pane_block(title, app.focus == Pane::Diagnostics);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let rows = inner.height as usize;
+    let first = app.report_cursor.saturating_sub(rows.saturating_sub(1));
+    let lines: Vec<Line> = app
+        .reports
+        .iter()
+        .enumerate()
+        .skip(first)
+        .take(rows)
+        .map(|(i, r)| {
+            let mut style = if r.error {
+                Style::new().fg(Color::LightRed)
+            } else {
+                Style::new().fg(Color::Yellow)
+            };
+            if app.focus == Pane::Diagnostics && i == app.report_cursor {
+                style = style.add_modifier(Modifier::REVERSED);
+            }
+            let place = match (r.line, r.work_item) {
+                (Some(l), Some(w)) => format!("{l} {} ", triple(w)),
+                (Some(l), None) => format!("{l} "),
+                _ => String::new(),
+            };
+            Line::from(vec![
+                Span::styled(place, Style::new().fg(Color::DarkGray)),
+                Span::styled(r.summary.clone(), style),
+            ])
+        })
+        .collect();
+    frame.render_widget(Paragraph::new(lines), inner);
+}
+
 /// Output, diagnostics and command answers, and the command line under them.
 fn console_pane(frame: &mut Frame, app: &App, area: Rect) {
     let block = pane_block(" Console ".into(), app.focus == Pane::Console);
@@ -414,7 +454,7 @@ fn console_pane(frame: &mut Frame, app: &App, area: Rect) {
             Span::styled(" ", Style::new().add_modifier(Modifier::REVERSED)),
         ]),
         None => Line::styled(
-            ": command   c continue   n next   s step   f finish   b breakpoint   Tab pane   ? keys   q quit",
+            "? keys   : command   c continue   n next   s step   b breakpoint   q quit",
             Style::new().fg(Color::DarkGray),
         ),
     };
@@ -684,6 +724,18 @@ mod tests {
         app.memory_view = MemoryView::Int;
         let screen = render(&app, 120, 40);
         find(&screen, "1000            1           2");
+    }
+
+    #[test]
+    fn diagnostics_pane_lists_reports() {
+        let mut app = sample();
+        app.update(Message::Event(Event::Diagnostic {
+            error: true,
+            message: "Invalid read of size 4 at global memory address 0x1000000000020\n\tEntity: Global(7,0,0) Local(3,0,0) Group(1,0,0)\n\tAt line 5 (column 17) of input.cl:\n".into(),
+        }));
+        let screen = render(&app, 140, 40);
+        find(&screen, "Diagnostics (2)");
+        find(&screen, "5 (7,0,0) Invalid read of size 4");
     }
 
     #[test]
