@@ -329,10 +329,10 @@ fn tui(bin: &Path, dir: &Path) -> Result<(), String> {
     t.command("print in[k+1] n")?;
     t.wait_for("in[k+1] = 2")?;
     t.wait_for("n = 4")?;
-    // The variables pane: Enter on the first (`in`) shows what it points to.
+    // The variables pane: past the locals (sum, k) to `in`; Enter shows what it points to.
     t.keys(&["Tab"])?;
     t.wait_for("┌ Variables")?;
-    t.keys(&["Enter"])?;
+    t.keys(&["Down", "Down", "Enter"])?;
     t.wait_for("Memory: in (hex)")?;
     t.wait_for(" 01 00 00 00 02 00 00 00")?;
     // The grid: past the memory pane to the work-items pane, one cell right, Enter.

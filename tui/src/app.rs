@@ -187,7 +187,7 @@ pub struct App {
     pub notice: Option<String>,
     /// The work-item cell selected in the grid (`None`: the current work-item's).
     pub grid_cursor: Option<usize>,
-    /// The variable selected in the variables pane (arguments first, then locals).
+    /// The variable selected in the variables pane (locals first, then arguments).
     pub var_cursor: usize,
     /// What the memory pane shows: an expression, and its memory (address and bytes).
     pub memory_expr: Option<String>,
@@ -457,7 +457,7 @@ impl App {
             }
             Key::Enter if self.focus == Pane::Variables => {
                 // The memory pane shows what a pointer points to, or the variable itself.
-                let (name, _) = self.args.iter().chain(&self.locals).nth(self.var_cursor)?;
+                let (name, _) = self.locals.iter().chain(&self.args).nth(self.var_cursor)?;
                 let expr = name.clone();
                 self.memory_expr = Some(expr.clone());
                 let action = self.send(Command::MemoryOf {
@@ -837,6 +837,8 @@ mod tests {
         app.update(Message::Prompt);
         app.key(Key::Tab);
         assert_eq!(app.focus, Pane::Variables);
+        // Locals come first: down to the argument.
+        app.key(Key::Down);
         assert_eq!(
             app.key(Key::Enter),
             Some(Action::Send(Command::MemoryOf {

@@ -235,7 +235,7 @@ fn variables_pane(frame: &mut Frame, app: &App, area: Rect) {
     let block = pane_block(title, app.focus == Pane::Variables);
     let mut lines = Vec::new();
     let mut index = 0;
-    for (heading, vars) in [("arguments", &app.args), ("locals", &app.locals)] {
+    for (heading, vars) in [("locals", &app.locals), ("arguments", &app.args)] {
         if vars.is_empty() {
             continue;
         }
