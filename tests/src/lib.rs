@@ -107,6 +107,24 @@ pub fn parse_reference(text: &str) -> Result<Reference, String> {
     Ok(Reference { lines, exit })
 }
 
+/// Checks a finished run against the reference file `path` (exit status and output).
+pub fn check_run(run: &Run, path: &std::path::Path) -> Result<(), String> {
+    if run.timed_out {
+        return Err(format!("timed out\n--- output ---\n{}", run.output));
+    }
+    let reference = parse_reference(
+        &std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?,
+    )?;
+    if run.status != Some(reference.exit) {
+        return Err(format!(
+            "exit status {:?}, expected {}\n--- output ---\n{}",
+            run.status, reference.exit, run.output
+        ));
+    }
+    match_output(&run.output, &reference)
+        .map_err(|e| format!("{e}\n--- output ---\n{}", run.output))
+}
+
 /// Matches output against a reference; `Err` explains the first mismatch.
 pub fn match_output(output: &str, reference: &Reference) -> Result<(), String> {
     let out: Vec<&str> = output.lines().collect();

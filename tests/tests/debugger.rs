@@ -10,7 +10,7 @@ use std::process::{Command, Stdio};
 use std::sync::Mutex;
 use std::time::Duration;
 
-use oclgrind_tests::{bin_dir, match_output, parse_reference, run_merged_with_input, workspace};
+use oclgrind_tests::{bin_dir, check_run, run_merged_with_input, workspace};
 
 fn run_one(bin: &Path, sim: &Path) -> Result<(), String> {
     let dir = sim.parent().expect("test file has a directory");
@@ -31,20 +31,7 @@ fn run_one(bin: &Path, sim: &Path) -> Result<(), String> {
     cmd.arg(sim.file_name().expect("file name"));
     let run = run_merged_with_input(cmd, Some(input), Duration::from_secs(120))
         .map_err(|e| format!("cannot run: {e}"))?;
-    if run.timed_out {
-        return Err(format!("timed out\n{}", run.output));
-    }
-    let reference = parse_reference(
-        &std::fs::read_to_string(sim.with_extension("ref")).map_err(|e| e.to_string())?,
-    )?;
-    if run.status != Some(reference.exit) {
-        return Err(format!(
-            "exit status {:?}, expected {}\n--- output ---\n{}",
-            run.status, reference.exit, run.output
-        ));
-    }
-    match_output(&run.output, &reference)
-        .map_err(|e| format!("{e}\n--- output ---\n{}", run.output))
+    check_run(&run, &sim.with_extension("ref"))
 }
 
 fn main() {
@@ -89,43 +76,24 @@ fn main() {
     });
     let mut failures = failures.into_inner().unwrap();
     let mut count = tests.len();
-    if filters.is_empty() || filters.iter().any(|f| "tui".contains(f.as_str())) {
-        count += 1;
-        match tui(&bin, &root) {
-            Ok(()) => println!("test tui ... ok"),
-            Err(e) => {
-                println!("test tui ... FAILED");
-                failures.push(("tui".into(), e));
-            }
+    // Sessions driven live rather than from a command file.
+    type Live = fn(&Path, &Path) -> Result<(), String>;
+    let live: [(&str, Live); 4] = [
+        ("tui", tui),
+        ("tui_app", |bin, _| tui_app(bin)),
+        ("tui_interrupt", tui_interrupt),
+        ("interrupt", interrupt),
+    ];
+    for (name, test) in live {
+        if !filters.is_empty() && !filters.iter().any(|f| name.contains(f.as_str())) {
+            continue;
         }
-    }
-    if filters.is_empty() || filters.iter().any(|f| "tui_app".contains(f.as_str())) {
         count += 1;
-        match tui_app(&bin) {
-            Ok(()) => println!("test tui_app ... ok"),
+        match test(&bin, &root) {
+            Ok(()) => println!("test {name} ... ok"),
             Err(e) => {
-                println!("test tui_app ... FAILED");
-                failures.push(("tui_app".into(), e));
-            }
-        }
-    }
-    if filters.is_empty() || filters.iter().any(|f| "tui_interrupt".contains(f.as_str())) {
-        count += 1;
-        match tui_interrupt(&bin, &root) {
-            Ok(()) => println!("test tui_interrupt ... ok"),
-            Err(e) => {
-                println!("test tui_interrupt ... FAILED");
-                failures.push(("tui_interrupt".into(), e));
-            }
-        }
-    }
-    if filters.is_empty() || filters.iter().any(|f| "interrupt".contains(f.as_str())) {
-        count += 1;
-        match interrupt(&bin, &root) {
-            Ok(()) => println!("test interrupt ... ok"),
-            Err(e) => {
-                println!("test interrupt ... FAILED");
-                failures.push(("interrupt".into(), e));
+                println!("test {name} ... FAILED");
+                failures.push((name.to_string(), e));
             }
         }
     }

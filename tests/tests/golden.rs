@@ -10,7 +10,7 @@ use std::process::Command;
 use std::sync::Mutex;
 use std::time::Duration;
 
-use oclgrind_tests::{bin_dir, match_output, parse_reference, run_merged, workspace};
+use oclgrind_tests::{bin_dir, check_run, run_merged, workspace};
 
 fn find_tests(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
@@ -48,20 +48,7 @@ fn run_one(bin: &Path, sim: &Path, options: Option<&str>) -> Result<(), String> 
     }
     cmd.arg(sim.file_name().expect("file name"));
     let run = run_merged(cmd, Duration::from_secs(120)).map_err(|e| format!("cannot run: {e}"))?;
-    if run.timed_out {
-        return Err("timed out".into());
-    }
-    let reference = parse_reference(
-        &std::fs::read_to_string(sim.with_extension("ref")).map_err(|e| e.to_string())?,
-    )?;
-    if run.status != Some(reference.exit) {
-        return Err(format!(
-            "exit status {:?}, expected {}\n--- output ---\n{}",
-            run.status, reference.exit, run.output
-        ));
-    }
-    match_output(&run.output, &reference)
-        .map_err(|e| format!("{e}\n--- output ---\n{}", run.output))
+    check_run(&run, &sim.with_extension("ref"))
 }
 
 fn main() {

@@ -16,9 +16,7 @@ use std::process::Command;
 use std::sync::Mutex;
 use std::time::Duration;
 
-use oclgrind_tests::{
-    bin_dir, match_output, parse_reference, run_merged, run_merged_with_input, workspace,
-};
+use oclgrind_tests::{bin_dir, check_run, run_merged, run_merged_with_input, workspace};
 
 const PROGRAMS: [&str; 15] = [
     "platform_device",
@@ -237,16 +235,7 @@ fn run_app(
         }
     };
     let run = run_merged_with_input(cmd, input, TIMEOUT).map_err(|e| format!("cannot run: {e}"))?;
-    let reference =
-        parse_reference(&std::fs::read_to_string(reference).map_err(|e| e.to_string())?)?;
-    if run.status != Some(reference.exit) {
-        return Err(format!(
-            "exit status {:?}, expected {}\n{}",
-            run.status, reference.exit, run.output
-        ));
-    }
-    match_output(&run.output, &reference)
-        .map_err(|e| format!("{e}\n--- output ---\n{}", run.output))
+    check_run(&run, reference)
 }
 
 type Job = (
