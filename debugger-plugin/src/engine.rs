@@ -817,11 +817,7 @@ impl Engine {
                 address,
                 size,
             } => {
-                let space = match space {
-                    MemorySpace::Global => AddrSpace::Global,
-                    MemorySpace::Local => AddrSpace::Local,
-                    MemorySpace::Private => AddrSpace::Private,
-                };
+                let space = core_space(space);
                 match address {
                     None => dump_memory(view, space, fe),
                     Some(addr) if addr % 4 != 0 => message(fe, "Invalid address."),
@@ -856,10 +852,30 @@ impl Engine {
             }
             Command::MemoryOf { expr, size } => {
                 match inspect::memory_of(view, &expr, size) {
-                    Ok((address, bytes)) => reply(
+                    Ok((space, address, bytes)) => reply(
                         fe,
                         Reply::MemoryOf {
                             expr,
+                            space: protocol_space(space),
+                            address,
+                            bytes,
+                        },
+                    ),
+                    Err(e) => message(fe, &e),
+                }
+                Outcome::Stay
+            }
+            Command::MemoryAt {
+                space,
+                address,
+                size,
+            } => {
+                match inspect::read_up_to(view, core_space(space), address, size) {
+                    Ok(bytes) => reply(
+                        fe,
+                        Reply::MemoryOf {
+                            expr: format!("0x{address:x}"),
+                            space,
                             address,
                             bytes,
                         },
@@ -959,11 +975,20 @@ impl Engine {
             }
             InfoWhat::WorkItems => {
                 drop(st);
-                Reply::WorkItems(group_work_items(view))
+                Reply::WorkItems(group_work_items(view, view.group))
             }
             InfoWhat::Groups => {
                 drop(st);
                 launch_groups(view)
+            }
+            InfoWhat::GroupWorkItems(group) => {
+                drop(st);
+                let n = view.info.num_groups;
+                if (0..3).all(|d| group[d] < n[d]) {
+                    Reply::WorkItems(group_work_items(view, group))
+                } else {
+                    Reply::Message(format!("No work-group {group:?} in this launch."))
+                }
             }
         }
     }
@@ -1064,16 +1089,34 @@ fn launch_groups(view: &WorkItemView) -> Reply {
     Reply::Groups {
         total: progress.total,
         finished: progress.finished,
+        finished_ranges: progress.finished_ranges,
         started,
     }
 }
 
-/// Every work-item of the current work-group with its state.
-fn group_work_items(view: &WorkItemView) -> Vec<WorkItemInfo> {
+fn core_space(space: MemorySpace) -> AddrSpace {
+    match space {
+        MemorySpace::Global => AddrSpace::Global,
+        MemorySpace::Local => AddrSpace::Local,
+        MemorySpace::Private => AddrSpace::Private,
+    }
+}
+
+/// The protocol's name for where memory is (constant memory is global memory here).
+fn protocol_space(space: AddrSpace) -> MemorySpace {
+    match space {
+        AddrSpace::Local => MemorySpace::Local,
+        AddrSpace::Private | AddrSpace::Generic => MemorySpace::Private,
+        AddrSpace::Global | AddrSpace::Constant => MemorySpace::Global,
+    }
+}
+
+/// Every work-item of work-group `group` with its state.
+fn group_work_items(view: &WorkItemView, group: [u64; 3]) -> Vec<WorkItemInfo> {
     let info = view.info;
     let mut out = Vec::new();
     let start: [u64; 3] =
-        std::array::from_fn(|d| view.group[d] * info.local_size[d] + info.global_offset[d]);
+        std::array::from_fn(|d| group[d] * info.local_size[d] + info.global_offset[d]);
     for z in 0..info.local_size[2] {
         for y in 0..info.local_size[1] {
             for x in 0..info.local_size[0] {

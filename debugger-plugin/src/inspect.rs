@@ -249,7 +249,11 @@ const MEMORY_VIEW_MAX: u64 = 64 * 1024;
 
 /// Up to `size` bytes of what `text` names: the memory a pointer points to (as much as its
 /// buffer holds), or the variable's own bytes.
-pub fn memory_of(view: &WorkItemView, text: &str, size: u64) -> Result<(u64, Vec<u8>), String> {
+pub fn memory_of(
+    view: &WorkItemView,
+    text: &str,
+    size: u64,
+) -> Result<(AddrSpace, u64, Vec<u8>), String> {
     let target = FrameTarget {
         view,
         frame: frames(view)[0],
@@ -262,11 +266,21 @@ pub fn memory_of(view: &WorkItemView, text: &str, size: u64) -> Result<(u64, Vec
             (space, addr, len.min(size))
         }
     };
-    // Shorter reads until one fits in the buffer (a pointer near its end).
+    read_up_to(view, space, addr, len).map(|bytes| (space, addr, bytes))
+}
+
+/// Up to `len` bytes at `addr`: shorter reads until one fits in the buffer (an address near
+/// its end).
+pub fn read_up_to(
+    view: &WorkItemView,
+    space: AddrSpace,
+    addr: u64,
+    len: u64,
+) -> Result<Vec<u8>, String> {
     let mut len = len.clamp(1, MEMORY_VIEW_MAX);
     loop {
         if let Some(bytes) = view.read(space, addr, len) {
-            return Ok((addr, bytes));
+            return Ok(bytes);
         }
         if len == 1 {
             return Err(format!("Cannot access memory at address 0x{addr:x}"));

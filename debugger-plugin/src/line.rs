@@ -248,6 +248,11 @@ fn split_format(word: &str) -> (&str, Option<&str>) {
     }
 }
 
+/// The commands' full names, for completion.
+pub fn command_names() -> impl Iterator<Item = &'static str> {
+    COMMANDS.iter().map(|(name, _, _)| *name)
+}
+
 /// Parses a command line.
 pub fn parse(line: &str) -> Parsed {
     let line = line.trim();
@@ -553,6 +558,7 @@ fn render_reply(r: &Reply) -> String {
             expr,
             address,
             bytes,
+            ..
         } => {
             let mut text = format!("{expr}:\n");
             for (i, row) in bytes.chunks(16).enumerate() {
@@ -615,6 +621,7 @@ fn render_reply(r: &Reply) -> String {
             total,
             finished,
             started,
+            ..
         } => {
             let waiting = total.saturating_sub(finished + started.len() as u64);
             let mut text = format!(

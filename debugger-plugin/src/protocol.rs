@@ -23,6 +23,8 @@ pub enum InfoWhat {
     WorkItems,
     /// Every work-group of the launch: how many finished, the state of each started one.
     Groups,
+    /// The work-items of one work-group (by group id) with their states.
+    GroupWorkItems([u64; 3]),
     Displays,
 }
 
@@ -102,6 +104,13 @@ pub enum Command {
     Backtrace,
     /// The LLVM IR of the current function, the current instruction marked.
     Disassemble,
+    /// Up to `size` bytes of memory at an address (fewer near the end of its buffer), answered
+    /// with `MemoryOf` (for a memory view).
+    MemoryAt {
+        space: MemorySpace,
+        address: u64,
+        size: u64,
+    },
     /// Up to `size` bytes of the memory an expression names: what a pointer points to, or
     /// the variable itself (for a memory view).
     MemoryOf {
@@ -248,6 +257,7 @@ pub enum Reply {
     /// `MemoryOf`: the bytes from `address` on.
     MemoryOf {
         expr: String,
+        space: MemorySpace,
         address: u64,
         bytes: Vec<u8>,
     },
@@ -269,6 +279,8 @@ pub enum Reply {
     Groups {
         total: u64,
         finished: u64,
+        /// The finished groups as half-open ranges of linear indices (x fastest).
+        finished_ranges: Vec<(u64, u64)>,
         started: Vec<GroupInfo>,
     },
     Breakpoints(Vec<BreakpointInfo>),
@@ -349,8 +361,15 @@ mod tests {
             expr: "p".into(),
             size: 64,
         });
+        round_trip(Command::Info(InfoWhat::GroupWorkItems([1, 2, 0])));
+        round_trip(Command::MemoryAt {
+            space: MemorySpace::Local,
+            address: 0x40,
+            size: 256,
+        });
         round_trip(Event::Reply(Reply::MemoryOf {
             expr: "p".into(),
+            space: MemorySpace::Global,
             address: 0x1000,
             bytes: vec![1, 2],
         }));
@@ -418,6 +437,7 @@ mod tests {
         round_trip(Event::Reply(Reply::Groups {
             total: 16,
             finished: 3,
+            finished_ranges: vec![(0, 2), (5, 6)],
             started: vec![GroupInfo {
                 group: [3, 0, 0],
                 counts: vec![(WorkItemState::Running, 1), (WorkItemState::AtBarrier, 3)],

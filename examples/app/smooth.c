@@ -75,7 +75,7 @@ int main(int argc, char **argv)
     cl_mem in_buf = clCreateBuffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof(in),
                                    in, &err);
     check(err, "clCreateBuffer");
-    cl_mem out_buf = clCreateBuffer(context, CL_MEM_WRITE_ONLY, sizeof(out), NULL, &err);
+    cl_mem out_buf = clCreateBuffer(context, CL_MEM_READ_WRITE, sizeof(out), NULL, &err);
     check(err, "clCreateBuffer");
     int n = N;
     check(clSetKernelArg(kernel, 0, sizeof(cl_mem), &in_buf), "clSetKernelArg");
@@ -89,6 +89,27 @@ int main(int argc, char **argv)
 
     printf("Smoothed %d samples: out[0] = %.3f, out[%d] = %.3f\n", N, out[0], N - 1, out[N - 1]);
 
+    /* Then the smoothed samples' sum block by block, through local memory. */
+    cl_kernel sums_kernel = clCreateKernel(program, "block_sums", &err);
+    check(err, "clCreateKernel");
+    size_t blocks = N / local;
+    float sums[N / 64];
+    cl_mem sums_buf =
+        clCreateBuffer(context, CL_MEM_WRITE_ONLY, blocks * sizeof(float), NULL, &err);
+    check(err, "clCreateBuffer");
+    check(clSetKernelArg(sums_kernel, 0, sizeof(cl_mem), &out_buf), "clSetKernelArg");
+    check(clSetKernelArg(sums_kernel, 1, sizeof(cl_mem), &sums_buf), "clSetKernelArg");
+    check(clSetKernelArg(sums_kernel, 2, local * sizeof(float), NULL), "clSetKernelArg");
+    check(clEnqueueNDRangeKernel(queue, sums_kernel, 1, NULL, &global, &local, 0, NULL, NULL),
+          "clEnqueueNDRangeKernel");
+    check(clEnqueueReadBuffer(queue, sums_buf, CL_TRUE, 0, blocks * sizeof(float), sums, 0,
+                              NULL, NULL),
+          "clEnqueueReadBuffer");
+    printf("Block sums: %zu blocks of %zu, sums[0] = %.3f, sums[%zu] = %.3f\n", blocks, local,
+           sums[0], blocks - 1, sums[blocks - 1]);
+
+    clReleaseMemObject(sums_buf);
+    clReleaseKernel(sums_kernel);
     clReleaseMemObject(in_buf);
     clReleaseMemObject(out_buf);
     clReleaseKernel(kernel);

@@ -297,10 +297,14 @@ fn tui(bin: &Path, dir: &Path) -> Result<(), String> {
     t.command("print in[k+1] n")?;
     t.wait_for("in[k+1] = 2")?;
     t.wait_for("n = 4")?;
-    // The variables pane: past the locals (sum, k) to `in`; Enter shows what it points to.
-    t.keys(&["Tab"])?;
+    // The variables pane (past the IR): past the locals (sum, k) to `in`; Enter follows the
+    // pointer, m shows its memory.
+    t.keys(&["Tab", "Tab"])?;
     t.wait_for("┌ Variables")?;
     t.keys(&["Down", "Down", "Enter"])?;
+    t.wait_for("▾ in = 0x")?;
+    t.wait_for("*in = 1")?;
+    t.keys(&["m"])?;
     t.wait_for("Memory: in (hex)")?;
     t.wait_for(" 01 00 00 00 02 00 00 00")?;
     // The grid: past the memory pane to the work-items pane, one cell right, Enter.
@@ -347,8 +351,10 @@ fn tui_interrupt(bin: &Path, dir: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// The TUI of `oclgrind -i ./app` (the application a child, its debugger on a socket): the
-/// example application's planted bug, found with the TUI alone.
+/// The TUI of `oclgrind -i ./app` (the application a child, its debugger on a socket) on the
+/// example application: its planted bug found with the TUI alone, then a breakpoint in its
+/// second kernel, a step, a work-item chosen in the grid, a local variable and local memory
+/// read, and the terminal restored at the end.
 fn tui_app(bin: &Path) -> Result<(), String> {
     let example = workspace().join("examples/app");
     let exe = bin.with_file_name("runtime-tests").join("smooth_tui");
@@ -364,27 +370,63 @@ fn tui_app(bin: &Path) -> Result<(), String> {
         return Err("gcc failed".into());
     }
     let launcher = bin.with_file_name("oclgrind");
+    // One worker thread: the breakpoint is hit by group 0 first.
     let command = format!(
-        "{} -i {}; echo EXITED rc=$?; sleep 60",
+        "{} -i --num-threads 1 {}; echo EXITED rc=$?; sleep 60",
         launcher.display(),
         exe.display()
     );
     let t = Terminal::start("tui-app", &example, &command)?;
     t.wait_for("▶ 5   int i = get_global_id(0);")?;
     t.wait_for("n = 1024")?;
+    // A breakpoint in the second kernel (the same program), from the cursor: 18 lines down.
+    t.keys(&["-N", "18", "j"])?;
+    t.keys(&["b"])?;
+    t.wait_for("Breakpoint 1 at line 23")?;
+    t.wait_for("│●  23       total += scratch[k];")?;
     t.keys(&["c"])?;
     // The out-of-bounds read stops the work-item that made it, its line marked.
     t.wait_for("│ !▶ 9   float right = in[i + 1];")?;
     t.wait_for("i = 1023")?;
     t.wait_for("│ (1023,0,0) │ error │ stopped")?;
     t.wait_for("Diagnostics (1)")?;
-    t.wait_for("9 (1023,0,0) Invalid read of size 4")?;
+    t.wait_for("9 (1023,0,0) Invalid read")?;
     t.command("print i+1 n")?;
     t.wait_for("i+1 = 1024")?;
+    // On to the second kernel's first stop, then to the breakpoint, and a step.
+    t.keys(&["c"])?;
+    t.wait_for("Kernel 'block_sums' starts.")?;
+    t.wait_for("│  ▶17   int lid = get_local_id(0);")?;
+    t.keys(&["c"])?;
+    t.wait_for("Breakpoint 1 hit at line 23 by work-item (0,0,0)")?;
+    t.wait_for("lid = 0")?;
+    t.keys(&["n"])?;
+    t.wait_for("│ (0,0,0) │ step │ stopped")?;
+    // The grid (four panes on): one cell right, Enter switches to that work-item.
+    t.keys(&["Tab", "Tab", "Tab", "Tab"])?;
+    t.wait_for("Enter: switch to (0,0,0)")?;
+    t.keys(&["Right"])?;
+    t.wait_for("Enter: switch to (1,0,0)")?;
+    t.keys(&["Enter"])?;
+    t.wait_for("Switched to work-item: (1,0,0)")?;
+    t.wait_for("Variables: block_sums(1,0,0)")?;
+    t.wait_for("lid = 1")?;
+    // Local memory: the scratch array, as floats (nine element types on from hex).
+    t.keys(&["a"])?;
+    t.wait_for("address or expression:")?;
+    t.keys(&["-l", "scratch"])?;
+    t.keys(&["Enter"])?;
+    t.wait_for("Memory: scratch (hex)")?;
+    t.keys(&["-N", "9", "t"])?;
+    t.wait_for("Memory: scratch (float)")?;
+    let s = t.wait_for("0.333333            1")?;
+    if !s.contains("│private  local  global") {
+        return Err(format!("no memory tabs:\n{s}"));
+    }
     t.keys(&["q"])?;
     t.wait_for("? y/n")?;
     t.keys(&["y"])?;
-    t.wait_for("Smoothed 1024 samples")?;
+    t.wait_for("Block sums: 16 blocks of 64")?;
     t.wait_for("The application exited with status 0: q leaves.")?;
     t.keys(&["q"])?;
     let s = t.wait_for("EXITED rc=0")?;

@@ -7,9 +7,10 @@
 use std::time::Instant;
 
 use oclgrind_debugger::protocol::*;
-use oclgrind_tui::app::{App, Message, Refresh};
-use oclgrind_tui::ui;
+use oclgrind_tui::app::{App, GridLevel, Highlit, Message, Refresh};
+use oclgrind_tui::{highlight, ui};
 use ratatui::backend::TestBackend;
+use ratatui::layout::Rect;
 use ratatui::Terminal;
 
 fn app() -> App {
@@ -68,7 +69,7 @@ fn app() -> App {
         Refresh::WorkItems,
         Reply::WorkItems(items),
     ));
-    let started = (0..256)
+    let started = (37..41)
         .map(|g| GroupInfo {
             group: [g, 0, 0],
             counts: vec![(WorkItemState::Finished, 128), (WorkItemState::Ready, 128)],
@@ -79,8 +80,29 @@ fn app() -> App {
         Refresh::Groups,
         Reply::Groups {
             total: 256,
-            finished: 0,
+            finished: 37,
+            finished_ranges: vec![(0, 37)],
             started,
+        },
+    ));
+    let ir: Vec<String> = (0..400)
+        .map(|n| format!("%{n} = fadd float %a{n}, 0x3FF0000000000000, !dbg !{n}"))
+        .collect();
+    app.update(Message::Refreshed(
+        Refresh::Ir,
+        Reply::Disassembly {
+            function: "big".into(),
+            instructions: ir,
+            current: Some(200),
+        },
+    ));
+    app.update(Message::Refreshed(
+        Refresh::Memory,
+        Reply::MemoryOf {
+            expr: "in".into(),
+            space: MemorySpace::Global,
+            address: 0x1000,
+            bytes: (0..=255).collect(),
         },
     ));
     for i in 0..5000 {
@@ -99,34 +121,57 @@ fn peak_rss_mb() -> f64 {
         .map_or(f64::NAN, |kb| kb / 1024.0)
 }
 
-fn main() {
-    let app = app();
-    println!("| terminal | frames | median ms | max ms |");
-    println!("|---|---|---|---|");
-    for (w, h) in [(120u16, 40u16), (200, 60)] {
-        let mut terminal = Terminal::new(TestBackend::new(w, h)).expect("terminal");
-        let mut times: Vec<f64> = (0..200)
-            .map(|_| {
-                let start = Instant::now();
-                terminal.draw(|f| ui::draw(f, &app)).expect("draws");
-                start.elapsed().as_secs_f64() * 1000.0
-            })
-            .collect();
-        times.sort_by(f64::total_cmp);
-        println!(
-            "| {w}×{h} | {} | {:.3} | {:.3} |",
-            times.len(),
-            times[times.len() / 2],
-            times[times.len() - 1]
-        );
+/// Colours for the source and the IR, as the highlighting thread delivers them; returns the
+/// time each took.
+fn highlight(app: &mut App) -> (f64, f64) {
+    let mut took = (0.0, 0.0);
+    for job in app.take_highlight_jobs() {
+        let start = Instant::now();
+        let lines = match job.what {
+            Highlit::Source => highlight::highlight_c_with(&job.lines, &job.theme),
+            Highlit::Ir => highlight::highlight_ir(&job.lines, &job.theme),
+        };
+        let ms = start.elapsed().as_secs_f64() * 1000.0;
+        match job.what {
+            Highlit::Source => took.0 = ms,
+            Highlit::Ir => took.1 = ms,
+        }
+        app.update(Message::Highlighted(job.what, job.generation, lines));
     }
-    let source: Vec<String> = app.source.clone();
-    let start = Instant::now();
-    let highlighted = oclgrind_tui::highlight::highlight_c(&source);
+    took
+}
+
+fn main() {
+    let mut app = app();
+    let (source_ms, ir_ms) = highlight(&mut app);
+    println!("| terminal | work-items pane | frames | median ms | max ms |");
+    println!("|---|---|---|---|---|");
+    for (w, h) in [(120u16, 40u16), (200, 60)] {
+        for level in [GridLevel::WorkItems, GridLevel::Groups] {
+            app.grid_level = level;
+            app.screen = Rect::new(0, 0, w, h);
+            let mut terminal = Terminal::new(TestBackend::new(w, h)).expect("terminal");
+            let mut times: Vec<f64> = (0..200)
+                .map(|_| {
+                    let start = Instant::now();
+                    terminal.draw(|f| ui::draw(f, &app)).expect("draws");
+                    start.elapsed().as_secs_f64() * 1000.0
+                })
+                .collect();
+            times.sort_by(f64::total_cmp);
+            println!(
+                "| {w}×{h} | {level:?} | {} | {:.3} | {:.3} |",
+                times.len(),
+                times[times.len() / 2],
+                times[times.len() - 1]
+            );
+        }
+    }
     println!(
-        "\nhighlighting the {} lines (once per launch): {:.1} ms",
-        highlighted.len(),
-        start.elapsed().as_secs_f64() * 1000.0
+        "\nhighlighting (on its own thread in the TUI): the {} source lines {source_ms:.1} ms \
+         once per launch, the {} IR lines {ir_ms:.1} ms once per function",
+        app.source.len(),
+        app.ir.as_ref().map_or(0, |(_, i, _)| i.len())
     );
     println!("peak RSS of this process: {:.1} MB", peak_rss_mb());
 }

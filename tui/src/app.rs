@@ -1,26 +1,41 @@
 //! The TUI's model: what the debugger has reported, and what the user is doing. It has no
-//! terminal in it, so tests drive it with messages and keys and read the state back.
+//! terminal in it, so tests drive it with messages, keys and clicks and read the state back.
+
+use std::collections::{HashMap, HashSet};
 
 use oclgrind_debugger::line::{self, Parsed};
 use oclgrind_debugger::protocol::*;
+use ratatui::layout::Rect;
 
-/// The panes that take the keyboard focus, in Tab order.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+use crate::grid::{self, GroupCell, Groups};
+use crate::highlight::StyledLine;
+use crate::keymap::{KeyAction, Keymap};
+use crate::layout::{self, Areas, Sizes};
+use crate::memory::{self, MemoryPane, Target};
+use crate::theme::Theme;
+use crate::variables::{self, Kind, Row};
+
+/// The panes, in Tab order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Pane {
     #[default]
     Source,
+    Ir,
     Variables,
     Memory,
     WorkItems,
+    Output,
     Console,
     Diagnostics,
 }
 
-const PANES: [Pane; 6] = [
+const PANES: [Pane; 8] = [
     Pane::Source,
+    Pane::Ir,
     Pane::Variables,
     Pane::Memory,
     Pane::WorkItems,
+    Pane::Output,
     Pane::Console,
     Pane::Diagnostics,
 ];
@@ -36,36 +51,27 @@ pub struct Report {
     pub work_item: Option<[u64; 3]>,
 }
 
-/// How the memory pane shows its bytes.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum MemoryView {
-    #[default]
-    Hex,
-    Int,
-    Float,
-}
-
-/// How many bytes the memory pane asks for.
-pub const MEMORY_BYTES: u64 = 256;
-
-/// Replies the front-end asked for itself after a stop, to fill the panes.
+/// Replies the front-end asks for itself, to fill the panes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Refresh {
     Source,
     Locals,
     Args,
+    /// The work-items of the group the grid shows.
     WorkItems,
     Groups,
     Breakpoints,
     Ir,
-    /// The memory pane's expression.
+    /// The memory pane's current tab.
     Memory,
+    /// What the followed pointers of the variables pane point to.
+    Pointees,
 }
 
 impl Refresh {
-    /// The commands that refresh the panes after a stop (the source only once per launch,
-    /// memory when the pane shows some).
-    pub fn after_stop(have_source: bool, memory: bool) -> Vec<Refresh> {
+    /// What to ask for after a stop (the source only once per launch; `command` skips what
+    /// has nothing to ask).
+    pub fn after_stop(have_source: bool) -> Vec<Refresh> {
         let mut all = vec![
             Refresh::Locals,
             Refresh::Args,
@@ -73,31 +79,57 @@ impl Refresh {
             Refresh::Groups,
             Refresh::Breakpoints,
             Refresh::Ir,
+            Refresh::Memory,
+            Refresh::Pointees,
         ];
         if !have_source {
             all.insert(0, Refresh::Source);
         }
-        if memory {
-            all.push(Refresh::Memory);
-        }
         all
     }
 
-    pub fn command(self, app: &App) -> Command {
-        match self {
-            Refresh::Memory => Command::MemoryOf {
-                expr: app.memory_expr.clone().unwrap_or_default(),
-                size: MEMORY_BYTES,
-            },
+    /// The command that asks; `None` when there is nothing to ask (no memory shown, say).
+    pub fn command(self, app: &App) -> Option<Command> {
+        Some(match self {
+            Refresh::Memory => return app.memory.request(),
+            Refresh::Pointees => {
+                let exprs = app.followed_pointers();
+                if exprs.is_empty() {
+                    return None;
+                }
+                Command::Print {
+                    exprs,
+                    format: None,
+                }
+            }
             Refresh::Source => Command::List(ListFrom::Whole),
             Refresh::Locals => Command::Info(InfoWhat::Locals),
             Refresh::Args => Command::Info(InfoWhat::Args),
-            Refresh::WorkItems => Command::Info(InfoWhat::WorkItems),
+            Refresh::WorkItems => match app.shown_group() {
+                Some(g) => Command::Info(InfoWhat::GroupWorkItems(g)),
+                None => Command::Info(InfoWhat::WorkItems),
+            },
             Refresh::Groups => Command::Info(InfoWhat::Groups),
             Refresh::Breakpoints => Command::Info(InfoWhat::Breakpoints),
             Refresh::Ir => Command::Disassemble,
-        }
+        })
     }
+}
+
+/// Which text a highlighting job was for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Highlit {
+    Source,
+    Ir,
+}
+
+/// Text to highlight away from the UI thread (see `App::take_highlight_job`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct HighlightJob {
+    pub what: Highlit,
+    pub generation: u64,
+    pub lines: Vec<String>,
+    pub theme: String,
 }
 
 /// What reaches the UI from the debugger's side.
@@ -110,18 +142,24 @@ pub enum Message {
     Prompt,
     /// The program has ended (how, in words): nothing more will come.
     Ended(String),
+    /// A highlighting job is done.
+    Highlighted(Highlit, u64, Vec<StyledLine>),
 }
 
 /// What the user asked for.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
     Send(Command),
+    /// Ask the debugger for what a pane shows (its answer comes back as `Refreshed`).
+    Refresh(Refresh),
+    /// Interrupt the running kernel.
+    Interrupt,
     /// Leave the TUI.
     Exit,
 }
 
 /// A key, as the model sees it (the terminal layer translates).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Key {
     Char(char),
     Enter,
@@ -138,32 +176,128 @@ pub enum Key {
     Home,
     End,
     F(u8),
+    ShiftF(u8),
     /// Ctrl with a letter.
     Ctrl(char),
 }
 
-/// The most lines the console keeps.
-const CONSOLE_LINES: usize = 5000;
+/// A mouse event at a cell of the screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mouse {
+    Click(u16, u16),
+    ScrollUp(u16, u16),
+    ScrollDown(u16, u16),
+}
+
+/// What the line at the bottom of the console is being typed for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum InputFor {
+    #[default]
+    Command,
+    /// An address (or an expression) for the memory pane.
+    Address,
+}
+
+/// What the work-items pane shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum GridLevel {
+    /// The work-items of one group.
+    #[default]
+    WorkItems,
+    /// The launch's groups as a heat map.
+    Groups,
+}
+
+/// The most lines the console and the output keep.
+const LOG_LINES: usize = 5000;
+
+/// A scrollable log of lines (console, output).
+#[derive(Clone, Debug, Default)]
+pub struct Log {
+    pub lines: Vec<String>,
+    /// Lines scrolled back from the end.
+    pub back: usize,
+    /// The last line has no newline yet (output comes in pieces).
+    open: bool,
+}
+
+impl Log {
+    pub fn push(&mut self, line: &str) {
+        // Tabs would leave cells of the screen unwritten.
+        self.lines.push(line.replace('\t', "    "));
+        self.open = false;
+        self.trim();
+    }
+
+    /// Appends text that may end in the middle of a line.
+    pub fn write(&mut self, text: &str) {
+        for (i, piece) in text.split('\n').enumerate() {
+            let piece = piece.replace('\t', "    ");
+            let continues = i == 0 && self.open;
+            match self.lines.last_mut() {
+                Some(last) if continues => last.push_str(&piece),
+                _ => self.lines.push(piece),
+            }
+        }
+        // A text ending in a newline leaves an empty piece: the next one starts a line.
+        if text.ends_with('\n') {
+            self.lines.pop();
+            self.open = false;
+        } else {
+            self.open = true;
+        }
+        self.trim();
+    }
+
+    fn trim(&mut self) {
+        if self.lines.len() > LOG_LINES {
+            self.lines.drain(..self.lines.len() - LOG_LINES);
+        }
+    }
+
+    fn scroll(&mut self, by: i64) {
+        self.back = (self.back as i64 - by).clamp(0, self.lines.len() as i64) as usize;
+    }
+
+    pub fn last(&self) -> Option<&str> {
+        self.lines.last().map(String::as_str)
+    }
+}
 
 #[derive(Default)]
 pub struct App {
+    pub keymap: Keymap,
+    pub theme: Theme,
     pub launch: Option<LaunchSummary>,
     /// The program's source, line 1 first.
     pub source: Vec<String>,
-    /// The same, highlighted.
-    pub highlighted: Vec<crate::highlight::StyledLine>,
+    /// The same, highlighted (empty until the highlighting is done).
+    pub highlighted: Vec<StyledLine>,
     pub stop: Option<Stopped>,
     pub locals: Vec<(String, String)>,
     pub args: Vec<(String, String)>,
-    /// Values at the previous stop, to mark what changed.
-    pub previous_values: Vec<(String, String)>,
+    /// Rows of the variables pane that are open, by path.
+    pub open_rows: HashSet<String>,
+    /// Printed targets of followed pointers, by `*pointer` expression.
+    pub pointees: HashMap<String, String>,
+    /// Values at the previous stop by path, to mark what changed.
+    pub previous_values: HashMap<String, String>,
+    /// The work-items of the group the grid shows.
     pub work_items: Vec<WorkItemInfo>,
-    pub groups: Option<(u64, u64, Vec<GroupInfo>)>,
+    pub groups: Option<Groups>,
+    pub grid_level: GridLevel,
+    /// The group whose work-items the grid shows (`None`: the current one).
+    pub zoom: Option<[u64; 3]>,
     pub breakpoints: Vec<BreakpointInfo>,
     /// The current function's LLVM IR and the current instruction in it.
     pub ir: Option<(String, Vec<String>, Option<usize>)>,
-    /// Printf output, diagnostics, and commands with their answers.
-    pub console: Vec<String>,
+    pub ir_highlighted: Vec<StyledLine>,
+    /// The IR line the IR pane's cursor is on (`None` follows the current instruction).
+    pub ir_cursor: Option<usize>,
+    /// Commands, their answers, and where the debugger stopped.
+    pub console: Log,
+    /// The program's standard output and error, and kernel printf.
+    pub output: Log,
     /// Lines where diagnostics fired.
     pub diagnostic_lines: Vec<u32>,
     /// Every diagnostic of the session, oldest first, and the one selected.
@@ -175,40 +309,44 @@ pub struct App {
     pub focus: Pane,
     /// The source line the cursor is on (1-based; 0 follows the current line).
     pub cursor: u32,
-    /// The command line while it is being typed.
+    /// The line being typed at the bottom of the console, and what for.
     pub input: Option<String>,
+    pub input_for: InputFor,
     pub history: Vec<String>,
     history_at: Option<usize>,
-    /// Lines scrolled back from the end of the console.
-    pub console_back: usize,
-    /// Commands typed while the kernel was running, sent at the next prompt.
-    queued: Vec<Command>,
+    /// What was asked while the kernel was running, done at the next prompt.
+    queued: Vec<Action>,
     /// The status bar's message, when there is one.
     pub notice: Option<String>,
     /// The work-item cell selected in the grid (`None`: the current work-item's).
     pub grid_cursor: Option<usize>,
-    /// The variable selected in the variables pane (locals first, then arguments).
+    /// The group cell selected in the heat map (`None`: the current group's).
+    pub group_cursor: Option<usize>,
+    /// The row selected in the variables pane (locals first, then arguments).
     pub var_cursor: usize,
-    /// What the memory pane shows: an expression, and its memory (address and bytes).
-    pub memory_expr: Option<String>,
-    pub memory: Option<(u64, Vec<u8>)>,
-    /// The memory at the previous stop, to mark the bytes written since.
-    pub previous_memory: Option<(u64, Vec<u8>)>,
-    pub memory_view: MemoryView,
-    /// A memory view was asked for by the user: its reply goes to the pane.
-    memory_requested: bool,
+    pub memory: MemoryPane,
     /// `q` was pressed while the program runs: waiting for y or n.
     pub confirm_quit: bool,
     /// The key help is over the screen.
     pub show_help: bool,
+    pub sizes: Sizes,
+    /// The terminal's area, as last drawn.
+    pub screen: Rect,
+    /// Bumped when text to highlight changes (source, IR); a job's result for an older
+    /// text is dropped.
+    highlight_generation: [u64; 2],
+    highlight_jobs: Vec<HighlightJob>,
 }
 
 impl App {
     pub fn new() -> App {
-        App::default()
+        App {
+            screen: Rect::new(0, 0, 120, 40),
+            ..App::default()
+        }
     }
 
-    /// Takes in a message from the debugger; returns a command to send now, if one waited.
+    /// Takes in a message from the debugger; returns what is due now, if anything waited.
     pub fn update(&mut self, message: Message) -> Option<Action> {
         match message {
             Message::Event(e) => self.event(e),
@@ -217,7 +355,7 @@ impl App {
                 self.prompting = true;
                 if !self.queued.is_empty() {
                     self.prompting = false;
-                    return Some(Action::Send(self.queued.remove(0)));
+                    return Some(self.queued.remove(0));
                 }
             }
             Message::Ended(why) => {
@@ -225,8 +363,35 @@ impl App {
                 self.prompting = false;
                 self.notice = Some(format!("{why}: q leaves."));
             }
+            Message::Highlighted(what, generation, lines) => {
+                if generation == self.highlight_generation[what as usize] {
+                    match what {
+                        Highlit::Source => self.highlighted = lines,
+                        Highlit::Ir => self.ir_highlighted = lines,
+                    }
+                }
+            }
         }
         None
+    }
+
+    /// Text that wants highlighting, once each: the front-end does it on a thread of its own
+    /// and sends back `Message::Highlighted`.
+    pub fn take_highlight_jobs(&mut self) -> Vec<HighlightJob> {
+        std::mem::take(&mut self.highlight_jobs)
+    }
+
+    fn highlight(&mut self, what: Highlit, lines: Vec<String>) {
+        let generation = &mut self.highlight_generation[what as usize];
+        *generation += 1;
+        // A job not yet taken for the same text is replaced.
+        self.highlight_jobs.retain(|j| j.what != what);
+        self.highlight_jobs.push(HighlightJob {
+            what,
+            generation: *generation,
+            lines,
+            theme: self.theme.syntax.clone(),
+        });
     }
 
     fn event(&mut self, event: Event) {
@@ -234,14 +399,17 @@ impl App {
             Event::LaunchBegin(summary) => {
                 self.launch = Some(summary.clone());
                 self.source.clear();
+                self.highlighted.clear();
                 self.diagnostic_lines.clear();
+                self.groups = None;
+                self.zoom = None;
                 self.say(format!("Kernel '{}' starts.", summary.kernel));
             }
             Event::LaunchEnd { kernel } => {
                 self.say(format!("Kernel '{kernel}' has finished."));
                 self.prompting = false;
             }
-            // Its text reaches the console with the rest of standard error.
+            // Its text reaches the output with the rest of standard error.
             Event::Diagnostic { error, message } => {
                 let line = diagnostic_line(message);
                 if let Some(line) = line {
@@ -255,28 +423,27 @@ impl App {
                 });
                 self.report_cursor = self.reports.len() - 1;
             }
-            Event::Output(text) => {
-                for l in text.lines() {
-                    self.say(l.to_string());
-                }
-            }
+            Event::Output(text) => self.output.write(text),
             Event::Stopped(stopped) => {
-                self.previous_values = self.locals.iter().chain(&self.args).cloned().collect();
+                self.previous_values = self
+                    .variable_rows()
+                    .into_iter()
+                    .map(|r| (r.path, r.value))
+                    .collect();
+                let group_changed = self
+                    .stop
+                    .as_ref()
+                    .is_none_or(|s| s.position.group != stopped.position.group);
                 self.stop = Some(stopped.clone());
                 self.cursor = 0;
+                self.ir_cursor = None;
                 self.grid_cursor = None;
-                self.previous_memory = self.memory.clone();
+                self.group_cursor = None;
+                if group_changed {
+                    self.zoom = None;
+                }
+                self.memory.stopped();
                 self.echo(&event);
-            }
-            Event::Reply(Reply::MemoryOf { address, bytes, .. }) if self.memory_requested => {
-                self.memory_requested = false;
-                self.memory = Some((*address, bytes.clone()));
-                self.previous_memory = None;
-            }
-            Event::Reply(Reply::Message(m)) if self.memory_requested => {
-                self.memory_requested = false;
-                self.memory = None;
-                self.notice = Some(m.clone());
             }
             Event::Reply(_) | Event::Detached => self.echo(&event),
         }
@@ -293,7 +460,8 @@ impl App {
         match (what, reply) {
             (Refresh::Source, Reply::Source(lines)) => {
                 self.source = lines.into_iter().map(|(_, t)| t).collect();
-                self.highlighted = crate::highlight::highlight_c(&self.source);
+                self.highlighted.clear();
+                self.highlight(Highlit::Source, self.source.clone());
             }
             (Refresh::Locals, Reply::Variables(v)) => self.locals = v,
             (Refresh::Args, Reply::Variables(v)) => self.args = v,
@@ -303,9 +471,17 @@ impl App {
                 Reply::Groups {
                     total,
                     finished,
+                    finished_ranges,
                     started,
                 },
-            ) => self.groups = Some((total, finished, started)),
+            ) => {
+                self.groups = Some(Groups {
+                    total,
+                    finished,
+                    finished_ranges,
+                    started,
+                })
+            }
             (Refresh::Breakpoints, Reply::Breakpoints(b)) => self.breakpoints = b,
             (
                 Refresh::Ir,
@@ -314,7 +490,32 @@ impl App {
                     instructions,
                     current,
                 },
-            ) => self.ir = Some((function, instructions, current)),
+            ) => {
+                let same = self
+                    .ir
+                    .as_ref()
+                    .is_some_and(|(f, i, _)| *f == function && *i == instructions);
+                if !same {
+                    self.ir_highlighted.clear();
+                    self.highlight(Highlit::Ir, ir_text(&instructions));
+                }
+                self.ir = Some((function, instructions, current));
+            }
+            (
+                Refresh::Memory,
+                Reply::MemoryOf {
+                    space,
+                    address,
+                    bytes,
+                    ..
+                },
+            ) => self.memory.arrived(space, address, bytes),
+            (Refresh::Pointees, Reply::Values(values)) => {
+                for (expr, value) in values {
+                    let text = value.unwrap_or_else(|e| format!("<{e}>"));
+                    self.pointees.insert(expr, text);
+                }
+            }
             // A refresh the debugger could not answer (no source, say) leaves the pane empty.
             (Refresh::Source, _) => {
                 self.source.clear();
@@ -326,19 +527,18 @@ impl App {
             (Refresh::Groups, _) => self.groups = None,
             (Refresh::Breakpoints, _) => self.breakpoints.clear(),
             (Refresh::Ir, _) => self.ir = None,
-            (Refresh::Memory, Reply::MemoryOf { address, bytes, .. }) => {
-                self.memory = Some((address, bytes));
+            (Refresh::Memory, reply) => {
+                self.memory.current_mut().bytes = None;
+                if let Reply::Message(m) = reply {
+                    self.notice = Some(m);
+                }
             }
-            (Refresh::Memory, _) => self.memory = None,
+            (Refresh::Pointees, _) => self.pointees.clear(),
         }
     }
 
     fn say(&mut self, line: String) {
-        // Tabs would leave cells of the screen unwritten.
-        self.console.push(line.replace('\t', "    "));
-        if self.console.len() > CONSOLE_LINES {
-            self.console.drain(..self.console.len() - CONSOLE_LINES);
-        }
+        self.console.push(&line);
     }
 
     /// The line the current work-item is on (0 without one).
@@ -355,14 +555,24 @@ impl App {
         }
     }
 
-    /// The grid cell of the current work-item.
-    pub fn current_cell(&self) -> usize {
-        self.work_items.iter().position(|w| w.current).unwrap_or(0)
+    pub fn areas(&self) -> Areas {
+        layout::areas(self.screen, &self.sizes)
     }
 
-    /// The grid cell shown as selected.
-    pub fn selected_cell(&self) -> usize {
-        self.grid_cursor.unwrap_or_else(|| self.current_cell())
+    /// The first source line shown in `height` rows: the cursor line stays a third of the
+    /// way down, so what follows it shows.
+    pub fn source_first_line(&self, height: usize) -> usize {
+        (self.cursor_line() as usize)
+            .saturating_sub(height / 3)
+            .min(self.source.len().saturating_sub(height))
+            .max(1)
+    }
+
+    /// The IR line the IR pane's cursor is on.
+    pub fn ir_line(&self) -> usize {
+        self.ir_cursor
+            .or_else(|| self.ir.as_ref().and_then(|(_, _, c)| *c))
+            .unwrap_or(0)
     }
 
     pub fn breakpoint_at(&self, line: u32) -> Option<u32> {
@@ -372,15 +582,97 @@ impl App {
             .map(|b| b.number)
     }
 
-    /// Whether a variable's value differs from the previous stop.
-    pub fn changed(&self, name: &str, value: &str) -> bool {
-        self.previous_values
+    /// The variables pane's rows: locals, then arguments, each with its open parts.
+    pub fn variable_rows(&self) -> Vec<Row> {
+        let mut rows = variables::rows(&self.locals, &self.open_rows, &self.pointees);
+        rows.extend(variables::rows(&self.args, &self.open_rows, &self.pointees));
+        rows
+    }
+
+    /// How many of the rows belong to locals.
+    pub fn local_rows(&self) -> usize {
+        variables::rows(&self.locals, &self.open_rows, &self.pointees).len()
+    }
+
+    /// The `*pointer` expressions of the followed pointers.
+    pub fn followed_pointers(&self) -> Vec<String> {
+        self.variable_rows()
             .iter()
-            .any(|(n, v)| n == name && v != value)
+            .filter(|r| r.kind == Kind::Pointer(true))
+            .map(|r| variables::deref(&r.path))
+            .collect()
+    }
+
+    /// Whether a row's value differs from the previous stop.
+    pub fn changed(&self, path: &str, value: &str) -> bool {
+        self.previous_values
+            .get(path)
+            .is_some_and(|before| before != value)
+    }
+
+    /// The group whose work-items the grid shows.
+    pub fn shown_group(&self) -> Option<[u64; 3]> {
+        self.zoom
+            .or_else(|| self.stop.as_ref().map(|s| s.position.group))
+    }
+
+    /// Work-groups per dimension.
+    pub fn num_groups(&self) -> [u64; 3] {
+        let Some(l) = &self.launch else {
+            return [1; 3];
+        };
+        std::array::from_fn(|d| l.global_size[d].div_ceil(l.local_size[d].max(1)).max(1))
+    }
+
+    /// The heat map's cells for the work-items pane as it is laid out now.
+    pub fn group_cells(&self) -> Vec<GroupCell> {
+        let Some(groups) = &self.groups else {
+            return Vec::new();
+        };
+        let area = layout::inner(self.areas().of(Pane::WorkItems));
+        let capacity = grid::placement(area.width, area.height).capacity();
+        let num_groups = self.num_groups();
+        let local = self.launch.as_ref().map_or([1; 3], |l| l.local_size);
+        let offset = self.launch.as_ref().map_or([0; 3], |l| l.global_offset);
+        let diagnostic_groups: Vec<u64> = self
+            .reports
+            .iter()
+            .filter_map(|r| r.work_item)
+            .map(|w| {
+                let g = std::array::from_fn(|d| w[d].saturating_sub(offset[d]) / local[d].max(1));
+                grid::linear(g, num_groups)
+            })
+            .collect();
+        grid::group_cells(groups, num_groups, capacity, &diagnostic_groups)
+    }
+
+    /// Whether a diagnostic named this work-item.
+    pub fn hit_diagnostic(&self, global: [u64; 3]) -> bool {
+        self.reports.iter().any(|r| r.work_item == Some(global))
+    }
+
+    /// The grid cell of the current work-item.
+    pub fn current_cell(&self) -> usize {
+        self.work_items.iter().position(|w| w.current).unwrap_or(0)
+    }
+
+    /// The work-item cell shown as selected.
+    pub fn selected_cell(&self) -> usize {
+        self.grid_cursor.unwrap_or_else(|| self.current_cell())
+    }
+
+    /// The heat-map cell shown as selected.
+    pub fn selected_group_cell(&self, cells: &[GroupCell]) -> usize {
+        self.group_cursor
+            .unwrap_or_else(|| cells.iter().position(|c| c.current).unwrap_or(0))
     }
 
     /// A command for the debugger: sent now if it waits for one, else at its next prompt.
     fn send(&mut self, command: Command) -> Option<Action> {
+        self.when_stopped(Action::Send(command))
+    }
+
+    fn when_stopped(&mut self, action: Action) -> Option<Action> {
         if self.ended {
             self.notice = Some("The program has ended.".into());
             return None;
@@ -388,19 +680,21 @@ impl App {
         if self.prompting {
             self.prompting = false;
             self.notice = None;
-            Some(Action::Send(command))
+            Some(action)
         } else {
-            self.queued.push(command);
-            self.notice =
-                Some("The kernel is running: the command waits for the next stop.".into());
+            if matches!(action, Action::Send(_)) {
+                self.notice =
+                    Some("The kernel is running: the command waits for the next stop.".into());
+            }
+            self.queued.push(action);
             None
         }
     }
 
-    /// Handles a key; returns what it asks of the debugger, if anything.
+    /// Handles a key; returns what it asks for, if anything.
     pub fn key(&mut self, key: Key) -> Option<Action> {
         if self.input.is_some() {
-            return self.command_line_key(key);
+            return self.input_key(key);
         }
         if self.show_help {
             // Any key closes the help.
@@ -415,8 +709,13 @@ impl App {
                 _ => None,
             };
         }
-        match key {
-            Key::Char('q') | Key::Ctrl('d') => {
+        let action = self.keymap.action(key)?;
+        self.act(action)
+    }
+
+    fn act(&mut self, action: KeyAction) -> Option<Action> {
+        match action {
+            KeyAction::Quit => {
                 if self.ended {
                     return Some(Action::Exit);
                 }
@@ -425,57 +724,103 @@ impl App {
                 self.notice = Some("Stop debugging (the program runs on)? y/n".into());
                 None
             }
-            Key::Char('?') => {
+            KeyAction::Interrupt => (!self.prompting && !self.ended).then_some(Action::Interrupt),
+            KeyAction::Help => {
                 self.show_help = true;
                 None
             }
-            Key::Char('c') | Key::F(5) => self.send(Command::Continue),
-            Key::Char('n') | Key::F(10) => self.send(Command::Next),
-            Key::Char('s') | Key::F(11) => self.send(Command::Step),
-            Key::Char('f') => self.send(Command::Finish),
-            Key::Char('b') | Key::F(9) => self.toggle_breakpoint(),
-            Key::Char(':') | Key::Char('/') => {
-                self.input = Some(String::new());
-                self.history_at = None;
+            KeyAction::Continue => self.send(Command::Continue),
+            KeyAction::Next => self.send(Command::Next),
+            KeyAction::Step => self.send(Command::Step),
+            KeyAction::Finish => self.send(Command::Finish),
+            KeyAction::ToggleBreakpoint => self.toggle_breakpoint(),
+            KeyAction::CommandLine => {
+                self.start_input(InputFor::Command);
                 None
             }
-            Key::Tab => {
+            KeyAction::MemoryAddress => {
+                self.focus = Pane::Memory;
+                self.start_input(InputFor::Address);
+                None
+            }
+            KeyAction::NextPane => {
                 self.cycle_focus(1);
                 None
             }
-            Key::BackTab => {
+            KeyAction::PreviousPane => {
                 self.cycle_focus(PANES.len() - 1);
                 None
             }
-            Key::Up | Key::Left | Key::Char('k') | Key::Char('h') => {
-                self.scroll(-1);
+            KeyAction::Up | KeyAction::Left => self.scroll(-1, action == KeyAction::Left),
+            KeyAction::Down | KeyAction::Right => self.scroll(1, action == KeyAction::Right),
+            KeyAction::PageUp => self.scroll(-20, false),
+            KeyAction::PageDown => self.scroll(20, false),
+            KeyAction::Top => {
+                match self.focus {
+                    Pane::Console => self.console.back = 0,
+                    Pane::Output => self.output.back = 0,
+                    Pane::Ir => self.ir_cursor = None,
+                    _ => self.cursor = 0,
+                }
                 None
             }
-            Key::Down | Key::Right | Key::Char('j') | Key::Char('l') => {
-                self.scroll(1);
+            KeyAction::Open => self.open(),
+            KeyAction::ShowMemory => {
+                let row = self.variable_rows().into_iter().nth(self.var_cursor)?;
+                self.show_memory(Target::Expr(row.path))
+            }
+            KeyAction::ZoomOut => {
+                self.grid_level = GridLevel::Groups;
                 None
             }
-            Key::Enter if self.focus == Pane::Variables => {
-                // The memory pane shows what a pointer points to, or the variable itself.
-                let (name, _) = self.locals.iter().chain(&self.args).nth(self.var_cursor)?;
-                let expr = name.clone();
-                self.memory_expr = Some(expr.clone());
-                let action = self.send(Command::MemoryOf {
-                    expr,
-                    size: MEMORY_BYTES,
-                });
-                self.memory_requested = action.is_some();
-                action
-            }
-            Key::Char('t') if self.focus == Pane::Memory => {
-                self.memory_view = match self.memory_view {
-                    MemoryView::Hex => MemoryView::Int,
-                    MemoryView::Int => MemoryView::Float,
-                    MemoryView::Float => MemoryView::Hex,
-                };
+            KeyAction::MemoryType => {
+                self.memory.element = self.memory.element.next();
                 None
             }
-            Key::Enter if self.focus == Pane::Diagnostics => {
+            KeyAction::MemorySpace => {
+                self.memory.tab = (self.memory.tab + 1) % memory::SPACES.len();
+                self.when_stopped(Action::Refresh(Refresh::Memory))
+            }
+            KeyAction::Wider => {
+                self.sizes.widen(self.focus, 1);
+                None
+            }
+            KeyAction::Narrower => {
+                self.sizes.widen(self.focus, -1);
+                None
+            }
+            KeyAction::Taller => {
+                self.sizes.heighten(self.focus, 1);
+                None
+            }
+            KeyAction::Shorter => {
+                self.sizes.heighten(self.focus, -1);
+                None
+            }
+        }
+    }
+
+    /// Enter on the focused pane.
+    fn open(&mut self) -> Option<Action> {
+        match self.focus {
+            Pane::Variables => {
+                let row = self.variable_rows().into_iter().nth(self.var_cursor)?;
+                match row.kind {
+                    Kind::Leaf => self.show_memory(Target::Expr(row.path)),
+                    Kind::Parts(open) | Kind::Pointer(open) => {
+                        if open {
+                            self.open_rows.remove(&row.path);
+                            None
+                        } else {
+                            self.open_rows.insert(row.path);
+                            let pointer = matches!(row.kind, Kind::Pointer(_));
+                            pointer.then_some(())?;
+                            self.when_stopped(Action::Refresh(Refresh::Pointees))
+                        }
+                    }
+                }
+            }
+            Pane::Diagnostics => {
                 // To the report's line, and to the work-item it names (if that can be
                 // switched to: the debugger answers if not).
                 let report = self.reports.get(self.report_cursor)?.clone();
@@ -486,25 +831,43 @@ impl App {
                 let global = report.work_item?;
                 self.send(Command::WorkItem { global })
             }
-            Key::Enter if self.focus == Pane::WorkItems => {
-                let global = self.work_items.get(self.selected_cell())?.global;
-                self.send(Command::WorkItem { global })
-            }
-            Key::PageUp => {
-                self.scroll(-20);
-                None
-            }
-            Key::PageDown => {
-                self.scroll(20);
-                None
-            }
-            Key::Home | Key::Char('g') => {
-                self.cursor = 0;
-                self.console_back = 0;
-                None
-            }
+            Pane::WorkItems => match self.grid_level {
+                GridLevel::WorkItems => {
+                    let global = self.work_items.get(self.selected_cell())?.global;
+                    self.send(Command::WorkItem { global })
+                }
+                GridLevel::Groups => {
+                    let cells = self.group_cells();
+                    let cell = cells.get(self.selected_group_cell(&cells))?;
+                    let num_groups = self.num_groups();
+                    let current = self.stop.as_ref().map(|s| s.position.group);
+                    // A cell of many groups opens the current one if it is there.
+                    let group = current
+                        .filter(|&g| {
+                            (cell.first..cell.first + cell.count)
+                                .contains(&grid::linear(g, num_groups))
+                        })
+                        .unwrap_or_else(|| grid::group_id(cell.first, num_groups));
+                    self.zoom = Some(group);
+                    self.grid_cursor = None;
+                    self.grid_level = GridLevel::WorkItems;
+                    self.when_stopped(Action::Refresh(Refresh::WorkItems))
+                }
+            },
+            Pane::Source => self.toggle_breakpoint(),
             _ => None,
         }
+    }
+
+    fn show_memory(&mut self, target: Target) -> Option<Action> {
+        self.memory.show(target);
+        self.when_stopped(Action::Refresh(Refresh::Memory))
+    }
+
+    fn start_input(&mut self, what: InputFor) {
+        self.input = Some(String::new());
+        self.input_for = what;
+        self.history_at = None;
     }
 
     fn cycle_focus(&mut self, by: usize) {
@@ -512,31 +875,196 @@ impl App {
         self.focus = PANES[(at + by) % PANES.len()];
     }
 
-    fn scroll(&mut self, by: i64) {
-        match self.focus {
+    /// Moves in the focused pane (`sideways`: left or right, which the grid and memory use
+    /// differently from up and down).
+    fn scroll(&mut self, by: i64, sideways: bool) -> Option<Action> {
+        self.scroll_pane(self.focus, by, sideways);
+        None
+    }
+
+    fn scroll_pane(&mut self, pane: Pane, by: i64, sideways: bool) {
+        let clamp = |at: usize, last: usize| (at as i64 + by).clamp(0, last as i64) as usize;
+        match pane {
             Pane::Variables => {
-                let last = (self.args.len() + self.locals.len()).saturating_sub(1) as i64;
-                self.var_cursor = (self.var_cursor as i64 + by).clamp(0, last.max(0)) as usize;
+                let last = self.variable_rows().len().saturating_sub(1);
+                self.var_cursor = clamp(self.var_cursor, last);
             }
-            Pane::Memory => {}
+            Pane::Memory => {
+                let rows = self
+                    .memory
+                    .current()
+                    .bytes
+                    .as_ref()
+                    .map_or(0, |(_, b)| b.len() / 8);
+                let tab = self.memory.current_mut();
+                tab.scroll = clamp(tab.scroll, rows.saturating_sub(1));
+            }
             Pane::Diagnostics => {
-                let last = self.reports.len().saturating_sub(1) as i64;
-                self.report_cursor = (self.report_cursor as i64 + by).clamp(0, last) as usize;
+                let last = self.reports.len().saturating_sub(1);
+                self.report_cursor = clamp(self.report_cursor, last);
             }
             Pane::WorkItems => {
-                let last = self.work_items.len().saturating_sub(1) as i64;
-                let at = self.grid_cursor.unwrap_or_else(|| self.current_cell()) as i64;
-                self.grid_cursor = Some((at + by).clamp(0, last.max(0)) as usize);
+                let area = layout::inner(self.areas().of(Pane::WorkItems));
+                let per_row = grid::placement(area.width, area.height).per_row as i64;
+                let by = if sideways || by.abs() > 1 {
+                    by
+                } else {
+                    by * per_row
+                };
+                match self.grid_level {
+                    GridLevel::WorkItems => {
+                        let last = self.work_items.len().saturating_sub(1) as i64;
+                        let at = self.selected_cell() as i64;
+                        self.grid_cursor = Some((at + by).clamp(0, last.max(0)) as usize);
+                    }
+                    GridLevel::Groups => {
+                        let cells = self.group_cells();
+                        let last = cells.len().saturating_sub(1) as i64;
+                        let at = self.selected_group_cell(&cells) as i64;
+                        self.group_cursor = Some((at + by).clamp(0, last.max(0)) as usize);
+                    }
+                }
             }
-            Pane::Console => {
-                let back = self.console_back as i64 - by;
-                self.console_back = back.clamp(0, self.console.len() as i64) as usize;
+            Pane::Console => self.console.scroll(by),
+            Pane::Output => self.output.scroll(by),
+            Pane::Ir => {
+                let last = self
+                    .ir
+                    .as_ref()
+                    .map_or(0, |(_, i, _)| i.len().saturating_sub(1));
+                self.ir_cursor = Some(clamp(self.ir_line(), last));
             }
-            _ => {
+            Pane::Source => {
                 let last = self.source.len().max(1) as i64;
                 self.cursor = (self.cursor_line() as i64 + by).clamp(1, last) as u32;
             }
         }
+    }
+
+    /// A mouse event: a click focuses the pane under it and picks what is there (a line, a
+    /// gutter mark, a variable, a grid cell, a report); the wheel scrolls.
+    pub fn mouse(&mut self, event: Mouse) -> Option<Action> {
+        let (x, y) = match event {
+            Mouse::Click(x, y) | Mouse::ScrollUp(x, y) | Mouse::ScrollDown(x, y) => (x, y),
+        };
+        if self.show_help || self.input.is_some() && !matches!(event, Mouse::Click(..)) {
+            return None;
+        }
+        let (pane, area) = self.areas().pane_at(x, y)?;
+        match event {
+            Mouse::ScrollUp(..) => {
+                self.scroll_pane(pane, -3, false);
+                return None;
+            }
+            Mouse::ScrollDown(..) => {
+                self.scroll_pane(pane, 3, false);
+                return None;
+            }
+            Mouse::Click(..) => {}
+        }
+        if self.input.is_some() {
+            return None;
+        }
+        self.focus = pane;
+        let inner = layout::inner(area);
+        if !inner.contains(ratatui::layout::Position { x, y }) {
+            return None; // the border: focus only
+        }
+        let (row, column) = ((y - inner.y) as usize, x - inner.x);
+        match pane {
+            Pane::Source => {
+                let line = self.source_first_line(inner.height as usize) + row;
+                if line > self.source.len() {
+                    return None;
+                }
+                self.cursor = line as u32;
+                // The gutter's marks (breakpoint, diagnostic, current) are its first columns.
+                if column < GUTTER_MARKS {
+                    return self.toggle_breakpoint();
+                }
+                None
+            }
+            Pane::Variables => {
+                let rows = self.variable_rows();
+                let index = self.variable_at(row, inner.height as usize, &rows)?;
+                let again = index == self.var_cursor;
+                self.var_cursor = index;
+                // A second click on a row opens it, like Enter.
+                if again {
+                    return self.open();
+                }
+                None
+            }
+            Pane::WorkItems => {
+                let place = grid::placement(inner.width, inner.height);
+                match self.grid_level {
+                    GridLevel::WorkItems => {
+                        let first = place.first_row(self.selected_cell());
+                        let cell = place.cell_at(row as u16, column, first)?;
+                        self.work_items.get(cell)?;
+                        self.grid_cursor = Some(cell);
+                    }
+                    GridLevel::Groups => {
+                        let cells = self.group_cells();
+                        let first = place.first_row(self.selected_group_cell(&cells));
+                        let cell = place.cell_at(row as u16, column, first)?;
+                        cells.get(cell)?;
+                        self.group_cursor = Some(cell);
+                    }
+                }
+                self.open()
+            }
+            Pane::Diagnostics => {
+                let first = self.report_first_row(inner.height as usize);
+                let index = first + row;
+                self.reports.get(index)?;
+                self.report_cursor = index;
+                self.open()
+            }
+            Pane::Memory if row == 0 => {
+                // The tab names: "private local global".
+                let tab = memory::tab_at(column as usize)?;
+                if tab != self.memory.tab {
+                    self.memory.tab = tab;
+                    return self.when_stopped(Action::Refresh(Refresh::Memory));
+                }
+                None
+            }
+            _ => None,
+        }
+    }
+
+    /// The row of the variables list at screen row `row`, given the heading lines.
+    fn variable_at(&self, row: usize, height: usize, rows: &[Row]) -> Option<usize> {
+        let lines = self.variable_lines(rows);
+        let first = first_in_view(
+            lines
+                .iter()
+                .position(|l| *l == Some(self.var_cursor))
+                .unwrap_or(0),
+            height,
+        );
+        (*lines.get(first + row)?).filter(|&i| i < rows.len())
+    }
+
+    /// The lines of the variables pane: `None` for a heading, else a row's index.
+    pub fn variable_lines(&self, rows: &[Row]) -> Vec<Option<usize>> {
+        let locals = self.local_rows();
+        let mut lines = Vec::new();
+        if locals > 0 {
+            lines.push(None);
+        }
+        lines.extend((0..locals).map(Some));
+        if rows.len() > locals {
+            lines.push(None);
+        }
+        lines.extend((locals..rows.len()).map(Some));
+        lines
+    }
+
+    /// The first report shown in `height` rows (the selected one stays in view).
+    pub fn report_first_row(&self, height: usize) -> usize {
+        first_in_view(self.report_cursor, height)
     }
 
     fn toggle_breakpoint(&mut self) -> Option<Action> {
@@ -554,7 +1082,7 @@ impl App {
         self.send(command)
     }
 
-    fn command_line_key(&mut self, key: Key) -> Option<Action> {
+    fn input_key(&mut self, key: Key) -> Option<Action> {
         let input = self.input.as_mut()?;
         match key {
             Key::Char(c) => input.push(c),
@@ -562,7 +1090,8 @@ impl App {
                 input.pop();
             }
             Key::Esc | Key::Ctrl('c') => self.input = None,
-            Key::Up | Key::Down => {
+            Key::Tab if self.input_for == InputFor::Command => self.complete(),
+            Key::Up | Key::Down if self.input_for == InputFor::Command => {
                 if self.history.is_empty() {
                     return None;
                 }
@@ -578,11 +1107,68 @@ impl App {
             }
             Key::Enter => {
                 let text = self.input.take().unwrap_or_default();
-                return self.run_command_line(text.trim());
+                return match self.input_for {
+                    InputFor::Command => self.run_command_line(text.trim()),
+                    InputFor::Address => self.memory_address(text.trim()),
+                };
             }
             _ => {}
         }
         None
+    }
+
+    /// Tab on the command line: completes the command, or the variable after it.
+    fn complete(&mut self) {
+        let Some(input) = &self.input else {
+            return;
+        };
+        let (head, word) = match input.rsplit_once(' ') {
+            Some((head, word)) => (format!("{head} "), word.to_string()),
+            None => (String::new(), input.clone()),
+        };
+        let candidates: Vec<String> = if head.is_empty() {
+            line::command_names().map(str::to_string).collect()
+        } else if head.trim() == "info" || head.trim() == "i" {
+            ["break", "locals", "args", "workitems", "groups", "display"]
+                .iter()
+                .map(|s| s.to_string())
+                .collect()
+        } else {
+            self.locals
+                .iter()
+                .chain(&self.args)
+                .map(|(n, _)| n.clone())
+                .collect()
+        };
+        let matching: Vec<&String> = candidates.iter().filter(|c| c.starts_with(&word)).collect();
+        let Some(first) = matching.first() else {
+            return;
+        };
+        // The longest start they share.
+        let mut common = first.to_string();
+        for m in &matching[1..] {
+            while !m.starts_with(&common) {
+                common.pop();
+            }
+        }
+        let done = matching.len() == 1;
+        self.input = Some(format!("{head}{common}{}", if done { " " } else { "" }));
+        self.notice = (!done).then(|| {
+            let names: Vec<&str> = matching.iter().map(|s| s.as_str()).collect();
+            names.join("  ")
+        });
+    }
+
+    /// An address (or an expression) typed for the memory pane.
+    fn memory_address(&mut self, text: &str) -> Option<Action> {
+        if text.is_empty() {
+            return None;
+        }
+        let target = match memory::parse_address(text) {
+            Some(address) => Target::Address(address),
+            None => Target::Expr(text.to_string()),
+        };
+        self.show_memory(target)
     }
 
     /// A typed command: parsed as line mode parses it.
@@ -604,6 +1190,22 @@ impl App {
             Parsed::ConfirmDeleteAll => self.send(Command::Delete { number: None }),
         }
     }
+}
+
+/// Columns of the source gutter before the line number: breakpoint, diagnostic, current.
+pub const GUTTER_MARKS: u16 = 3;
+
+/// The first of a list's rows to show in `height` rows so that row `at` is in view.
+pub fn first_in_view(at: usize, height: usize) -> usize {
+    at.saturating_sub(height.saturating_sub(1))
+}
+
+/// The IR as the pane shows it: without debug-info attachments, which are noise there.
+fn ir_text(instructions: &[String]) -> Vec<String> {
+    instructions
+        .iter()
+        .map(|i| i.split(", !dbg").next().unwrap_or(i).to_string())
+        .collect()
 }
 
 /// The work-item a diagnostic names ("Entity: Global(5,0,0) Local(...) ...").
@@ -650,6 +1252,43 @@ mod tests {
         }
     }
 
+    fn launch(global: u64, local: u64) -> Event {
+        Event::LaunchBegin(LaunchSummary {
+            kernel: "k".into(),
+            global_size: [global, 1, 1],
+            global_offset: [0; 3],
+            local_size: [local, 1, 1],
+        })
+    }
+
+    fn work_items(n: u64, current: u64) -> Reply {
+        Reply::WorkItems(
+            (0..n)
+                .map(|i| WorkItemInfo {
+                    global: [i, 0, 0],
+                    state: WorkItemState::Ready,
+                    current: i == current,
+                })
+                .collect(),
+        )
+    }
+
+    fn focus(app: &mut App, pane: Pane) {
+        for _ in 0..PANES.len() {
+            if app.focus == pane {
+                return;
+            }
+            app.key(Key::Tab);
+        }
+        panic!("{pane:?} never took the focus");
+    }
+
+    fn type_text(app: &mut App, text: &str) {
+        for c in text.chars() {
+            app.key(Key::Char(c));
+        }
+    }
+
     #[test]
     fn keys_send_commands_only_at_a_prompt() {
         let mut app = App::new();
@@ -667,6 +1306,26 @@ mod tests {
         app.update(Message::Prompt);
         assert_eq!(app.key(Key::F(11)), Some(Action::Send(Command::Step)));
         assert!(!app.prompting);
+        assert_eq!(app.key(Key::Ctrl('c')), Some(Action::Interrupt), "it runs");
+        app.update(Message::Prompt);
+        assert_eq!(
+            app.key(Key::ShiftF(11)),
+            Some(Action::Send(Command::Finish))
+        );
+        app.update(Message::Prompt);
+        assert_eq!(app.key(Key::Ctrl('c')), None, "nothing runs to interrupt");
+    }
+
+    #[test]
+    fn the_user_keymap_is_what_keys_do() {
+        let mut app = App::new();
+        app.keymap.overlay("continue = [\"r\"]").unwrap();
+        app.update(Message::Prompt);
+        assert_eq!(app.key(Key::Char('c')), None);
+        assert_eq!(
+            app.key(Key::Char('r')),
+            Some(Action::Send(Command::Continue))
+        );
     }
 
     #[test]
@@ -705,6 +1364,17 @@ mod tests {
             app.key(Key::F(9)),
             Some(Action::Send(Command::Delete { number: Some(3) }))
         );
+        let jobs = app.take_highlight_jobs();
+        assert_eq!(jobs.len(), 1, "the source wants highlighting");
+        assert_eq!(jobs[0].lines[8], "line 9");
+        assert!(app.take_highlight_jobs().is_empty(), "once");
+        app.update(Message::Highlighted(
+            Highlit::Source,
+            jobs[0].generation,
+            vec![],
+        ));
+        app.update(Message::Highlighted(Highlit::Source, 99, vec![vec![]]));
+        assert!(app.highlighted.is_empty(), "a stale result is dropped");
     }
 
     #[test]
@@ -712,9 +1382,7 @@ mod tests {
         let mut app = App::new();
         app.update(Message::Prompt);
         app.key(Key::Char(':'));
-        for c in "p/x gid".chars() {
-            app.key(Key::Char(c));
-        }
+        type_text(&mut app, "p/x gid");
         assert_eq!(
             app.key(Key::Enter),
             Some(Action::Send(Command::Print {
@@ -722,17 +1390,12 @@ mod tests {
                 format: Some('x')
             }))
         );
-        assert_eq!(
-            app.console.last().map(String::as_str),
-            Some("(oclgrind) p/x gid")
-        );
+        assert_eq!(app.console.last(), Some("(oclgrind) p/x gid"));
         app.key(Key::Char(':'));
-        for c in "frobnicate".chars() {
-            app.key(Key::Char(c));
-        }
+        type_text(&mut app, "frobnicate");
         assert_eq!(app.key(Key::Enter), None);
         assert_eq!(
-            app.console.last().map(String::as_str),
+            app.console.last(),
             Some("Unrecognized command 'frobnicate'")
         );
         app.key(Key::Char(':'));
@@ -742,6 +1405,33 @@ mod tests {
         assert_eq!(app.input.as_deref(), Some("p/x gid"));
         app.key(Key::Esc);
         assert_eq!(app.input, None);
+    }
+
+    #[test]
+    fn tab_completes_commands_and_variables() {
+        let mut app = App::new();
+        app.refreshed(
+            Refresh::Locals,
+            Reply::Variables(vec![
+                ("left".into(), "1".into()),
+                ("right".into(), "2".into()),
+                ("result".into(), "3".into()),
+            ]),
+        );
+        app.key(Key::Char(':'));
+        type_text(&mut app, "wa");
+        app.key(Key::Tab);
+        assert_eq!(app.input.as_deref(), Some("watch "));
+        type_text(&mut app, "r");
+        app.key(Key::Tab);
+        assert_eq!(app.input.as_deref(), Some("watch r"), "two match");
+        assert_eq!(app.notice.as_deref(), Some("right  result"));
+        type_text(&mut app, "i");
+        app.key(Key::Tab);
+        assert_eq!(app.input.as_deref(), Some("watch right "));
+        app.input = Some("info lo".into());
+        app.key(Key::Tab);
+        assert_eq!(app.input.as_deref(), Some("info locals "));
     }
 
     #[test]
@@ -772,6 +1462,16 @@ mod tests {
     }
 
     #[test]
+    fn program_output_goes_to_its_own_pane_in_pieces() {
+        let mut app = App::new();
+        app.update(Message::Event(Event::Output("Running on ".into())));
+        app.update(Message::Event(Event::Output("Oclgrind\nsum = 4\n".into())));
+        app.update(Message::Event(Event::Output("done".into())));
+        assert_eq!(app.output.lines, ["Running on Oclgrind", "sum = 4", "done"]);
+        assert!(app.console.lines.is_empty());
+    }
+
+    #[test]
     fn a_report_leads_to_its_line_and_work_item() {
         let mut app = App::new();
         app.update(Message::Event(Event::Diagnostic {
@@ -779,38 +1479,22 @@ mod tests {
             message: "Invalid write of size 4\n\tKernel: k\n\tEntity: Global(13,2,0) Local(1,0,0) Group(3,0,0)\n\tAt line 12 (column 3) of input.cl:\n".into(),
         }));
         app.update(Message::Prompt);
-        for _ in 0..5 {
-            app.key(Key::Tab);
-        }
-        assert_eq!(app.focus, Pane::Diagnostics);
+        focus(&mut app, Pane::Diagnostics);
         assert_eq!(
             app.key(Key::Enter),
             Some(Action::Send(Command::WorkItem { global: [13, 2, 0] }))
         );
         assert_eq!(app.cursor_line(), 12);
         assert_eq!(app.focus, Pane::Source);
+        assert!(app.hit_diagnostic([13, 2, 0]));
     }
 
     #[test]
     fn grid_selection_switches_work_item() {
         let mut app = App::new();
-        app.refreshed(
-            Refresh::WorkItems,
-            Reply::WorkItems(
-                (0..4)
-                    .map(|i| WorkItemInfo {
-                        global: [i, 0, 0],
-                        state: WorkItemState::Ready,
-                        current: i == 1,
-                    })
-                    .collect(),
-            ),
-        );
+        app.refreshed(Refresh::WorkItems, work_items(4, 1));
         app.update(Message::Prompt);
-        app.key(Key::Tab);
-        app.key(Key::Tab);
-        app.key(Key::Tab);
-        assert_eq!(app.focus, Pane::WorkItems);
+        focus(&mut app, Pane::WorkItems);
         assert_eq!(app.selected_cell(), 1);
         app.key(Key::Right);
         app.key(Key::Right);
@@ -824,7 +1508,57 @@ mod tests {
     }
 
     #[test]
-    fn a_variable_opens_in_the_memory_pane() {
+    fn the_heat_map_zooms_into_a_group() {
+        let mut app = App::new();
+        app.update(Message::Event(launch(64, 4)));
+        app.update(Message::Event(Event::Stopped(stopped(3))));
+        app.refreshed(Refresh::WorkItems, work_items(4, 1));
+        app.refreshed(
+            Refresh::Groups,
+            Reply::Groups {
+                total: 16,
+                finished: 2,
+                finished_ranges: vec![(1, 3)],
+                started: vec![GroupInfo {
+                    group: [0, 0, 0],
+                    counts: vec![(WorkItemState::Ready, 4)],
+                    current: true,
+                }],
+            },
+        );
+        assert_eq!(
+            Refresh::WorkItems.command(&app),
+            Some(Command::Info(InfoWhat::GroupWorkItems([0, 0, 0])))
+        );
+        app.update(Message::Prompt);
+        focus(&mut app, Pane::WorkItems);
+        app.key(Key::Char('z'));
+        assert_eq!(app.grid_level, GridLevel::Groups);
+        let cells = app.group_cells();
+        assert_eq!(cells.len(), 16, "one cell a group: they fit");
+        assert_eq!(app.selected_group_cell(&cells), 0, "the current group");
+        assert_eq!(cells[2].heat(), 4);
+        app.key(Key::Right);
+        app.key(Key::Right);
+        app.key(Key::Right);
+        assert_eq!(
+            app.key(Key::Enter),
+            Some(Action::Refresh(Refresh::WorkItems))
+        );
+        assert_eq!(app.grid_level, GridLevel::WorkItems);
+        assert_eq!(
+            Refresh::WorkItems.command(&app),
+            Some(Command::Info(InfoWhat::GroupWorkItems([3, 0, 0])))
+        );
+        // A stop in another group shows that group again.
+        let mut elsewhere = stopped(3);
+        elsewhere.position.group = [5, 0, 0];
+        app.update(Message::Event(Event::Stopped(elsewhere)));
+        assert_eq!(app.shown_group(), Some([5, 0, 0]));
+    }
+
+    #[test]
+    fn variables_open_into_parts_and_pointers_are_followed() {
         let mut app = App::new();
         app.refreshed(
             Refresh::Args,
@@ -832,37 +1566,154 @@ mod tests {
         );
         app.refreshed(
             Refresh::Locals,
-            Reply::Variables(vec![("i".into(), "3".into())]),
+            Reply::Variables(vec![("v".into(), "(1,2)".into())]),
         );
         app.update(Message::Prompt);
-        app.key(Key::Tab);
-        assert_eq!(app.focus, Pane::Variables);
-        // Locals come first: down to the argument.
+        focus(&mut app, Pane::Variables);
+        assert_eq!(app.key(Key::Enter), None, "a vector opens here");
+        assert_eq!(app.variable_rows().len(), 4, "v, v.s0, v.s1, in");
+        app.key(Key::Down);
+        app.key(Key::Down);
         app.key(Key::Down);
         assert_eq!(
             app.key(Key::Enter),
-            Some(Action::Send(Command::MemoryOf {
-                expr: "in".into(),
-                size: MEMORY_BYTES
-            }))
+            Some(Action::Refresh(Refresh::Pointees))
         );
-        app.update(Message::Event(Event::Reply(Reply::MemoryOf {
-            expr: "in".into(),
-            address: 0x1000,
-            bytes: vec![1, 0, 0, 0],
-        })));
-        assert_eq!(app.memory, Some((0x1000, vec![1, 0, 0, 0])));
-        assert!(app.console.is_empty(), "the reply went to the pane");
+        assert_eq!(
+            Refresh::Pointees.command(&app),
+            Some(Command::Print {
+                exprs: vec!["*in".into()],
+                format: None
+            })
+        );
+        app.refreshed(
+            Refresh::Pointees,
+            Reply::Values(vec![("*in".into(), Ok("2.5".into()))]),
+        );
+        let rows = app.variable_rows();
+        assert_eq!(rows[4].path, "*in");
+        assert_eq!(rows[4].value, "2.5");
+        assert_eq!(
+            app.variable_lines(&rows),
+            [None, Some(0), Some(1), Some(2), None, Some(3), Some(4)]
+        );
+    }
+
+    #[test]
+    fn memory_of_a_variable_and_at_an_address() {
+        let mut app = App::new();
+        app.refreshed(
+            Refresh::Args,
+            Reply::Variables(vec![("in".into(), "0x1000".into())]),
+        );
+        app.update(Message::Prompt);
+        focus(&mut app, Pane::Variables);
+        assert_eq!(
+            app.key(Key::Char('m')),
+            Some(Action::Refresh(Refresh::Memory))
+        );
         assert_eq!(
             Refresh::Memory.command(&app),
-            Command::MemoryOf {
+            Some(Command::MemoryOf {
                 expr: "in".into(),
-                size: MEMORY_BYTES
-            }
+                size: memory::VIEW_BYTES
+            })
         );
-        app.key(Key::Tab);
+        app.refreshed(
+            Refresh::Memory,
+            Reply::MemoryOf {
+                expr: "in".into(),
+                space: MemorySpace::Global,
+                address: 0x1000,
+                bytes: vec![1, 0, 0, 0],
+            },
+        );
+        assert_eq!(app.memory.space(), MemorySpace::Global);
+        assert_eq!(app.memory.current().bytes, Some((0x1000, vec![1, 0, 0, 0])));
+        assert!(app.console.lines.is_empty(), "the reply went to the pane");
+        app.update(Message::Prompt);
+        app.key(Key::Char('a'));
+        assert_eq!(app.input_for, InputFor::Address);
+        type_text(&mut app, "0x40");
+        app.key(Key::Char('T'));
+        assert_eq!(app.input.as_deref(), Some("0x40T"), "typing, not a key");
+        app.key(Key::Backspace);
+        assert_eq!(app.key(Key::Enter), Some(Action::Refresh(Refresh::Memory)));
+        assert_eq!(
+            Refresh::Memory.command(&app),
+            Some(Command::MemoryAt {
+                space: MemorySpace::Global,
+                address: 0x40,
+                size: memory::VIEW_BYTES
+            })
+        );
+        app.update(Message::Prompt);
         app.key(Key::Char('t'));
-        assert_eq!(app.memory_view, MemoryView::Int);
+        assert_eq!(app.memory.element, memory::Element::I8);
+        assert_eq!(
+            app.key(Key::Char('T')),
+            Some(Action::Refresh(Refresh::Memory))
+        );
+        assert_eq!(app.memory.space(), MemorySpace::Private, "the next tab");
+        assert_eq!(
+            Refresh::Memory.command(&app),
+            None,
+            "nothing shown there yet"
+        );
+    }
+
+    #[test]
+    fn clicks_pick_what_is_under_them() {
+        let mut app = App::new();
+        app.screen = Rect::new(0, 0, 120, 40);
+        app.refreshed(
+            Refresh::Source,
+            Reply::Source((1..=9).map(|n| (n, format!("line {n}"))).collect()),
+        );
+        app.update(Message::Event(Event::Stopped(stopped(2))));
+        app.refreshed(Refresh::WorkItems, work_items(8, 1));
+        app.update(Message::Prompt);
+        let areas = app.areas();
+        let source = layout::inner(areas.of(Pane::Source));
+        // Line 4 is the fourth row (line 1 shows first): its text, then its gutter.
+        assert_eq!(app.mouse(Mouse::Click(source.x + 12, source.y + 3)), None);
+        assert_eq!(app.cursor_line(), 4);
+        assert_eq!(
+            app.mouse(Mouse::Click(source.x, source.y + 3)),
+            Some(Action::Send(Command::Break {
+                line: Some(4),
+                condition: None,
+                temporary: false
+            }))
+        );
+        app.update(Message::Prompt);
+        let grid = layout::inner(areas.of(Pane::WorkItems));
+        let row = grid.y + grid::HEADER_LINES as u16;
+        assert_eq!(
+            app.mouse(Mouse::Click(grid.x + 2 * 5, row)),
+            Some(Action::Send(Command::WorkItem { global: [5, 0, 0] }))
+        );
+        assert_eq!(app.focus, Pane::WorkItems);
+        let console = areas.of(Pane::Console);
+        app.mouse(Mouse::Click(console.x, console.y));
+        assert_eq!(app.focus, Pane::Console, "a border focuses");
+        for n in 0..30 {
+            app.console.push(&format!("{n}"));
+        }
+        app.mouse(Mouse::ScrollUp(console.x + 3, console.y + 3));
+        assert_eq!(app.console.back, 3);
+    }
+
+    #[test]
+    fn pane_sizes_change_with_keys() {
+        let mut app = App::new();
+        let before = app.areas().of(Pane::Source).width;
+        app.key(Key::Char('>'));
+        assert!(app.areas().of(Pane::Source).width > before);
+        focus(&mut app, Pane::Console);
+        let before = app.areas().of(Pane::Console).height;
+        app.key(Key::Char('-'));
+        assert!(app.areas().of(Pane::Console).height < before);
     }
 
     #[test]

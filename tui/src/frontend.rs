@@ -13,9 +13,15 @@ use std::time::Duration;
 use oclgrind_debugger::engine;
 use oclgrind_debugger::protocol::{Command, Event, ToFrontend};
 use oclgrind_debugger::Frontend;
-use ratatui::crossterm::event::{self, Event as TermEvent, KeyCode, KeyEventKind, KeyModifiers};
+use ratatui::crossterm::event::{
+    self, DisableMouseCapture, EnableMouseCapture, Event as TermEvent, KeyCode, KeyEventKind,
+    KeyModifiers, MouseButton, MouseEventKind,
+};
+use ratatui::crossterm::execute;
 
-use crate::app::{Action, App, Key, Message, Refresh};
+use crate::app::{Action, App, HighlightJob, Highlit, Key, Message, Mouse, Refresh};
+use crate::keymap::Keymap;
+use crate::theme::Theme;
 use crate::ui;
 
 /// The engine's side, in the same process: events and prompts go to the UI thread, commands
@@ -110,14 +116,32 @@ impl Tui {
         capture: Option<StderrCapture>,
         interrupt: Box<dyn Fn() + Send>,
     ) -> std::io::Result<Tui> {
+        // Read before the screen is taken over, so problems with them can be shown in it.
+        let (keymap, keymap_problem) = Keymap::load();
+        let (theme, theme_problem) = Theme::load();
+        // `try_init` also restores the terminal if this process panics.
         let terminal = ratatui::try_init()?;
+        let _ = execute!(std::io::stdout(), EnableMouseCapture);
+        let highlights = to_ui.clone();
         let thread = std::thread::Builder::new()
             .name("oclgrind-tui".into())
             .spawn(move || {
                 let mut terminal = terminal;
-                run(&mut terminal, &messages, &commands, &*interrupt);
+                let mut app = App::new();
+                app.keymap = keymap;
+                app.theme = theme;
+                app.notice = keymap_problem.or(theme_problem);
+                run(
+                    &mut terminal,
+                    app,
+                    &messages,
+                    &commands,
+                    &highlights,
+                    &*interrupt,
+                );
                 // The engine must not wait for a UI that has gone.
                 let _ = commands.send(None);
+                let _ = execute!(std::io::stdout(), DisableMouseCapture);
                 ratatui::restore();
                 drop(capture);
             })?;
@@ -180,6 +204,16 @@ struct Session {
 impl Session {
     /// What the model is to see of a message; a command to send at once, if one is due.
     fn filter(&mut self, message: Message, app: &App) -> (Option<Message>, Option<Command>) {
+        if let Message::Prompt = message {
+            // Refreshes with nothing to ask (no memory shown, say) are skipped.
+            while let Some(what) = self.refresh.pop_front() {
+                if let Some(command) = what.command(app) {
+                    self.expected.push_back(what);
+                    return (None, Some(command));
+                }
+            }
+            return (Some(Message::Prompt), None);
+        }
         match message {
             Message::Event(Event::Reply(reply)) => match self.expected.pop_front() {
                 Some(what) => (Some(Message::Refreshed(what, reply)), None),
@@ -189,21 +223,13 @@ impl Session {
                 match &e {
                     Event::LaunchBegin(_) => self.have_source = false,
                     Event::Stopped(_) => {
-                        let memory = app.memory_expr.is_some();
-                        self.refresh = Refresh::after_stop(self.have_source, memory).into();
+                        self.refresh = Refresh::after_stop(self.have_source).into();
                         self.have_source = true;
                     }
                     _ => {}
                 }
                 (Some(Message::Event(e)), None)
             }
-            Message::Prompt => match self.refresh.pop_front() {
-                Some(what) => {
-                    self.expected.push_back(what);
-                    (None, Some(what.command(app)))
-                }
-                None => (Some(Message::Prompt), None),
-            },
             other => (Some(other), None),
         }
     }
@@ -223,19 +249,29 @@ impl Session {
     }
 }
 
-/// The UI loop: draw, take messages, take keys, until the user leaves after the end.
+/// The UI loop: draw, take messages, take keys and the mouse, until the user leaves after
+/// the end.
 fn run(
     terminal: &mut ratatui::DefaultTerminal,
+    mut app: App,
     messages: &Receiver<Message>,
     commands: &Sender<Option<Command>>,
+    highlights: &Sender<Message>,
     interrupt: &dyn Fn(),
 ) {
-    let mut app = App::new();
     let mut session = Session::default();
     let mut dirty = true;
     loop {
-        if dirty && terminal.draw(|f| ui::draw(f, &app)).is_err() {
-            return;
+        for job in app.take_highlight_jobs() {
+            highlight_elsewhere(job, highlights.clone());
+        }
+        if dirty {
+            if let Ok(size) = terminal.size() {
+                app.screen = ratatui::layout::Rect::new(0, 0, size.width, size.height);
+            }
+            if terminal.draw(|f| ui::draw(f, &app)).is_err() {
+                return;
+            }
         }
         dirty = false;
         // Messages first: a burst of them is drawn once.
@@ -250,7 +286,7 @@ fn run(
                         }
                     }
                     if let Some(action) = shown.and_then(|m| app.update(m)) {
-                        if !perform(action, commands, &mut session) {
+                        if !perform(action, &app, commands, &mut session, interrupt) {
                             return;
                         }
                     }
@@ -271,36 +307,70 @@ fn run(
             Ok(false) => continue,
             Err(_) => return,
         }
-        let Ok(TermEvent::Key(k)) = event::read() else {
-            dirty = true; // a resize, say
-            continue;
+        let action = match event::read() {
+            Ok(TermEvent::Key(k)) if k.kind == KeyEventKind::Press => {
+                translate(k.code, k.modifiers).and_then(|key| app.key(key))
+            }
+            Ok(TermEvent::Mouse(m)) => {
+                let at = (m.column, m.row);
+                match m.kind {
+                    MouseEventKind::Down(MouseButton::Left) => app.mouse(Mouse::Click(at.0, at.1)),
+                    MouseEventKind::ScrollUp => app.mouse(Mouse::ScrollUp(at.0, at.1)),
+                    MouseEventKind::ScrollDown => app.mouse(Mouse::ScrollDown(at.0, at.1)),
+                    _ => continue,
+                }
+            }
+            Ok(_) => None, // a resize, say: drawn again below
+            Err(_) => return,
         };
-        if k.kind != KeyEventKind::Press {
-            continue;
-        }
         dirty = true;
-        let Some(key) = translate(k.code, k.modifiers) else {
-            continue;
-        };
-        if key == Key::Ctrl('c') && !app.prompting && app.input.is_none() {
-            // Raw mode turns Ctrl-C into a key: it interrupts the kernel, as at a shell.
-            interrupt();
-            continue;
-        }
-        if let Some(action) = app.key(key) {
-            if !perform(action, commands, &mut session) {
+        if let Some(action) = action {
+            if !perform(action, &app, commands, &mut session, interrupt) {
                 return;
             }
         }
     }
 }
 
+/// Highlights on a thread of its own: a long kernel takes a moment, and drawing goes on
+/// meanwhile (plain until the colours arrive).
+fn highlight_elsewhere(job: HighlightJob, to_ui: Sender<Message>) {
+    let _ = std::thread::Builder::new()
+        .name("oclgrind-highlight".into())
+        .spawn(move || {
+            let lines = match job.what {
+                Highlit::Source => crate::highlight::highlight_c_with(&job.lines, &job.theme),
+                Highlit::Ir => crate::highlight::highlight_ir(&job.lines, &job.theme),
+            };
+            let _ = to_ui.send(Message::Highlighted(job.what, job.generation, lines));
+        });
+}
+
 /// Carries out an action; false when the UI is to close.
-fn perform(action: Action, commands: &Sender<Option<Command>>, session: &mut Session) -> bool {
+fn perform(
+    action: Action,
+    app: &App,
+    commands: &Sender<Option<Command>>,
+    session: &mut Session,
+    interrupt: &dyn Fn(),
+) -> bool {
     match action {
         Action::Send(c) => {
             session.sent(&c);
             commands.send(Some(c)).is_ok()
+        }
+        Action::Refresh(what) => match what.command(app) {
+            Some(c) => {
+                session.expected.push_back(what);
+                commands.send(Some(c)).is_ok()
+            }
+            // Nothing to ask: the debugger still waits.
+            None => true,
+        },
+        Action::Interrupt => {
+            // Raw mode turns Ctrl-C into a key: it interrupts the kernel, as at a shell.
+            interrupt();
+            true
         }
         Action::Exit => false,
     }
@@ -308,7 +378,9 @@ fn perform(action: Action, commands: &Sender<Option<Command>>, session: &mut Ses
 
 fn translate(code: KeyCode, modifiers: KeyModifiers) -> Option<Key> {
     Some(match code {
-        KeyCode::Char(c) if modifiers.contains(KeyModifiers::CONTROL) => Key::Ctrl(c),
+        KeyCode::Char(c) if modifiers.contains(KeyModifiers::CONTROL) => {
+            Key::Ctrl(c.to_ascii_lowercase())
+        }
         KeyCode::Char(c) => Key::Char(c),
         KeyCode::Enter => Key::Enter,
         KeyCode::Backspace => Key::Backspace,
@@ -323,6 +395,9 @@ fn translate(code: KeyCode, modifiers: KeyModifiers) -> Option<Key> {
         KeyCode::PageDown => Key::PageDown,
         KeyCode::Home => Key::Home,
         KeyCode::End => Key::End,
+        KeyCode::F(n) if modifiers.contains(KeyModifiers::SHIFT) => Key::ShiftF(n),
+        // Some terminals send Shift-F1..F12 as F13..F24.
+        KeyCode::F(n @ 13..=24) => Key::ShiftF(n - 12),
         KeyCode::F(n) => Key::F(n),
         _ => return None,
     })

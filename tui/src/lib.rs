@@ -5,8 +5,15 @@
 //! the engine's `Frontend`, and runs the terminal on a thread of its own.
 
 pub mod app;
+pub mod config;
 pub mod frontend;
+pub mod grid;
 pub mod highlight;
+pub mod keymap;
+pub mod layout;
+pub mod memory;
+pub mod theme;
 pub mod ui;
+pub mod variables;
 
 pub use frontend::{Tui, TuiFrontend};

@@ -1,4 +1,5 @@
-//! Drawing: the layout and one function per pane. Reads the model, never changes it.
+//! Drawing: one function per pane, placed by `layout`, coloured by the theme. Reads the
+//! model, never changes it.
 
 use oclgrind_debugger::protocol::{StopReason, WorkItemState};
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -7,66 +8,91 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 use ratatui::Frame;
 
-use crate::app::{App, MemoryView, Pane};
-
-/// Rows the console shows (plus its command line).
-const CONSOLE_ROWS: u16 = 8;
+use crate::app::{first_in_view, App, GridLevel, InputFor, Log, Pane};
+use crate::grid::{self, GroupCell};
+use crate::keymap::KeyAction;
+use crate::layout;
+use crate::memory;
+use crate::theme::Theme;
+use crate::variables::Kind;
 
 pub fn draw(frame: &mut Frame, app: &App) {
-    let [main, console, status] = Layout::vertical([
-        Constraint::Min(6),
-        Constraint::Length(CONSOLE_ROWS + 3),
-        Constraint::Length(1),
-    ])
-    .areas(frame.area());
-    let [code, side] =
-        Layout::horizontal([Constraint::Percentage(60), Constraint::Percentage(40)]).areas(main);
-    let [source, ir] =
-        Layout::vertical([Constraint::Percentage(65), Constraint::Percentage(35)]).areas(code);
-    let [variables, memory, work_items] = Layout::vertical([
-        Constraint::Percentage(35),
-        Constraint::Percentage(30),
-        Constraint::Percentage(35),
-    ])
-    .areas(side);
-    source_pane(frame, app, source);
-    ir_pane(frame, app, ir);
-    variables_pane(frame, app, variables);
-    memory_pane(frame, app, memory);
-    work_items_pane(frame, app, work_items);
-    let [console, diagnostics] =
-        Layout::horizontal([Constraint::Percentage(60), Constraint::Percentage(40)]).areas(console);
-    console_pane(frame, app, console);
-    diagnostics_pane(frame, app, diagnostics);
-    status_bar(frame, app, status);
+    let areas = layout::areas(frame.area(), &app.sizes);
+    for (pane, area) in areas.panes {
+        draw_pane(frame, app, pane, area);
+    }
+    status_bar(frame, app, areas.status);
     if app.show_help {
-        help_overlay(frame);
+        help_overlay(frame, app);
     }
 }
 
-/// The keys, over the middle of the screen.
-const HELP: &[(&str, &str)] = &[
-    ("c  F5", "continue"),
-    ("n  F10", "next line (over calls)"),
-    ("s  F11", "step (into calls)"),
-    ("f", "finish the current function"),
-    ("b  F9", "toggle a breakpoint on the cursor line"),
-    ("j k  arrows  PgUp PgDn", "move in the focused pane"),
-    ("Tab  Shift-Tab", "next / previous pane"),
+/// One pane in `area`.
+pub fn draw_pane(frame: &mut Frame, app: &App, pane: Pane, area: Rect) {
+    match pane {
+        Pane::Source => source_pane(frame, app, area),
+        Pane::Ir => ir_pane(frame, app, area),
+        Pane::Variables => variables_pane(frame, app, area),
+        Pane::Memory => memory_pane(frame, app, area),
+        Pane::WorkItems => work_items_pane(frame, app, area),
+        Pane::Output => output_pane(frame, app, area),
+        Pane::Console => console_pane(frame, app, area),
+        Pane::Diagnostics => diagnostics_pane(frame, app, area),
+    }
+}
+
+/// The keys the help lists, with what they do.
+const HELP: &[(KeyAction, &str)] = &[
+    (KeyAction::Continue, "continue"),
+    (KeyAction::Next, "next line (over calls)"),
+    (KeyAction::Step, "step (into calls)"),
+    (KeyAction::Finish, "finish the current function"),
     (
-        "Enter",
-        "variables: its memory; work-items, diagnostics: go there",
+        KeyAction::ToggleBreakpoint,
+        "toggle a breakpoint on the cursor line",
     ),
-    ("t", "memory: hex, int or float"),
-    (":  /", "a command, as in line mode (help lists them)"),
-    ("Ctrl-C", "interrupt the running kernel"),
-    ("q", "stop debugging; after the end, leave"),
-    ("?", "this help"),
+    (
+        KeyAction::Up,
+        "up in the focused pane (also the mouse wheel)",
+    ),
+    (KeyAction::Down, "down"),
+    (KeyAction::NextPane, "next pane (or click one)"),
+    (KeyAction::PreviousPane, "previous pane"),
+    (
+        KeyAction::Open,
+        "open: a variable's parts, a pointer's target, a group; go to a work-item or report",
+    ),
+    (KeyAction::ShowMemory, "variables: show its memory"),
+    (
+        KeyAction::ZoomOut,
+        "work-items: the launch's groups (heat map)",
+    ),
+    (KeyAction::MemoryType, "memory: the element type"),
+    (
+        KeyAction::MemorySpace,
+        "memory: private, local or global tab",
+    ),
+    (
+        KeyAction::MemoryAddress,
+        "memory: an address (or an expression) to show",
+    ),
+    (KeyAction::Wider, "focused pane wider"),
+    (KeyAction::Narrower, "focused pane narrower"),
+    (KeyAction::Taller, "focused pane taller"),
+    (KeyAction::Shorter, "focused pane shorter"),
+    (
+        KeyAction::CommandLine,
+        "a command, as in line mode (Tab completes)",
+    ),
+    (KeyAction::Interrupt, "interrupt the running kernel"),
+    (KeyAction::Quit, "stop debugging; after the end, leave"),
+    (KeyAction::Help, "this help"),
 ];
 
-fn help_overlay(frame: &mut Frame) {
+fn help_overlay(frame: &mut Frame, app: &App) {
+    let t = &app.theme;
     let area = frame.area();
-    let width = 72.min(area.width);
+    let width = 96.min(area.width);
     let height = (HELP.len() as u16 + 4).min(area.height);
     let popup = Rect {
         x: area.x + (area.width - width) / 2,
@@ -76,29 +102,34 @@ fn help_overlay(frame: &mut Frame) {
     };
     let lines: Vec<Line> = HELP
         .iter()
-        .map(|(keys, what)| {
+        .map(|(action, what)| {
             Line::from(vec![
-                Span::styled(format!(" {keys:<24}"), Style::new().fg(Color::Cyan)),
+                Span::styled(
+                    format!(" {:<18}", app.keymap.keys_of(*action)),
+                    Style::new().fg(t.name),
+                ),
                 Span::raw(*what),
             ])
         })
         .chain([Line::styled(
-            " any key closes this",
-            Style::new().fg(Color::DarkGray),
+            " any key closes this; keys and colours: tui/keymap.toml, themes/*.toml",
+            Style::new().fg(t.dim),
         )])
         .collect();
     frame.render_widget(ratatui::widgets::Clear, popup);
     frame.render_widget(
-        Paragraph::new(lines).block(pane_block(" Keys ".into(), true)),
+        Paragraph::new(lines).block(pane_block(t, " Keys ".into(), true)),
         popup,
     );
 }
 
-fn pane_block(title: String, focused: bool) -> Block<'static> {
+fn pane_block(t: &Theme, title: String, focused: bool) -> Block<'static> {
     let style = if focused {
-        Style::new().fg(Color::Cyan).add_modifier(Modifier::BOLD)
+        Style::new()
+            .fg(t.border_focused)
+            .add_modifier(Modifier::BOLD)
     } else {
-        Style::new().fg(Color::DarkGray)
+        Style::new().fg(t.border)
     };
     Block::new()
         .borders(Borders::ALL)
@@ -106,11 +137,28 @@ fn pane_block(title: String, focused: bool) -> Block<'static> {
         .title(Span::styled(title, style))
 }
 
-/// The kernel source: breakpoints and diagnostics in the gutter, the current line marked.
-fn source_pane(frame: &mut Frame, app: &App, area: Rect) {
-    let block = pane_block(" Source ".into(), app.focus == Pane::Source);
+/// A pane's border and title; returns the area inside.
+fn frame_pane(frame: &mut Frame, app: &App, area: Rect, title: String, pane: Pane) -> Rect {
+    let block = pane_block(&app.theme, title, app.focus == pane);
     let inner = block.inner(area);
     frame.render_widget(block, area);
+    inner
+}
+
+fn hint(frame: &mut Frame, app: &App, area: Rect, text: &str) {
+    frame.render_widget(
+        Paragraph::new(Line::styled(
+            text.to_string(),
+            Style::new().fg(app.theme.dim),
+        )),
+        area,
+    );
+}
+
+/// The kernel source: breakpoints and diagnostics in the gutter, the current line marked.
+fn source_pane(frame: &mut Frame, app: &App, area: Rect) {
+    let t = &app.theme;
+    let inner = frame_pane(frame, app, area, " Source ".into(), Pane::Source);
     if app.source.is_empty() {
         let text = match &app.stop {
             Some(s) => match &s.position.instruction {
@@ -124,11 +172,7 @@ fn source_pane(frame: &mut Frame, app: &App, area: Rect) {
     }
     let height = inner.height as usize;
     let cursor = app.cursor_line() as usize;
-    // The cursor line stays a third of the way down, so what follows it shows.
-    let first = cursor
-        .saturating_sub(height / 3)
-        .min(app.source.len().saturating_sub(height))
-        .max(1);
+    let first = app.source_first_line(height);
     let current = app.current_line() as usize;
     let width = app.source.len().to_string().len();
     let lines: Vec<Line> = (first..app.source.len() + 1)
@@ -137,32 +181,30 @@ fn source_pane(frame: &mut Frame, app: &App, area: Rect) {
             let text = &app.source[n - 1];
             let mut gutter = Vec::new();
             gutter.push(if app.breakpoint_at(n as u32).is_some() {
-                Span::styled("●", Style::new().fg(Color::Red))
+                Span::styled("●", Style::new().fg(t.breakpoint))
             } else {
                 Span::raw(" ")
             });
             gutter.push(if app.diagnostic_lines.contains(&(n as u32)) {
                 Span::styled(
                     "!",
-                    Style::new()
-                        .fg(Color::LightRed)
-                        .add_modifier(Modifier::BOLD),
+                    Style::new().fg(t.diagnostic).add_modifier(Modifier::BOLD),
                 )
             } else {
                 Span::raw(" ")
             });
             gutter.push(if n == current {
-                Span::styled("▶", Style::new().fg(Color::Green))
+                Span::styled("▶", Style::new().fg(t.current_marker))
             } else {
                 Span::raw(" ")
             });
             gutter.push(Span::styled(
                 format!("{n:>width$} "),
-                Style::new().fg(Color::DarkGray),
+                Style::new().fg(t.line_number),
             ));
             let mut mark = Style::new();
             if n == current {
-                mark = mark.bg(Color::Rgb(30, 60, 30));
+                mark = mark.bg(t.current_line);
             }
             if n == cursor && app.focus == Pane::Source && app.cursor != 0 {
                 mark = mark.add_modifier(Modifier::REVERSED);
@@ -181,49 +223,58 @@ fn source_pane(frame: &mut Frame, app: &App, area: Rect) {
 
 /// The current function's LLVM IR, the current instruction marked and kept in view.
 fn ir_pane(frame: &mut Frame, app: &App, area: Rect) {
+    let t = &app.theme;
     let Some((function, instructions, current)) = &app.ir else {
-        frame.render_widget(pane_block(" LLVM IR ".into(), false), area);
+        frame_pane(frame, app, area, " LLVM IR ".into(), Pane::Ir);
         return;
     };
-    let block = pane_block(format!(" LLVM IR: {function} "), false);
-    let inner = block.inner(area);
-    frame.render_widget(block, area);
+    let inner = frame_pane(frame, app, area, format!(" LLVM IR: {function} "), Pane::Ir);
     let height = inner.height as usize;
-    let at = current.unwrap_or(0);
+    let at = app.ir_line();
     let first = at
         .saturating_sub(height / 3)
         .min(instructions.len().saturating_sub(height));
+    let selected = (app.focus == Pane::Ir && app.ir_cursor.is_some()).then_some(at);
     let lines: Vec<Line> = instructions
         .iter()
         .enumerate()
         .skip(first)
         .take(height)
         .map(|(i, inst)| {
-            // Debug-info calls and metadata are noise here.
-            let text = inst.split(", !dbg").next().unwrap_or(inst);
+            let mut mark = Style::new();
             if Some(i) == *current {
-                Line::from(vec![
-                    Span::styled("=> ", Style::new().fg(Color::Green)),
-                    Span::styled(text.to_string(), Style::new().bg(Color::Rgb(30, 60, 30))),
-                ])
-            } else {
-                let style = if text.contains("@llvm.dbg.") {
-                    Style::new().fg(Color::DarkGray)
-                } else {
-                    Style::new()
-                };
-                Line::from(vec![
-                    Span::raw("   "),
-                    Span::styled(text.to_string(), style),
-                ])
+                mark = mark.bg(t.current_line);
             }
+            if Some(i) == selected {
+                mark = mark.add_modifier(Modifier::REVERSED);
+            }
+            let marker = if Some(i) == *current {
+                Span::styled("=> ", Style::new().fg(t.current_marker))
+            } else {
+                Span::raw("   ")
+            };
+            let mut spans = vec![marker];
+            match app.ir_highlighted.get(i) {
+                Some(pieces) => spans.extend(
+                    pieces
+                        .iter()
+                        .map(|(style, piece)| Span::styled(piece.clone(), style.patch(mark))),
+                ),
+                None => {
+                    let text = inst.split(", !dbg").next().unwrap_or(inst);
+                    spans.push(Span::styled(text.to_string(), mark));
+                }
+            }
+            Line::from(spans)
         })
         .collect();
     frame.render_widget(Paragraph::new(lines), inner);
 }
 
-/// Arguments and locals of the current work-item; values changed since the last stop stand out.
+/// Locals and arguments of the current work-item as a tree; values changed since the last
+/// stop stand out.
 fn variables_pane(frame: &mut Frame, app: &App, area: Rect) {
+    let t = &app.theme;
     let title = match &app.stop {
         Some(s) => format!(
             " Variables: {}{} ",
@@ -232,93 +283,114 @@ fn variables_pane(frame: &mut Frame, app: &App, area: Rect) {
         ),
         None => " Variables ".into(),
     };
-    let block = pane_block(title, app.focus == Pane::Variables);
-    let mut lines = Vec::new();
-    let mut index = 0;
-    for (heading, vars) in [("locals", &app.locals), ("arguments", &app.args)] {
-        if vars.is_empty() {
-            continue;
-        }
-        lines.push(Line::styled(
-            heading,
-            Style::new()
-                .fg(Color::DarkGray)
-                .add_modifier(Modifier::ITALIC),
-        ));
-        for (name, value) in vars {
-            let selected = app.focus == Pane::Variables && index == app.var_cursor;
-            index += 1;
-            let name_style = if selected {
-                Style::new()
-                    .fg(Color::Cyan)
-                    .add_modifier(Modifier::REVERSED)
-            } else {
-                Style::new().fg(Color::Cyan)
+    let inner = frame_pane(frame, app, area, title, Pane::Variables);
+    let rows = app.variable_rows();
+    let lines = app.variable_lines(&rows);
+    let cursor_line = lines
+        .iter()
+        .position(|l| *l == Some(app.var_cursor))
+        .unwrap_or(0);
+    let first = first_in_view(cursor_line, inner.height as usize);
+    let locals = app.local_rows();
+    let text: Vec<Line> = lines
+        .iter()
+        .enumerate()
+        .skip(first)
+        .take(inner.height as usize)
+        .map(|(at, line)| {
+            let Some(i) = *line else {
+                // A heading: the first one is the locals' when there are locals.
+                let heading = if at == 0 && locals > 0 {
+                    "locals"
+                } else {
+                    "arguments"
+                };
+                return Line::styled(
+                    heading,
+                    Style::new().fg(t.dim).add_modifier(Modifier::ITALIC),
+                );
             };
-            let value_style = if app.changed(name, value) {
-                Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD)
+            let row = &rows[i];
+            let selected = app.focus == Pane::Variables && i == app.var_cursor;
+            let mut name_style = Style::new().fg(t.name);
+            if selected {
+                name_style = name_style.add_modifier(Modifier::REVERSED);
+            }
+            let value_style = if app.changed(&row.path, &row.value) {
+                Style::new().fg(t.changed).add_modifier(Modifier::BOLD)
             } else {
                 Style::new()
             };
-            lines.push(Line::from(vec![
-                Span::raw("  "),
-                Span::styled(name.clone(), name_style),
+            let fold = match row.kind {
+                Kind::Leaf => "  ",
+                Kind::Parts(true) | Kind::Pointer(true) => "▾ ",
+                Kind::Parts(false) | Kind::Pointer(false) => "▸ ",
+            };
+            Line::from(vec![
+                Span::raw("  ".repeat(row.depth + 1)),
+                Span::styled(fold, Style::new().fg(t.dim)),
+                Span::styled(row.label.clone(), name_style),
                 Span::raw(" = "),
-                Span::styled(value.clone(), value_style),
-            ]));
-        }
-    }
-    frame.render_widget(Paragraph::new(lines).block(block), area);
+                Span::styled(row.value.clone(), value_style),
+            ])
+        })
+        .collect();
+    frame.render_widget(Paragraph::new(text), inner);
 }
 
-/// The memory of the variable chosen in the variables pane (Enter there), 8 bytes a row;
-/// bytes written since the last stop stand out. `t` switches hex, int and float.
+/// A tab per address space; each shows an address or what a variable points to, rows of
+/// elements of the chosen type; bytes written since the last stop stand out.
 fn memory_pane(frame: &mut Frame, app: &App, area: Rect) {
-    let title = match (&app.memory_expr, app.memory_view) {
-        (Some(e), view) => format!(" Memory: {e} ({}) ", format!("{view:?}").to_lowercase()),
-        (None, _) => " Memory ".into(),
+    let t = &app.theme;
+    let pane = &app.memory;
+    let tab = pane.current();
+    let title = match &tab.target {
+        Some(memory::Target::Expr(e)) => format!(" Memory: {e} ({}) ", pane.element.name()),
+        Some(memory::Target::Address(a)) => format!(" Memory: 0x{a:x} ({}) ", pane.element.name()),
+        None => format!(" Memory ({}) ", pane.element.name()),
     };
-    let block = pane_block(title, app.focus == Pane::Memory);
-    let inner = block.inner(area);
-    frame.render_widget(block, area);
-    let Some((address, bytes)) = &app.memory else {
-        let hint = "Enter on a variable shows its memory here.";
-        frame.render_widget(
-            Paragraph::new(Line::styled(hint, Style::new().fg(Color::DarkGray))),
-            inner,
-        );
+    let inner = frame_pane(frame, app, area, title, Pane::Memory);
+    let [tabs, body] = Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(inner);
+    let mut strip = Vec::new();
+    for (i, (_, name)) in memory::tab_strip().into_iter().enumerate() {
+        let style = if i == pane.tab {
+            Style::new()
+                .fg(t.name)
+                .add_modifier(Modifier::BOLD | Modifier::UNDERLINED)
+        } else {
+            Style::new().fg(t.dim)
+        };
+        strip.push(Span::styled(name, style));
+        strip.push(Span::raw("  "));
+    }
+    frame.render_widget(Paragraph::new(Line::from(strip)), tabs);
+    let Some((address, bytes)) = &tab.bytes else {
+        let text = match &tab.target {
+            Some(_) => "Nothing readable there.",
+            None => "m on a variable, or a for an address, shows memory here.",
+        };
+        hint(frame, app, body, text);
         return;
     };
-    let before = app
-        .previous_memory
-        .as_ref()
-        .filter(|(a, _)| a == address)
-        .map(|(_, b)| b.as_slice());
-    let changed = |i: usize| before.is_some_and(|b| b.get(i).is_some_and(|&old| old != bytes[i]));
+    let element = pane.element;
+    let per_row = element.per_row(body.width as usize);
+    let row_bytes = per_row * element.size();
     let lines: Vec<Line> = bytes
-        .chunks(8)
+        .chunks(row_bytes)
         .enumerate()
-        .take(inner.height as usize)
+        .skip(tab.scroll)
+        .take(body.height as usize)
         .map(|(row, chunk)| {
-            let base = row * 8;
+            let base = row * row_bytes;
             let mut spans = vec![Span::styled(
                 format!("{:x} ", address + base as u64),
-                Style::new().fg(Color::DarkGray),
+                Style::new().fg(t.dim),
             )];
-            let width = match app.memory_view {
-                MemoryView::Hex => 1,
-                MemoryView::Int | MemoryView::Float => 4,
-            };
-            for (k, unit) in chunk.chunks(width).enumerate() {
-                let at = base + k * width;
-                let text = match (app.memory_view, <[u8; 4]>::try_from(unit)) {
-                    (MemoryView::Hex, _) => format!("{:02x}", unit[0]),
-                    (MemoryView::Int, Ok(b)) => format!("{:>11}", i32::from_le_bytes(b)),
-                    (MemoryView::Float, Ok(b)) => format!("{:>11.4}", f32::from_le_bytes(b)),
-                    (_, Err(_)) => "..".into(),
-                };
-                let style = if (at..at + unit.len()).any(changed) {
-                    Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD)
+            for (k, unit) in chunk.chunks(element.size()).enumerate() {
+                let at = base + k * element.size();
+                let text = element.format(unit).unwrap_or_else(|| "..".into());
+                let style = if (at..at + unit.len()).any(|i| pane.changed(i)) {
+                    Style::new().fg(t.changed).add_modifier(Modifier::BOLD)
                 } else {
                     Style::new()
                 };
@@ -328,82 +400,201 @@ fn memory_pane(frame: &mut Frame, app: &App, area: Rect) {
             Line::from(spans)
         })
         .collect();
-    frame.render_widget(Paragraph::new(lines), inner);
+    frame.render_widget(Paragraph::new(lines), body);
 }
 
-fn state_cell(state: WorkItemState) -> (&'static str, Style) {
-    match state {
-        WorkItemState::NotStarted => ("·", Style::new().fg(Color::DarkGray)),
-        WorkItemState::Ready => ("○", Style::new().fg(Color::Blue)),
-        WorkItemState::Running => ("▶", Style::new().fg(Color::Green)),
-        WorkItemState::AtBarrier => ("‖", Style::new().fg(Color::Yellow)),
-        WorkItemState::Finished => ("✓", Style::new().fg(Color::Gray)),
-    }
+fn state_style(t: &Theme, state: WorkItemState) -> Style {
+    Style::new().fg(match state {
+        WorkItemState::NotStarted => t.not_started,
+        WorkItemState::Ready => t.ready,
+        WorkItemState::Running => t.running,
+        WorkItemState::AtBarrier => t.barrier,
+        WorkItemState::Finished => t.finished,
+    })
 }
 
-/// The launch's progress and the current group's work-items, one cell each.
+/// The launch's progress, then a grid: the work-items of one group, or the launch's groups
+/// as a heat map (z), each cell coloured by state.
 fn work_items_pane(frame: &mut Frame, app: &App, area: Rect) {
-    let block = pane_block(" Work-items ".into(), app.focus == Pane::WorkItems);
-    let inner = block.inner(area);
-    frame.render_widget(block, area);
+    let t = &app.theme;
+    let inner = frame_pane(frame, app, area, " Work-items ".into(), Pane::WorkItems);
+    let place = grid::placement(inner.width, inner.height);
     let mut lines = Vec::new();
-    if let Some((total, finished, started)) = &app.groups {
-        let waiting = total.saturating_sub(finished + started.len() as u64);
-        lines.push(Line::raw(format!(
-            "groups: {total}, {finished} finished, {} running, {waiting} to come",
-            started.len()
-        )));
-    }
-    if let Some(s) = &app.stop {
-        lines.push(Line::raw(format!(
-            "group {}, work-item {}",
-            triple(s.position.group),
-            triple(s.position.global)
-        )));
-    }
-    // Two columns a work-item: a cell and a space.
-    let per_row = (inner.width as usize / 2).max(1);
-    let selected = (app.focus == Pane::WorkItems).then(|| app.selected_cell());
-    for (r, row) in app.work_items.chunks(per_row).enumerate() {
-        let spans: Vec<Span> = row
-            .iter()
-            .enumerate()
-            .flat_map(|(c, w)| {
-                let (symbol, mut style) = state_cell(w.state);
-                if w.current {
-                    style = style.add_modifier(Modifier::REVERSED | Modifier::BOLD);
-                }
-                if selected == Some(r * per_row + c) {
-                    style = style.add_modifier(Modifier::UNDERLINED).bg(Color::DarkGray);
-                }
-                [Span::styled(symbol, style), Span::raw(" ")]
-            })
-            .collect();
-        lines.push(Line::from(spans));
-    }
-    if let Some(w) = selected.and_then(|i| app.work_items.get(i)) {
-        lines.push(Line::styled(
-            format!("Enter: switch to {}", triple(w.global)),
-            Style::new().fg(Color::Cyan),
-        ));
-    }
-    if !app.work_items.is_empty() {
-        lines.push(Line::styled(
-            "· new  ○ ready  ▶ running  ‖ barrier  ✓ done",
-            Style::new().fg(Color::DarkGray),
-        ));
-    }
+    let focused = app.focus == Pane::WorkItems;
+    let (cells, footer) = match app.grid_level {
+        GridLevel::WorkItems => work_item_cells(app, &place, focused, &mut lines),
+        GridLevel::Groups => group_cells(app, &place, focused, &mut lines),
+    };
+    lines.extend(cells);
+    lines.push(footer);
+    lines.push(Line::styled(
+        match app.grid_level {
+            GridLevel::WorkItems => "· new ○ ready ▶ running ‖ barrier ✓ done ! error",
+            GridLevel::Groups => "·░▒▓█ share finished  green: running  red: error",
+        },
+        Style::new().fg(t.dim),
+    ));
     frame.render_widget(Paragraph::new(lines), inner);
+}
+
+/// The shown group's work-items: the grid rows, and the line under them.
+fn work_item_cells(
+    app: &App,
+    place: &grid::Placement,
+    focused: bool,
+    lines: &mut Vec<Line<'static>>,
+) -> (Vec<Line<'static>>, Line<'static>) {
+    let t = &app.theme;
+    let group = app.shown_group().map(triple).unwrap_or_default();
+    lines.push(Line::raw(format!("group {group} │ {}", progress(app))));
+    let selected = focused.then(|| app.selected_cell());
+    let first_row = place.first_row(app.selected_cell());
+    let rows = app
+        .work_items
+        .chunks(place.per_row)
+        .enumerate()
+        .skip(first_row)
+        .take(place.rows)
+        .map(|(r, row)| {
+            let spans: Vec<Span> = row
+                .iter()
+                .enumerate()
+                .flat_map(|(c, w)| {
+                    let mut symbol = grid::state_symbol(w.state);
+                    let mut style = state_style(t, w.state);
+                    if app.hit_diagnostic(w.global) {
+                        symbol = "!";
+                        style = Style::new().fg(t.diagnostic).add_modifier(Modifier::BOLD);
+                    }
+                    if w.current {
+                        // Stopped here.
+                        style = style.add_modifier(Modifier::REVERSED | Modifier::BOLD);
+                    }
+                    if selected == Some(r * place.per_row + c) {
+                        style = style.add_modifier(Modifier::UNDERLINED).bg(t.selection);
+                    }
+                    [Span::styled(symbol, style), Span::raw(" ")]
+                })
+                .collect();
+            Line::from(spans)
+        })
+        .collect();
+    let footer = match selected.and_then(|i| app.work_items.get(i)) {
+        Some(w) => Line::styled(
+            format!("Enter: switch to {}", triple(w.global)),
+            Style::new().fg(t.name),
+        ),
+        None => Line::styled("z: all groups", Style::new().fg(t.dim)),
+    };
+    (rows, footer)
+}
+
+/// How far the launch is, in groups.
+fn progress(app: &App) -> String {
+    match &app.groups {
+        Some(g) => format!(
+            "{}/{} groups done, {} running",
+            g.finished,
+            g.total,
+            g.started.len()
+        ),
+        None => String::new(),
+    }
+}
+
+/// The heat map: each cell a run of groups, shaded by how much of it has finished.
+fn group_cells(
+    app: &App,
+    place: &grid::Placement,
+    focused: bool,
+    lines: &mut Vec<Line<'static>>,
+) -> (Vec<Line<'static>>, Line<'static>) {
+    let t = &app.theme;
+    let cells = app.group_cells();
+    let per_cell = cells.first().map_or(1, |c| c.count.max(1));
+    let scale = if per_cell > 1 {
+        format!(", {per_cell} a cell")
+    } else {
+        String::new()
+    };
+    lines.push(Line::raw(format!("all groups{scale} │ {}", progress(app))));
+    let chosen = app.selected_group_cell(&cells);
+    let selected = focused.then_some(chosen);
+    let rows = cells
+        .chunks(place.per_row)
+        .enumerate()
+        .skip(place.first_row(chosen))
+        .take(place.rows)
+        .map(|(r, row)| {
+            let spans: Vec<Span> = row
+                .iter()
+                .enumerate()
+                .flat_map(|(c, cell)| {
+                    let mut style = Style::new().fg(group_colour(t, cell));
+                    if cell.current {
+                        style = style.add_modifier(Modifier::REVERSED | Modifier::BOLD);
+                    }
+                    if selected == Some(r * place.per_row + c) {
+                        style = style.add_modifier(Modifier::UNDERLINED).bg(t.selection);
+                    }
+                    [
+                        Span::styled(grid::SHADES[cell.heat()], style),
+                        Span::raw(" "),
+                    ]
+                })
+                .collect();
+            Line::from(spans)
+        })
+        .collect();
+    let footer = match selected.and_then(|i| cells.get(i)) {
+        Some(cell) => {
+            let num_groups = app.num_groups();
+            let first = triple(grid::group_id(cell.first, num_groups));
+            let text = if cell.count == 1 {
+                format!("group {first}: {}", group_state(cell))
+            } else {
+                let last = triple(grid::group_id(cell.first + cell.count - 1, num_groups));
+                format!(
+                    "groups {first}..{last}: {} of {} finished",
+                    cell.finished, cell.count
+                )
+            };
+            Line::styled(format!("{text}  (Enter: zoom in)"), Style::new().fg(t.name))
+        }
+        None => Line::raw(""),
+    };
+    (rows, footer)
+}
+
+fn group_colour(t: &Theme, cell: &GroupCell) -> Color {
+    if cell.diagnostic {
+        t.diagnostic
+    } else if cell.started > 0 {
+        t.running
+    } else if cell.finished == cell.count {
+        t.finished
+    } else {
+        t.not_started
+    }
+}
+
+fn group_state(cell: &GroupCell) -> &'static str {
+    if cell.finished == cell.count {
+        "finished"
+    } else if cell.started > 0 {
+        "running"
+    } else {
+        "not started"
+    }
 }
 
 /// Every report of the session; Enter goes to its line and work-item.
 fn diagnostics_pane(frame: &mut Frame, app: &App, area: Rect) {
+    let t = &app.theme;
     let title = format!(" Diagnostics ({}) ", app.reports.len());
-    let block = pane_block(title, app.focus == Pane::Diagnostics);
-    let inner = block.inner(area);
-    frame.render_widget(block, area);
+    let inner = frame_pane(frame, app, area, title, Pane::Diagnostics);
     let rows = inner.height as usize;
-    let first = app.report_cursor.saturating_sub(rows.saturating_sub(1));
+    let first = app.report_first_row(rows);
     let lines: Vec<Line> = app
         .reports
         .iter()
@@ -411,11 +602,7 @@ fn diagnostics_pane(frame: &mut Frame, app: &App, area: Rect) {
         .skip(first)
         .take(rows)
         .map(|(i, r)| {
-            let mut style = if r.error {
-                Style::new().fg(Color::LightRed)
-            } else {
-                Style::new().fg(Color::Yellow)
-            };
+            let mut style = Style::new().fg(if r.error { t.diagnostic } else { t.warning });
             if app.focus == Pane::Diagnostics && i == app.report_cursor {
                 style = style.add_modifier(Modifier::REVERSED);
             }
@@ -425,7 +612,7 @@ fn diagnostics_pane(frame: &mut Frame, app: &App, area: Rect) {
                 _ => String::new(),
             };
             Line::from(vec![
-                Span::styled(place, Style::new().fg(Color::DarkGray)),
+                Span::styled(place, Style::new().fg(t.dim)),
                 Span::styled(r.summary.clone(), style),
             ])
         })
@@ -433,29 +620,62 @@ fn diagnostics_pane(frame: &mut Frame, app: &App, area: Rect) {
     frame.render_widget(Paragraph::new(lines), inner);
 }
 
-/// Output, diagnostics and command answers, and the command line under them.
+/// The last lines of a log that fit in `area`, scrolled back as far as asked; long lines
+/// wrap (what a kernel prints and what the debugger says must not be cut off).
+fn log_lines(log: &Log, area: Rect) -> Vec<Line<'_>> {
+    let (rows, width) = (area.height as usize, area.width.max(1) as usize);
+    let end = log.lines.len().saturating_sub(log.back);
+    let mut out: Vec<Line> = Vec::new();
+    for line in log.lines[..end].iter().rev() {
+        let chars: Vec<char> = line.chars().collect();
+        let pieces: Vec<String> = if chars.is_empty() {
+            vec![String::new()]
+        } else {
+            chars.chunks(width).map(|c| c.iter().collect()).collect()
+        };
+        for piece in pieces.into_iter().rev() {
+            out.push(Line::raw(piece));
+            if out.len() == rows {
+                out.reverse();
+                return out;
+            }
+        }
+    }
+    out.reverse();
+    out
+}
+
+/// The program's standard output and error, and kernel printf.
+fn output_pane(frame: &mut Frame, app: &App, area: Rect) {
+    let inner = frame_pane(frame, app, area, " Output ".into(), Pane::Output);
+    frame.render_widget(Paragraph::new(log_lines(&app.output, inner)), inner);
+}
+
+/// Commands and their answers, and the command line under them.
 fn console_pane(frame: &mut Frame, app: &App, area: Rect) {
-    let block = pane_block(" Console ".into(), app.focus == Pane::Console);
-    let inner = block.inner(area);
-    frame.render_widget(block, area);
+    let t = &app.theme;
+    let inner = frame_pane(frame, app, area, " Console ".into(), Pane::Console);
     let [log, input] = Layout::vertical([Constraint::Min(1), Constraint::Length(1)]).areas(inner);
-    let rows = log.height as usize;
-    let end = app.console.len().saturating_sub(app.console_back);
-    let start = end.saturating_sub(rows);
-    let lines: Vec<Line> = app.console[start..end]
-        .iter()
-        .map(|l| Line::raw(l.as_str()))
-        .collect();
-    frame.render_widget(Paragraph::new(lines), log);
+    frame.render_widget(Paragraph::new(log_lines(&app.console, log)), log);
     let prompt = match &app.input {
         Some(text) => Line::from(vec![
-            Span::styled("(oclgrind) ", Style::new().fg(Color::Cyan)),
+            Span::styled(
+                match app.input_for {
+                    InputFor::Command => "(oclgrind) ",
+                    InputFor::Address => "address or expression: ",
+                },
+                Style::new().fg(t.name),
+            ),
             Span::raw(text.as_str()),
             Span::styled(" ", Style::new().add_modifier(Modifier::REVERSED)),
         ]),
         None => Line::styled(
-            "? keys   : command   c continue   n next   s step   b breakpoint   q quit",
-            Style::new().fg(Color::DarkGray),
+            format!(
+                "{} keys  {} command",
+                app.keymap.first_key(KeyAction::Help),
+                app.keymap.first_key(KeyAction::CommandLine)
+            ),
+            Style::new().fg(t.dim),
         ),
     };
     frame.render_widget(Paragraph::new(prompt), input);
@@ -465,7 +685,7 @@ fn status_bar(frame: &mut Frame, app: &App, area: Rect) {
     let mut text = String::new();
     if let Some(l) = &app.launch {
         text += &format!(
-            " {}  global {} local {} ",
+            " {} {}/{} ",
             l.kernel,
             triple(l.global_size),
             triple(l.local_size)
@@ -481,10 +701,22 @@ fn status_bar(frame: &mut Frame, app: &App, area: Rect) {
     } else {
         "│ running "
     };
-    if let Some(n) = &app.notice {
-        text += &format!("│ {n}");
+    match &app.notice {
+        Some(n) => text += &format!("│ {n}"),
+        None => {
+            let k = |a| app.keymap.first_key(a);
+            text += &format!(
+                "│ {} continue {} next {} step {} break {} help {} quit",
+                k(KeyAction::Continue),
+                k(KeyAction::Next),
+                k(KeyAction::Step),
+                k(KeyAction::ToggleBreakpoint),
+                k(KeyAction::Help),
+                k(KeyAction::Quit)
+            )
+        }
     }
-    let style = Style::new().bg(Color::Blue).fg(Color::White);
+    let style = Style::new().bg(app.theme.status_bg).fg(app.theme.status_fg);
     frame.render_widget(Paragraph::new(text).style(style), area);
 }
 
@@ -509,9 +741,11 @@ fn triple(v: [u64; 3]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::{Message, Refresh};
+    use crate::app::{Key, Message, Refresh};
+    use crate::memory::{Element, Target};
     use oclgrind_debugger::protocol::*;
     use ratatui::backend::TestBackend;
+    use ratatui::buffer::Buffer;
     use ratatui::Terminal;
 
     fn sample() -> App {
@@ -563,7 +797,15 @@ mod tests {
         })));
         app.update(Message::Refreshed(
             Refresh::Locals,
-            Reply::Variables(vec![("i".into(), "5".into()), ("left".into(), "4".into())]),
+            Reply::Variables(vec![
+                ("i".into(), "5".into()),
+                ("left".into(), "4".into()),
+                ("pos".into(), "(1,2)".into()),
+            ]),
+        ));
+        app.update(Message::Refreshed(
+            Refresh::Args,
+            Reply::Variables(vec![("in".into(), "0x1000".into())]),
         ));
         app.update(Message::Refreshed(
             Refresh::WorkItems,
@@ -580,6 +822,19 @@ mod tests {
                     })
                     .collect(),
             ),
+        ));
+        app.update(Message::Refreshed(
+            Refresh::Groups,
+            Reply::Groups {
+                total: 2,
+                finished: 1,
+                finished_ranges: vec![(0, 1)],
+                started: vec![GroupInfo {
+                    group: [1, 0, 0],
+                    counts: vec![(WorkItemState::Finished, 1), (WorkItemState::Running, 1)],
+                    current: true,
+                }],
+            },
         ));
         app.update(Message::Refreshed(
             Refresh::Breakpoints,
@@ -609,23 +864,35 @@ mod tests {
                 current: Some(1),
             },
         ));
-        // The Logger's copy, from standard error.
+        // The Logger's copy, from standard error, and a line of the program's.
         app.update(Message::Event(Event::Output(diagnostic.into())));
+        app.update(Message::Event(Event::Output(
+            "Running on Oclgrind\n".into(),
+        )));
         app.update(Message::Prompt);
         app
     }
 
-    fn render(app: &App, width: u16, height: u16) -> Vec<String> {
+    fn draw_into(app: &mut App, width: u16, height: u16) -> Buffer {
+        app.screen = Rect::new(0, 0, width, height);
         let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
         terminal.draw(|f| draw(f, app)).expect("draws");
-        let buffer = terminal.backend().buffer().clone();
-        (0..height)
+        terminal.backend().buffer().clone()
+    }
+
+    fn text(buffer: &Buffer) -> Vec<String> {
+        let area = buffer.area;
+        (0..area.height)
             .map(|y| {
-                (0..width)
+                (0..area.width)
                     .map(|x| buffer[(x, y)].symbol())
                     .collect::<String>()
             })
             .collect()
+    }
+
+    fn render(app: &mut App, width: u16, height: u16) -> Vec<String> {
+        text(&draw_into(app, width, height))
     }
 
     fn find<'a>(screen: &'a [String], text: &str) -> (usize, &'a str) {
@@ -637,16 +904,40 @@ mod tests {
             .unwrap_or_else(|| panic!("{text:?} not on screen:\n{}", screen.join("\n")))
     }
 
+    /// The cell under the first character of `text` on the screen.
+    fn cell_of<'a>(buffer: &'a Buffer, screen: &[String], text: &str) -> &'a ratatui::buffer::Cell {
+        let (y, row) = find(screen, text);
+        let x = row[..row.find(text).expect("found")].chars().count() as u16;
+        &buffer[(x, y as u16)]
+    }
+
+    /// Compares a screen with `snapshots/NAME.txt`; `OCLGRIND_BLESS=1` writes it instead.
+    fn snapshot(name: &str, screen: &[String]) {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("src/snapshots")
+            .join(format!("{name}.txt"));
+        let now = screen.join("\n") + "\n";
+        if std::env::var_os("OCLGRIND_BLESS").is_some() {
+            std::fs::create_dir_all(path.parent().expect("dir")).expect("mkdir");
+            std::fs::write(&path, &now).expect("write snapshot");
+            return;
+        }
+        let want = std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("{}: {e} (OCLGRIND_BLESS=1 writes it)", path.display()));
+        assert!(
+            want == now,
+            "{name} differs from {}:\n--- want\n{want}--- got\n{now}",
+            path.display()
+        );
+    }
+
     #[test]
-    fn the_layout_shows_every_pane_at_two_sizes() {
-        let app = sample();
+    fn the_whole_layout_at_two_sizes() {
+        let mut app = sample();
         for (w, h) in [(120, 36), (80, 24)] {
-            let screen = render(&app, w, h);
-            assert!(screen[0].contains("Source"), "{}", screen[0]);
-            find(&screen, "Variables: smooth(5,0,0)");
-            find(&screen, "Work-items");
-            find(&screen, "Console");
-            let (y, status) = find(&screen, " smooth  global (8,1,1) local (4,1,1)");
+            let screen = render(&mut app, w, h);
+            snapshot(&format!("layout_{w}x{h}"), &screen);
+            let (y, status) = find(&screen, " smooth (8,1,1)/(4,1,1) │");
             assert_eq!(y, h as usize - 1, "status bar at the bottom");
             assert!(
                 status.contains("│ (5,0,0) │ breakpoint 1 │ stopped"),
@@ -656,8 +947,34 @@ mod tests {
     }
 
     #[test]
+    fn each_pane_on_its_own() {
+        let mut app = sample();
+        app.memory.show(Target::Expr("in".into()));
+        app.memory
+            .arrived(MemorySpace::Global, 0x1000, (0u8..24).collect());
+        for pane in [
+            Pane::Source,
+            Pane::Ir,
+            Pane::Variables,
+            Pane::Memory,
+            Pane::WorkItems,
+            Pane::Output,
+            Pane::Console,
+            Pane::Diagnostics,
+        ] {
+            app.focus = pane;
+            let mut terminal = Terminal::new(TestBackend::new(64, 10)).expect("test terminal");
+            terminal
+                .draw(|f| draw_pane(f, &app, pane, f.area()))
+                .expect("draws");
+            let screen = text(terminal.backend().buffer());
+            snapshot(&format!("pane_{pane:?}").to_lowercase(), &screen);
+        }
+    }
+
+    #[test]
     fn source_gutter_marks_breakpoint_diagnostic_and_current_line() {
-        let screen = render(&sample(), 120, 36);
+        let screen = render(&mut sample(), 120, 36);
         let (_, line5) = find(&screen, "float right = in[i + 1];");
         assert!(line5.contains("●!▶5 "), "{line5}");
         let (_, line4) = find(&screen, "float left");
@@ -665,7 +982,7 @@ mod tests {
     }
 
     #[test]
-    fn variables_and_work_item_cells() {
+    fn changed_values_and_the_current_work_item_stand_out() {
         let mut app = sample();
         // The next stop: i unchanged, left changed.
         app.update(Message::Event(Event::Stopped(
@@ -675,55 +992,76 @@ mod tests {
             Refresh::Locals,
             Reply::Variables(vec![("i".into(), "5".into()), ("left".into(), "6".into())]),
         ));
-        let mut terminal = Terminal::new(TestBackend::new(120, 36)).expect("test terminal");
-        terminal.draw(|f| draw(f, &app)).expect("draws");
-        let buffer = terminal.backend().buffer().clone();
-        let screen: Vec<String> = (0..36)
-            .map(|y| (0..120).map(|x| buffer[(x, y)].symbol()).collect())
-            .collect();
-        let (y, row) = find(&screen, "left = 6");
-        let x = row.chars().position(|c| c == '6').expect("value") as u16;
+        let buffer = draw_into(&mut app, 120, 36);
+        let screen = text(&buffer);
         assert!(
-            buffer[(x, y as u16)].modifier.contains(Modifier::BOLD),
+            cell_of(&buffer, &screen, "6 ")
+                .modifier
+                .contains(Modifier::BOLD),
             "changed value"
         );
-        let (y, row) = find(&screen, "i = 5");
-        let x = row.chars().position(|c| c == '5').expect("value") as u16;
         assert!(
-            !buffer[(x, y as u16)].modifier.contains(Modifier::BOLD),
+            !cell_of(&buffer, &screen, "5   ")
+                .modifier
+                .contains(Modifier::BOLD),
             "same value"
         );
-        let (y, row) = find(&screen, "✓ ▶ · ·");
-        let x = row.chars().position(|c| c == '▶').expect("cell") as u16;
         assert!(
-            buffer[(x, y as u16)].modifier.contains(Modifier::REVERSED),
+            cell_of(&buffer, &screen, "▶ · ·")
+                .modifier
+                .contains(Modifier::REVERSED),
             "the current work-item stands out"
         );
     }
 
     #[test]
-    fn memory_pane_shows_bytes_and_what_changed() {
+    fn memory_pane_shows_elements_and_what_changed() {
         let mut app = sample();
-        app.memory_expr = Some("in".into());
-        app.memory = Some((0x1000, vec![1, 0, 0, 0, 2, 0, 0, 0]));
-        app.previous_memory = Some((0x1000, vec![1, 0, 0, 0, 9, 0, 0, 0]));
-        let mut terminal = Terminal::new(TestBackend::new(120, 40)).expect("test terminal");
-        terminal.draw(|f| draw(f, &app)).expect("draws");
-        let buffer = terminal.backend().buffer().clone();
-        let screen: Vec<String> = (0..40)
-            .map(|y| (0..120).map(|x| buffer[(x, y)].symbol()).collect())
-            .collect();
+        app.memory.show(Target::Expr("in".into()));
+        app.memory
+            .arrived(MemorySpace::Global, 0x1000, vec![1, 0, 0, 0, 9, 0, 0, 0]);
+        app.memory.stopped();
+        app.memory
+            .arrived(MemorySpace::Global, 0x1000, vec![1, 0, 0, 0, 2, 0, 0, 0]);
+        let buffer = draw_into(&mut app, 120, 40);
+        let screen = text(&buffer);
         find(&screen, "Memory: in (hex)");
-        let (y, row) = find(&screen, "1000  01 00 00 00 02 00 00 00");
-        let x = row.find("02").expect("byte") as u16;
-        let x = row[..x as usize].chars().count() as u16;
+        find(&screen, "private  local  global");
+        find(&screen, "1000  01 00 00 00 02 00 00 00");
         assert!(
-            buffer[(x, y as u16)].modifier.contains(Modifier::BOLD),
+            cell_of(&buffer, &screen, "02 00 00 00  ")
+                .modifier
+                .contains(Modifier::BOLD),
             "written since"
         );
-        app.memory_view = MemoryView::Int;
-        let screen = render(&app, 120, 40);
+        let (y, row) = find(&screen, "private  local  global");
+        let x = row[..row.find("private").expect("tabs")].chars().count() as u16;
+        let tab = |dx: u16| buffer[(x + dx, y as u16)].modifier;
+        assert!(
+            tab(16).contains(Modifier::UNDERLINED),
+            "the global tab is chosen"
+        );
+        assert!(!tab(0).contains(Modifier::UNDERLINED));
+        app.focus = Pane::Memory;
+        for _ in 0..5 {
+            app.key(Key::Char('t'));
+        }
+        assert_eq!(app.memory.element, Element::I32);
+        let screen = render(&mut app, 120, 40);
+        find(&screen, "Memory: in (int)");
         find(&screen, "1000            1           2");
+    }
+
+    #[test]
+    fn the_heat_map_shades_groups() {
+        let mut app = sample();
+        app.focus = Pane::WorkItems;
+        app.key(Key::Char('z'));
+        let buffer = draw_into(&mut app, 120, 36);
+        let screen = text(&buffer);
+        find(&screen, "all groups │ 1/2 groups done, 1 running");
+        find(&screen, "█ ▒ ");
+        find(&screen, "group (1,0,0): running");
     }
 
     #[test]
@@ -733,24 +1071,27 @@ mod tests {
             error: true,
             message: "Invalid read of size 4 at global memory address 0x1000000000020\n\tEntity: Global(7,0,0) Local(3,0,0) Group(1,0,0)\n\tAt line 5 (column 17) of input.cl:\n".into(),
         }));
-        let screen = render(&app, 140, 40);
+        let screen = render(&mut app, 160, 40);
         find(&screen, "Diagnostics (2)");
         find(&screen, "5 (7,0,0) Invalid read of size 4");
+        find(&screen, "! ");
     }
 
     #[test]
-    fn help_overlay_lists_the_keys() {
+    fn help_overlay_lists_the_keys_from_the_keymap() {
         let mut app = sample();
+        app.keymap.overlay("continue = [\"r\", \"F5\"]").unwrap();
         app.show_help = true;
-        let screen = render(&app, 100, 30);
+        let screen = render(&mut app, 100, 34);
         find(&screen, "Keys");
         find(&screen, "toggle a breakpoint on the cursor line");
-        find(&screen, "any key closes this");
+        let (_, row) = find(&screen, "continue");
+        assert!(row.contains(" r  F5 "), "{row}");
     }
 
     #[test]
     fn ir_pane_marks_the_current_instruction() {
-        let screen = render(&sample(), 120, 40);
+        let screen = render(&mut sample(), 120, 40);
         find(&screen, "LLVM IR: smooth");
         let (_, current) = find(&screen, "=> %0 = load i32, ptr %i, align 4");
         assert!(!current.contains("!dbg"), "metadata is cut: {current}");
@@ -758,15 +1099,34 @@ mod tests {
     }
 
     #[test]
-    fn console_shows_the_latest_lines_and_the_command_line() {
+    fn console_and_output_are_apart() {
         let mut app = sample();
-        app.key(crate::app::Key::Char(':'));
+        app.key(Key::Char(':'));
         for c in "print i".chars() {
-            app.key(crate::app::Key::Char(c));
+            app.key(Key::Char(c));
         }
-        let screen = render(&app, 100, 30);
-        find(&screen, "(oclgrind) print i");
-        find(&screen, "At line 5 (column 17) of input.cl:");
-        find(&screen, "Breakpoint 1 hit at line 5 by work-item (5,0,0)");
+        let screen = render(&mut app, 120, 30);
+        let console = app.areas().of(Pane::Console);
+        let output = app.areas().of(Pane::Output);
+        let (_, row) = find(&screen, "(oclgrind) print i");
+        let (_, at) = find(&screen, "Breakpoint 1 hit at line 5");
+        let (y, program) = find(&screen, "Running on Oclgrind");
+        let column = |row: &str, text: &str| row[..row.find(text).unwrap()].chars().count() as u16;
+        assert!(column(row, "(oclgrind)") >= console.x);
+        assert!(column(at, "Breakpoint") >= console.x);
+        assert!(column(program, "Running") < output.x + output.width);
+        assert!(y as u16 >= output.y);
+    }
+
+    #[test]
+    fn a_light_theme_colours_differently() {
+        let mut app = sample();
+        let dark = draw_into(&mut app, 120, 36);
+        app.theme = Theme::preset("light").unwrap();
+        let light = draw_into(&mut app, 120, 36);
+        let screen = text(&light);
+        assert_eq!(screen, text(&dark), "the same text");
+        let status = |b: &Buffer| b[(1, 35)].bg;
+        assert_ne!(status(&dark), status(&light));
     }
 }

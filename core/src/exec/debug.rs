@@ -126,6 +126,8 @@ pub struct LaunchProgress {
     /// Work-groups in the launch.
     pub total: u64,
     pub finished: u64,
+    /// The finished groups as ranges of linear indices (x fastest), ascending.
+    pub finished_ranges: Vec<(u64, u64)>,
     /// Each group that has started and not finished, in order, with its work-items' states.
     pub started: Vec<([u64; 3], Vec<WiState>)>,
 }

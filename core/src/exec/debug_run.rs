@@ -65,6 +65,41 @@ fn state_of(code: u8) -> WiState {
 }
 
 impl Schedule {
+    /// The finished groups as ranges (those below `next` that are not in hand, and those
+    /// finished ahead of it), so a launch of millions of groups is described in a few.
+    fn finished_ranges(&self) -> Vec<(u64, u64)> {
+        let mut unfinished: Vec<u64> = self
+            .states
+            .keys()
+            .chain(&self.running)
+            .chain(self.parked.keys())
+            .copied()
+            .filter(|&g| g < self.next)
+            .collect();
+        unfinished.sort_unstable();
+        unfinished.dedup();
+        let mut ranges = Vec::new();
+        let mut from = 0;
+        for g in unfinished {
+            if g > from {
+                ranges.push((from, g));
+            }
+            from = g + 1;
+        }
+        if self.next > from {
+            ranges.push((from, self.next));
+        }
+        let mut ahead: Vec<u64> = self.finished_ahead.iter().copied().collect();
+        ahead.sort_unstable();
+        for g in ahead {
+            match ranges.last_mut() {
+                Some((_, end)) if *end == g => *end = g + 1,
+                _ => ranges.push((g, g + 1)),
+            }
+        }
+        ranges
+    }
+
     /// Whether group `g` has run to its end. Kept without a flag per group: an NDRange
     /// can have more groups than memory has bytes.
     fn is_finished(&self, g: u64) -> bool {
@@ -253,6 +288,7 @@ impl LaunchQuery for DebugRun<'_> {
         LaunchProgress {
             total: s.total,
             finished: s.finished_count,
+            finished_ranges: s.finished_ranges(),
             started,
         }
     }
@@ -447,5 +483,31 @@ impl GroupRunner<'_> {
             global: &launch.global,
             launch: debug,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finished_ranges_skip_groups_in_hand_and_join_those_done_ahead() {
+        let mut s = Schedule {
+            next: 6,
+            total: 10,
+            ..Schedule::default()
+        };
+        s.states.insert(2, Arc::new([]));
+        s.running.push(2);
+        s.running.push(4);
+        s.finished_ahead.extend([8, 6, 9]);
+        assert_eq!(s.finished_ranges(), vec![(0, 2), (3, 4), (5, 7), (8, 10)]);
+        for g in [0, 1, 3, 5, 6, 8, 9] {
+            assert!(s.is_finished(g), "{g}");
+        }
+        for g in [2, 4, 7] {
+            assert!(!s.is_finished(g), "{g}");
+        }
+        assert_eq!(Schedule::default().finished_ranges(), vec![]);
     }
 }
