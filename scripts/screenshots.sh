@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Renders screenshots of the debugger's terminal interface into screenshots/: the bundled
-# example app under `oclgrind -i`, at its first stop and at the out-of-bounds read it plants.
+# example app under `oclgrind -i`, at its first stop, at the out-of-bounds read it plants, and
+# in its second kernel with local memory shown.
 # Needs tmux, colorized-logs (ansi2html) and chromium:
 #   apt-get install tmux colorized-logs chromium
 set -euo pipefail
@@ -17,7 +18,7 @@ work=$(mktemp -d)
 server="oclgrind-shots-$$"
 trap 'tmux -L "$server" kill-server 2> /dev/null || true; rm -rf "$work"' EXIT
 tmux -L "$server" new-session -d -x 120 -y 36 -c examples/app \
-  "../../target/release/oclgrind -i ../../target/example/smooth; sleep 60"
+  "../../target/release/oclgrind -i --num-threads 1 ../../target/example/smooth; sleep 60"
 
 # Waits until the screen shows $1 (keys sent before that would race the interface).
 wait_for() {
@@ -55,3 +56,24 @@ tmux -L "$server" send-keys c
 wait_for "│ error │ stopped"
 wait_for "i = 1023"
 shoot out-of-bounds
+
+# A breakpoint in the second kernel, from the first line 18 lines up; on past the error to it,
+# then the local scratch array as floats (nine element types on from hex).
+tmux -L "$server" send-keys c
+wait_for "Kernel 'block_sums' starts."
+wait_for "▶17"
+tmux -L "$server" send-keys -N 6 j
+tmux -L "$server" send-keys b
+wait_for "Breakpoint 1 at line 23"
+tmux -L "$server" send-keys c
+wait_for "Breakpoint 1 hit at line 23"
+tmux -L "$server" send-keys a
+wait_for "address or expression:"
+tmux -L "$server" send-keys -l scratch
+tmux -L "$server" send-keys Enter
+wait_for "Memory: scratch (hex)"
+tmux -L "$server" send-keys -N 9 t
+wait_for "Memory: scratch (float)"
+tmux -L "$server" send-keys Tab z
+wait_for "all groups"
+shoot local-memory

@@ -2,6 +2,7 @@
 //! preloading our runtime library (compat §1). Options become `OCLGRIND_*` variables; the
 //! application replaces this process, so its exit status is the one the caller sees.
 
+use std::os::fd::FromRawFd;
 use std::os::unix::ffi::OsStringExt;
 use std::os::unix::net::UnixListener;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
@@ -94,17 +95,28 @@ fn run_with_tui(mut cmd: std::process::Command, app: &str) -> i32 {
         }
     };
     cmd.env("OCLGRIND_DEBUG_SOCKET", &socket)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    let mut child = match cmd.spawn() {
+        .stdin(Stdio::null());
+    let mut outputs: Vec<Box<dyn std::io::Read + Send>> = Vec::new();
+    match OutputTerminal::open() {
+        Ok(terminal) => {
+            cmd.stdout(terminal.writer()).stderr(terminal.writer());
+            outputs.push(Box::new(terminal.reader));
+        }
+        // Pipes then: the output still arrives, only later.
+        Err(_) => {
+            cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
+        }
+    }
+    let spawned = cmd.spawn();
+    // Our copies of the terminal's writing end go, so reading ends when the application's do.
+    drop(cmd);
+    let mut child = match spawned {
         Ok(c) => c,
         Err(err) => {
             eprintln!("[Oclgrind] Failed to launch target application ({app}: {err})");
             return 1;
         }
     };
-    let mut outputs: Vec<Box<dyn std::io::Read + Send>> = Vec::new();
     if let Some(out) = child.stdout.take() {
         outputs.push(Box::new(out));
     }
@@ -130,6 +142,52 @@ fn run_with_tui(mut cmd: std::process::Command, app: &str) -> i32 {
     };
     tui.wait_for_exit(&why);
     code
+}
+
+/// A pseudo-terminal for the application's standard output and error. C's stdio buffers a
+/// pipe fully, so what a program prints would reach the output pane only at its end; to a
+/// terminal it writes line by line. Both streams share it, so they stay in order.
+struct OutputTerminal {
+    reader: std::fs::File,
+    writer: std::fs::File,
+}
+
+impl OutputTerminal {
+    fn open() -> std::io::Result<OutputTerminal> {
+        let (mut master, mut slave) = (0, 0);
+        // SAFETY: openpty fills in two descriptors, which become owned Files below; the
+        // termios calls only read and write the struct given them.
+        unsafe {
+            if libc::openpty(
+                &mut master,
+                &mut slave,
+                std::ptr::null_mut(),
+                std::ptr::null(),
+                std::ptr::null(),
+            ) != 0
+            {
+                return Err(std::io::Error::last_os_error());
+            }
+            let reader = std::fs::File::from_raw_fd(master);
+            let writer = std::fs::File::from_raw_fd(slave);
+            // The application must not inherit the reading end.
+            libc::fcntl(master, libc::F_SETFD, libc::FD_CLOEXEC);
+            // Raw: no echo, and newlines stay newlines (no carriage returns added).
+            let mut mode: libc::termios = std::mem::zeroed();
+            if libc::tcgetattr(slave, &mut mode) == 0 {
+                libc::cfmakeraw(&mut mode);
+                libc::tcsetattr(slave, libc::TCSANOW, &mode);
+            }
+            Ok(OutputTerminal { reader, writer })
+        }
+    }
+
+    fn writer(&self) -> Stdio {
+        match self.writer.try_clone() {
+            Ok(f) => Stdio::from(f),
+            Err(_) => Stdio::null(),
+        }
+    }
 }
 
 /// A directory only this user can enter (mode 0700), removed with what is in it when dropped.

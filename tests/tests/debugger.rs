@@ -78,8 +78,9 @@ fn main() {
     let mut count = tests.len();
     // Sessions driven live rather than from a command file.
     type Live = fn(&Path, &Path) -> Result<(), String>;
-    let live: [(&str, Live); 4] = [
+    let live: [(&str, Live); 5] = [
         ("tui", tui),
+        ("tui_signal", tui_signal),
         ("tui_app", |bin, _| tui_app(bin)),
         ("tui_interrupt", tui_interrupt),
         ("interrupt", interrupt),
@@ -335,6 +336,57 @@ fn tui(bin: &Path, dir: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// SIGTERM while the TUI is up: the terminal is restored (main screen, echo back on) before
+/// the process dies of the signal.
+fn tui_signal(bin: &Path, dir: &Path) -> Result<(), String> {
+    let command = format!(
+        "sh -c 'echo $$ > tui.pid; exec {} -i breakpoints.sim'; echo EXITED rc=$?; \
+         stty -a | tr ' ;' '\\n\\n' | grep -x -e echo -e -echo -e icanon -e -icanon; sleep 60",
+        bin.display()
+    );
+    let work = dir.join(format!("signal-{}", std::process::id()));
+    std::fs::create_dir_all(&work).map_err(|e| e.to_string())?;
+    let _clean = RemoveOnDrop(work.clone());
+    for file in ["breakpoints.sim", "breakpoints.cl"] {
+        std::fs::copy(dir.join(file), work.join(file)).map_err(|e| format!("{file}: {e}"))?;
+    }
+    let t = Terminal::start("tui-signal", &work, &command)?;
+    t.wait_for("▶14   int gid = get_global_id(0);")?;
+    let pid = std::fs::read_to_string(work.join("tui.pid")).map_err(|e| e.to_string())?;
+    let killed = Command::new("kill")
+        .args(["-TERM", pid.trim()])
+        .status()
+        .map_err(|e| e.to_string())?;
+    if !killed.success() {
+        return Err(format!("kill -TERM {pid} failed"));
+    }
+    let s = t.wait_for("EXITED rc=143")?;
+    let s = if s.contains("icanon") {
+        s
+    } else {
+        t.wait_for("icanon")?
+    };
+    if s.contains("┌ Source") {
+        return Err(format!("the TUI is still on the screen:\n{s}"));
+    }
+    for mode in ["\necho\n", "\nicanon\n"] {
+        if !s.contains(mode) {
+            return Err(format!(
+                "{mode:?}: the terminal's mode was not restored:\n{s}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+struct RemoveOnDrop(PathBuf);
+
+impl Drop for RemoveOnDrop {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
 /// Ctrl-C in the TUI (a key in raw mode, not a signal) stops a running kernel.
 fn tui_interrupt(bin: &Path, dir: &Path) -> Result<(), String> {
     let command = format!("{} -i spin.sim; echo EXITED; sleep 60", bin.display());
@@ -379,6 +431,8 @@ fn tui_app(bin: &Path) -> Result<(), String> {
     let t = Terminal::start("tui-app", &example, &command)?;
     t.wait_for("▶ 5   int i = get_global_id(0);")?;
     t.wait_for("n = 1024")?;
+    // Printed before the first launch: it shows now (line by line, not at the end).
+    t.wait_for("│Running on Oclgrind Simulator")?;
     // A breakpoint in the second kernel (the same program), from the cursor: 18 lines down.
     t.keys(&["-N", "18", "j"])?;
     t.keys(&["b"])?;

@@ -49,6 +49,8 @@ pub struct Report {
     /// The source line and the work-item it names, when it names them.
     pub line: Option<u32>,
     pub work_item: Option<[u64; 3]>,
+    /// Which launch of the session it came from (1 for the first).
+    pub launch: usize,
 }
 
 /// Replies the front-end asks for itself, to fill the panes.
@@ -269,6 +271,8 @@ pub struct App {
     pub keymap: Keymap,
     pub theme: Theme,
     pub launch: Option<LaunchSummary>,
+    /// Launches seen so far (the current one's number).
+    pub launches: usize,
     /// The program's source, line 1 first.
     pub source: Vec<String>,
     /// The same, highlighted (empty until the highlighting is done).
@@ -398,6 +402,7 @@ impl App {
         match &event {
             Event::LaunchBegin(summary) => {
                 self.launch = Some(summary.clone());
+                self.launches += 1;
                 self.source.clear();
                 self.highlighted.clear();
                 self.diagnostic_lines.clear();
@@ -420,6 +425,7 @@ impl App {
                     summary: message.lines().next().unwrap_or_default().to_string(),
                     line,
                     work_item: diagnostic_work_item(message),
+                    launch: self.launches,
                 });
                 self.report_cursor = self.reports.len() - 1;
             }
@@ -637,6 +643,7 @@ impl App {
         let diagnostic_groups: Vec<u64> = self
             .reports
             .iter()
+            .filter(|r| r.launch == self.launches)
             .filter_map(|r| r.work_item)
             .map(|w| {
                 let g = std::array::from_fn(|d| w[d].saturating_sub(offset[d]) / local[d].max(1));
@@ -646,9 +653,11 @@ impl App {
         grid::group_cells(groups, num_groups, capacity, &diagnostic_groups)
     }
 
-    /// Whether a diagnostic named this work-item.
+    /// Whether a diagnostic of this launch named this work-item.
     pub fn hit_diagnostic(&self, global: [u64; 3]) -> bool {
-        self.reports.iter().any(|r| r.work_item == Some(global))
+        self.reports
+            .iter()
+            .any(|r| r.launch == self.launches && r.work_item == Some(global))
     }
 
     /// The grid cell of the current work-item.
@@ -1487,6 +1496,8 @@ mod tests {
         assert_eq!(app.cursor_line(), 12);
         assert_eq!(app.focus, Pane::Source);
         assert!(app.hit_diagnostic([13, 2, 0]));
+        app.update(Message::Event(launch(64, 4)));
+        assert!(!app.hit_diagnostic([13, 2, 0]), "that was another launch's");
     }
 
     #[test]

@@ -14,10 +14,8 @@ use oclgrind_debugger::engine;
 use oclgrind_debugger::protocol::{Command, Event, ToFrontend};
 use oclgrind_debugger::Frontend;
 use ratatui::crossterm::event::{
-    self, DisableMouseCapture, EnableMouseCapture, Event as TermEvent, KeyCode, KeyEventKind,
-    KeyModifiers, MouseButton, MouseEventKind,
+    self, Event as TermEvent, KeyCode, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
 };
-use ratatui::crossterm::execute;
 
 use crate::app::{Action, App, HighlightJob, Highlit, Key, Message, Mouse, Refresh};
 use crate::keymap::Keymap;
@@ -119,9 +117,7 @@ impl Tui {
         // Read before the screen is taken over, so problems with them can be shown in it.
         let (keymap, keymap_problem) = Keymap::load();
         let (theme, theme_problem) = Theme::load();
-        // `try_init` also restores the terminal if this process panics.
-        let terminal = ratatui::try_init()?;
-        let _ = execute!(std::io::stdout(), EnableMouseCapture);
+        let terminal = crate::restore::enter()?;
         let highlights = to_ui.clone();
         let thread = std::thread::Builder::new()
             .name("oclgrind-tui".into())
@@ -141,8 +137,7 @@ impl Tui {
                 );
                 // The engine must not wait for a UI that has gone.
                 let _ = commands.send(None);
-                let _ = execute!(std::io::stdout(), DisableMouseCapture);
-                ratatui::restore();
+                crate::restore::leave();
                 drop(capture);
             })?;
         Ok(Tui {

@@ -12,6 +12,7 @@ pub mod highlight;
 pub mod keymap;
 pub mod layout;
 pub mod memory;
+pub mod restore;
 pub mod theme;
 pub mod ui;
 pub mod variables;
