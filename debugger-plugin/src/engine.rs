@@ -232,6 +232,25 @@ impl Engine {
         })
     }
 
+    /// An API misuse the runtime reported (`--check-api`): the front-end lists it with the
+    /// kernels' diagnostics. During a launch it waits with theirs (a prompt may be up on
+    /// another thread); between launches, when no prompt can be, it goes now.
+    pub fn report_api_error(&self, message: &str) {
+        let mut st = self.lock();
+        if st.mode == Mode::Quit {
+            return;
+        }
+        if st.launch.is_some() {
+            st.diagnostics.push((true, message.to_string()));
+            return;
+        }
+        drop(st);
+        self.frontend().event(&Event::Diagnostic {
+            error: true,
+            message: message.to_string(),
+        });
+    }
+
     fn lock(&self) -> MutexGuard<'_, State> {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }

@@ -111,11 +111,17 @@ impl Context {
     }
 }
 
+static ENGINE: std::sync::OnceLock<Arc<oclgrind_debugger::Engine>> = std::sync::OnceLock::new();
+
+/// The debugger, if a context of this process made one.
+pub fn attached_debugger() -> Option<Arc<oclgrind_debugger::Engine>> {
+    ENGINE.get().cloned()
+}
+
 /// The interactive debugger of the process (`oclgrind -i`): one for all contexts. It talks to
 /// the launcher's TUI over the socket the launcher names, or else line mode on the
 /// application's stdin and stdout, as Oclgrind does.
 fn debugger() -> Arc<oclgrind_debugger::Engine> {
-    static ENGINE: std::sync::OnceLock<Arc<oclgrind_debugger::Engine>> = std::sync::OnceLock::new();
     ENGINE
         .get_or_init(|| {
             let remote = std::env::var_os(DEBUG_SOCKET).and_then(|path| {

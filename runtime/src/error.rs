@@ -165,6 +165,10 @@ fn report(function: &str, e: &ClError, context: Option<&Obj<Context>>) {
     let text = describe(function, e);
     if crate::platform::settings().check_api {
         stderr_line(&text);
+        // The debugger's interface lists it with the kernels' diagnostics.
+        if let Some(engine) = crate::context::attached_debugger() {
+            engine.report_api_error(text.trim_start());
+        }
     }
     if let Some(ctx) = context {
         if let Ok(c) = CString::new(text) {

@@ -78,8 +78,9 @@ fn main() {
     let mut count = tests.len();
     // Sessions driven live rather than from a command file.
     type Live = fn(&Path, &Path) -> Result<(), String>;
-    let live: [(&str, Live); 5] = [
+    let live: [(&str, Live); 6] = [
         ("tui", tui),
+        ("remote_api_errors", remote_api_errors),
         ("tui_signal", tui_signal),
         ("tui_app", |bin, _| tui_app(bin)),
         ("tui_interrupt", tui_interrupt),
@@ -377,6 +378,68 @@ fn tui_signal(bin: &Path, dir: &Path) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// The engine's end of the socket protocol, spoken by this test in place of the TUI: with
+/// `--check-api`, API errors reach the front-end as diagnostics (before the launch they
+/// happen before), and a launch's prompts take commands from it.
+fn remote_api_errors(bin: &Path, _dir: &Path) -> Result<(), String> {
+    let app = workspace().join("tests/apps/check_api.c");
+    let exe = bin.with_file_name("runtime-tests").join("check_api_remote");
+    std::fs::create_dir_all(exe.parent().expect("a directory")).map_err(|e| e.to_string())?;
+    let gcc = Command::new("gcc")
+        .arg(&app)
+        .arg("-o")
+        .arg(&exe)
+        .arg("-lOpenCL")
+        .status()
+        .map_err(|e| format!("cannot run gcc: {e}"))?;
+    if !gcc.success() {
+        return Err("gcc failed".into());
+    }
+    let work = std::env::temp_dir().join(format!("oclgrind-remote-{}", std::process::id()));
+    std::fs::create_dir_all(&work).map_err(|e| e.to_string())?;
+    let _clean = RemoveOnDrop(work.clone());
+    let socket = work.join("debugger");
+    let listener = std::os::unix::net::UnixListener::bind(&socket).map_err(|e| e.to_string())?;
+    let mut child = Command::new(bin.with_file_name("oclgrind"))
+        .args(["--check-api", "-i"])
+        .arg(&exe)
+        .env("OCLGRIND_DEBUG_SOCKET", &socket)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| e.to_string())?;
+    let (stream, _) = listener.accept().map_err(|e| e.to_string())?;
+    stream
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .map_err(|e| e.to_string())?;
+    let mut writer = stream.try_clone().map_err(|e| e.to_string())?;
+    let mut seen = Vec::new();
+    for line in BufReader::new(stream).lines() {
+        let line = line.map_err(|e| format!("{e}; so far:\n{}", seen.join("\n")))?;
+        if line.contains("\"Prompt\"") {
+            writer
+                .write_all(b"\"Continue\"\n")
+                .map_err(|e| e.to_string())?;
+        }
+        seen.push(line);
+    }
+    let status = child.wait().map_err(|e| e.to_string())?;
+    let at = |text: &str| seen.iter().position(|l| l.contains(text));
+    let first_error = at("CL_INVALID_BUFFER_SIZE").filter(|_| {
+        seen.iter()
+            .any(|l| l.contains("Diagnostic") && l.contains("Function: clCreateBuffer"))
+    });
+    let launch = at("LaunchBegin");
+    match (first_error, launch, at("CL_INVALID_HOST_PTR")) {
+        (Some(e), Some(l), Some(_)) if e < l && status.success() => Ok(()),
+        _ => Err(format!(
+            "{status}; expected API diagnostics before the launch:\n{}",
+            seen.join("\n")
+        )),
+    }
 }
 
 struct RemoveOnDrop(PathBuf);

@@ -422,7 +422,7 @@ impl App {
                 }
                 self.reports.push(Report {
                     error: *error,
-                    summary: message.lines().next().unwrap_or_default().to_string(),
+                    summary: diagnostic_summary(message),
                     line,
                     work_item: diagnostic_work_item(message),
                     launch: self.launches,
@@ -1217,6 +1217,27 @@ fn ir_text(instructions: &[String]) -> Vec<String> {
         .collect()
 }
 
+/// A diagnostic in a line: its first line, or for an API error (`--check-api`) the function
+/// and the error code.
+fn diagnostic_summary(message: &str) -> String {
+    let first = message
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or_default();
+    if first.contains("OpenCL runtime error detected") {
+        let field = |name: &str| {
+            message
+                .lines()
+                .find_map(|l| l.trim().strip_prefix(name))
+                .map(str::trim)
+        };
+        if let (Some(function), Some(error)) = (field("Function:"), field("Error:")) {
+            return format!("{function}: {error}");
+        }
+    }
+    first.to_string()
+}
+
 /// The work-item a diagnostic names ("Entity: Global(5,0,0) Local(...) ...").
 fn diagnostic_work_item(message: &str) -> Option<[u64; 3]> {
     let rest = message.split("Global(").nth(1)?;
@@ -1468,6 +1489,17 @@ mod tests {
             app.reports[0].work_item, None,
             "this one names no work-item"
         );
+    }
+
+    #[test]
+    fn api_errors_are_summed_up_by_function_and_code() {
+        let mut app = App::new();
+        app.update(Message::Event(Event::Diagnostic {
+            error: true,
+            message: "Oclgrind - OpenCL runtime error detected\n\tFunction: clCreateBuffer\n\tError:    CL_INVALID_BUFFER_SIZE\n\tsize is 0\n".into(),
+        }));
+        assert_eq!(app.reports[0].summary, "clCreateBuffer: CL_INVALID_BUFFER_SIZE");
+        assert_eq!(app.reports[0].line, None);
     }
 
     #[test]
