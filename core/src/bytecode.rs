@@ -801,6 +801,9 @@ pub struct Function {
     pub insts: Vec<InstInfo>,
     /// Source files named by debug locations (`input.cl` for programs built from source).
     pub files: Vec<String>,
+    /// The same files' paths, joined to the directory the debug info gives (an included
+    /// header can be read there; the main source's scratch directory is gone).
+    pub file_paths: Vec<String>,
     pub num_slots: u32,
     /// Initial value of every slot of a new frame: constants in place, zero elsewhere.
     pub frame_init: Vec<u64>,
@@ -823,6 +826,13 @@ impl Function {
     /// The source file of an op's debug location.
     pub fn file(&self, info: &OpInfo) -> &str {
         self.files
+            .get(info.file as usize)
+            .map_or("", String::as_str)
+    }
+
+    /// The path of the source file of an op's debug location.
+    pub fn file_path(&self, info: &OpInfo) -> &str {
+        self.file_paths
             .get(info.file as usize)
             .map_or("", String::as_str)
     }

@@ -204,6 +204,7 @@ mod tests {
                 file: 0,
             }],
             files: vec!["input.cl".into()],
+            file_paths: vec!["/tmp/input.cl".into()],
             insts: vec![InstInfo {
                 text: "  store i32 %x, ptr addrspace(1) %p, align 4".into(),
             }],

@@ -19,6 +19,7 @@ use oclgrind_core::memory::AddrSpace;
 use oclgrind_core::plugins::{Interest, LaunchInfo, Plugin};
 
 use crate::expr;
+use crate::files;
 use crate::format::{self, Format};
 use crate::inspect::{self, FrameTarget};
 use crate::protocol::*;
@@ -74,6 +75,8 @@ struct Watch {
 struct Breakpoint {
     /// The program a line breakpoint belongs to (see `program_key`).
     program: u64,
+    /// The included file of a line breakpoint (`None`: the program's source).
+    file: Option<String>,
     line: Option<u32>,
     watch: Option<Watch>,
     condition: Option<String>,
@@ -90,23 +93,50 @@ struct Display {
 /// The first instruction of each run of instructions on one line: where breakpoints stop.
 #[derive(Default)]
 struct LineTable {
-    starts: Vec<(u32, Pc, u32)>,
+    /// (function, pc, line, file): the file indexes `files`.
+    starts: Vec<(u32, Pc, u32, u32)>,
+    /// The files lines are in: the program's source (`None`) and included files.
+    files: Vec<Option<String>>,
 }
 
 impl LineTable {
     fn new(kernel: &KernelInstance) -> LineTable {
-        let mut starts = Vec::new();
+        let main = files::main_name(&kernel.source);
+        let mut table = LineTable {
+            starts: Vec::new(),
+            files: vec![None],
+        };
         for (fi, f) in kernel.code.functions.iter().enumerate() {
-            let mut prev = 0;
+            let mut prev = (0, 0);
             for pc in 0..f.code.len() as Pc {
-                let line = f.op_info(pc).line;
-                if line != 0 && line != prev {
-                    starts.push((fi as u32, pc, line));
+                let info = f.op_info(pc);
+                let file = table.file_id(files::file_key(f, &info, main));
+                if info.line != 0 && (info.line, file) != prev {
+                    table.starts.push((fi as u32, pc, info.line, file));
                 }
-                prev = line;
+                prev = (info.line, file);
             }
         }
-        LineTable { starts }
+        table
+    }
+
+    fn file_id(&mut self, file: Option<String>) -> u32 {
+        match self.files.iter().position(|f| *f == file) {
+            Some(i) => i as u32,
+            None => {
+                self.files.push(file);
+                self.files.len() as u32 - 1
+            }
+        }
+    }
+
+    /// The file a user typed (`put.h`), as the path the line table knows.
+    fn find_file(&self, typed: &str) -> Option<String> {
+        self.files
+            .iter()
+            .flatten()
+            .find(|path| files::names(typed, path))
+            .cloned()
     }
 }
 
@@ -387,8 +417,10 @@ impl Engine {
         let at_line_start = st
             .lines
             .starts
-            .binary_search_by(|&(f, pc, _)| (f, pc).cmp(&(view.func, view.pc)))
+            .binary_search_by(|&(f, pc, ..)| (f, pc).cmp(&(view.func, view.pc)))
             .is_ok();
+        // Read only when a breakpoint is on this line.
+        let mut file: Option<Option<String>> = None;
         let mut hit = None;
         let program = st.program;
         for (&n, b) in st.breakpoints.iter_mut() {
@@ -424,6 +456,9 @@ impl Engine {
             if b.line != Some(line) || !at_line_start || b.program != program {
                 continue;
             }
+            if *file.get_or_insert_with(|| files::file_of(view, view.func, view.pc)) != b.file {
+                continue;
+            }
             let (holds, condition_error) = match &b.condition {
                 None => (true, None),
                 Some(c) => match expr::parse(c).and_then(|e| expr::truth(&e, &target)) {
@@ -453,9 +488,12 @@ impl Engine {
     fn place_breakpoints(&self, st: &State, stops: &StopSet) {
         stops.clear();
         for b in st.breakpoints.values().filter(|b| b.program == st.program) {
+            let Some(file) = st.lines.files.iter().position(|f| *f == b.file) else {
+                continue;
+            };
             if let Some(line) = b.line {
-                for &(f, pc, l) in &st.lines.starts {
-                    if l == line {
+                for &(f, pc, l, in_file) in &st.lines.starts {
+                    if l == line && in_file == file as u32 {
                         stops.set(f, pc, true);
                     }
                 }
@@ -579,14 +617,15 @@ impl Engine {
                 Outcome::Resume(Resume::Continue)
             }
             Command::Break {
+                file,
                 line,
                 condition,
                 temporary,
             } => {
-                let Some(source) = view.kernel.source.as_ref() else {
+                if view.kernel.source.is_none() {
                     message(fe, "Breakpoints only valid when source is available.");
                     return Outcome::Stay;
-                };
+                }
                 if self.lock().lines.starts.is_empty() {
                     // Built without debug information (-g0): no instruction has a line.
                     message(
@@ -595,17 +634,25 @@ impl Engine {
                     );
                     return Outcome::Stay;
                 }
-                let line = match line {
-                    Some(l) => l,
-                    None => match inspect::line_of(view, view.func, view.pc) {
+                let (file, line) = match (file, line) {
+                    (None, None) => match inspect::line_of(view, view.func, view.pc) {
                         0 => {
                             message(fe, "Not currently on a line.");
                             return Outcome::Stay;
                         }
-                        l => l,
+                        l => (files::file_of(view, view.func, view.pc), l),
+                    },
+                    (None, Some(l)) => (None, l),
+                    (Some(typed), l) => match self.lock().lines.find_file(&typed) {
+                        Some(path) => (Some(path), l.unwrap_or(0)),
+                        None => {
+                            message(fe, &format!("No source file named {typed}."));
+                            return Outcome::Stay;
+                        }
                     },
                 };
-                if line == 0 || line as usize > source.len() + 1 {
+                let length = files::source(view, file.as_deref()).map_or(0, |s| s.len());
+                if line == 0 || line as usize > length + 1 {
                     message(fe, "Invalid line number.");
                     return Outcome::Stay;
                 }
@@ -623,6 +670,7 @@ impl Engine {
                     n,
                     Breakpoint {
                         program,
+                        file: file.clone(),
                         line: Some(line),
                         watch: None,
                         condition,
@@ -637,7 +685,11 @@ impl Engine {
                 } else {
                     "Breakpoint"
                 };
-                message(fe, &format!("{kind} {n} at line {line}"));
+                let of = file
+                    .as_deref()
+                    .map(|f| format!(" of {}", files::short_name(f)))
+                    .unwrap_or_default();
+                message(fe, &format!("{kind} {n} at line {line}{of}"));
                 Outcome::Stay
             }
             Command::Condition { number, condition } => {
@@ -722,6 +774,7 @@ impl Engine {
                             n,
                             Breakpoint {
                                 program,
+                                file: None,
                                 line: None,
                                 watch: Some(w),
                                 condition: None,
@@ -869,6 +922,13 @@ impl Engine {
                 reply(fe, inspect::disassembly(view));
                 Outcome::Stay
             }
+            Command::SourceOf { file } => {
+                match files::source(view, file.as_deref()) {
+                    Some(source) => reply(fe, Reply::Source(whole(&source))),
+                    None => message(fe, "No source code available."),
+                }
+                Outcome::Stay
+            }
             Command::MemoryOf { expr, size } => {
                 match inspect::memory_of(view, &expr, size) {
                     Ok((space, address, bytes)) => reply(
@@ -975,6 +1035,7 @@ impl Engine {
                     .filter(|(_, b)| b.watch.is_some() || b.program == st.program)
                     .map(|(&n, b)| BreakpointInfo {
                         number: n,
+                        file: b.file.clone(),
                         line: b.line,
                         watch: b.watch.as_ref().map(|w| w.expr.clone()),
                         condition: b.condition.clone(),
@@ -1013,17 +1074,13 @@ impl Engine {
     }
 
     fn list(&self, from: ListFrom, view: &WorkItemView) -> Result<Vec<(u32, String)>, String> {
-        let source = view
-            .kernel
-            .source
-            .as_ref()
-            .ok_or_else(|| "No source code available.".to_string())?;
+        let no_source = || "No source code available.".to_string();
         if from == ListFrom::Whole {
-            let lines = (1..=source.len() as u32)
-                .filter_map(|n| source.line(n).map(|t| (n, t.to_string())))
-                .collect();
-            return Ok(lines);
+            return Ok(whole(view.kernel.source.as_ref().ok_or_else(no_source)?));
         }
+        // The file the work-item is in: the program's source or a header.
+        let file = files::file_of(view, view.func, view.pc);
+        let source = files::source(view, file.as_deref()).ok_or_else(no_source)?;
         let mut st = self.lock();
         let current = inspect::line_of(view, view.func, view.pc).max(1);
         let start = match from {
@@ -1046,6 +1103,13 @@ impl Engine {
         st.list_next = Some(start + 10);
         Ok(lines)
     }
+}
+
+/// Every line of a source, numbered.
+fn whole(source: &oclgrind_core::diagnostics::Source) -> Vec<(u32, String)> {
+    (1..=source.len() as u32)
+        .filter_map(|n| source.line(n).map(|t| (n, t.to_string())))
+        .collect()
 }
 
 /// The work-group of a global id.
@@ -1164,7 +1228,7 @@ impl DebugHook for Engine {
         }
         st.lines = LineTable::new(kernel);
         st.program = program_key(kernel);
-        st.lines.starts.sort_by_key(|&(f, pc, _)| (f, pc));
+        st.lines.starts.sort_by_key(|&(f, pc, ..)| (f, pc));
         st.last = None;
         st.pending = None;
         st.focus = None;

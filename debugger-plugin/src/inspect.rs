@@ -173,7 +173,8 @@ pub fn position(view: &WorkItemView) -> Position {
     let code = view.code();
     let f = &code.functions[view.func as usize];
     let line = f.op_info(view.pc).line;
-    let source = view.kernel.source.as_ref();
+    let file = crate::files::file_of(view, view.func, view.pc);
+    let source = crate::files::source(view, file.as_deref());
     let top = frames(view)[0];
     Position {
         global: view.ids.global,
@@ -181,8 +182,9 @@ pub fn position(view: &WorkItemView) -> Position {
         group: view.group,
         function: f.name.clone(),
         args: variables(view, top, true),
+        file,
         line,
-        source: source.and_then(|s| s.line(line)).map(str::to_string),
+        source: source.and_then(|s| s.line(line).map(str::to_string)),
         instruction: f.inst_text(view.pc).map(|t| t.trim().to_string()),
         depth: view.frames.len(),
         finished: view.state == WiState::Finished,

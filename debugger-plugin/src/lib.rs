@@ -9,6 +9,7 @@
 
 pub mod engine;
 pub mod expr;
+pub mod files;
 pub mod format;
 pub mod inspect;
 pub mod line;

@@ -146,7 +146,7 @@ pub enum Parsed {
 /// Each command with its alias and help text, in `help` order.
 const COMMANDS: &[(&str, &str, &str)] = &[
     ("backtrace", "bt", "Print the function call stack of the current work-item."),
-    ("break", "b", "Set a breakpoint at a line (default: the current line).\nUsage: break [LINE] [if CONDITION]"),
+    ("break", "b", "Set a breakpoint at a line (default: the current line), of an included file with FILE:LINE.\nUsage: break [[FILE:]LINE] [if CONDITION]"),
     ("condition", "", "Set or remove the condition of a breakpoint.\nUsage: condition N [EXPRESSION]"),
     ("continue", "c", "Continue running until a breakpoint, an error or Ctrl-C."),
     ("delete", "d", "Delete a breakpoint or watchpoint (all, after asking, without a number).\nUsage: delete [N]"),
@@ -163,7 +163,7 @@ const COMMANDS: &[(&str, &str, &str)] = &[
     ("print", "p", "Print the values of expressions.\nUsage: print[/FMT] EXPRESSION...\nFMT is one of x (hex), d (signed), u (unsigned), t (binary), c (char), f (float), o (octal)."),
     ("quit", "q", "Quit interactive debugging (and continue running the kernel)."),
     ("step", "s", "Step forward a single source line, or an instruction if no source is available."),
-    ("tbreak", "", "Set a temporary breakpoint (deleted when it is hit).\nUsage: tbreak [LINE] [if CONDITION]"),
+    ("tbreak", "", "Set a temporary breakpoint (deleted when it is hit).\nUsage: tbreak [[FILE:]LINE] [if CONDITION]"),
     ("undisplay", "", "Stop displaying an expression (all without a number).\nUsage: undisplay [N]"),
     ("watch", "", "Stop when the memory of an expression changes.\nUsage: watch EXPRESSION"),
     (
@@ -197,7 +197,7 @@ fn help(topic: Option<&str>) -> String {
     }
 }
 
-/// `break` / `tbreak` arguments: `[LINE] [if COND]`.
+/// `break` / `tbreak` arguments: `[[FILE:]LINE] [if COND]`.
 fn breakpoint(args: &str, temporary: bool) -> Parsed {
     let args = args.trim();
     let (place, condition) = match args.split_whitespace().position(|w| w == "if") {
@@ -215,6 +215,11 @@ fn breakpoint(args: &str, temporary: bool) -> Parsed {
         }
         None => (args, None),
     };
+    // An included file's line: `put.h:4`.
+    let (file, place) = match place.rsplit_once(':') {
+        Some((file, line)) if !file.is_empty() => (Some(file.to_string()), line),
+        _ => (None, place),
+    };
     let line = match place {
         "" => None,
         p => match p.parse::<u32>() {
@@ -223,6 +228,7 @@ fn breakpoint(args: &str, temporary: bool) -> Parsed {
         },
     };
     Parsed::Command(Command::Break {
+        file,
         line,
         condition: condition.map(str::to_string),
         temporary,
@@ -646,7 +652,14 @@ fn render_reply(r: &Reply) -> String {
                 .map(|b| {
                     let mut s = match (&b.watch, b.line) {
                         (Some(w), _) => format!("Watchpoint {}: {w}", b.number),
-                        (None, Some(l)) => format!("Breakpoint {}: Line {l}", b.number),
+                        (None, Some(l)) => match &b.file {
+                            Some(f) => format!(
+                                "Breakpoint {}: Line {l} of {}",
+                                b.number,
+                                crate::files::short_name(f)
+                            ),
+                            None => format!("Breakpoint {}: Line {l}", b.number),
+                        },
                         (None, None) => format!("Breakpoint {}", b.number),
                     };
                     if let Some(c) = &b.condition {
@@ -724,6 +737,7 @@ mod tests {
         assert_eq!(
             cmd("b 12"),
             Command::Break {
+                file: None,
                 line: Some(12),
                 condition: None,
                 temporary: false
@@ -732,6 +746,7 @@ mod tests {
         assert_eq!(
             cmd("tbreak 7 if i == 3"),
             Command::Break {
+                file: None,
                 line: Some(7),
                 condition: Some("i == 3".into()),
                 temporary: true
@@ -740,8 +755,18 @@ mod tests {
         assert_eq!(
             cmd("break if x>2"),
             Command::Break {
+                file: None,
                 line: None,
                 condition: Some("x>2".into()),
+                temporary: false
+            }
+        );
+        assert_eq!(
+            cmd("break put.h:4 if i > 1"),
+            Command::Break {
+                file: Some("put.h".into()),
+                line: Some(4),
+                condition: Some("i > 1".into()),
                 temporary: false
             }
         );
@@ -816,6 +841,7 @@ mod tests {
             global: [2, 0, 0],
             local: [2, 0, 0],
             group: [0, 0, 0],
+            file: None,
             function: "k".into(),
             args: vec![("n".into(), "4".into())],
             line: 5,

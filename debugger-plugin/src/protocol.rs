@@ -54,6 +54,10 @@ pub enum Command {
     /// A breakpoint at `line` (the current line when `None`), stopping only when `condition`
     /// holds; a temporary one is deleted when it is hit.
     Break {
+        /// An included file (by path or its last parts); `None`: the program's source, or
+        /// with no line the current location's file.
+        #[serde(default)]
+        file: Option<String>,
         line: Option<u32>,
         condition: Option<String>,
         temporary: bool,
@@ -104,6 +108,10 @@ pub enum Command {
     Backtrace,
     /// The LLVM IR of the current function, the current instruction marked.
     Disassemble,
+    /// Every line of a file of the program: its source (`None`) or an included file.
+    SourceOf {
+        file: Option<String>,
+    },
     /// Up to `size` bytes of memory at an address (fewer near the end of its buffer), answered
     /// with `MemoryOf` (for a memory view).
     MemoryAt {
@@ -160,6 +168,9 @@ pub struct Position {
     pub function: String,
     /// Parameters and their values, for `In function f(a=1, ...)`.
     pub args: Vec<(String, String)>,
+    /// The included file the line is in (`None`: the program's source).
+    #[serde(default)]
+    pub file: Option<String>,
     /// 0 when the instruction has no source line.
     pub line: u32,
     /// The text of the line.
@@ -229,6 +240,9 @@ pub struct GroupInfo {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BreakpointInfo {
     pub number: u32,
+    /// The included file it is in (`None`: the program's source).
+    #[serde(default)]
+    pub file: Option<String>,
     /// `None` for watchpoints.
     pub line: Option<u32>,
     pub watch: Option<String>,
@@ -295,6 +309,8 @@ pub enum Reply {
 }
 
 /// What the engine sends to the front-end.
+// Events go one at a time, at a stop's pace: boxing the large stop would buy nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
     LaunchBegin(LaunchSummary),
@@ -337,6 +353,7 @@ mod tests {
     #[test]
     fn commands_round_trip() {
         round_trip(Command::Break {
+            file: Some("put.h".into()),
             line: Some(12),
             condition: Some("i == 3".into()),
             temporary: true,
@@ -357,6 +374,9 @@ mod tests {
         round_trip(Command::Info(InfoWhat::Groups));
         round_trip(Command::List(ListFrom::Whole));
         round_trip(Command::Disassemble);
+        round_trip(Command::SourceOf {
+            file: Some("/src/put.h".into()),
+        });
         round_trip(Command::MemoryOf {
             expr: "p".into(),
             size: 64,
@@ -387,6 +407,7 @@ mod tests {
             global: [1, 0, 0],
             local: [1, 0, 0],
             group: [0, 0, 0],
+            file: Some("/src/put.h".into()),
             function: "k".into(),
             args: vec![("n".into(), "4".into())],
             line: 7,

@@ -78,8 +78,9 @@ fn main() {
     let mut count = tests.len();
     // Sessions driven live rather than from a command file.
     type Live = fn(&Path, &Path) -> Result<(), String>;
-    let live: [(&str, Live); 6] = [
+    let live: [(&str, Live); 7] = [
         ("tui", tui),
+        ("tui_headers", tui_headers),
         ("remote_api_errors", remote_api_errors),
         ("tui_signal", tui_signal),
         ("tui_app", |bin, _| tui_app(bin)),
@@ -334,6 +335,40 @@ fn tui(bin: &Path, dir: &Path) -> Result<(), String> {
     if s.contains("┌ Source") {
         return Err(format!("the TUI is still on the screen:\n{s}"));
     }
+    Ok(())
+}
+
+/// An included header in the TUI: stepping into its function shows the header, a breakpoint
+/// set there with the cursor is the header's, and finishing the call shows the program again.
+fn tui_headers(bin: &Path, dir: &Path) -> Result<(), String> {
+    let command = format!(
+        "{} -i --num-threads 1 --build-options -Iinclude headers.sim; echo EXITED; sleep 60",
+        bin.display()
+    );
+    let t = Terminal::start("tui-headers", dir, &command)?;
+    t.wait_for("▶3   int i = get_global_id(0);")?;
+    t.keys(&["s"])?;
+    t.wait_for("▶4   float y = scale(i, 2.0f);")?;
+    t.keys(&["s"])?;
+    t.wait_for("┌ Source: scale.h ")?;
+    t.wait_for("│  ▶4   float y = x * by;")?;
+    t.keys(&["b"])?;
+    t.wait_for("Breakpoint 1 at line 4 of scale.h")?;
+    t.wait_for("│● ▶4   float y = x * by;")?;
+    t.keys(&["f"])?;
+    t.wait_for("┌ Source ─")?;
+    t.keys(&["c"])?;
+    t.wait_for("Breakpoint 1 hit at line 4 by work-item (1,0,0)")?;
+    let s = t.wait_for("┌ Source: scale.h ")?;
+    if !s.contains("│● ▶4   float y = x * by;") {
+        return Err(format!("the header's breakpoint is not marked:\n{s}"));
+    }
+    t.keys(&["q"])?;
+    t.wait_for("? y/n")?;
+    t.keys(&["y"])?;
+    t.wait_for("The program has ended: q leaves.")?;
+    t.keys(&["q"])?;
+    t.wait_for("EXITED")?;
     Ok(())
 }
 

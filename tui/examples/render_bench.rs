@@ -36,6 +36,7 @@ fn app() -> App {
         group: [37, 0, 0],
         function: "big".into(),
         args: vec![("in".into(), "0x1000000000000".into())],
+        file: None,
         line: 1234,
         source: Some("acc += ...".into()),
         instruction: None,

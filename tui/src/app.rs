@@ -104,7 +104,9 @@ impl Refresh {
                     format: None,
                 }
             }
-            Refresh::Source => Command::List(ListFrom::Whole),
+            Refresh::Source => Command::SourceOf {
+                file: app.stop_file(),
+            },
             Refresh::Locals => Command::Info(InfoWhat::Locals),
             Refresh::Args => Command::Info(InfoWhat::Args),
             Refresh::WorkItems => match app.shown_group() {
@@ -135,6 +137,8 @@ pub struct HighlightJob {
 }
 
 /// What reaches the UI from the debugger's side.
+// Messages go one at a time, at a stop's pace: boxing the large event would buy nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum Message {
     Event(Event),
@@ -273,8 +277,10 @@ pub struct App {
     pub launch: Option<LaunchSummary>,
     /// Launches seen so far (the current one's number).
     pub launches: usize,
-    /// The program's source, line 1 first.
+    /// The file the source pane shows, line 1 first: the program's source (`source_file` is
+    /// `None`) or an included file (its path).
     pub source: Vec<String>,
+    pub source_file: Option<String>,
     /// The same, highlighted (empty until the highlighting is done).
     pub highlighted: Vec<StyledLine>,
     pub stop: Option<Stopped>,
@@ -302,8 +308,8 @@ pub struct App {
     pub console: Log,
     /// The program's standard output and error, and kernel printf.
     pub output: Log,
-    /// Lines where diagnostics fired.
-    pub diagnostic_lines: Vec<u32>,
+    /// Where diagnostics fired: the file as the message names it, and the line.
+    pub diagnostic_lines: Vec<(String, u32)>,
     /// Every diagnostic of the session, oldest first, and the one selected.
     pub reports: Vec<Report>,
     pub report_cursor: usize,
@@ -417,8 +423,8 @@ impl App {
             // Its text reaches the output with the rest of standard error.
             Event::Diagnostic { error, message } => {
                 let line = diagnostic_line(message);
-                if let Some(line) = line {
-                    self.diagnostic_lines.push(line);
+                if let Some(place) = diagnostic_place(message) {
+                    self.diagnostic_lines.push(place);
                 }
                 self.reports.push(Report {
                     error: *error,
@@ -465,6 +471,7 @@ impl App {
     fn refreshed(&mut self, what: Refresh, reply: Reply) {
         match (what, reply) {
             (Refresh::Source, Reply::Source(lines)) => {
+                self.source_file = self.stop_file();
                 self.source = lines.into_iter().map(|(_, t)| t).collect();
                 self.highlighted.clear();
                 self.highlight(Highlit::Source, self.source.clone());
@@ -547,9 +554,33 @@ impl App {
         self.console.push(&line);
     }
 
-    /// The line the current work-item is on (0 without one).
+    /// The line the current work-item is on, in the file shown (0 without one).
     pub fn current_line(&self) -> u32 {
-        self.stop.as_ref().map_or(0, |s| s.position.line)
+        match &self.stop {
+            Some(s) if s.position.file == self.source_file => s.position.line,
+            _ => 0,
+        }
+    }
+
+    /// The file the current work-item is in (`None`: the program's source).
+    pub fn stop_file(&self) -> Option<String> {
+        self.stop.as_ref().and_then(|s| s.position.file.clone())
+    }
+
+    /// Whether the source pane must load another file for this stop.
+    pub fn needs_source(&self, stop: &Stopped) -> bool {
+        self.source.is_empty() || stop.position.file != self.source_file
+    }
+
+    /// Whether a diagnostic named this line of the file shown.
+    pub fn diagnostic_at(&self, line: u32) -> bool {
+        self.diagnostic_lines.iter().any(|(file, l)| {
+            *l == line
+                && match &self.source_file {
+                    None => file == "input.cl",
+                    Some(path) => oclgrind_debugger::files::names(file, path),
+                }
+        })
     }
 
     /// The line the source cursor is on.
@@ -581,10 +612,11 @@ impl App {
             .unwrap_or(0)
     }
 
+    /// The breakpoint on this line of the file shown.
     pub fn breakpoint_at(&self, line: u32) -> Option<u32> {
         self.breakpoints
             .iter()
-            .find(|b| b.line == Some(line))
+            .find(|b| b.line == Some(line) && b.file == self.source_file)
             .map(|b| b.number)
     }
 
@@ -1083,6 +1115,7 @@ impl App {
                 number: Some(number),
             },
             None => Command::Break {
+                file: self.source_file.clone(),
                 line: Some(line),
                 condition: None,
                 temporary: false,
@@ -1248,12 +1281,20 @@ fn diagnostic_work_item(message: &str) -> Option<[u64; 3]> {
 
 /// The source line a diagnostic names ("At line 9 (column 17) of input.cl:").
 fn diagnostic_line(message: &str) -> Option<u32> {
+    diagnostic_place(message).map(|(_, line)| line)
+}
+
+/// The file and line a diagnostic names ("At line 9 (column 17) of input.cl:").
+fn diagnostic_place(message: &str) -> Option<(String, u32)> {
     message.lines().find_map(|l| {
         let rest = l.trim().strip_prefix("At line ")?;
-        rest.split(|c: char| !c.is_ascii_digit())
+        let line = rest
+            .split(|c: char| !c.is_ascii_digit())
             .next()?
             .parse()
-            .ok()
+            .ok()?;
+        let file = rest.split_once(" of ")?.1.trim_end_matches(':');
+        Some((file.to_string(), line))
     })
 }
 
@@ -1270,6 +1311,7 @@ mod tests {
                 group: [0, 0, 0],
                 function: "k".into(),
                 args: vec![],
+                file: None,
                 line,
                 source: Some("x = 1;".into()),
                 instruction: None,
@@ -1373,6 +1415,7 @@ mod tests {
         assert_eq!(
             app.key(Key::Char('b')),
             Some(Action::Send(Command::Break {
+                file: None,
                 line: Some(6),
                 condition: None,
                 temporary: false
@@ -1382,6 +1425,7 @@ mod tests {
             Refresh::Breakpoints,
             Reply::Breakpoints(vec![BreakpointInfo {
                 number: 3,
+                file: None,
                 line: Some(6),
                 watch: None,
                 condition: None,
@@ -1482,7 +1526,10 @@ mod tests {
             error: true,
             message: "Invalid read of size 4\n\tAt line 9 (column 17) of input.cl:\n".into(),
         }));
-        assert_eq!(app.diagnostic_lines, vec![9]);
+        assert_eq!(app.diagnostic_lines, vec![("input.cl".to_string(), 9)]);
+        assert!(app.diagnostic_at(9));
+        app.source_file = Some("/src/inc/put.h".into());
+        assert!(!app.diagnostic_at(9), "a header is shown");
         assert_eq!(app.reports[0].summary, "Invalid read of size 4");
         assert_eq!(app.reports[0].line, Some(9));
         assert_eq!(
@@ -1498,7 +1545,10 @@ mod tests {
             error: true,
             message: "Oclgrind - OpenCL runtime error detected\n\tFunction: clCreateBuffer\n\tError:    CL_INVALID_BUFFER_SIZE\n\tsize is 0\n".into(),
         }));
-        assert_eq!(app.reports[0].summary, "clCreateBuffer: CL_INVALID_BUFFER_SIZE");
+        assert_eq!(
+            app.reports[0].summary,
+            "clCreateBuffer: CL_INVALID_BUFFER_SIZE"
+        );
         assert_eq!(app.reports[0].line, None);
     }
 
@@ -1724,6 +1774,7 @@ mod tests {
         assert_eq!(
             app.mouse(Mouse::Click(source.x, source.y + 3)),
             Some(Action::Send(Command::Break {
+                file: None,
                 line: Some(4),
                 condition: None,
                 temporary: false

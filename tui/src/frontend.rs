@@ -217,8 +217,9 @@ impl Session {
             Message::Event(e) => {
                 match &e {
                     Event::LaunchBegin(_) => self.have_source = false,
-                    Event::Stopped(_) => {
-                        self.refresh = Refresh::after_stop(self.have_source).into();
+                    Event::Stopped(stop) => {
+                        let source = self.have_source && !app.needs_source(stop);
+                        self.refresh = Refresh::after_stop(source).into();
                         self.have_source = true;
                     }
                     _ => {}

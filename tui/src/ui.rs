@@ -158,7 +158,11 @@ fn hint(frame: &mut Frame, app: &App, area: Rect, text: &str) {
 /// The kernel source: breakpoints and diagnostics in the gutter, the current line marked.
 fn source_pane(frame: &mut Frame, app: &App, area: Rect) {
     let t = &app.theme;
-    let inner = frame_pane(frame, app, area, " Source ".into(), Pane::Source);
+    let title = match &app.source_file {
+        Some(path) => format!(" Source: {} ", oclgrind_debugger::files::short_name(path)),
+        None => " Source ".into(),
+    };
+    let inner = frame_pane(frame, app, area, title, Pane::Source);
     if app.source.is_empty() {
         let text = match &app.stop {
             Some(s) => match &s.position.instruction {
@@ -185,7 +189,7 @@ fn source_pane(frame: &mut Frame, app: &App, area: Rect) {
             } else {
                 Span::raw(" ")
             });
-            gutter.push(if app.diagnostic_lines.contains(&(n as u32)) {
+            gutter.push(if app.diagnostic_at(n as u32) {
                 Span::styled(
                     "!",
                     Style::new().fg(t.diagnostic).add_modifier(Modifier::BOLD),
@@ -785,6 +789,7 @@ mod tests {
                 group: [1, 0, 0],
                 function: "smooth".into(),
                 args: vec![],
+                file: None,
                 line: 5,
                 source: Some("  float right = in[i + 1];".into()),
                 instruction: None,
@@ -840,6 +845,7 @@ mod tests {
             Refresh::Breakpoints,
             Reply::Breakpoints(vec![BreakpointInfo {
                 number: 1,
+                file: None,
                 line: Some(5),
                 watch: None,
                 condition: None,

@@ -319,6 +319,17 @@ impl Value {
             c_str(p, len as usize)
         }
     }
+    /// The directory the debug location's file name is relative to.
+    pub fn debug_directory(self) -> String {
+        unsafe {
+            if LLVMInstructionGetDebugLoc(self.0).is_null() {
+                return String::new();
+            }
+            let mut len = 0u32;
+            let p = LLVMGetDebugLocDirectory(self.0, &mut len);
+            c_str(p, len as usize)
+        }
+    }
     pub fn alignment(self) -> u32 {
         unsafe { LLVMGetAlignment(self.0) }
     }

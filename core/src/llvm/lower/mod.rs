@@ -168,7 +168,7 @@ impl<'a> Lowerer<'a> {
             self.block_pc.insert(b, self.pc());
             for i in b.instructions() {
                 let (line, col) = i.debug_loc();
-                let file = self.file_index(i.debug_file());
+                let file = self.file_index(i.debug_file(), i.debug_directory());
                 self.cur = OpInfo {
                     inst: ordinal,
                     line,
@@ -184,10 +184,14 @@ impl<'a> Lowerer<'a> {
         Ok(())
     }
 
-    fn file_index(&mut self, name: String) -> u32 {
+    fn file_index(&mut self, name: String, directory: String) -> u32 {
         match self.out.files.iter().position(|f| *f == name) {
             Some(i) => i as u32,
             None => {
+                let path = std::path::Path::new(&directory).join(&name);
+                self.out
+                    .file_paths
+                    .push(path.to_string_lossy().into_owned());
                 self.out.files.push(name);
                 self.out.files.len() as u32 - 1
             }

@@ -1,0 +1,94 @@
+//! Which source file a location is in: the program's own source, or a header it included.
+//! Headers are read from where the debug information says they were found, once each.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use oclgrind_core::bytecode::{Function, OpInfo, Pc};
+use oclgrind_core::diagnostics::Source;
+use oclgrind_core::exec::debug::WorkItemView;
+
+/// The file of an instruction: `None` for the program's own source (or no location),
+/// `Some(path)` for an included file.
+pub fn file_of(view: &WorkItemView, func: u32, pc: Pc) -> Option<String> {
+    let f = view.code().functions.get(func as usize)?;
+    file_key(f, &f.op_info(pc), main_name(&view.kernel.source))
+}
+
+/// The name the program's own source has in the debug information.
+pub fn main_name(source: &Option<Arc<Source>>) -> &str {
+    source.as_ref().map_or("input.cl", |s| s.name.as_str())
+}
+
+/// The file of an op, given the name of the program's own source (see `file_of`).
+pub fn file_key(f: &Function, info: &OpInfo, main: &str) -> Option<String> {
+    let name = f.file(info);
+    if info.line == 0 || name.is_empty() || name == main {
+        return None;
+    }
+    Some(f.file_path(info).to_string())
+}
+
+/// The text of a file: the program's source for `None`, else the header at `path` (`None`
+/// if it cannot be read).
+pub fn source(view: &WorkItemView, file: Option<&str>) -> Option<Arc<Source>> {
+    match file {
+        None => view.kernel.source.clone(),
+        Some(path) => header(path),
+    }
+}
+
+fn header(path: &str) -> Option<Arc<Source>> {
+    static READ: Mutex<Option<HashMap<String, Option<Arc<Source>>>>> = Mutex::new(None);
+    let mut read = READ.lock().unwrap_or_else(|e| e.into_inner());
+    read.get_or_insert_with(HashMap::new)
+        .entry(path.to_string())
+        .or_insert_with(|| {
+            let text = std::fs::read_to_string(path).ok()?;
+            let mut source = Source::new(&text);
+            source.name = path.to_string();
+            Some(Arc::new(source))
+        })
+        .clone()
+}
+
+/// The file name as the user sees it: the last part of the path.
+pub fn short_name(path: &str) -> &str {
+    path.rsplit('/').next().unwrap_or(path)
+}
+
+/// Whether `typed` (as in `break put.h:4`) names the file at `path`: the whole path, or its
+/// last parts.
+pub fn names(typed: &str, path: &str) -> bool {
+    path == typed || path.ends_with(&format!("/{}", typed.trim_start_matches("./")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn typed_names_match_the_end_of_a_path() {
+        assert!(names("put.h", "/tmp/x/inc/put.h"));
+        assert!(names("inc/put.h", "/tmp/x/inc/put.h"));
+        assert!(names("./put.h", "/tmp/x/inc/put.h"));
+        assert!(names("/tmp/x/inc/put.h", "/tmp/x/inc/put.h"));
+        assert!(!names("ut.h", "/tmp/x/inc/put.h"));
+        assert_eq!(short_name("/tmp/x/inc/put.h"), "put.h");
+    }
+
+    #[test]
+    fn headers_are_read_once_and_missing_ones_are_none() {
+        let dir = std::env::temp_dir().join(format!("oclgrind-files-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("h.h");
+        std::fs::write(&path, "int a;\nint b;\n").unwrap();
+        let path = path.to_string_lossy().into_owned();
+        let first = header(&path).expect("read");
+        assert_eq!(first.line(2), Some("int b;"));
+        std::fs::write(&path, "changed\n").unwrap();
+        assert_eq!(header(&path).unwrap().line(1), Some("int a;"), "read once");
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(header("/nonexistent/oclgrind/h.h").is_none());
+    }
+}
