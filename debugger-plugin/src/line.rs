@@ -577,6 +577,7 @@ fn render_reply(r: &Reply) -> String {
             function,
             instructions,
             current,
+            ..
         } => {
             let mut text = format!("Dump of LLVM IR for function {function}:\n");
             for (i, inst) in instructions.iter().enumerate() {

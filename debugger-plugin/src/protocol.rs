@@ -280,6 +280,9 @@ pub enum Reply {
         function: String,
         instructions: Vec<String>,
         current: Option<usize>,
+        /// The source line of each instruction (0: none), to match them to the source.
+        #[serde(default)]
+        lines: Vec<u32>,
     },
     /// Numbered source lines.
     Source(Vec<(u32, String)>),

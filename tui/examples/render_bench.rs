@@ -93,6 +93,7 @@ fn app() -> App {
         Refresh::Ir,
         Reply::Disassembly {
             function: "big".into(),
+            lines: (0..400).map(|n| 1000 + n / 2).collect(),
             instructions: ir,
             current: Some(200),
         },
@@ -172,7 +173,7 @@ fn main() {
         "\nhighlighting (on its own thread in the TUI): the {} source lines {source_ms:.1} ms \
          once per launch, the {} IR lines {ir_ms:.1} ms once per function",
         app.source.len(),
-        app.ir.as_ref().map_or(0, |(_, i, _)| i.len())
+        app.ir.as_ref().map_or(0, |ir| ir.instructions.len())
     );
     println!("peak RSS of this process: {:.1} MB", peak_rss_mb());
 }

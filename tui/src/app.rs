@@ -136,6 +136,15 @@ pub struct HighlightJob {
     pub theme: String,
 }
 
+/// A function's LLVM IR, its current instruction, and each instruction's source line.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Ir {
+    pub function: String,
+    pub instructions: Vec<String>,
+    pub current: Option<usize>,
+    pub lines: Vec<u32>,
+}
+
 /// What reaches the UI from the debugger's side.
 // Messages go one at a time, at a stop's pace: boxing the large event would buy nothing.
 #[allow(clippy::large_enum_variant)]
@@ -299,8 +308,8 @@ pub struct App {
     /// The group whose work-items the grid shows (`None`: the current one).
     pub zoom: Option<[u64; 3]>,
     pub breakpoints: Vec<BreakpointInfo>,
-    /// The current function's LLVM IR and the current instruction in it.
-    pub ir: Option<(String, Vec<String>, Option<usize>)>,
+    /// The current function's LLVM IR.
+    pub ir: Option<Ir>,
     pub ir_highlighted: Vec<StyledLine>,
     /// The IR line the IR pane's cursor is on (`None` follows the current instruction).
     pub ir_cursor: Option<usize>,
@@ -502,17 +511,23 @@ impl App {
                     function,
                     instructions,
                     current,
+                    lines,
                 },
             ) => {
                 let same = self
                     .ir
                     .as_ref()
-                    .is_some_and(|(f, i, _)| *f == function && *i == instructions);
+                    .is_some_and(|ir| ir.function == function && ir.instructions == instructions);
                 if !same {
                     self.ir_highlighted.clear();
                     self.highlight(Highlit::Ir, ir_text(&instructions));
                 }
-                self.ir = Some((function, instructions, current));
+                self.ir = Some(Ir {
+                    function,
+                    instructions,
+                    current,
+                    lines,
+                });
             }
             (
                 Refresh::Memory,
@@ -605,11 +620,25 @@ impl App {
             .max(1)
     }
 
-    /// The IR line the IR pane's cursor is on.
+    /// The IR line the IR pane's cursor is on: where it was moved to, else the first
+    /// instruction of the source line the source cursor is on (the two stay in step), else
+    /// the current instruction.
     pub fn ir_line(&self) -> usize {
+        let ir = self.ir.as_ref();
         self.ir_cursor
-            .or_else(|| self.ir.as_ref().and_then(|(_, _, c)| *c))
+            .or_else(|| ir?.lines.iter().position(|&l| l == self.cursor_ir_line()))
+            .or_else(|| ir.and_then(|ir| ir.current))
             .unwrap_or(0)
+    }
+
+    /// The source line whose instructions the IR pane marks: the source cursor's, once it
+    /// has been moved, in the current function's file (0: none).
+    pub fn cursor_ir_line(&self) -> u32 {
+        if self.cursor == 0 || self.source_file != self.stop_file() {
+            0
+        } else {
+            self.cursor
+        }
     }
 
     /// The breakpoint on this line of the file shown.
@@ -972,7 +1001,7 @@ impl App {
                 let last = self
                     .ir
                     .as_ref()
-                    .map_or(0, |(_, i, _)| i.len().saturating_sub(1));
+                    .map_or(0, |ir| ir.instructions.len().saturating_sub(1));
                 self.ir_cursor = Some(clamp(self.ir_line(), last));
             }
             Pane::Source => {

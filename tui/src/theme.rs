@@ -264,6 +264,56 @@ mod tests {
         );
     }
 
+    /// The only test that sets these variables (tests run on threads of one process).
+    #[test]
+    fn the_users_config_directory_overrides_the_presets() {
+        let dir = std::env::temp_dir().join(format!("oclgrind-config-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("themes")).unwrap();
+        std::fs::write(
+            dir.join("themes/mine.toml"),
+            "inherits = \"light\"\n[colors]\nname = \"#010203\"\n",
+        )
+        .unwrap();
+        std::fs::write(
+            dir.join("theme.toml"),
+            "[colors]\nbreakpoint = \"magenta\"\n",
+        )
+        .unwrap();
+        std::fs::write(dir.join("keymap.toml"), "step = [\"F7\"]\n").unwrap();
+        std::env::set_var("OCLGRIND_CONFIG_DIR", &dir);
+        std::env::set_var("OCLGRIND_THEME", "mine");
+        let (theme, problem) = Theme::load();
+        assert_eq!(problem, None);
+        assert_eq!(theme.name, Color::Rgb(1, 2, 3), "the user's theme");
+        assert_eq!(theme.breakpoint, Color::Magenta, "theme.toml over it");
+        assert_eq!(theme.syntax, "InspiredGitHub", "inherited from light");
+        let (keys, problem) = crate::keymap::Keymap::load();
+        assert_eq!(problem, None);
+        assert_eq!(
+            keys.action(crate::app::Key::F(7)),
+            Some(crate::keymap::KeyAction::Step)
+        );
+        std::fs::write(dir.join("keymap.toml"), "step = [\"Hyper\"]\n").unwrap();
+        let (keys, problem) = crate::keymap::Keymap::load();
+        assert!(problem.is_some_and(|p| p.contains("keymap.toml")));
+        assert_eq!(
+            keys.action(crate::app::Key::Char('s')),
+            Some(crate::keymap::KeyAction::Step),
+            "the built-in keys stay"
+        );
+        std::env::set_var("OCLGRIND_THEME", "nonesuch");
+        let (theme, problem) = Theme::load();
+        assert!(problem.is_some_and(|p| p.contains("nonesuch")));
+        assert_eq!(
+            theme.breakpoint,
+            Color::Magenta,
+            "the default, with theme.toml"
+        );
+        std::env::remove_var("OCLGRIND_CONFIG_DIR");
+        std::env::remove_var("OCLGRIND_THEME");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     #[test]
     fn bad_files_say_what_is_wrong() {
         let base = Theme::default();

@@ -228,10 +228,12 @@ fn source_pane(frame: &mut Frame, app: &App, area: Rect) {
 /// The current function's LLVM IR, the current instruction marked and kept in view.
 fn ir_pane(frame: &mut Frame, app: &App, area: Rect) {
     let t = &app.theme;
-    let Some((function, instructions, current)) = &app.ir else {
+    let Some(ir) = &app.ir else {
         frame_pane(frame, app, area, " LLVM IR ".into(), Pane::Ir);
         return;
     };
+    let (function, instructions, current) = (&ir.function, &ir.instructions, &ir.current);
+    let cursor_line = app.cursor_ir_line();
     let inner = frame_pane(frame, app, area, format!(" LLVM IR: {function} "), Pane::Ir);
     let height = inner.height as usize;
     let at = app.ir_line();
@@ -254,6 +256,9 @@ fn ir_pane(frame: &mut Frame, app: &App, area: Rect) {
             }
             let marker = if Some(i) == *current {
                 Span::styled("=> ", Style::new().fg(t.current_marker))
+            } else if cursor_line != 0 && ir.lines.get(i) == Some(&cursor_line) {
+                // Lowered from the line the source cursor is on.
+                Span::styled(" │ ", Style::new().fg(t.name))
             } else {
                 Span::raw("   ")
             };
@@ -868,6 +873,7 @@ mod tests {
                     "%add = add nsw i32 %0, 1, !dbg !52".into(),
                 ],
                 current: Some(1),
+                lines: vec![0, 5, 6],
             },
         ));
         // The Logger's copy, from standard error, and a line of the program's.
@@ -1096,12 +1102,19 @@ mod tests {
     }
 
     #[test]
-    fn ir_pane_marks_the_current_instruction() {
-        let screen = render(&mut sample(), 120, 40);
+    fn ir_pane_marks_the_current_instruction_and_the_cursor_line() {
+        let mut app = sample();
+        let screen = render(&mut app, 120, 40);
         find(&screen, "LLVM IR: smooth");
         let (_, current) = find(&screen, "=> %0 = load i32, ptr %i, align 4");
         assert!(!current.contains("!dbg"), "metadata is cut: {current}");
         find(&screen, "   %add = add nsw i32 %0, 1");
+        // The source cursor on line 6: its instruction is marked in the IR.
+        app.focus = Pane::Source;
+        app.key(Key::Down);
+        assert_eq!(app.ir_line(), 2);
+        let screen = render(&mut app, 120, 40);
+        find(&screen, " │ %add = add nsw i32 %0, 1");
     }
 
     #[test]
