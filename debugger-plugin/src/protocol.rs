@@ -400,6 +400,7 @@ mod tests {
             function: "k".into(),
             instructions: vec!["%1 = add i32 %0, 1".into(), "ret void".into()],
             current: Some(1),
+            lines: vec![3, 4],
         }));
         round_trip(Command::WorkItem { global: [1, 2, 3] });
     }
