@@ -261,6 +261,18 @@ impl Terminal {
         self.tmux(&[&["send-keys"][..], keys].concat()).map(|_| ())
     }
 
+    /// Leaves the debugger (q, then y at its question), waits until the interface shows each
+    /// of `shown` (that the program has ended, say), and leaves the interface.
+    fn quit(&self, shown: &[&str]) -> Result<(), String> {
+        self.keys(&["q"])?;
+        self.wait_for("Stop debugging (the program runs on)? y/n")?;
+        self.keys(&["y"])?;
+        for text in shown {
+            self.wait_for(text)?;
+        }
+        self.keys(&["q"])
+    }
+
     /// Types a command line and enters it.
     fn command(&self, text: &str) -> Result<(), String> {
         self.keys(&[":"])?;
@@ -321,11 +333,7 @@ fn tui(bin: &Path, dir: &Path) -> Result<(), String> {
     t.command("workitem 3")?;
     t.wait_for("Switched to work-item: (3,0,0)")?;
     t.wait_for("Variables: breakpoints(3,0,0)")?;
-    t.keys(&["q"])?;
-    t.wait_for("Stop debugging (the program runs on)? y/n")?;
-    t.keys(&["y"])?;
-    t.wait_for("The program has ended: q leaves.")?;
-    t.keys(&["q"])?;
+    t.quit(&["The program has ended: q leaves."])?;
     let s = t.wait_for("EXITED")?;
     for line in ["Argument 'out': 16 bytes", "out[3] = 40"] {
         if !s.contains(line) {
@@ -363,11 +371,7 @@ fn tui_headers(bin: &Path, dir: &Path) -> Result<(), String> {
     if !s.contains("│● ▶4   float y = x * by;") {
         return Err(format!("the header's breakpoint is not marked:\n{s}"));
     }
-    t.keys(&["q"])?;
-    t.wait_for("? y/n")?;
-    t.keys(&["y"])?;
-    t.wait_for("The program has ended: q leaves.")?;
-    t.keys(&["q"])?;
+    t.quit(&["The program has ended: q leaves."])?;
     t.wait_for("EXITED")?;
     Ok(())
 }
@@ -419,19 +423,7 @@ fn tui_signal(bin: &Path, dir: &Path) -> Result<(), String> {
 /// `--check-api`, API errors reach the front-end as diagnostics (before the launch they
 /// happen before), and a launch's prompts take commands from it.
 fn remote_api_errors(bin: &Path, _dir: &Path) -> Result<(), String> {
-    let app = workspace().join("tests/apps/check_api.c");
-    let exe = bin.with_file_name("runtime-tests").join("check_api_remote");
-    std::fs::create_dir_all(exe.parent().expect("a directory")).map_err(|e| e.to_string())?;
-    let gcc = Command::new("gcc")
-        .arg(&app)
-        .arg("-o")
-        .arg(&exe)
-        .arg("-lOpenCL")
-        .status()
-        .map_err(|e| format!("cannot run gcc: {e}"))?;
-    if !gcc.success() {
-        return Err("gcc failed".into());
-    }
+    let exe = compile_app(bin, &workspace().join("tests/apps/check_api.c"), "check_api_remote")?;
     let work = std::env::temp_dir().join(format!("oclgrind-remote-{}", std::process::id()));
     std::fs::create_dir_all(&work).map_err(|e| e.to_string())?;
     let _clean = RemoveOnDrop(work.clone());
@@ -477,6 +469,23 @@ fn remote_api_errors(bin: &Path, _dir: &Path) -> Result<(), String> {
     }
 }
 
+/// Builds a C host program against the OpenCL loader, next to the runtime tests' programs.
+fn compile_app(bin: &Path, source: &Path, name: &str) -> Result<PathBuf, String> {
+    let exe = bin.with_file_name("runtime-tests").join(name);
+    std::fs::create_dir_all(exe.parent().expect("a directory")).map_err(|e| e.to_string())?;
+    let gcc = Command::new("gcc")
+        .arg(source)
+        .arg("-o")
+        .arg(&exe)
+        .arg("-lOpenCL")
+        .status()
+        .map_err(|e| format!("cannot run gcc: {e}"))?;
+    if !gcc.success() {
+        return Err(format!("gcc failed on {}", source.display()));
+    }
+    Ok(exe)
+}
+
 struct RemoveOnDrop(PathBuf);
 
 impl Drop for RemoveOnDrop {
@@ -507,18 +516,7 @@ fn tui_interrupt(bin: &Path, dir: &Path) -> Result<(), String> {
 /// read, and the terminal restored at the end.
 fn tui_app(bin: &Path) -> Result<(), String> {
     let example = workspace().join("examples/app");
-    let exe = bin.with_file_name("runtime-tests").join("smooth_tui");
-    std::fs::create_dir_all(exe.parent().expect("a directory")).map_err(|e| e.to_string())?;
-    let gcc = Command::new("gcc")
-        .arg(example.join("smooth.c"))
-        .arg("-o")
-        .arg(&exe)
-        .arg("-lOpenCL")
-        .status()
-        .map_err(|e| format!("cannot run gcc: {e}"))?;
-    if !gcc.success() {
-        return Err("gcc failed".into());
-    }
+    let exe = compile_app(bin, &example.join("smooth.c"), "smooth_tui")?;
     let launcher = bin.with_file_name("oclgrind");
     // One worker thread: the breakpoint is hit by group 0 first.
     let command = format!(
@@ -575,12 +573,10 @@ fn tui_app(bin: &Path) -> Result<(), String> {
     if !s.contains("│private  local  global") {
         return Err(format!("no memory tabs:\n{s}"));
     }
-    t.keys(&["q"])?;
-    t.wait_for("? y/n")?;
-    t.keys(&["y"])?;
-    t.wait_for("Block sums: 16 blocks of 64")?;
-    t.wait_for("The application exited with status 0: q leaves.")?;
-    t.keys(&["q"])?;
+    t.quit(&[
+        "Block sums: 16 blocks of 64",
+        "The application exited with status 0: q leaves.",
+    ])?;
     let s = t.wait_for("EXITED rc=0")?;
     if s.contains("┌ Source") {
         return Err(format!("the TUI is still on the screen:\n{s}"));

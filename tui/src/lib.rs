@@ -1,8 +1,11 @@
 //! oclgrind-tui: the debugger's terminal interface.
 //!
-//! `app` is the model (what the debugger reported, what the user does; no terminal in it),
-//! `ui` draws it, one function per pane (`highlight` colours the source once for it), and `frontend` joins the two to the engine: it is
-//! the engine's `Frontend`, and runs the terminal on a thread of its own.
+//! `app` is the model: what the debugger reported and what the user does (keys, clicks), with
+//! no terminal in it; `variables`, `memory` and `grid` model three of its panes, `layout` where
+//! the panes go, `keymap` and `theme` the user's keys and colours (`config` finds their files).
+//! `ui` draws the model, a module per pane (`highlight` colours source and IR for it).
+//! `frontend` joins the two to the engine: it is the engine's `Frontend`, and runs the terminal
+//! on a thread of its own; `restore` gives the terminal back however the interface ends.
 
 pub mod app;
 pub mod config;

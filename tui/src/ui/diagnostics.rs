@@ -1,0 +1,42 @@
+//! The diagnostics pane: every report of the session, with its line and work-item.
+
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+use ratatui::Frame;
+
+use super::{frame_pane, triple};
+use crate::app::{App, Pane};
+
+/// Every report of the session; Enter goes to its line and work-item.
+pub(super) fn diagnostics_pane(frame: &mut Frame, app: &App, area: Rect) {
+    let t = &app.theme;
+    let title = format!(" Diagnostics ({}) ", app.reports.len());
+    let inner = frame_pane(frame, app, area, title, Pane::Diagnostics);
+    let rows = inner.height as usize;
+    let first = app.report_first_row(rows);
+    let lines: Vec<Line> = app
+        .reports
+        .iter()
+        .enumerate()
+        .skip(first)
+        .take(rows)
+        .map(|(i, r)| {
+            let mut style = Style::new().fg(if r.error { t.diagnostic } else { t.warning });
+            if app.focus == Pane::Diagnostics && i == app.report_cursor {
+                style = style.add_modifier(Modifier::REVERSED);
+            }
+            let place = match (r.line, r.work_item) {
+                (Some(l), Some(w)) => format!("{l} {} ", triple(w)),
+                (Some(l), None) => format!("{l} "),
+                _ => String::new(),
+            };
+            Line::from(vec![
+                Span::styled(place, Style::new().fg(t.dim)),
+                Span::styled(r.summary.clone(), style),
+            ])
+        })
+        .collect();
+    frame.render_widget(Paragraph::new(lines), inner);
+}

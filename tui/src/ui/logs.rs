@@ -1,0 +1,73 @@
+//! The log panes: the program's output, and the console (commands, their answers and the
+//! command line).
+
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+use ratatui::Frame;
+
+use super::frame_pane;
+use crate::app::{App, InputFor, Log, Pane};
+use crate::keymap::KeyAction;
+
+/// The last lines of a log that fit in `area`, scrolled back as far as asked; long lines
+/// wrap (what a kernel prints and what the debugger says must not be cut off).
+fn log_lines(log: &Log, area: Rect) -> Vec<Line<'_>> {
+    let (rows, width) = (area.height as usize, area.width.max(1) as usize);
+    let end = log.lines.len().saturating_sub(log.back);
+    let mut out: Vec<Line> = Vec::new();
+    for line in log.lines[..end].iter().rev() {
+        let chars: Vec<char> = line.chars().collect();
+        let pieces: Vec<String> = if chars.is_empty() {
+            vec![String::new()]
+        } else {
+            chars.chunks(width).map(|c| c.iter().collect()).collect()
+        };
+        for piece in pieces.into_iter().rev() {
+            out.push(Line::raw(piece));
+            if out.len() == rows {
+                out.reverse();
+                return out;
+            }
+        }
+    }
+    out.reverse();
+    out
+}
+
+/// The program's standard output and error, and kernel printf.
+pub(super) fn output_pane(frame: &mut Frame, app: &App, area: Rect) {
+    let inner = frame_pane(frame, app, area, " Output ".into(), Pane::Output);
+    frame.render_widget(Paragraph::new(log_lines(&app.output, inner)), inner);
+}
+
+/// Commands and their answers, and the command line under them.
+pub(super) fn console_pane(frame: &mut Frame, app: &App, area: Rect) {
+    let t = &app.theme;
+    let inner = frame_pane(frame, app, area, " Console ".into(), Pane::Console);
+    let [log, input] = Layout::vertical([Constraint::Min(1), Constraint::Length(1)]).areas(inner);
+    frame.render_widget(Paragraph::new(log_lines(&app.console, log)), log);
+    let prompt = match &app.input {
+        Some(text) => Line::from(vec![
+            Span::styled(
+                match app.input_for {
+                    InputFor::Command => "(oclgrind) ",
+                    InputFor::Address => "address or expression: ",
+                },
+                Style::new().fg(t.name),
+            ),
+            Span::raw(text.as_str()),
+            Span::styled(" ", Style::new().add_modifier(Modifier::REVERSED)),
+        ]),
+        None => Line::styled(
+            format!(
+                "{} keys  {} command",
+                app.keymap.first_key(KeyAction::Help),
+                app.keymap.first_key(KeyAction::CommandLine)
+            ),
+            Style::new().fg(t.dim),
+        ),
+    };
+    frame.render_widget(Paragraph::new(prompt), input);
+}

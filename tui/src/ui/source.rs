@@ -1,0 +1,80 @@
+//! The source pane: the kernel source, with breakpoints, diagnostics and the current line.
+
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+use ratatui::Frame;
+
+use super::frame_pane;
+use crate::app::{App, Pane};
+
+/// The kernel source: breakpoints and diagnostics in the gutter, the current line marked.
+pub(super) fn source_pane(frame: &mut Frame, app: &App, area: Rect) {
+    let t = &app.theme;
+    let title = match &app.source_file {
+        Some(path) => format!(" Source: {} ", oclgrind_debugger::files::short_name(path)),
+        None => " Source ".into(),
+    };
+    let inner = frame_pane(frame, app, area, title, Pane::Source);
+    if app.source.is_empty() {
+        let text = match &app.stop {
+            Some(s) => match &s.position.instruction {
+                Some(i) => format!("Source line not available.\n{i}"),
+                None => "No source code available.".into(),
+            },
+            None => "Waiting for a kernel to stop...".into(),
+        };
+        frame.render_widget(Paragraph::new(text), inner);
+        return;
+    }
+    let height = inner.height as usize;
+    let cursor = app.cursor_line() as usize;
+    let first = app.source_first_line(height);
+    let current = app.current_line() as usize;
+    let width = app.source.len().to_string().len();
+    let lines: Vec<Line> = (first..app.source.len() + 1)
+        .take(height)
+        .map(|n| {
+            let text = &app.source[n - 1];
+            let mut gutter = Vec::new();
+            gutter.push(if app.breakpoint_at(n as u32).is_some() {
+                Span::styled("●", Style::new().fg(t.breakpoint))
+            } else {
+                Span::raw(" ")
+            });
+            gutter.push(if app.diagnostic_at(n as u32) {
+                Span::styled(
+                    "!",
+                    Style::new().fg(t.diagnostic).add_modifier(Modifier::BOLD),
+                )
+            } else {
+                Span::raw(" ")
+            });
+            gutter.push(if n == current {
+                Span::styled("▶", Style::new().fg(t.current_marker))
+            } else {
+                Span::raw(" ")
+            });
+            gutter.push(Span::styled(
+                format!("{n:>width$} "),
+                Style::new().fg(t.line_number),
+            ));
+            let mut mark = Style::new();
+            if n == current {
+                mark = mark.bg(t.current_line);
+            }
+            if n == cursor && app.focus == Pane::Source && app.cursor != 0 {
+                mark = mark.add_modifier(Modifier::REVERSED);
+            }
+            match app.highlighted.get(n - 1) {
+                Some(pieces) => gutter.extend(pieces.iter().map(|(style, piece)| {
+                    Span::styled(piece.replace('\t', "    "), style.patch(mark))
+                })),
+                None => gutter.push(Span::styled(text.replace('\t', "    "), mark)),
+            }
+            Line::from(gutter)
+        })
+        .collect();
+    frame.render_widget(Paragraph::new(lines), inner);
+}

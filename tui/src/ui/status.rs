@@ -1,0 +1,66 @@
+//! The status bar: the launch, where the work-item stopped and why, the state, and a notice
+//! or the main keys.
+
+use oclgrind_debugger::protocol::StopReason;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::widgets::Paragraph;
+use ratatui::Frame;
+
+use super::triple;
+use crate::app::App;
+use crate::keymap::KeyAction;
+
+pub(super) fn status_bar(frame: &mut Frame, app: &App, area: Rect) {
+    let mut text = String::new();
+    if let Some(l) = &app.launch {
+        text += &format!(
+            " {} {}/{} ",
+            l.kernel,
+            triple(l.global_size),
+            triple(l.local_size)
+        );
+    }
+    if let Some(s) = &app.stop {
+        text += &format!("│ {} │ {} ", triple(s.position.global), reason(&s.reason));
+    }
+    text += if app.ended {
+        "│ ended "
+    } else if app.prompting {
+        "│ stopped "
+    } else {
+        "│ running "
+    };
+    match &app.notice {
+        Some(n) => text += &format!("│ {n}"),
+        None => {
+            let k = |a| app.keymap.first_key(a);
+            text += &format!(
+                "│ {} continue {} next {} step {} break {} help {} quit",
+                k(KeyAction::Continue),
+                k(KeyAction::Next),
+                k(KeyAction::Step),
+                k(KeyAction::ToggleBreakpoint),
+                k(KeyAction::Help),
+                k(KeyAction::Quit)
+            )
+        }
+    }
+    let style = Style::new().bg(app.theme.status_bg).fg(app.theme.status_fg);
+    frame.render_widget(Paragraph::new(text).style(style), area);
+}
+
+/// Why the debugger stopped, in a word or two.
+fn reason(r: &StopReason) -> String {
+    match r {
+        StopReason::LaunchStart => "launch".into(),
+        StopReason::Step => "step".into(),
+        StopReason::Breakpoint { number, .. } => format!("breakpoint {number}"),
+        StopReason::Watchpoint { number, .. } => format!("watchpoint {number}"),
+        StopReason::Error => "error".into(),
+        StopReason::Interrupted => "interrupted".into(),
+        StopReason::Barrier => "barrier".into(),
+        StopReason::Finished => "finished".into(),
+        StopReason::Switched => "switched".into(),
+    }
+}

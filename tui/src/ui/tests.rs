@@ -1,0 +1,401 @@
+//! Snapshot and rendering tests of the whole screen and of each pane.
+
+use super::*;
+use crate::app::{Key, Message, Refresh};
+use crate::memory::{Element, Target};
+use oclgrind_debugger::protocol::*;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::Terminal;
+
+fn sample() -> App {
+    let mut app = App::new();
+    app.update(Message::Event(Event::LaunchBegin(LaunchSummary {
+        kernel: "smooth".into(),
+        global_size: [8, 1, 1],
+        global_offset: [0, 0, 0],
+        local_size: [4, 1, 1],
+    })));
+    app.update(Message::Refreshed(
+        Refresh::Source,
+        Reply::Source(
+            [
+                "kernel void smooth(global float *in, global float *out)",
+                "{",
+                "  int i = get_global_id(0);",
+                "  float left = i > 0 ? in[i - 1] : in[i];",
+                "  float right = in[i + 1];",
+                "  out[i] = (left + in[i] + right) / 3;",
+                "}",
+            ]
+            .iter()
+            .enumerate()
+            .map(|(n, t)| (n as u32 + 1, t.to_string()))
+            .collect(),
+        ),
+    ));
+    app.update(Message::Event(Event::Stopped(Stopped {
+        reason: StopReason::Breakpoint {
+            number: 1,
+            condition_error: None,
+        },
+        position: Position {
+            global: [5, 0, 0],
+            local: [1, 0, 0],
+            group: [1, 0, 0],
+            function: "smooth".into(),
+            args: vec![],
+            file: None,
+            line: 5,
+            source: Some("  float right = in[i + 1];".into()),
+            instruction: None,
+            depth: 0,
+            finished: false,
+            at_barrier: false,
+        },
+        entered_function: false,
+        displays: vec![],
+    })));
+    app.update(Message::Refreshed(
+        Refresh::Locals,
+        Reply::Variables(vec![
+            ("i".into(), "5".into()),
+            ("left".into(), "4".into()),
+            ("pos".into(), "(1,2)".into()),
+        ]),
+    ));
+    app.update(Message::Refreshed(
+        Refresh::Args,
+        Reply::Variables(vec![("in".into(), "0x1000".into())]),
+    ));
+    app.update(Message::Refreshed(
+        Refresh::WorkItems,
+        Reply::WorkItems(
+            (4..8)
+                .map(|g| WorkItemInfo {
+                    global: [g, 0, 0],
+                    state: match g {
+                        4 => WorkItemState::Finished,
+                        5 => WorkItemState::Running,
+                        _ => WorkItemState::NotStarted,
+                    },
+                    current: g == 5,
+                })
+                .collect(),
+        ),
+    ));
+    app.update(Message::Refreshed(
+        Refresh::Groups,
+        Reply::Groups {
+            total: 2,
+            finished: 1,
+            finished_ranges: vec![(0, 1)],
+            started: vec![GroupInfo {
+                group: [1, 0, 0],
+                counts: vec![(WorkItemState::Finished, 1), (WorkItemState::Running, 1)],
+                current: true,
+            }],
+        },
+    ));
+    app.update(Message::Refreshed(
+        Refresh::Breakpoints,
+        Reply::Breakpoints(vec![BreakpointInfo {
+            number: 1,
+            file: None,
+            line: Some(5),
+            watch: None,
+            condition: None,
+            temporary: false,
+            hits: 2,
+        }]),
+    ));
+    let diagnostic = "Invalid read of size 4 at global memory address 0x1000000000020\n\tAt line 5 (column 17) of input.cl:\n";
+    app.update(Message::Event(Event::Diagnostic {
+        error: true,
+        message: diagnostic.into(),
+    }));
+    app.update(Message::Refreshed(
+        Refresh::Ir,
+        Reply::Disassembly {
+            function: "smooth".into(),
+            instructions: vec![
+                "%i = alloca i32, align 4".into(),
+                "%0 = load i32, ptr %i, align 4, !dbg !51".into(),
+                "%add = add nsw i32 %0, 1, !dbg !52".into(),
+            ],
+            current: Some(1),
+            lines: vec![0, 5, 6],
+        },
+    ));
+    // The Logger's copy, from standard error, and a line of the program's.
+    app.update(Message::Event(Event::Output(diagnostic.into())));
+    app.update(Message::Event(Event::Output(
+        "Running on Oclgrind\n".into(),
+    )));
+    app.update(Message::Prompt);
+    app
+}
+
+fn draw_into(app: &mut App, width: u16, height: u16) -> Buffer {
+    app.screen = Rect::new(0, 0, width, height);
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
+    terminal.draw(|f| draw(f, app)).expect("draws");
+    terminal.backend().buffer().clone()
+}
+
+fn text(buffer: &Buffer) -> Vec<String> {
+    let area = buffer.area;
+    (0..area.height)
+        .map(|y| {
+            (0..area.width)
+                .map(|x| buffer[(x, y)].symbol())
+                .collect::<String>()
+        })
+        .collect()
+}
+
+fn render(app: &mut App, width: u16, height: u16) -> Vec<String> {
+    text(&draw_into(app, width, height))
+}
+
+fn find<'a>(screen: &'a [String], text: &str) -> (usize, &'a str) {
+    screen
+        .iter()
+        .enumerate()
+        .find(|(_, l)| l.contains(text))
+        .map(|(y, l)| (y, l.as_str()))
+        .unwrap_or_else(|| panic!("{text:?} not on screen:\n{}", screen.join("\n")))
+}
+
+/// The cell under the first character of `text` on the screen.
+fn cell_of<'a>(buffer: &'a Buffer, screen: &[String], text: &str) -> &'a ratatui::buffer::Cell {
+    let (y, row) = find(screen, text);
+    let x = row[..row.find(text).expect("found")].chars().count() as u16;
+    &buffer[(x, y as u16)]
+}
+
+/// Compares a screen with `snapshots/NAME.txt`; `OCLGRIND_BLESS=1` writes it instead.
+fn snapshot(name: &str, screen: &[String]) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("src/snapshots")
+        .join(format!("{name}.txt"));
+    let now = screen.join("\n") + "\n";
+    if std::env::var_os("OCLGRIND_BLESS").is_some() {
+        std::fs::create_dir_all(path.parent().expect("dir")).expect("mkdir");
+        std::fs::write(&path, &now).expect("write snapshot");
+        return;
+    }
+    let want = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (OCLGRIND_BLESS=1 writes it)", path.display()));
+    assert!(
+        want == now,
+        "{name} differs from {}:\n--- want\n{want}--- got\n{now}",
+        path.display()
+    );
+}
+
+#[test]
+fn the_whole_layout_at_two_sizes() {
+    let mut app = sample();
+    for (w, h) in [(120, 36), (80, 24)] {
+        let screen = render(&mut app, w, h);
+        snapshot(&format!("layout_{w}x{h}"), &screen);
+        let (y, status) = find(&screen, " smooth (8,1,1)/(4,1,1) │");
+        assert_eq!(y, h as usize - 1, "status bar at the bottom");
+        assert!(
+            status.contains("│ (5,0,0) │ breakpoint 1 │ stopped"),
+            "{status}"
+        );
+    }
+}
+
+#[test]
+fn each_pane_on_its_own() {
+    let mut app = sample();
+    app.memory.show(Target::Expr("in".into()));
+    app.memory
+        .arrived(MemorySpace::Global, 0x1000, (0u8..24).collect());
+    for pane in [
+        Pane::Source,
+        Pane::Ir,
+        Pane::Variables,
+        Pane::Memory,
+        Pane::WorkItems,
+        Pane::Output,
+        Pane::Console,
+        Pane::Diagnostics,
+    ] {
+        app.focus = pane;
+        let mut terminal = Terminal::new(TestBackend::new(64, 10)).expect("test terminal");
+        terminal
+            .draw(|f| draw_pane(f, &app, pane, f.area()))
+            .expect("draws");
+        let screen = text(terminal.backend().buffer());
+        snapshot(&format!("pane_{pane:?}").to_lowercase(), &screen);
+    }
+}
+
+#[test]
+fn source_gutter_marks_breakpoint_diagnostic_and_current_line() {
+    let screen = render(&mut sample(), 120, 36);
+    let (_, line5) = find(&screen, "float right = in[i + 1];");
+    assert!(line5.contains("●!▶5 "), "{line5}");
+    let (_, line4) = find(&screen, "float left");
+    assert!(line4.contains("   4 "), "{line4}");
+}
+
+#[test]
+fn changed_values_and_the_current_work_item_stand_out() {
+    let mut app = sample();
+    // The next stop: i unchanged, left changed.
+    app.update(Message::Event(Event::Stopped(
+        app.stop.clone().expect("stopped"),
+    )));
+    app.update(Message::Refreshed(
+        Refresh::Locals,
+        Reply::Variables(vec![("i".into(), "5".into()), ("left".into(), "6".into())]),
+    ));
+    let buffer = draw_into(&mut app, 120, 36);
+    let screen = text(&buffer);
+    assert!(
+        cell_of(&buffer, &screen, "6 ")
+            .modifier
+            .contains(Modifier::BOLD),
+        "changed value"
+    );
+    assert!(
+        !cell_of(&buffer, &screen, "5   ")
+            .modifier
+            .contains(Modifier::BOLD),
+        "same value"
+    );
+    assert!(
+        cell_of(&buffer, &screen, "▶ · ·")
+            .modifier
+            .contains(Modifier::REVERSED),
+        "the current work-item stands out"
+    );
+}
+
+#[test]
+fn memory_pane_shows_elements_and_what_changed() {
+    let mut app = sample();
+    app.memory.show(Target::Expr("in".into()));
+    app.memory
+        .arrived(MemorySpace::Global, 0x1000, vec![1, 0, 0, 0, 9, 0, 0, 0]);
+    app.memory.stopped();
+    app.memory
+        .arrived(MemorySpace::Global, 0x1000, vec![1, 0, 0, 0, 2, 0, 0, 0]);
+    let buffer = draw_into(&mut app, 120, 40);
+    let screen = text(&buffer);
+    find(&screen, "Memory: in (hex)");
+    find(&screen, "private  local  global");
+    find(&screen, "1000  01 00 00 00 02 00 00 00");
+    assert!(
+        cell_of(&buffer, &screen, "02 00 00 00  ")
+            .modifier
+            .contains(Modifier::BOLD),
+        "written since"
+    );
+    let (y, row) = find(&screen, "private  local  global");
+    let x = row[..row.find("private").expect("tabs")].chars().count() as u16;
+    let tab = |dx: u16| buffer[(x + dx, y as u16)].modifier;
+    assert!(
+        tab(16).contains(Modifier::UNDERLINED),
+        "the global tab is chosen"
+    );
+    assert!(!tab(0).contains(Modifier::UNDERLINED));
+    app.focus = Pane::Memory;
+    for _ in 0..5 {
+        app.key(Key::Char('t'));
+    }
+    assert_eq!(app.memory.element, Element::I32);
+    let screen = render(&mut app, 120, 40);
+    find(&screen, "Memory: in (int)");
+    find(&screen, "1000            1           2");
+}
+
+#[test]
+fn the_heat_map_shades_groups() {
+    let mut app = sample();
+    app.focus = Pane::WorkItems;
+    app.key(Key::Char('z'));
+    let buffer = draw_into(&mut app, 120, 36);
+    let screen = text(&buffer);
+    find(&screen, "all groups │ 1/2 groups done, 1 running");
+    find(&screen, "█ ▒ ");
+    find(&screen, "group (1,0,0): running");
+}
+
+#[test]
+fn diagnostics_pane_lists_reports() {
+    let mut app = sample();
+    app.update(Message::Event(Event::Diagnostic {
+        error: true,
+        message: "Invalid read of size 4 at global memory address 0x1000000000020\n\tEntity: Global(7,0,0) Local(3,0,0) Group(1,0,0)\n\tAt line 5 (column 17) of input.cl:\n".into(),
+    }));
+    let screen = render(&mut app, 160, 40);
+    find(&screen, "Diagnostics (2)");
+    find(&screen, "5 (7,0,0) Invalid read of size 4");
+    find(&screen, "! ");
+}
+
+#[test]
+fn help_overlay_lists_the_keys_from_the_keymap() {
+    let mut app = sample();
+    app.keymap.overlay("continue = [\"r\", \"F5\"]").unwrap();
+    app.show_help = true;
+    let screen = render(&mut app, 100, 34);
+    find(&screen, "Keys");
+    find(&screen, "toggle a breakpoint on the cursor line");
+    let (_, row) = find(&screen, "continue");
+    assert!(row.contains(" r  F5 "), "{row}");
+}
+
+#[test]
+fn ir_pane_marks_the_current_instruction_and_the_cursor_line() {
+    let mut app = sample();
+    let screen = render(&mut app, 120, 40);
+    find(&screen, "LLVM IR: smooth");
+    let (_, current) = find(&screen, "=> %0 = load i32, ptr %i, align 4");
+    assert!(!current.contains("!dbg"), "metadata is cut: {current}");
+    find(&screen, "   %add = add nsw i32 %0, 1");
+    // The source cursor on line 6: its instruction is marked in the IR.
+    app.focus = Pane::Source;
+    app.key(Key::Down);
+    assert_eq!(app.ir_line(), 2);
+    let screen = render(&mut app, 120, 40);
+    find(&screen, " │ %add = add nsw i32 %0, 1");
+}
+
+#[test]
+fn console_and_output_are_apart() {
+    let mut app = sample();
+    app.key(Key::Char(':'));
+    for c in "print i".chars() {
+        app.key(Key::Char(c));
+    }
+    let screen = render(&mut app, 120, 30);
+    let console = app.areas().of(Pane::Console);
+    let output = app.areas().of(Pane::Output);
+    let (_, row) = find(&screen, "(oclgrind) print i");
+    let (_, at) = find(&screen, "Breakpoint 1 hit at line 5");
+    let (y, program) = find(&screen, "Running on Oclgrind");
+    let column = |row: &str, text: &str| row[..row.find(text).unwrap()].chars().count() as u16;
+    assert!(column(row, "(oclgrind)") >= console.x);
+    assert!(column(at, "Breakpoint") >= console.x);
+    assert!(column(program, "Running") < output.x + output.width);
+    assert!(y as u16 >= output.y);
+}
+
+#[test]
+fn a_light_theme_colours_differently() {
+    let mut app = sample();
+    let dark = draw_into(&mut app, 120, 36);
+    app.theme = Theme::preset("light").unwrap();
+    let light = draw_into(&mut app, 120, 36);
+    let screen = text(&light);
+    assert_eq!(screen, text(&dark), "the same text");
+    let status = |b: &Buffer| b[(1, 35)].bg;
+    assert_ne!(status(&dark), status(&light));
+}
