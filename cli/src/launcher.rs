@@ -178,6 +178,11 @@ impl OutputTerminal {
                 libc::cfmakeraw(&mut mode);
                 libc::tcsetattr(slave, libc::TCSANOW, &mode);
             }
+            // The real terminal's size, for programs that lay out their output by it.
+            let mut size: libc::winsize = std::mem::zeroed();
+            if libc::ioctl(libc::STDOUT_FILENO, libc::TIOCGWINSZ, &mut size) == 0 {
+                libc::ioctl(slave, libc::TIOCSWINSZ, &size);
+            }
             Ok(OutputTerminal { reader, writer })
         }
     }

@@ -645,13 +645,17 @@ impl Engine {
                     (None, Some(l)) => (None, l),
                     (Some(typed), l) => match self.lock().lines.find_file(&typed) {
                         Some(path) => (Some(path), l.unwrap_or(0)),
+                        // The program's own file, by the name the user gave it.
+                        None if typed.ends_with(".cl") => (None, l.unwrap_or(0)),
                         None => {
                             message(fe, &format!("No source file named {typed}."));
                             return Outcome::Stay;
                         }
                     },
                 };
-                let length = files::source(view, file.as_deref()).map_or(0, |s| s.len());
+                // A header that cannot be read is not checked: its lines are in the table.
+                let length =
+                    files::source(view, file.as_deref()).map_or(usize::MAX - 1, |s| s.len());
                 if line == 0 || line as usize > length + 1 {
                     message(fe, "Invalid line number.");
                     return Outcome::Stay;
@@ -1272,8 +1276,18 @@ impl DebugHook for Engine {
                 kernel: info.kernel.clone(),
             });
         }
-        // Only now may the next launch begin, so that its events follow these.
-        self.lock().launch = None;
+        // Only now may the next launch begin, so that its events follow these. An API error
+        // the host reported meanwhile was queued for this launch: it goes first.
+        loop {
+            let mut st = self.lock();
+            let late = std::mem::take(&mut st.diagnostics);
+            if late.is_empty() || quit {
+                st.launch = None;
+                break;
+            }
+            drop(st);
+            send_diagnostics(&mut **self.frontend(), late);
+        }
         self.changed.notify_all();
     }
 

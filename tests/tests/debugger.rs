@@ -423,7 +423,11 @@ fn tui_signal(bin: &Path, dir: &Path) -> Result<(), String> {
 /// `--check-api`, API errors reach the front-end as diagnostics (before the launch they
 /// happen before), and a launch's prompts take commands from it.
 fn remote_api_errors(bin: &Path, _dir: &Path) -> Result<(), String> {
-    let exe = compile_app(bin, &workspace().join("tests/apps/check_api.c"), "check_api_remote")?;
+    let exe = compile_app(
+        bin,
+        &workspace().join("tests/apps/check_api.c"),
+        "check_api_remote",
+    )?;
     let work = std::env::temp_dir().join(format!("oclgrind-remote-{}", std::process::id()));
     std::fs::create_dir_all(&work).map_err(|e| e.to_string())?;
     let _clean = RemoveOnDrop(work.clone());

@@ -223,6 +223,39 @@ pub enum GridLevel {
     Groups,
 }
 
+/// Text without terminal control sequences: the program writes to a pseudo-terminal, so it
+/// may colour its output, and the escape codes would show as garbage in a pane.
+fn plain_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\u{1b}' => match chars.next() {
+                // CSI: parameters, then one final byte in @..~.
+                Some('[') => {
+                    for c in chars.by_ref() {
+                        if ('@'..='~').contains(&c) {
+                            break;
+                        }
+                    }
+                }
+                // OSC: up to BEL or ESC \.
+                Some(']') => {
+                    while let Some(c) = chars.next() {
+                        if c == '\u{7}' || (c == '\u{1b}' && chars.next_if_eq(&'\\').is_some()) {
+                            break;
+                        }
+                    }
+                }
+                _ => {}
+            },
+            '\r' => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// The most lines the console and the output keep.
 const LOG_LINES: usize = 5000;
 
@@ -246,6 +279,7 @@ impl Log {
 
     /// Appends text that may end in the middle of a line.
     pub fn write(&mut self, text: &str) {
+        let text = &plain_text(text);
         for (i, piece) in text.split('\n').enumerate() {
             let piece = piece.replace('\t', "    ");
             let continues = i == 0 && self.open;
@@ -324,6 +358,8 @@ pub struct App {
     pub report_cursor: usize,
     /// The debugger waits for a command.
     pub prompting: bool,
+    /// A `continue` was sent and the kernel has not stopped since.
+    continuing: bool,
     pub ended: bool,
     pub focus: Pane,
     /// The source line the cursor is on (1-based; 0 follows the current line).
@@ -372,9 +408,15 @@ impl App {
             Message::Refreshed(what, reply) => self.refreshed(what, reply),
             Message::Prompt => {
                 self.prompting = true;
-                if !self.queued.is_empty() {
+                while !self.queued.is_empty() {
+                    let action = self.queued.remove(0);
+                    // A refresh that has become empty (no pointer followed any more, say)
+                    // would leave the debugger waiting for nothing.
+                    if self.has_nothing_to_ask(&action) {
+                        continue;
+                    }
                     self.prompting = false;
-                    return Some(self.queued.remove(0));
+                    return Some(action);
                 }
             }
             Message::Ended(why) => {
@@ -428,6 +470,7 @@ impl App {
             Event::LaunchEnd { kernel } => {
                 self.say(format!("Kernel '{kernel}' has finished."));
                 self.prompting = false;
+                self.continuing = false;
             }
             // Its text reaches the output with the rest of standard error.
             Event::Diagnostic { error, message } => {
@@ -456,6 +499,7 @@ impl App {
                     .as_ref()
                     .is_none_or(|s| s.position.group != stopped.position.group);
                 self.stop = Some(stopped.clone());
+                self.continuing = false;
                 self.cursor = 0;
                 self.ir_cursor = None;
                 self.grid_cursor = None;
@@ -532,12 +576,12 @@ impl App {
             (
                 Refresh::Memory,
                 Reply::MemoryOf {
+                    expr,
                     space,
                     address,
                     bytes,
-                    ..
                 },
-            ) => self.memory.arrived(space, address, bytes),
+            ) => self.memory.arrived(&expr, space, address, bytes),
             (Refresh::Pointees, Reply::Values(values)) => {
                 for (expr, value) in values {
                     let text = value.unwrap_or_else(|e| format!("<{e}>"));
@@ -625,8 +669,12 @@ impl App {
     /// the current instruction.
     pub fn ir_line(&self) -> usize {
         let ir = self.ir.as_ref();
+        let line = self.cursor_ir_line();
         self.ir_cursor
-            .or_else(|| ir?.lines.iter().position(|&l| l == self.cursor_ir_line()))
+            .or_else(|| {
+                let lines = &ir?.lines;
+                lines.iter().position(|&l| l == line).filter(|_| line != 0)
+            })
             .or_else(|| ir.and_then(|ir| ir.current))
             .unwrap_or(0)
     }
@@ -747,6 +795,12 @@ impl App {
             self.notice = Some("The program has ended.".into());
             return None;
         }
+        if self.has_nothing_to_ask(&action) {
+            return None;
+        }
+        if let Action::Send(command) = &action {
+            self.continuing = matches!(command, Command::Continue);
+        }
         if self.prompting {
             self.prompting = false;
             self.notice = None;
@@ -759,6 +813,11 @@ impl App {
             self.queued.push(action);
             None
         }
+    }
+
+    /// A refresh whose pane needs nothing from the debugger now (an empty memory tab).
+    fn has_nothing_to_ask(&self, action: &Action) -> bool {
+        matches!(action, Action::Refresh(what) if what.command(self).is_none())
     }
 
     /// Handles a key; returns what it asks for, if anything.
@@ -794,7 +853,9 @@ impl App {
                 self.notice = Some("Stop debugging (the program runs on)? y/n".into());
                 None
             }
-            KeyAction::Interrupt => (!self.prompting && !self.ended).then_some(Action::Interrupt),
+            // Only a kernel that was told to continue is interrupted: at a stop (while the
+            // panes refresh, say) or between launches there is nothing to interrupt.
+            KeyAction::Interrupt => self.continuing.then_some(Action::Interrupt),
             KeyAction::Help => {
                 self.show_help = true;
                 None
@@ -1407,14 +1468,28 @@ mod tests {
         app.update(Message::Prompt);
         assert_eq!(app.key(Key::F(11)), Some(Action::Send(Command::Step)));
         assert!(!app.prompting);
-        assert_eq!(app.key(Key::Ctrl('c')), Some(Action::Interrupt), "it runs");
+        assert_eq!(app.key(Key::Ctrl('c')), None, "a step is not interrupted");
+        app.update(Message::Prompt);
+        assert_eq!(
+            app.key(Key::Char('c')),
+            Some(Action::Send(Command::Continue))
+        );
+        assert_eq!(
+            app.key(Key::Ctrl('c')),
+            Some(Action::Interrupt),
+            "it runs on"
+        );
+        app.update(Message::Event(Event::Stopped(stopped(3))));
+        assert_eq!(
+            app.key(Key::Ctrl('c')),
+            None,
+            "stopped: nothing to interrupt"
+        );
         app.update(Message::Prompt);
         assert_eq!(
             app.key(Key::ShiftF(11)),
             Some(Action::Send(Command::Finish))
         );
-        app.update(Message::Prompt);
-        assert_eq!(app.key(Key::Ctrl('c')), None, "nothing runs to interrupt");
     }
 
     #[test]
@@ -1579,6 +1654,17 @@ mod tests {
             "clCreateBuffer: CL_INVALID_BUFFER_SIZE"
         );
         assert_eq!(app.reports[0].line, None);
+    }
+
+    #[test]
+    fn colours_and_carriage_returns_are_taken_out_of_output() {
+        assert_eq!(
+            plain_text("\u{1b}[1;31merror\u{1b}[0m: x\r\n"),
+            "error: x\n"
+        );
+        assert_eq!(plain_text("\u{1b}]0;title\u{7}text"), "text");
+        assert_eq!(plain_text("a\u{1b}]8;;x\u{1b}\\b"), "ab");
+        assert_eq!(plain_text("tab\there"), "tab\there");
     }
 
     #[test]
@@ -1772,16 +1858,11 @@ mod tests {
         app.update(Message::Prompt);
         app.key(Key::Char('t'));
         assert_eq!(app.memory.element, memory::Element::I8);
-        assert_eq!(
-            app.key(Key::Char('T')),
-            Some(Action::Refresh(Refresh::Memory))
-        );
-        assert_eq!(app.memory.space(), MemorySpace::Private, "the next tab");
-        assert_eq!(
-            Refresh::Memory.command(&app),
-            None,
-            "nothing shown there yet"
-        );
+        // The next tab shows nothing yet: nothing to ask, and the debugger still waits.
+        assert_eq!(app.key(Key::Char('T')), None);
+        assert_eq!(app.memory.space(), MemorySpace::Private);
+        assert!(app.prompting);
+        assert_eq!(app.key(Key::Char('n')), Some(Action::Send(Command::Next)));
     }
 
     #[test]

@@ -100,6 +100,7 @@ impl Tui {
                     }
                 }
             })?;
+        crate::restore::child(pid);
         let interrupt = move || {
             // SAFETY: a signal to our own child, which handles it (compat §5.1).
             unsafe { libc::kill(pid as libc::pid_t, libc::SIGINT) };
@@ -431,6 +432,7 @@ impl StderrCapture {
                         }
                     }
                 })?;
+            crate::restore::stderr_saved(Some(saved));
             Ok(StderrCapture { saved })
         }
     }
@@ -438,6 +440,7 @@ impl StderrCapture {
 
 impl Drop for StderrCapture {
     fn drop(&mut self) {
+        crate::restore::stderr_saved(None);
         // SAFETY: puts back the descriptor saved in `start`; the pipe's writer closes with it.
         unsafe {
             libc::dup2(self.saved, 2);

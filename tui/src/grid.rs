@@ -143,10 +143,12 @@ impl Placement {
     /// The cell at a point of the inner area, given the first row shown.
     pub fn cell_at(&self, row: u16, column: u16, first_row: usize) -> Option<usize> {
         let r = (row as usize).checked_sub(self.header)?;
-        if r >= self.rows {
+        let c = column as usize / 2;
+        // Past the last cell of a row (an odd width leaves a column) is no cell.
+        if r >= self.rows || c >= self.per_row {
             return None;
         }
-        Some((first_row + r) * self.per_row + column as usize / 2)
+        Some((first_row + r) * self.per_row + c)
     }
 }
 
@@ -229,6 +231,11 @@ mod tests {
         assert_eq!(p.cell_at(1, 5, 0), Some(2));
         assert_eq!(p.cell_at(2, 0, 1), Some(20));
         assert_eq!(p.cell_at(0, 0, 0), None, "the header");
+        assert_eq!(
+            placement(21, 10).cell_at(1, 20, 0),
+            None,
+            "the odd last column"
+        );
         assert_eq!(p.first_row(75), 1);
     }
 }

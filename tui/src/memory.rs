@@ -235,9 +235,19 @@ impl MemoryPane {
         tab.scroll = 0;
     }
 
-    /// Memory read for the current tab's target arrived: it belongs to `space` (an
-    /// expression may point elsewhere than the tab it was typed in).
-    pub fn arrived(&mut self, space: MemorySpace, address: u64, bytes: Vec<u8>) {
+    /// Memory read for the current tab's target arrived (`expr` as the reply names it): it
+    /// belongs to `space` (an expression may point elsewhere than the tab it was typed in).
+    /// A late reply for a tab the user has since left is dropped.
+    pub fn arrived(&mut self, expr: &str, space: MemorySpace, address: u64, bytes: Vec<u8>) {
+        let current = self.space();
+        let asked = match &self.current().target {
+            Some(Target::Expr(e)) => e == expr,
+            Some(Target::Address(a)) => *a == address && space == current,
+            None => false,
+        };
+        if !asked {
+            return;
+        }
         let at = SPACES.iter().position(|&s| s == space).unwrap_or(self.tab);
         if at != self.tab {
             let target = self.current_mut().target.take();
@@ -320,7 +330,9 @@ mod tests {
             e = e.next();
         }
         assert_eq!(e, Element::Hex);
-        assert_eq!(seen.len(), 11);
+        seen.sort();
+        seen.dedup();
+        assert_eq!(seen.len(), 11, "every type once");
         assert_eq!(Element::Hex.per_row(60), 8);
         assert_eq!(Element::F64.per_row(60), 2);
         assert_eq!(Element::F64.per_row(10), 1);
@@ -338,12 +350,14 @@ mod tests {
                 size: VIEW_BYTES
             })
         );
-        pane.arrived(MemorySpace::Local, 0x40, vec![1, 2]);
+        pane.arrived("other", MemorySpace::Local, 0x40, vec![9]);
+        assert_eq!(pane.current().bytes, None, "a reply for another target");
+        pane.arrived("scratch", MemorySpace::Local, 0x40, vec![1, 2]);
         assert_eq!(pane.space(), MemorySpace::Local, "moved to the local tab");
         assert_eq!(pane.current().target, Some(Target::Expr("scratch".into())));
         assert_eq!(pane.tabs[0].target, None);
         pane.stopped();
-        pane.arrived(MemorySpace::Local, 0x40, vec![1, 3]);
+        pane.arrived("scratch", MemorySpace::Local, 0x40, vec![1, 3]);
         assert!(!pane.changed(0));
         assert!(pane.changed(1));
         pane.tab = 2;

@@ -40,6 +40,9 @@ pub struct Theme {
     pub finished: Color,
 }
 
+/// How many themes a chain of `inherits` may pass through.
+const MAX_INHERITANCE: usize = 8;
+
 /// The presets, by name.
 const PRESETS: &[(&str, &str)] = &[
     ("dark", include_str!("../../themes/dark.toml")),
@@ -83,9 +86,14 @@ impl Theme {
     /// A theme from its TOML text; `base` is the theme it changes when it names no
     /// `inherits` (without either, every colour must be given).
     pub fn parse(text: &str, base: Option<&Theme>) -> Result<Theme, String> {
+        Theme::parse_within(text, base, 0)
+    }
+
+    /// `parse`, `depth` themes down a chain of `inherits`.
+    fn parse_within(text: &str, base: Option<&Theme>, depth: usize) -> Result<Theme, String> {
         let file: ThemeFile = toml::from_str(text).map_err(|e| e.to_string())?;
         let mut theme = match (&file.inherits, base) {
-            (Some(name), _) => Theme::named(name)?,
+            (Some(name), _) => Theme::named(name, depth + 1)?,
             (None, Some(base)) => base.clone(),
             (None, None) => Theme::blank(),
         };
@@ -108,11 +116,18 @@ impl Theme {
     }
 
     /// A theme by name: the user's `themes/NAME.toml` first, then the presets.
-    fn named(name: &str) -> Result<Theme, String> {
+    fn named(name: &str, depth: usize) -> Result<Theme, String> {
+        // Themes that inherit from each other in a circle would never end.
+        if depth > MAX_INHERITANCE {
+            return Err(format!(
+                "themes inherit from each other in a circle at \"{name}\""
+            ));
+        }
         match crate::config::user_file(&format!("themes/{name}.toml")) {
             Some(path) => {
                 let text = std::fs::read_to_string(&path).map_err(|e| e.to_string())?;
-                Theme::parse(&text, None).map_err(|e| format!("{}: {e}", path.display()))
+                Theme::parse_within(&text, None, depth)
+                    .map_err(|e| format!("{}: {e}", path.display()))
             }
             None => Theme::preset(name),
         }
@@ -122,7 +137,7 @@ impl Theme {
     /// it. A problem is reported, and what could be loaded is used.
     pub fn load() -> (Theme, Option<String>) {
         let name = std::env::var("OCLGRIND_THEME").unwrap_or_else(|_| "dark".into());
-        let (theme, mut problem) = match Theme::named(&name) {
+        let (theme, mut problem) = match Theme::named(&name, 0) {
             Ok(t) => (t, None),
             Err(e) => (Theme::default(), Some(e)),
         };
@@ -300,6 +315,13 @@ mod tests {
             keys.action(crate::app::Key::Char('s')),
             Some(crate::keymap::KeyAction::Step),
             "the built-in keys stay"
+        );
+        std::fs::write(dir.join("themes/loop.toml"), "inherits = \"loop\"\n").unwrap();
+        std::env::set_var("OCLGRIND_THEME", "loop");
+        let (_, problem) = Theme::load();
+        assert!(
+            problem.is_some_and(|p| p.contains("circle")),
+            "no endless recursion"
         );
         std::env::set_var("OCLGRIND_THEME", "nonesuch");
         let (theme, problem) = Theme::load();

@@ -214,7 +214,7 @@ fn each_pane_on_its_own() {
     let mut app = sample();
     app.memory.show(Target::Expr("in".into()));
     app.memory
-        .arrived(MemorySpace::Global, 0x1000, (0u8..24).collect());
+        .arrived("in", MemorySpace::Global, 0x1000, (0u8..24).collect());
     for pane in [
         Pane::Source,
         Pane::Ir,
@@ -281,11 +281,19 @@ fn changed_values_and_the_current_work_item_stand_out() {
 fn memory_pane_shows_elements_and_what_changed() {
     let mut app = sample();
     app.memory.show(Target::Expr("in".into()));
-    app.memory
-        .arrived(MemorySpace::Global, 0x1000, vec![1, 0, 0, 0, 9, 0, 0, 0]);
+    app.memory.arrived(
+        "in",
+        MemorySpace::Global,
+        0x1000,
+        vec![1, 0, 0, 0, 9, 0, 0, 0],
+    );
     app.memory.stopped();
-    app.memory
-        .arrived(MemorySpace::Global, 0x1000, vec![1, 0, 0, 0, 2, 0, 0, 0]);
+    app.memory.arrived(
+        "in",
+        MemorySpace::Global,
+        0x1000,
+        vec![1, 0, 0, 0, 2, 0, 0, 0],
+    );
     let buffer = draw_into(&mut app, 120, 40);
     let screen = text(&buffer);
     find(&screen, "Memory: in (hex)");
@@ -355,6 +363,11 @@ fn help_overlay_lists_the_keys_from_the_keymap() {
 #[test]
 fn ir_pane_marks_the_current_instruction_and_the_cursor_line() {
     let mut app = sample();
+    assert_eq!(
+        app.ir_line(),
+        1,
+        "the current instruction, though 0 has no line"
+    );
     let screen = render(&mut app, 120, 40);
     find(&screen, "LLVM IR: smooth");
     let (_, current) = find(&screen, "=> %0 = load i32, ptr %i, align 4");

@@ -185,13 +185,15 @@ impl<'a> Lowerer<'a> {
     }
 
     fn file_index(&mut self, name: String, directory: String) -> u32 {
-        match self.out.files.iter().position(|f| *f == name) {
+        // Two headers of one name from different directories are different files.
+        let path = std::path::Path::new(&directory)
+            .join(&name)
+            .to_string_lossy()
+            .into_owned();
+        match self.out.file_paths.iter().position(|p| *p == path) {
             Some(i) => i as u32,
             None => {
-                let path = std::path::Path::new(&directory).join(&name);
-                self.out
-                    .file_paths
-                    .push(path.to_string_lossy().into_owned());
+                self.out.file_paths.push(path);
                 self.out.files.push(name);
                 self.out.files.len() as u32 - 1
             }
