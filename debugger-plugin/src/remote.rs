@@ -2,7 +2,7 @@
 //! the launcher): JSON lines over a Unix socket, one `ToFrontend` each way out and one
 //! `Option<Command>` (`None`: quit) back for each prompt.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader};
 use std::os::unix::net::UnixStream;
 
 use crate::engine::Frontend;
@@ -27,8 +27,31 @@ impl SocketFrontend {
             return false;
         };
         line.push('\n');
-        self.writer.write_all(line.as_bytes()).is_ok()
+        send_all(&self.writer, line.as_bytes())
     }
+}
+
+/// Writes all of `bytes` to the socket; false if the front-end has gone. MSG_NOSIGNAL: the
+/// application (a C program) would otherwise be killed by SIGPIPE when the TUI is gone.
+fn send_all(stream: &UnixStream, mut bytes: &[u8]) -> bool {
+    use std::os::fd::AsRawFd;
+    while !bytes.is_empty() {
+        // SAFETY: sends from a live buffer over a descriptor the stream owns.
+        let n = unsafe {
+            libc::send(
+                stream.as_raw_fd(),
+                bytes.as_ptr().cast(),
+                bytes.len(),
+                libc::MSG_NOSIGNAL,
+            )
+        };
+        match n {
+            n if n > 0 => bytes = &bytes[n as usize..],
+            _ if std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted => {}
+            _ => return false,
+        }
+    }
+    true
 }
 
 impl Frontend for SocketFrontend {
@@ -48,5 +71,22 @@ impl Frontend for SocketFrontend {
                 .flatten(),
             _ => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_front_end_that_has_gone_is_not_a_sigpipe() {
+        let (ours, theirs) = UnixStream::pair().expect("a socket pair");
+        drop(theirs);
+        // As in a C application: SIGPIPE's default action kills the process.
+        // SAFETY: plain signal dispositions, restored below.
+        let before = unsafe { libc::signal(libc::SIGPIPE, libc::SIG_DFL) };
+        let sent = send_all(&ours, b"{}\n");
+        unsafe { libc::signal(libc::SIGPIPE, before) };
+        assert!(!sent, "the write fails, and the process lives");
     }
 }
