@@ -416,6 +416,7 @@ impl App {
                         continue;
                     }
                     self.prompting = false;
+                    self.sending(&action);
                     return Some(action);
                 }
             }
@@ -798,12 +799,10 @@ impl App {
         if self.has_nothing_to_ask(&action) {
             return None;
         }
-        if let Action::Send(command) = &action {
-            self.continuing = matches!(command, Command::Continue);
-        }
         if self.prompting {
             self.prompting = false;
             self.notice = None;
+            self.sending(&action);
             Some(action)
         } else {
             if matches!(action, Action::Send(_)) {
@@ -812,6 +811,13 @@ impl App {
             }
             self.queued.push(action);
             None
+        }
+    }
+
+    /// `action` goes to the debugger now: a `continue` lets the kernel run until it stops.
+    fn sending(&mut self, action: &Action) {
+        if let Action::Send(command) = action {
+            self.continuing = matches!(command, Command::Continue);
         }
     }
 
