@@ -78,8 +78,9 @@ fn main() {
     let mut count = tests.len();
     // Sessions driven live rather than from a command file.
     type Live = fn(&Path, &Path) -> Result<(), String>;
-    let live: [(&str, Live); 7] = [
+    let live: [(&str, Live); 8] = [
         ("tui", tui),
+        ("tui_crash", tui_crash),
         ("tui_headers", tui_headers),
         ("remote_api_errors", remote_api_errors),
         ("tui_signal", tui_signal),
@@ -373,6 +374,23 @@ fn tui_headers(bin: &Path, dir: &Path) -> Result<(), String> {
     }
     t.quit(&["The program has ended: q leaves."])?;
     t.wait_for("EXITED")?;
+    Ok(())
+}
+
+/// An application that crashes under `oclgrind -i`: the interface says how it ended, keeps
+/// what it printed, and the launcher passes the signal on as the exit status (128 + 11).
+fn tui_crash(bin: &Path, dir: &Path) -> Result<(), String> {
+    let exe = compile_app(bin, &dir.join("crash.c"), "crash_tui")?;
+    let command = format!(
+        "{} -i {}; echo EXITED rc=$?; sleep 60",
+        bin.with_file_name("oclgrind").display(),
+        exe.display()
+    );
+    let t = Terminal::start("tui-crash", dir, &command)?;
+    t.wait_for("The application was killed by signal 11: q leaves.")?;
+    t.wait_for("│context made, crashing now")?;
+    t.keys(&["q"])?;
+    t.wait_for("EXITED rc=139")?;
     Ok(())
 }
 
