@@ -29,7 +29,7 @@ pub enum Pane {
     Diagnostics,
 }
 
-const PANES: [Pane; 8] = [
+pub const PANES: [Pane; 8] = [
     Pane::Source,
     Pane::Ir,
     Pane::Variables,

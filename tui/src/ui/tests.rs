@@ -215,16 +215,7 @@ fn each_pane_on_its_own() {
     app.memory.show(Target::Expr("in".into()));
     app.memory
         .arrived("in", MemorySpace::Global, 0x1000, (0u8..24).collect());
-    for pane in [
-        Pane::Source,
-        Pane::Ir,
-        Pane::Variables,
-        Pane::Memory,
-        Pane::WorkItems,
-        Pane::Output,
-        Pane::Console,
-        Pane::Diagnostics,
-    ] {
+    for pane in crate::app::PANES {
         app.focus = pane;
         let mut terminal = Terminal::new(TestBackend::new(64, 10)).expect("test terminal");
         terminal
