@@ -1,0 +1,756 @@
+//! The TUI's model: what the debugger has reported, and what the user is doing. It has no
+//! terminal in it, so tests drive it with messages, keys and clicks and read the state back.
+//!
+//! The types, the model, what reaches it from the debugger and what the panes read from it
+//! are here; `keys` is what keys do (and the command line), `mouse` what clicks and the
+//! wheel do, `log` the console's and the output's lines, and `diagnostics` reads the
+//! debugger's diagnostic messages.
+
+mod diagnostics;
+mod keys;
+mod log;
+mod mouse;
+#[cfg(test)]
+mod tests;
+
+pub use log::Log;
+pub use mouse::{first_in_view, GUTTER_MARKS};
+
+use std::collections::{HashMap, HashSet};
+
+use oclgrind_debugger::line;
+use oclgrind_debugger::protocol::*;
+use ratatui::layout::Rect;
+
+use crate::grid::{self, GroupCell, Groups};
+use crate::highlight::StyledLine;
+use crate::keymap::Keymap;
+use crate::layout::{self, Areas, Sizes};
+use crate::memory::MemoryPane;
+use crate::theme::Theme;
+use crate::variables::{self, Kind, Row};
+use diagnostics::{
+    diagnostic_line, diagnostic_place, diagnostic_summary, diagnostic_work_item, ir_text,
+};
+
+/// The panes, in Tab order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Pane {
+    #[default]
+    Source,
+    Ir,
+    Variables,
+    Memory,
+    WorkItems,
+    Output,
+    Console,
+    Diagnostics,
+}
+
+pub const PANES: [Pane; 8] = [
+    Pane::Source,
+    Pane::Ir,
+    Pane::Variables,
+    Pane::Memory,
+    Pane::WorkItems,
+    Pane::Output,
+    Pane::Console,
+    Pane::Diagnostics,
+];
+
+/// A diagnostic of the session, for the diagnostics pane.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    pub error: bool,
+    /// Its first line ("Invalid read of size 4 at ...").
+    pub summary: String,
+    /// The source line and the work-item it names, when it names them.
+    pub line: Option<u32>,
+    pub work_item: Option<[u64; 3]>,
+    /// Which launch of the session it came from (1 for the first).
+    pub launch: usize,
+}
+
+/// Replies the front-end asks for itself, to fill the panes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refresh {
+    Source,
+    Locals,
+    Args,
+    /// The work-items of the group the grid shows.
+    WorkItems,
+    Groups,
+    Breakpoints,
+    Ir,
+    /// The memory pane's current tab.
+    Memory,
+    /// What the followed pointers of the variables pane point to.
+    Pointees,
+}
+
+impl Refresh {
+    /// What to ask for after a stop (the source only once per launch; `command` skips what
+    /// has nothing to ask).
+    pub fn after_stop(have_source: bool) -> Vec<Refresh> {
+        let mut all = vec![
+            Refresh::Locals,
+            Refresh::Args,
+            Refresh::WorkItems,
+            Refresh::Groups,
+            Refresh::Breakpoints,
+            Refresh::Ir,
+            Refresh::Memory,
+            Refresh::Pointees,
+        ];
+        if !have_source {
+            all.insert(0, Refresh::Source);
+        }
+        all
+    }
+
+    /// The command that asks; `None` when there is nothing to ask (no memory shown, say).
+    pub fn command(self, app: &App) -> Option<Command> {
+        Some(match self {
+            Refresh::Memory => return app.memory.request(),
+            Refresh::Pointees => {
+                let exprs = app.followed_pointers();
+                if exprs.is_empty() {
+                    return None;
+                }
+                Command::Print {
+                    exprs,
+                    format: None,
+                }
+            }
+            Refresh::Source => Command::SourceOf {
+                file: app.stop_file(),
+            },
+            Refresh::Locals => Command::Info(InfoWhat::Locals),
+            Refresh::Args => Command::Info(InfoWhat::Args),
+            Refresh::WorkItems => match app.shown_group() {
+                Some(g) => Command::Info(InfoWhat::GroupWorkItems(g)),
+                None => Command::Info(InfoWhat::WorkItems),
+            },
+            Refresh::Groups => Command::Info(InfoWhat::Groups),
+            Refresh::Breakpoints => Command::Info(InfoWhat::Breakpoints),
+            Refresh::Ir => Command::Disassemble,
+        })
+    }
+}
+
+/// Which text a highlighting job was for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Highlit {
+    Source,
+    Ir,
+}
+
+/// Text to highlight away from the UI thread (see `App::take_highlight_job`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct HighlightJob {
+    pub what: Highlit,
+    pub generation: u64,
+    pub lines: Vec<String>,
+    pub theme: String,
+}
+
+/// A function's LLVM IR, its current instruction, and each instruction's source line.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Ir {
+    pub function: String,
+    pub instructions: Vec<String>,
+    pub current: Option<usize>,
+    pub lines: Vec<u32>,
+}
+
+/// What reaches the UI from the debugger's side.
+// Messages go one at a time, at a stop's pace: boxing the large event would buy nothing.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug, PartialEq)]
+pub enum Message {
+    Event(Event),
+    /// The answer to a refresh the front-end asked for.
+    Refreshed(Refresh, Reply),
+    /// The debugger waits for a command.
+    Prompt,
+    /// The program has ended (how, in words): nothing more will come.
+    Ended(String),
+    /// A highlighting job is done.
+    Highlighted(Highlit, u64, Vec<StyledLine>),
+}
+
+/// What the user asked for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    Send(Command),
+    /// Ask the debugger for what a pane shows (its answer comes back as `Refreshed`).
+    Refresh(Refresh),
+    /// Interrupt the running kernel.
+    Interrupt,
+    /// Leave the TUI.
+    Exit,
+}
+
+/// A key, as the model sees it (the terminal layer translates).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Key {
+    Char(char),
+    Enter,
+    Backspace,
+    Esc,
+    Tab,
+    BackTab,
+    Up,
+    Down,
+    Left,
+    Right,
+    PageUp,
+    PageDown,
+    Home,
+    End,
+    F(u8),
+    ShiftF(u8),
+    /// Ctrl with a letter.
+    Ctrl(char),
+}
+
+/// A mouse event at a cell of the screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mouse {
+    Click(u16, u16),
+    ScrollUp(u16, u16),
+    ScrollDown(u16, u16),
+}
+
+/// What the line at the bottom of the console is being typed for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum InputFor {
+    #[default]
+    Command,
+    /// An address (or an expression) for the memory pane.
+    Address,
+}
+
+/// What the work-items pane shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum GridLevel {
+    /// The work-items of one group.
+    #[default]
+    WorkItems,
+    /// The launch's groups as a heat map.
+    Groups,
+}
+
+#[derive(Default)]
+pub struct App {
+    pub keymap: Keymap,
+    pub theme: Theme,
+    pub launch: Option<LaunchSummary>,
+    /// Launches seen so far (the current one's number).
+    pub launches: usize,
+    /// The file the source pane shows, line 1 first: the program's source (`source_file` is
+    /// `None`) or an included file (its path).
+    pub source: Vec<String>,
+    pub source_file: Option<String>,
+    /// The same, highlighted (empty until the highlighting is done).
+    pub highlighted: Vec<StyledLine>,
+    pub stop: Option<Stopped>,
+    pub locals: Vec<(String, String)>,
+    pub args: Vec<(String, String)>,
+    /// Rows of the variables pane that are open, by path.
+    pub open_rows: HashSet<String>,
+    /// Printed targets of followed pointers, by `*pointer` expression.
+    pub pointees: HashMap<String, String>,
+    /// Values at the previous stop by path, to mark what changed.
+    pub previous_values: HashMap<String, String>,
+    /// The work-items of the group the grid shows.
+    pub work_items: Vec<WorkItemInfo>,
+    pub groups: Option<Groups>,
+    pub grid_level: GridLevel,
+    /// The group whose work-items the grid shows (`None`: the current one).
+    pub zoom: Option<[u64; 3]>,
+    pub breakpoints: Vec<BreakpointInfo>,
+    /// The current function's LLVM IR.
+    pub ir: Option<Ir>,
+    pub ir_highlighted: Vec<StyledLine>,
+    /// The IR line the IR pane's cursor is on (`None` follows the current instruction).
+    pub ir_cursor: Option<usize>,
+    /// Commands, their answers, and where the debugger stopped.
+    pub console: Log,
+    /// The program's standard output and error, and kernel printf.
+    pub output: Log,
+    /// Where diagnostics fired: the file as the message names it, and the line.
+    pub diagnostic_lines: Vec<(String, u32)>,
+    /// Every diagnostic of the session, oldest first, and the one selected.
+    pub reports: Vec<Report>,
+    pub report_cursor: usize,
+    /// The debugger waits for a command.
+    pub prompting: bool,
+    /// A `continue` was sent and the kernel has not stopped since.
+    continuing: bool,
+    pub ended: bool,
+    pub focus: Pane,
+    /// The source line the cursor is on (1-based; 0 follows the current line).
+    pub cursor: u32,
+    /// The line being typed at the bottom of the console, and what for.
+    pub input: Option<String>,
+    pub input_for: InputFor,
+    pub history: Vec<String>,
+    history_at: Option<usize>,
+    /// What was asked while the kernel was running, done at the next prompt.
+    queued: Vec<Action>,
+    /// The status bar's message, when there is one.
+    pub notice: Option<String>,
+    /// The work-item cell selected in the grid (`None`: the current work-item's).
+    pub grid_cursor: Option<usize>,
+    /// The group cell selected in the heat map (`None`: the current group's).
+    pub group_cursor: Option<usize>,
+    /// The row selected in the variables pane (locals first, then arguments).
+    pub var_cursor: usize,
+    pub memory: MemoryPane,
+    /// `q` was pressed while the program runs: waiting for y or n.
+    pub confirm_quit: bool,
+    /// The key help is over the screen.
+    pub show_help: bool,
+    pub sizes: Sizes,
+    /// The terminal's area, as last drawn.
+    pub screen: Rect,
+    /// Bumped when text to highlight changes (source, IR); a job's result for an older
+    /// text is dropped.
+    highlight_generation: [u64; 2],
+    highlight_jobs: Vec<HighlightJob>,
+}
+
+impl App {
+    pub fn new() -> App {
+        App {
+            screen: Rect::new(0, 0, 120, 40),
+            ..App::default()
+        }
+    }
+
+    /// Takes in a message from the debugger; returns what is due now, if anything waited.
+    pub fn update(&mut self, message: Message) -> Option<Action> {
+        match message {
+            Message::Event(e) => self.event(e),
+            Message::Refreshed(what, reply) => self.refreshed(what, reply),
+            Message::Prompt => {
+                self.prompting = true;
+                while !self.queued.is_empty() {
+                    let action = self.queued.remove(0);
+                    // A refresh that has become empty (no pointer followed any more, say)
+                    // would leave the debugger waiting for nothing.
+                    if self.has_nothing_to_ask(&action) {
+                        continue;
+                    }
+                    self.prompting = false;
+                    self.sending(&action);
+                    return Some(action);
+                }
+            }
+            Message::Ended(why) => {
+                self.ended = true;
+                self.prompting = false;
+                self.notice = Some(format!("{why}: q leaves."));
+            }
+            Message::Highlighted(what, generation, lines) => {
+                if generation == self.highlight_generation[what as usize] {
+                    match what {
+                        Highlit::Source => self.highlighted = lines,
+                        Highlit::Ir => self.ir_highlighted = lines,
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// Text that wants highlighting, once each: the front-end does it on a thread of its own
+    /// and sends back `Message::Highlighted`.
+    pub fn take_highlight_jobs(&mut self) -> Vec<HighlightJob> {
+        std::mem::take(&mut self.highlight_jobs)
+    }
+
+    fn highlight(&mut self, what: Highlit, lines: Vec<String>) {
+        let generation = &mut self.highlight_generation[what as usize];
+        *generation += 1;
+        // A job not yet taken for the same text is replaced.
+        self.highlight_jobs.retain(|j| j.what != what);
+        self.highlight_jobs.push(HighlightJob {
+            what,
+            generation: *generation,
+            lines,
+            theme: self.theme.syntax.clone(),
+        });
+    }
+
+    fn event(&mut self, event: Event) {
+        match &event {
+            Event::LaunchBegin(summary) => {
+                self.launch = Some(summary.clone());
+                self.launches += 1;
+                self.source.clear();
+                self.highlighted.clear();
+                self.diagnostic_lines.clear();
+                self.groups = None;
+                self.zoom = None;
+                self.say(format!("Kernel '{}' starts.", summary.kernel));
+            }
+            Event::LaunchEnd { kernel } => {
+                self.say(format!("Kernel '{kernel}' has finished."));
+                self.prompting = false;
+                self.continuing = false;
+            }
+            // Its text reaches the output with the rest of standard error.
+            Event::Diagnostic { error, message } => {
+                let line = diagnostic_line(message);
+                if let Some(place) = diagnostic_place(message) {
+                    self.diagnostic_lines.push(place);
+                }
+                self.reports.push(Report {
+                    error: *error,
+                    summary: diagnostic_summary(message),
+                    line,
+                    work_item: diagnostic_work_item(message),
+                    launch: self.launches,
+                });
+                self.report_cursor = self.reports.len() - 1;
+            }
+            Event::Output(text) => self.output.write(text),
+            Event::Stopped(stopped) => {
+                self.previous_values = self
+                    .variable_rows()
+                    .into_iter()
+                    .map(|r| (r.path, r.value))
+                    .collect();
+                let group_changed = self
+                    .stop
+                    .as_ref()
+                    .is_none_or(|s| s.position.group != stopped.position.group);
+                self.stop = Some(stopped.clone());
+                self.continuing = false;
+                self.cursor = 0;
+                self.ir_cursor = None;
+                self.grid_cursor = None;
+                self.group_cursor = None;
+                if group_changed {
+                    self.zoom = None;
+                }
+                self.memory.stopped();
+                self.echo(&event);
+            }
+            Event::Reply(_) | Event::Detached => self.echo(&event),
+        }
+    }
+
+    /// Shows an event the way line mode prints it.
+    fn echo(&mut self, event: &Event) {
+        for l in line::render(event).lines() {
+            self.say(l.to_string());
+        }
+    }
+
+    fn refreshed(&mut self, what: Refresh, reply: Reply) {
+        match (what, reply) {
+            (Refresh::Source, Reply::Source(lines)) => {
+                self.source_file = self.stop_file();
+                self.source = lines.into_iter().map(|(_, t)| t).collect();
+                self.highlighted.clear();
+                self.highlight(Highlit::Source, self.source.clone());
+            }
+            (Refresh::Locals, Reply::Variables(v)) => self.locals = v,
+            (Refresh::Args, Reply::Variables(v)) => self.args = v,
+            (Refresh::WorkItems, Reply::WorkItems(w)) => self.work_items = w,
+            (
+                Refresh::Groups,
+                Reply::Groups {
+                    total,
+                    finished,
+                    finished_ranges,
+                    started,
+                },
+            ) => {
+                self.groups = Some(Groups {
+                    total,
+                    finished,
+                    finished_ranges,
+                    started,
+                })
+            }
+            (Refresh::Breakpoints, Reply::Breakpoints(b)) => self.breakpoints = b,
+            (
+                Refresh::Ir,
+                Reply::Disassembly {
+                    function,
+                    instructions,
+                    current,
+                    lines,
+                },
+            ) => {
+                let same = self
+                    .ir
+                    .as_ref()
+                    .is_some_and(|ir| ir.function == function && ir.instructions == instructions);
+                if !same {
+                    self.ir_highlighted.clear();
+                    self.highlight(Highlit::Ir, ir_text(&instructions));
+                }
+                self.ir = Some(Ir {
+                    function,
+                    instructions,
+                    current,
+                    lines,
+                });
+            }
+            (
+                Refresh::Memory,
+                Reply::MemoryOf {
+                    expr,
+                    space,
+                    address,
+                    bytes,
+                },
+            ) => self.memory.arrived(&expr, space, address, bytes),
+            (Refresh::Pointees, Reply::Values(values)) => {
+                for (expr, value) in values {
+                    let text = value.unwrap_or_else(|e| format!("<{e}>"));
+                    self.pointees.insert(expr, text);
+                }
+            }
+            // A refresh the debugger could not answer (no source, say) leaves the pane empty.
+            (Refresh::Source, _) => {
+                self.source.clear();
+                self.highlighted.clear();
+            }
+            (Refresh::Locals, _) => self.locals.clear(),
+            (Refresh::Args, _) => self.args.clear(),
+            (Refresh::WorkItems, _) => self.work_items.clear(),
+            (Refresh::Groups, _) => self.groups = None,
+            (Refresh::Breakpoints, _) => self.breakpoints.clear(),
+            (Refresh::Ir, _) => self.ir = None,
+            (Refresh::Memory, reply) => {
+                self.memory.current_mut().bytes = None;
+                if let Reply::Message(m) = reply {
+                    self.notice = Some(m);
+                }
+            }
+            (Refresh::Pointees, _) => self.pointees.clear(),
+        }
+    }
+
+    fn say(&mut self, line: String) {
+        self.console.push(&line);
+    }
+
+    /// The line the current work-item is on, in the file shown (0 without one).
+    pub fn current_line(&self) -> u32 {
+        match &self.stop {
+            Some(s) if s.position.file == self.source_file => s.position.line,
+            _ => 0,
+        }
+    }
+
+    /// The file the current work-item is in (`None`: the program's source).
+    pub fn stop_file(&self) -> Option<String> {
+        self.stop.as_ref().and_then(|s| s.position.file.clone())
+    }
+
+    /// Whether the source pane must load another file for this stop.
+    pub fn needs_source(&self, stop: &Stopped) -> bool {
+        self.source.is_empty() || stop.position.file != self.source_file
+    }
+
+    /// Whether a diagnostic named this line of the file shown.
+    pub fn diagnostic_at(&self, line: u32) -> bool {
+        self.diagnostic_lines.iter().any(|(file, l)| {
+            *l == line
+                && match &self.source_file {
+                    None => file == "input.cl",
+                    Some(path) => oclgrind_debugger::files::names(file, path),
+                }
+        })
+    }
+
+    /// The line the source cursor is on.
+    pub fn cursor_line(&self) -> u32 {
+        if self.cursor != 0 {
+            self.cursor
+        } else {
+            self.current_line().max(1)
+        }
+    }
+
+    pub fn areas(&self) -> Areas {
+        layout::areas(self.screen, &self.sizes)
+    }
+
+    /// The first source line shown in `height` rows: the cursor line stays a third of the
+    /// way down, so what follows it shows.
+    pub fn source_first_line(&self, height: usize) -> usize {
+        (self.cursor_line() as usize)
+            .saturating_sub(height / 3)
+            .min(self.source.len().saturating_sub(height))
+            .max(1)
+    }
+
+    /// The IR line the IR pane's cursor is on: where it was moved to, else the first
+    /// instruction of the source line the source cursor is on (the two stay in step), else
+    /// the current instruction.
+    pub fn ir_line(&self) -> usize {
+        let ir = self.ir.as_ref();
+        let line = self.cursor_ir_line();
+        self.ir_cursor
+            .or_else(|| {
+                let lines = &ir?.lines;
+                lines.iter().position(|&l| l == line).filter(|_| line != 0)
+            })
+            .or_else(|| ir.and_then(|ir| ir.current))
+            .unwrap_or(0)
+    }
+
+    /// The source line whose instructions the IR pane marks: the source cursor's, once it
+    /// has been moved, in the current function's file (0: none).
+    pub fn cursor_ir_line(&self) -> u32 {
+        if self.cursor == 0 || self.source_file != self.stop_file() {
+            0
+        } else {
+            self.cursor
+        }
+    }
+
+    /// The breakpoint on this line of the file shown.
+    pub fn breakpoint_at(&self, line: u32) -> Option<u32> {
+        self.breakpoints
+            .iter()
+            .find(|b| b.line == Some(line) && b.file == self.source_file)
+            .map(|b| b.number)
+    }
+
+    /// The variables pane's rows: locals, then arguments, each with its open parts.
+    pub fn variable_rows(&self) -> Vec<Row> {
+        let mut rows = variables::rows(&self.locals, &self.open_rows, &self.pointees);
+        rows.extend(variables::rows(&self.args, &self.open_rows, &self.pointees));
+        rows
+    }
+
+    /// How many of the rows belong to locals.
+    pub fn local_rows(&self) -> usize {
+        variables::rows(&self.locals, &self.open_rows, &self.pointees).len()
+    }
+
+    /// The `*pointer` expressions of the followed pointers.
+    pub fn followed_pointers(&self) -> Vec<String> {
+        self.variable_rows()
+            .iter()
+            .filter(|r| r.kind == Kind::Pointer(true))
+            .map(|r| variables::deref(&r.path))
+            .collect()
+    }
+
+    /// Whether a row's value differs from the previous stop.
+    pub fn changed(&self, path: &str, value: &str) -> bool {
+        self.previous_values
+            .get(path)
+            .is_some_and(|before| before != value)
+    }
+
+    /// The group whose work-items the grid shows.
+    pub fn shown_group(&self) -> Option<[u64; 3]> {
+        self.zoom
+            .or_else(|| self.stop.as_ref().map(|s| s.position.group))
+    }
+
+    /// Work-groups per dimension.
+    pub fn num_groups(&self) -> [u64; 3] {
+        let Some(l) = &self.launch else {
+            return [1; 3];
+        };
+        std::array::from_fn(|d| l.global_size[d].div_ceil(l.local_size[d].max(1)).max(1))
+    }
+
+    /// The heat map's cells for the work-items pane as it is laid out now.
+    pub fn group_cells(&self) -> Vec<GroupCell> {
+        let Some(groups) = &self.groups else {
+            return Vec::new();
+        };
+        let area = layout::inner(self.areas().of(Pane::WorkItems));
+        let capacity = grid::placement(area.width, area.height).capacity();
+        let num_groups = self.num_groups();
+        let local = self.launch.as_ref().map_or([1; 3], |l| l.local_size);
+        let offset = self.launch.as_ref().map_or([0; 3], |l| l.global_offset);
+        let diagnostic_groups: Vec<u64> = self
+            .reports
+            .iter()
+            .filter(|r| r.launch == self.launches)
+            .filter_map(|r| r.work_item)
+            .map(|w| {
+                let g = std::array::from_fn(|d| w[d].saturating_sub(offset[d]) / local[d].max(1));
+                grid::linear(g, num_groups)
+            })
+            .collect();
+        grid::group_cells(groups, num_groups, capacity, &diagnostic_groups)
+    }
+
+    /// Whether a diagnostic of this launch named this work-item.
+    pub fn hit_diagnostic(&self, global: [u64; 3]) -> bool {
+        self.reports
+            .iter()
+            .any(|r| r.launch == self.launches && r.work_item == Some(global))
+    }
+
+    /// The grid cell of the current work-item.
+    pub fn current_cell(&self) -> usize {
+        self.work_items.iter().position(|w| w.current).unwrap_or(0)
+    }
+
+    /// The work-item cell shown as selected.
+    pub fn selected_cell(&self) -> usize {
+        self.grid_cursor.unwrap_or_else(|| self.current_cell())
+    }
+
+    /// The heat-map cell shown as selected.
+    pub fn selected_group_cell(&self, cells: &[GroupCell]) -> usize {
+        self.group_cursor
+            .unwrap_or_else(|| cells.iter().position(|c| c.current).unwrap_or(0))
+    }
+
+    /// A command for the debugger: sent now if it waits for one, else at its next prompt.
+    fn send(&mut self, command: Command) -> Option<Action> {
+        self.when_stopped(Action::Send(command))
+    }
+
+    fn when_stopped(&mut self, action: Action) -> Option<Action> {
+        if self.ended {
+            self.notice = Some("The program has ended.".into());
+            return None;
+        }
+        if self.has_nothing_to_ask(&action) {
+            return None;
+        }
+        if self.prompting {
+            self.prompting = false;
+            self.notice = None;
+            self.sending(&action);
+            Some(action)
+        } else {
+            if matches!(action, Action::Send(_)) {
+                self.notice =
+                    Some("The kernel is running: the command waits for the next stop.".into());
+            }
+            self.queued.push(action);
+            None
+        }
+    }
+
+    /// `action` goes to the debugger now: a `continue` lets the kernel run until it stops.
+    fn sending(&mut self, action: &Action) {
+        if let Action::Send(command) = action {
+            self.continuing = matches!(command, Command::Continue);
+        }
+    }
+
+    /// A refresh whose pane needs nothing from the debugger now (an empty memory tab).
+    fn has_nothing_to_ask(&self, action: &Action) -> bool {
+        matches!(action, Action::Refresh(what) if what.command(self).is_none())
+    }
+}

@@ -1,0 +1,567 @@
+//! Tests of the model: messages, keys and clicks in, the state read back.
+
+use super::log::plain_text;
+use super::*;
+use crate::memory;
+
+fn stopped(line: u32) -> Stopped {
+    Stopped {
+        reason: StopReason::Step,
+        position: Position {
+            global: [1, 0, 0],
+            local: [1, 0, 0],
+            group: [0, 0, 0],
+            function: "k".into(),
+            args: vec![],
+            file: None,
+            line,
+            source: Some("x = 1;".into()),
+            instruction: None,
+            depth: 0,
+            finished: false,
+            at_barrier: false,
+        },
+        entered_function: false,
+        displays: vec![],
+    }
+}
+
+fn launch(global: u64, local: u64) -> Event {
+    Event::LaunchBegin(LaunchSummary {
+        kernel: "k".into(),
+        global_size: [global, 1, 1],
+        global_offset: [0; 3],
+        local_size: [local, 1, 1],
+    })
+}
+
+fn work_items(n: u64, current: u64) -> Reply {
+    Reply::WorkItems(
+        (0..n)
+            .map(|i| WorkItemInfo {
+                global: [i, 0, 0],
+                state: WorkItemState::Ready,
+                current: i == current,
+            })
+            .collect(),
+    )
+}
+
+fn focus(app: &mut App, pane: Pane) {
+    for _ in 0..PANES.len() {
+        if app.focus == pane {
+            return;
+        }
+        app.key(Key::Tab);
+    }
+    panic!("{pane:?} never took the focus");
+}
+
+fn type_text(app: &mut App, text: &str) {
+    for c in text.chars() {
+        app.key(Key::Char(c));
+    }
+}
+
+#[test]
+fn keys_send_commands_only_at_a_prompt() {
+    let mut app = App::new();
+    assert_eq!(app.key(Key::Char('n')), None, "the kernel runs: queued");
+    assert_eq!(
+        app.update(Message::Prompt),
+        Some(Action::Send(Command::Next)),
+        "the queued command goes at the prompt"
+    );
+    assert_eq!(app.key(Key::F(5)), None);
+    assert_eq!(
+        app.update(Message::Prompt),
+        Some(Action::Send(Command::Continue))
+    );
+    app.update(Message::Prompt);
+    assert_eq!(app.key(Key::F(11)), Some(Action::Send(Command::Step)));
+    assert!(!app.prompting);
+    assert_eq!(app.key(Key::Ctrl('c')), None, "a step is not interrupted");
+    app.update(Message::Prompt);
+    assert_eq!(
+        app.key(Key::Char('c')),
+        Some(Action::Send(Command::Continue))
+    );
+    assert_eq!(
+        app.key(Key::Ctrl('c')),
+        Some(Action::Interrupt),
+        "it runs on"
+    );
+    app.update(Message::Event(Event::Stopped(stopped(3))));
+    assert_eq!(
+        app.key(Key::Ctrl('c')),
+        None,
+        "stopped: nothing to interrupt"
+    );
+    app.update(Message::Prompt);
+    assert_eq!(
+        app.key(Key::ShiftF(11)),
+        Some(Action::Send(Command::Finish))
+    );
+}
+
+#[test]
+fn the_user_keymap_is_what_keys_do() {
+    let mut app = App::new();
+    app.keymap.overlay("continue = [\"r\"]").unwrap();
+    app.update(Message::Prompt);
+    assert_eq!(app.key(Key::Char('c')), None);
+    assert_eq!(
+        app.key(Key::Char('r')),
+        Some(Action::Send(Command::Continue))
+    );
+}
+
+#[test]
+fn breakpoint_key_toggles_at_the_cursor() {
+    let mut app = App::new();
+    app.refreshed(
+        Refresh::Source,
+        Reply::Source((1..=9).map(|n| (n, format!("line {n}"))).collect()),
+    );
+    app.update(Message::Event(Event::Stopped(stopped(4))));
+    app.update(Message::Prompt);
+    app.key(Key::Down);
+    app.key(Key::Down);
+    assert_eq!(app.cursor_line(), 6);
+    assert_eq!(
+        app.key(Key::Char('b')),
+        Some(Action::Send(Command::Break {
+            file: None,
+            line: Some(6),
+            condition: None,
+            temporary: false
+        }))
+    );
+    app.refreshed(
+        Refresh::Breakpoints,
+        Reply::Breakpoints(vec![BreakpointInfo {
+            number: 3,
+            file: None,
+            line: Some(6),
+            watch: None,
+            condition: None,
+            temporary: false,
+            hits: 0,
+        }]),
+    );
+    app.update(Message::Prompt);
+    assert_eq!(
+        app.key(Key::F(9)),
+        Some(Action::Send(Command::Delete { number: Some(3) }))
+    );
+    let jobs = app.take_highlight_jobs();
+    assert_eq!(jobs.len(), 1, "the source wants highlighting");
+    assert_eq!(jobs[0].lines[8], "line 9");
+    assert!(app.take_highlight_jobs().is_empty(), "once");
+    app.update(Message::Highlighted(
+        Highlit::Source,
+        jobs[0].generation,
+        vec![],
+    ));
+    app.update(Message::Highlighted(Highlit::Source, 99, vec![vec![]]));
+    assert!(app.highlighted.is_empty(), "a stale result is dropped");
+}
+
+#[test]
+fn command_line_parses_like_line_mode_and_keeps_history() {
+    let mut app = App::new();
+    app.update(Message::Prompt);
+    app.key(Key::Char(':'));
+    type_text(&mut app, "p/x gid");
+    assert_eq!(
+        app.key(Key::Enter),
+        Some(Action::Send(Command::Print {
+            exprs: vec!["gid".into()],
+            format: Some('x')
+        }))
+    );
+    assert_eq!(app.console.last(), Some("(oclgrind) p/x gid"));
+    app.key(Key::Char(':'));
+    type_text(&mut app, "frobnicate");
+    assert_eq!(app.key(Key::Enter), None);
+    assert_eq!(
+        app.console.last(),
+        Some("Unrecognized command 'frobnicate'")
+    );
+    app.key(Key::Char(':'));
+    app.key(Key::Up);
+    assert_eq!(app.input.as_deref(), Some("frobnicate"));
+    app.key(Key::Up);
+    assert_eq!(app.input.as_deref(), Some("p/x gid"));
+    app.key(Key::Esc);
+    assert_eq!(app.input, None);
+}
+
+#[test]
+fn tab_completes_commands_and_variables() {
+    let mut app = App::new();
+    app.refreshed(
+        Refresh::Locals,
+        Reply::Variables(vec![
+            ("left".into(), "1".into()),
+            ("right".into(), "2".into()),
+            ("result".into(), "3".into()),
+        ]),
+    );
+    app.key(Key::Char(':'));
+    type_text(&mut app, "wa");
+    app.key(Key::Tab);
+    assert_eq!(app.input.as_deref(), Some("watch "));
+    type_text(&mut app, "r");
+    app.key(Key::Tab);
+    assert_eq!(app.input.as_deref(), Some("watch r"), "two match");
+    assert_eq!(app.notice.as_deref(), Some("right  result"));
+    type_text(&mut app, "i");
+    app.key(Key::Tab);
+    assert_eq!(app.input.as_deref(), Some("watch right "));
+    app.input = Some("info lo".into());
+    app.key(Key::Tab);
+    assert_eq!(app.input.as_deref(), Some("info locals "));
+}
+
+#[test]
+fn changed_values_are_found_and_diagnostics_mark_lines() {
+    let mut app = App::new();
+    app.refreshed(
+        Refresh::Locals,
+        Reply::Variables(vec![("i".into(), "1".into())]),
+    );
+    app.update(Message::Event(Event::Stopped(stopped(5))));
+    app.refreshed(
+        Refresh::Locals,
+        Reply::Variables(vec![("i".into(), "2".into())]),
+    );
+    assert!(app.changed("i", "2"));
+    assert!(!app.changed("j", "2"));
+    app.update(Message::Event(Event::Diagnostic {
+        error: true,
+        message: "Invalid read of size 4\n\tAt line 9 (column 17) of input.cl:\n".into(),
+    }));
+    assert_eq!(app.diagnostic_lines, vec![("input.cl".to_string(), 9)]);
+    assert!(app.diagnostic_at(9));
+    app.source_file = Some("/src/inc/put.h".into());
+    assert!(!app.diagnostic_at(9), "a header is shown");
+    assert_eq!(app.reports[0].summary, "Invalid read of size 4");
+    assert_eq!(app.reports[0].line, Some(9));
+    assert_eq!(
+        app.reports[0].work_item, None,
+        "this one names no work-item"
+    );
+}
+
+#[test]
+fn api_errors_are_summed_up_by_function_and_code() {
+    let mut app = App::new();
+    app.update(Message::Event(Event::Diagnostic {
+        error: true,
+        message: "Oclgrind - OpenCL runtime error detected\n\tFunction: clCreateBuffer\n\tError:    CL_INVALID_BUFFER_SIZE\n\tsize is 0\n".into(),
+    }));
+    assert_eq!(
+        app.reports[0].summary,
+        "clCreateBuffer: CL_INVALID_BUFFER_SIZE"
+    );
+    assert_eq!(app.reports[0].line, None);
+}
+
+#[test]
+fn colours_and_carriage_returns_are_taken_out_of_output() {
+    assert_eq!(
+        plain_text("\u{1b}[1;31merror\u{1b}[0m: x\r\n"),
+        "error: x\n"
+    );
+    assert_eq!(plain_text("\u{1b}]0;title\u{7}text"), "text");
+    assert_eq!(plain_text("a\u{1b}]8;;x\u{1b}\\b"), "ab");
+    assert_eq!(plain_text("tab\there"), "tab\there");
+}
+
+#[test]
+fn program_output_goes_to_its_own_pane_in_pieces() {
+    let mut app = App::new();
+    app.update(Message::Event(Event::Output("Running on ".into())));
+    app.update(Message::Event(Event::Output("Oclgrind\nsum = 4\n".into())));
+    app.update(Message::Event(Event::Output("done".into())));
+    assert_eq!(app.output.lines, ["Running on Oclgrind", "sum = 4", "done"]);
+    assert!(app.console.lines.is_empty());
+}
+
+#[test]
+fn a_report_leads_to_its_line_and_work_item() {
+    let mut app = App::new();
+    app.update(Message::Event(Event::Diagnostic {
+        error: true,
+        message: "Invalid write of size 4\n\tKernel: k\n\tEntity: Global(13,2,0) Local(1,0,0) Group(3,0,0)\n\tAt line 12 (column 3) of input.cl:\n".into(),
+    }));
+    app.update(Message::Prompt);
+    focus(&mut app, Pane::Diagnostics);
+    assert_eq!(
+        app.key(Key::Enter),
+        Some(Action::Send(Command::WorkItem { global: [13, 2, 0] }))
+    );
+    assert_eq!(app.cursor_line(), 12);
+    assert_eq!(app.focus, Pane::Source);
+    assert!(app.hit_diagnostic([13, 2, 0]));
+    app.update(Message::Event(launch(64, 4)));
+    assert!(!app.hit_diagnostic([13, 2, 0]), "that was another launch's");
+}
+
+#[test]
+fn grid_selection_switches_work_item() {
+    let mut app = App::new();
+    app.refreshed(Refresh::WorkItems, work_items(4, 1));
+    app.update(Message::Prompt);
+    focus(&mut app, Pane::WorkItems);
+    assert_eq!(app.selected_cell(), 1);
+    app.key(Key::Right);
+    app.key(Key::Right);
+    app.key(Key::Right);
+    assert_eq!(app.selected_cell(), 3, "stops at the last cell");
+    app.key(Key::Char('h'));
+    assert_eq!(
+        app.key(Key::Enter),
+        Some(Action::Send(Command::WorkItem { global: [2, 0, 0] }))
+    );
+}
+
+#[test]
+fn the_heat_map_zooms_into_a_group() {
+    let mut app = App::new();
+    app.update(Message::Event(launch(64, 4)));
+    app.update(Message::Event(Event::Stopped(stopped(3))));
+    app.refreshed(Refresh::WorkItems, work_items(4, 1));
+    app.refreshed(
+        Refresh::Groups,
+        Reply::Groups {
+            total: 16,
+            finished: 2,
+            finished_ranges: vec![(1, 3)],
+            started: vec![GroupInfo {
+                group: [0, 0, 0],
+                counts: vec![(WorkItemState::Ready, 4)],
+                current: true,
+            }],
+        },
+    );
+    assert_eq!(
+        Refresh::WorkItems.command(&app),
+        Some(Command::Info(InfoWhat::GroupWorkItems([0, 0, 0])))
+    );
+    app.update(Message::Prompt);
+    focus(&mut app, Pane::WorkItems);
+    app.key(Key::Char('z'));
+    assert_eq!(app.grid_level, GridLevel::Groups);
+    let cells = app.group_cells();
+    assert_eq!(cells.len(), 16, "one cell a group: they fit");
+    assert_eq!(app.selected_group_cell(&cells), 0, "the current group");
+    assert_eq!(cells[2].heat(), 4);
+    app.key(Key::Right);
+    app.key(Key::Right);
+    app.key(Key::Right);
+    assert_eq!(
+        app.key(Key::Enter),
+        Some(Action::Refresh(Refresh::WorkItems))
+    );
+    assert_eq!(app.grid_level, GridLevel::WorkItems);
+    assert_eq!(
+        Refresh::WorkItems.command(&app),
+        Some(Command::Info(InfoWhat::GroupWorkItems([3, 0, 0])))
+    );
+    // A stop in another group shows that group again.
+    let mut elsewhere = stopped(3);
+    elsewhere.position.group = [5, 0, 0];
+    app.update(Message::Event(Event::Stopped(elsewhere)));
+    assert_eq!(app.shown_group(), Some([5, 0, 0]));
+}
+
+#[test]
+fn variables_open_into_parts_and_pointers_are_followed() {
+    let mut app = App::new();
+    app.refreshed(
+        Refresh::Args,
+        Reply::Variables(vec![("in".into(), "0x1000".into())]),
+    );
+    app.refreshed(
+        Refresh::Locals,
+        Reply::Variables(vec![("v".into(), "(1,2)".into())]),
+    );
+    app.update(Message::Prompt);
+    focus(&mut app, Pane::Variables);
+    assert_eq!(app.key(Key::Enter), None, "a vector opens here");
+    assert_eq!(app.variable_rows().len(), 4, "v, v.s0, v.s1, in");
+    app.key(Key::Down);
+    app.key(Key::Down);
+    app.key(Key::Down);
+    assert_eq!(
+        app.key(Key::Enter),
+        Some(Action::Refresh(Refresh::Pointees))
+    );
+    assert_eq!(
+        Refresh::Pointees.command(&app),
+        Some(Command::Print {
+            exprs: vec!["*in".into()],
+            format: None
+        })
+    );
+    app.refreshed(
+        Refresh::Pointees,
+        Reply::Values(vec![("*in".into(), Ok("2.5".into()))]),
+    );
+    let rows = app.variable_rows();
+    assert_eq!(rows[4].path, "*in");
+    assert_eq!(rows[4].value, "2.5");
+    assert_eq!(
+        app.variable_lines(&rows),
+        [None, Some(0), Some(1), Some(2), None, Some(3), Some(4)]
+    );
+}
+
+#[test]
+fn memory_of_a_variable_and_at_an_address() {
+    let mut app = App::new();
+    app.refreshed(
+        Refresh::Args,
+        Reply::Variables(vec![("in".into(), "0x1000".into())]),
+    );
+    app.update(Message::Prompt);
+    focus(&mut app, Pane::Variables);
+    assert_eq!(
+        app.key(Key::Char('m')),
+        Some(Action::Refresh(Refresh::Memory))
+    );
+    assert_eq!(
+        Refresh::Memory.command(&app),
+        Some(Command::MemoryOf {
+            expr: "in".into(),
+            size: memory::VIEW_BYTES
+        })
+    );
+    app.refreshed(
+        Refresh::Memory,
+        Reply::MemoryOf {
+            expr: "in".into(),
+            space: MemorySpace::Global,
+            address: 0x1000,
+            bytes: vec![1, 0, 0, 0],
+        },
+    );
+    assert_eq!(app.memory.space(), MemorySpace::Global);
+    assert_eq!(app.memory.current().bytes, Some((0x1000, vec![1, 0, 0, 0])));
+    assert!(app.console.lines.is_empty(), "the reply went to the pane");
+    app.update(Message::Prompt);
+    app.key(Key::Char('a'));
+    assert_eq!(app.input_for, InputFor::Address);
+    type_text(&mut app, "0x40");
+    app.key(Key::Char('T'));
+    assert_eq!(app.input.as_deref(), Some("0x40T"), "typing, not a key");
+    app.key(Key::Backspace);
+    assert_eq!(app.key(Key::Enter), Some(Action::Refresh(Refresh::Memory)));
+    assert_eq!(
+        Refresh::Memory.command(&app),
+        Some(Command::MemoryAt {
+            space: MemorySpace::Global,
+            address: 0x40,
+            size: memory::VIEW_BYTES
+        })
+    );
+    app.update(Message::Prompt);
+    app.key(Key::Char('t'));
+    assert_eq!(app.memory.element, memory::Element::I8);
+    // The next tab shows nothing yet: nothing to ask, and the debugger still waits.
+    assert_eq!(app.key(Key::Char('T')), None);
+    assert_eq!(app.memory.space(), MemorySpace::Private);
+    assert!(app.prompting);
+    assert_eq!(app.key(Key::Char('n')), Some(Action::Send(Command::Next)));
+}
+
+#[test]
+fn clicks_pick_what_is_under_them() {
+    let mut app = App::new();
+    app.screen = Rect::new(0, 0, 120, 40);
+    app.refreshed(
+        Refresh::Source,
+        Reply::Source((1..=9).map(|n| (n, format!("line {n}"))).collect()),
+    );
+    app.update(Message::Event(Event::Stopped(stopped(2))));
+    app.refreshed(Refresh::WorkItems, work_items(8, 1));
+    app.update(Message::Prompt);
+    let areas = app.areas();
+    let source = layout::inner(areas.of(Pane::Source));
+    // Line 4 is the fourth row (line 1 shows first): its text, then its gutter.
+    assert_eq!(app.mouse(Mouse::Click(source.x + 12, source.y + 3)), None);
+    assert_eq!(app.cursor_line(), 4);
+    assert_eq!(
+        app.mouse(Mouse::Click(source.x, source.y + 3)),
+        Some(Action::Send(Command::Break {
+            file: None,
+            line: Some(4),
+            condition: None,
+            temporary: false
+        }))
+    );
+    app.update(Message::Prompt);
+    let grid = layout::inner(areas.of(Pane::WorkItems));
+    let row = grid.y + grid::HEADER_LINES as u16;
+    assert_eq!(
+        app.mouse(Mouse::Click(grid.x + 2 * 5, row)),
+        Some(Action::Send(Command::WorkItem { global: [5, 0, 0] }))
+    );
+    assert_eq!(app.focus, Pane::WorkItems);
+    let console = areas.of(Pane::Console);
+    app.mouse(Mouse::Click(console.x, console.y));
+    assert_eq!(app.focus, Pane::Console, "a border focuses");
+    for n in 0..30 {
+        app.console.push(&format!("{n}"));
+    }
+    app.mouse(Mouse::ScrollUp(console.x + 3, console.y + 3));
+    assert_eq!(app.console.back, 3);
+}
+
+#[test]
+fn pane_sizes_change_with_keys() {
+    let mut app = App::new();
+    let before = app.areas().of(Pane::Source).width;
+    app.key(Key::Char('>'));
+    assert!(app.areas().of(Pane::Source).width > before);
+    focus(&mut app, Pane::Console);
+    let before = app.areas().of(Pane::Console).height;
+    app.key(Key::Char('-'));
+    assert!(app.areas().of(Pane::Console).height < before);
+}
+
+#[test]
+fn help_opens_and_any_key_closes_it() {
+    let mut app = App::new();
+    app.update(Message::Prompt);
+    app.key(Key::Char('?'));
+    assert!(app.show_help);
+    assert_eq!(
+        app.key(Key::Char('n')),
+        None,
+        "the key only closes the help"
+    );
+    assert!(!app.show_help);
+    assert_eq!(app.key(Key::Char('n')), Some(Action::Send(Command::Next)));
+}
+
+#[test]
+fn quit_leaves_the_debugger_then_the_tui() {
+    let mut app = App::new();
+    app.update(Message::Prompt);
+    assert_eq!(app.key(Key::Char('q')), None, "it asks first");
+    assert!(app.confirm_quit);
+    assert_eq!(app.key(Key::Char('n')), None, "no: nothing happens");
+    assert!(!app.confirm_quit);
+    app.key(Key::Char('q'));
+    assert_eq!(app.key(Key::Char('y')), Some(Action::Send(Command::Quit)));
+    app.update(Message::Ended("The program has ended".into()));
+    assert_eq!(app.key(Key::Char('q')), Some(Action::Exit));
+    assert_eq!(
+        app.key(Key::Char('n')),
+        None,
+        "nothing to send after the end"
+    );
+}
