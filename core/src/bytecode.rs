@@ -830,13 +830,6 @@ impl Function {
             .map_or("", String::as_str)
     }
 
-    /// The path of the source file of an op's debug location.
-    pub fn file_path(&self, info: &OpInfo) -> &str {
-        self.file_paths
-            .get(info.file as usize)
-            .map_or("", String::as_str)
-    }
-
     pub fn inst_text(&self, pc: Pc) -> Option<&str> {
         let info = self.op_info(pc);
         self.insts.get(info.inst as usize).map(|i| i.text.as_str())

@@ -107,10 +107,14 @@ impl LineTable {
             files: vec![None],
         };
         for (fi, f) in kernel.code.functions.iter().enumerate() {
+            // The table's id of each of the function's files, worked out once.
+            let ids: Vec<u32> = (0..f.files.len() as u32)
+                .map(|i| table.file_id(files::function_file(f, i, main)))
+                .collect();
             let mut prev = (0, 0);
             for pc in 0..f.code.len() as Pc {
                 let info = f.op_info(pc);
-                let file = table.file_id(files::file_key(f, &info, main));
+                let file = ids.get(info.file as usize).copied().unwrap_or(0);
                 if info.line != 0 && (info.line, file) != prev {
                     table.starts.push((fi as u32, pc, info.line, file));
                 }

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use oclgrind_core::bytecode::{Function, OpInfo, Pc};
+use oclgrind_core::bytecode::{Function, Pc};
 use oclgrind_core::diagnostics::Source;
 use oclgrind_core::exec::debug::WorkItemView;
 
@@ -12,7 +12,11 @@ use oclgrind_core::exec::debug::WorkItemView;
 /// `Some(path)` for an included file.
 pub fn file_of(view: &WorkItemView, func: u32, pc: Pc) -> Option<String> {
     let f = view.code().functions.get(func as usize)?;
-    file_key(f, &f.op_info(pc), main_name(&view.kernel.source))
+    let info = f.op_info(pc);
+    if info.line == 0 {
+        return None;
+    }
+    function_file(f, info.file, main_name(&view.kernel.source))
 }
 
 /// The name the program's own source has in the debug information.
@@ -20,13 +24,13 @@ pub fn main_name(source: &Option<Arc<Source>>) -> &str {
     source.as_ref().map_or("input.cl", |s| s.name.as_str())
 }
 
-/// The file of an op, given the name of the program's own source (see `file_of`).
-pub fn file_key(f: &Function, info: &OpInfo, main: &str) -> Option<String> {
-    let name = f.file(info);
-    if info.line == 0 || name.is_empty() || name == main {
+/// File `index` of a function's debug files: `None` for the program's own source.
+pub fn function_file(f: &Function, index: u32, main: &str) -> Option<String> {
+    let name = f.files.get(index as usize)?;
+    if name.is_empty() || name == main {
         return None;
     }
-    Some(f.file_path(info).to_string())
+    f.file_paths.get(index as usize).cloned()
 }
 
 /// The text of a file: the program's source for `None`, else the header at `path` (`None`

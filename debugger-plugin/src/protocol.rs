@@ -160,7 +160,7 @@ pub enum StopReason {
 }
 
 /// Where a work-item is.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Position {
     pub global: [u64; 3],
     pub local: [u64; 3],

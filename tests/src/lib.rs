@@ -169,6 +169,81 @@ pub fn match_output(output: &str, reference: &Reference) -> Result<(), String> {
     Ok(())
 }
 
+/// The test-name filters on the command line (cargo passes flags too; they are skipped).
+pub fn name_filters() -> Vec<String> {
+    std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect()
+}
+
+/// Whether a test of this name is to run under `filters` (all run without any).
+pub fn wanted(filters: &[String], name: &str) -> bool {
+    filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str()))
+}
+
+/// This build's `oclgrind-kernel`; the harness ends with a hint when it has not been built.
+pub fn kernel_binary() -> PathBuf {
+    let bin = bin_dir().join("oclgrind-kernel");
+    if !bin.exists() {
+        eprintln!("{} not found: run `cargo build` first", bin.display());
+        std::process::exit(1);
+    }
+    bin
+}
+
+/// Runs `check` on each of `items` on `threads` threads. `check` gives each run of an item a
+/// label and a result; each is printed as `test LABEL ... ok|FAILED`. Returns the failures.
+pub fn run_parallel<T: Sync>(
+    items: &[T],
+    threads: usize,
+    check: impl Fn(&T) -> Vec<(String, Result<(), String>)> + Sync,
+) -> Vec<(String, String)> {
+    let queue = std::sync::Mutex::new(items.iter());
+    let failures = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| loop {
+                let Some(item) = queue.lock().unwrap_or_else(|e| e.into_inner()).next() else {
+                    break;
+                };
+                for (label, result) in check(item) {
+                    match result {
+                        Ok(()) => println!("test {label} ... ok"),
+                        Err(e) => {
+                            println!("test {label} ... FAILED");
+                            failures
+                                .lock()
+                                .unwrap_or_else(|e| e.into_inner())
+                                .push((label, e));
+                        }
+                    }
+                }
+            });
+        }
+    });
+    failures.into_inner().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Builds a C host program against the OpenCL loader, warnings as errors.
+pub fn compile_c(source: &Path, exe: &Path) -> Result<(), String> {
+    let out = Command::new("gcc")
+        .args(["-std=c11", "-Wall", "-Werror", "-O1", "-D_DEFAULT_SOURCE"])
+        .arg(source)
+        .arg("-o")
+        .arg(exe)
+        .args(["-lOpenCL", "-lpthread"])
+        .output()
+        .map_err(|e| format!("cannot run gcc: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "gcc failed:\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,10 +7,12 @@
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::Mutex;
 use std::time::Duration;
 
-use oclgrind_tests::{bin_dir, check_run, run_merged_with_input, workspace};
+use oclgrind_tests::{
+    check_run, compile_c, kernel_binary, name_filters, run_merged_with_input, run_parallel, wanted,
+    workspace,
+};
 
 fn run_one(bin: &Path, sim: &Path) -> Result<(), String> {
     let dir = sim.parent().expect("test file has a directory");
@@ -35,15 +37,8 @@ fn run_one(bin: &Path, sim: &Path) -> Result<(), String> {
 }
 
 fn main() {
-    let filters: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| !a.starts_with('-'))
-        .collect();
-    let bin = bin_dir().join("oclgrind-kernel");
-    if !bin.exists() {
-        eprintln!("{} not found: run `cargo build` first", bin.display());
-        std::process::exit(1);
-    }
+    let filters = name_filters();
+    let bin = kernel_binary();
     let root = workspace().join("tests/debugger");
     let mut tests: Vec<PathBuf> = std::fs::read_dir(&root)
         .map(|d| d.flatten().map(|e| e.path()).collect())
@@ -55,26 +50,8 @@ fn main() {
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default()
     };
-    tests.retain(|t| filters.is_empty() || filters.iter().any(|f| name(t).contains(f.as_str())));
-    let queue = Mutex::new(tests.iter());
-    let failures = Mutex::new(Vec::new());
-    std::thread::scope(|s| {
-        for _ in 0..2 {
-            s.spawn(|| loop {
-                let Some(t) = queue.lock().unwrap().next() else {
-                    break;
-                };
-                match run_one(&bin, t) {
-                    Ok(()) => println!("test {} ... ok", name(t)),
-                    Err(e) => {
-                        println!("test {} ... FAILED", name(t));
-                        failures.lock().unwrap().push((name(t), e));
-                    }
-                }
-            });
-        }
-    });
-    let mut failures = failures.into_inner().unwrap();
+    tests.retain(|t| wanted(&filters, &name(t)));
+    let mut failures = run_parallel(&tests, 2, |t| vec![(name(t), run_one(&bin, t))]);
     let mut count = tests.len();
     // Sessions driven live rather than from a command file.
     type Live = fn(&Path, &Path) -> Result<(), String>;
@@ -89,7 +66,7 @@ fn main() {
         ("interrupt", interrupt),
     ];
     for (name, test) in live {
-        if !filters.is_empty() && !filters.iter().any(|f| name.contains(f.as_str())) {
+        if !wanted(&filters, name) {
             continue;
         }
         count += 1;
@@ -491,20 +468,11 @@ fn remote_api_errors(bin: &Path, _dir: &Path) -> Result<(), String> {
     }
 }
 
-/// Builds a C host program against the OpenCL loader, next to the runtime tests' programs.
+/// Builds a C host program, next to the runtime tests' programs.
 fn compile_app(bin: &Path, source: &Path, name: &str) -> Result<PathBuf, String> {
     let exe = bin.with_file_name("runtime-tests").join(name);
     std::fs::create_dir_all(exe.parent().expect("a directory")).map_err(|e| e.to_string())?;
-    let gcc = Command::new("gcc")
-        .arg(source)
-        .arg("-o")
-        .arg(&exe)
-        .arg("-lOpenCL")
-        .status()
-        .map_err(|e| format!("cannot run gcc: {e}"))?;
-    if !gcc.success() {
-        return Err(format!("gcc failed on {}", source.display()));
-    }
+    compile_c(source, &exe)?;
     Ok(exe)
 }
 

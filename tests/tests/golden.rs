@@ -7,10 +7,11 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::Mutex;
 use std::time::Duration;
 
-use oclgrind_tests::{bin_dir, check_run, run_merged, workspace};
+use oclgrind_tests::{
+    check_run, kernel_binary, name_filters, run_merged, run_parallel, wanted, workspace,
+};
 
 fn find_tests(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
@@ -52,15 +53,8 @@ fn run_one(bin: &Path, sim: &Path, options: Option<&str>) -> Result<(), String> 
 }
 
 fn main() {
-    let filters: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| !a.starts_with('-'))
-        .collect();
-    let bin = bin_dir().join("oclgrind-kernel");
-    if !bin.exists() {
-        eprintln!("{} not found: run `cargo build` first", bin.display());
-        std::process::exit(1);
-    }
+    let filters = name_filters();
+    let bin = kernel_binary();
     let root = workspace().join("tests/golden");
     let mut tests = Vec::new();
     find_tests(&root, &mut tests);
@@ -72,33 +66,20 @@ fn main() {
             .to_string_lossy()
             .into_owned()
     };
-    tests.retain(|t| filters.is_empty() || filters.iter().any(|f| name(t).contains(f.as_str())));
-    let queue = Mutex::new(tests.iter());
-    let failures = Mutex::new(Vec::new());
+    tests.retain(|t| wanted(&filters, &name(t)));
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
-    std::thread::scope(|s| {
-        for _ in 0..threads {
-            s.spawn(|| loop {
-                let Some(t) = queue.lock().unwrap().next() else {
-                    break;
+    let failures = run_parallel(&tests, threads, |t| {
+        VARIANTS
+            .iter()
+            .map(|options| {
+                let label = match options {
+                    Some(o) => format!("{} ({o})", name(t)),
+                    None => name(t),
                 };
-                for options in VARIANTS {
-                    let label = match options {
-                        Some(o) => format!("{} ({o})", name(t)),
-                        None => name(t),
-                    };
-                    match run_one(&bin, t, options) {
-                        Ok(()) => println!("test {label} ... ok"),
-                        Err(e) => {
-                            println!("test {label} ... FAILED");
-                            failures.lock().unwrap().push((label, e));
-                        }
-                    }
-                }
-            });
-        }
+                (label, run_one(&bin, t, *options))
+            })
+            .collect()
     });
-    let failures = failures.into_inner().unwrap();
     for (label, e) in &failures {
         println!("\n---- {label} ----\n{e}");
     }

@@ -16,7 +16,10 @@ use std::process::Command;
 use std::sync::Mutex;
 use std::time::Duration;
 
-use oclgrind_tests::{bin_dir, check_run, run_merged, run_merged_with_input, workspace};
+use oclgrind_tests::{
+    bin_dir, check_run, compile_c, name_filters, run_merged, run_merged_with_input, run_parallel,
+    wanted, workspace,
+};
 
 const PROGRAMS: [&str; 15] = [
     "platform_device",
@@ -75,24 +78,6 @@ impl Setup {
         }
         cmd
     }
-}
-
-fn compile(source: &Path, exe: &Path) -> Result<(), String> {
-    let out = Command::new("gcc")
-        .args(["-std=c11", "-Wall", "-Werror", "-O1", "-D_DEFAULT_SOURCE"])
-        .arg(source)
-        .arg("-o")
-        .arg(exe)
-        .args(["-lOpenCL", "-lpthread"])
-        .output()
-        .map_err(|e| format!("cannot run gcc: {e}"))?;
-    if !out.status.success() {
-        return Err(format!(
-            "gcc failed:\n{}",
-            String::from_utf8_lossy(&out.stderr)
-        ));
-    }
-    Ok(())
 }
 
 /// The SPIR-V module `spirv.c` loads, made from `spirv_kernel.cl` by clang-15 and llvm-spirv-15.
@@ -288,7 +273,7 @@ fn jobs(spv: PathBuf) -> Vec<Job> {
             format!("app {name}"),
             Box::new(move |s| {
                 let exe = s.out.join(format!("app_{name}"));
-                compile(&source, &exe)?;
+                compile_c(&source, &exe)?;
                 run_app(s, &exe, &source, &reference, &dir)
             }),
         ));
@@ -297,10 +282,7 @@ fn jobs(spv: PathBuf) -> Vec<Job> {
 }
 
 fn main() {
-    let filters: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| !a.starts_with('-'))
-        .collect();
+    let filters = name_filters();
     let bins = bin_dir();
     for needed in [
         "oclgrind",
@@ -339,9 +321,7 @@ fn main() {
         }
     };
     let mut jobs = jobs(spv);
-    jobs.retain(|(name, _)| {
-        filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str()))
-    });
+    jobs.retain(|(name, _)| wanted(&filters, name));
 
     let failures = Mutex::new(Vec::new());
     // Build the C programs first, two at a time.
@@ -353,30 +333,16 @@ fn main() {
                     break;
                 };
                 let src = workspace().join(format!("tests/runtime/{name}.c"));
-                if let Err(e) = compile(&src, &out.join(name)) {
+                if let Err(e) = compile_c(&src, &out.join(name)) {
                     failures.lock().unwrap().push((format!("build {name}"), e));
                 }
             });
         }
     });
-    let queue = Mutex::new(jobs.iter());
-    std::thread::scope(|s| {
-        for _ in 0..2 {
-            s.spawn(|| loop {
-                let Some((name, job)) = queue.lock().unwrap().next() else {
-                    break;
-                };
-                match job(&setup) {
-                    Ok(()) => println!("test {name} ... ok"),
-                    Err(e) => {
-                        println!("test {name} ... FAILED");
-                        failures.lock().unwrap().push((name.clone(), e));
-                    }
-                }
-            });
-        }
-    });
-    let failures = failures.into_inner().unwrap();
+    let mut failures = failures.into_inner().unwrap();
+    failures.extend(run_parallel(&jobs, 2, |(name, job)| {
+        vec![(name.clone(), job(&setup))]
+    }));
     for (name, e) in &failures {
         println!("\n---- {name} ----\n{e}");
     }

@@ -36,13 +36,9 @@ fn app() -> App {
         group: [37, 0, 0],
         function: "big".into(),
         args: vec![("in".into(), "0x1000000000000".into())],
-        file: None,
         line: 1234,
         source: Some("acc += ...".into()),
-        instruction: None,
-        depth: 0,
-        finished: false,
-        at_barrier: false,
+        ..Position::default()
     };
     app.update(Message::Event(Event::Stopped(Stopped {
         reason: StopReason::Step,

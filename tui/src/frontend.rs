@@ -170,7 +170,7 @@ fn write_commands(mut stream: UnixStream, commands: &Receiver<Option<Command>>) 
     }
 }
 
-/// Text read from `source` shows in the console.
+/// Text read from `source` (the program's output, or standard error) shows in the output pane.
 fn forward_text(mut source: Box<dyn Read + Send>, to_ui: Sender<Message>) -> std::io::Result<()> {
     std::thread::Builder::new()
         .name("oclgrind-tui-output".into())
@@ -420,18 +420,8 @@ impl StderrCapture {
             }
             libc::close(fds[1]);
             // SAFETY: the read end is ours alone from here on.
-            let mut reader = std::fs::File::from_raw_fd(fds[0]);
-            std::thread::Builder::new()
-                .name("oclgrind-stderr".into())
-                .spawn(move || {
-                    let mut buf = [0u8; 4096];
-                    while let Ok(n @ 1..) = reader.read(&mut buf) {
-                        let text = String::from_utf8_lossy(&buf[..n]).into_owned();
-                        if to_ui.send(Message::Event(Event::Output(text))).is_err() {
-                            break;
-                        }
-                    }
-                })?;
+            let reader = std::fs::File::from_raw_fd(fds[0]);
+            forward_text(Box::new(reader), to_ui)?;
             crate::restore::stderr_saved(Some(saved));
             Ok(StderrCapture { saved })
         }
