@@ -1,6 +1,7 @@
 //! The memory pane's model: a tab per address space, each showing an address or what an
 //! expression points to, and the element type the bytes are read as.
 
+use oclgrind_debugger::format::ostream_double;
 use oclgrind_debugger::protocol::{Command, MemorySpace};
 
 /// How many bytes a view asks for.
@@ -139,8 +140,9 @@ impl Element {
             Element::U32 => format!("{:>w$}", u as u32),
             Element::I64 => format!("{:>w$}", u as i64),
             Element::U64 => format!("{:>w$}", u),
-            Element::F32 => format!("{:>w$}", short_float(f32::from_bits(u as u32) as f64)),
-            Element::F64 => format!("{:>w$}", short_float(f64::from_bits(u))),
+            // As `print` shows them (`%g`, six significant digits).
+            Element::F32 => format!("{:>w$}", ostream_double(f32::from_bits(u as u32) as f64)),
+            Element::F64 => format!("{:>w$}", ostream_double(f64::from_bits(u))),
         })
     }
 
@@ -153,23 +155,6 @@ impl Element {
             n *= 2;
         }
         n
-    }
-}
-
-/// A float in at most 6 significant digits, without trailing zeros.
-fn short_float(v: f64) -> String {
-    if v == 0.0 || (1e-4..1e7).contains(&v.abs()) {
-        let s = format!("{v:.6}");
-        let s = s.trim_end_matches('0').trim_end_matches('.');
-        let digits = s.chars().filter(|c| c.is_ascii_digit()).count();
-        if digits <= 8 {
-            return s.to_string();
-        }
-    }
-    if v.is_finite() {
-        format!("{v:.4e}")
-    } else {
-        format!("{v}")
     }
 }
 
@@ -317,7 +302,7 @@ mod tests {
         );
         assert_eq!(
             Element::F32.format(&1e20f32.to_le_bytes()).unwrap().trim(),
-            "1.0000e20"
+            "1e+20"
         );
     }
 
