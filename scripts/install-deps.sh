@@ -9,6 +9,7 @@ PACKAGES=(
   libzstd-dev       # ... and zstd, which llvm-19-dev does not pull in
   python3           # benchmark script
   gcc               # builds the example app and the C test programs
+  g++               # builds the C++ test programs (teardown, the library tier)
   ocl-icd-opencl-dev   # libOpenCL.so to link host programs against (the ocl-icd loader)
   ocl-icd-libopencl1
   opencl-c-headers  # CL/cl.h

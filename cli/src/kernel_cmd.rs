@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use oclgrind_core::context::StdOutput;
 use oclgrind_core::memory::{flags, AddrSpace};
-use oclgrind_core::program::{KernelParam, ParamKind};
+use oclgrind_core::program::{KernelParam, ParamKind, ProgramError};
 use oclgrind_core::{launch, ArgValue, Context, KernelError, NDRange};
 use oclgrind_debugger::{Engine, Frontend, LineFrontend};
 use oclgrind_tui::{Tui, TuiFrontend};
@@ -103,8 +103,10 @@ fn run(ctx: &Context, simfile: &str, global_mem: bool) -> Result<String, String>
     let data =
         std::fs::read(&program_file).map_err(|_| format!("Unable to open {program_file}"))?;
     let program = if data.starts_with(b"BC") {
-        ctx.program_from_bitcode(data)
-            .map_err(|_| format!("Failed to load bitcode from {program_file}"))?
+        ctx.program_from_bitcode(data).map_err(|e| match e {
+            ProgramError::Module(_) => format!("Failed to load bitcode from {program_file}"),
+            ProgramError::Unsupported(_) => format!("Build failure:\n{}", e.build_log(None)),
+        })?
     } else {
         let source = String::from_utf8_lossy(&data);
         let program = ctx

@@ -73,7 +73,7 @@ impl ScalarTy {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct VType {
     pub elem: ScalarTy,
-    pub lanes: u8,
+    pub lanes: u16,
 }
 
 impl VType {
@@ -361,14 +361,14 @@ pub enum Op {
         a: Slot,
         b: Slot,
         bits: u8,
-        lanes: u8,
+        lanes: u16,
     },
     IntUn {
         op: IntUnOp,
         d: Slot,
         s: Slot,
         bits: u8,
-        lanes: u8,
+        lanes: u16,
     },
     /// Funnel shift (`llvm.fshl` / `llvm.fshr`).
     Funnel {
@@ -378,7 +378,7 @@ pub enum Op {
         b: Slot,
         c: Slot,
         bits: u8,
-        lanes: u8,
+        lanes: u16,
     },
     /// `{result, overflowed}` of an `llvm.*.with.overflow` intrinsic.
     Overflow {
@@ -401,7 +401,7 @@ pub enum Op {
         a: Slot,
         b: Slot,
         bits: u8,
-        lanes: u8,
+        lanes: u16,
     },
 
     // Scalar float arithmetic, the common cases.
@@ -451,14 +451,14 @@ pub enum Op {
         d: Slot,
         a: Slot,
         b: Slot,
-        lanes: u8,
+        lanes: u16,
     },
     FloatUn {
         op: FloatUnOp,
         ty: FloatTy,
         d: Slot,
         s: Slot,
-        lanes: u8,
+        lanes: u16,
     },
     /// The `float` dot product of `lanes` lanes of `a` and `b`, summed in double and rounded
     /// once (as Oclgrind computes it).
@@ -466,7 +466,7 @@ pub enum Op {
         d: Slot,
         a: Slot,
         b: Slot,
-        lanes: u8,
+        lanes: u16,
     },
     /// `a * b + c`; fused (one rounding) for `llvm.fma`, free to round twice for `llvm.fmuladd`.
     Fma {
@@ -476,7 +476,7 @@ pub enum Op {
         a: Slot,
         b: Slot,
         c: Slot,
-        lanes: u8,
+        lanes: u16,
     },
     FCmp {
         pred: FloatPred,
@@ -484,7 +484,7 @@ pub enum Op {
         d: Slot,
         a: Slot,
         b: Slot,
-        lanes: u8,
+        lanes: u16,
     },
 
     /// Scalar condition choosing between `n`-slot values.
@@ -501,7 +501,7 @@ pub enum Op {
         c: Slot,
         t: Slot,
         f: Slot,
-        lanes: u8,
+        lanes: u16,
     },
 
     SExt {
@@ -519,7 +519,7 @@ pub enum Op {
         op: CastOp,
         d: Slot,
         s: Slot,
-        lanes: u8,
+        lanes: u16,
     },
     /// Reinterpret the bytes of a vector with a different lane layout.
     Bitcast {
@@ -532,7 +532,7 @@ pub enum Op {
         d: Slot,
         v: Slot,
         idx: Slot,
-        lanes: u8,
+        lanes: u16,
     },
     /// Pointer into `space` to a generic pointer (tags the address with its space).
     ToGeneric {
@@ -556,7 +556,7 @@ pub enum Op {
         v: Slot,
         e: Slot,
         idx: Slot,
-        lanes: u8,
+        lanes: u16,
     },
 
     Load {
@@ -571,7 +571,7 @@ pub enum Op {
         p: Slot,
         space: AddrSpace,
         ty: MemTy,
-        lanes: u8,
+        lanes: u16,
         align: u8,
     },
     LoadAgg {
@@ -592,7 +592,7 @@ pub enum Op {
         s: Slot,
         space: AddrSpace,
         ty: MemTy,
-        lanes: u8,
+        lanes: u16,
         align: u8,
     },
     StoreAgg {

@@ -12,7 +12,7 @@ use crate::exec::KernelInstance;
 use crate::llvm::{self, ModuleInput};
 use crate::memory::{AddrSpace, GlobalMemory};
 use crate::plugins::{Interest, Logger, MemCheck, Plugin, PluginSet};
-use crate::program::{LowerError, ProgramCode};
+use crate::program::{ProgramCode, ProgramError};
 
 /// Where kernel output (printf) goes.
 pub trait Output: Send + Sync {
@@ -148,17 +148,18 @@ impl Context {
             dump_spir(source, compiled.as_ref().ok().map(|c| c.bitcode.as_slice()));
         }
         let compiled = compiled?;
+        let source = Arc::new(Source::new(source));
         let code = llvm::lower_program(
             ModuleInput::Bitcode(&compiled.bitcode),
             self.config.interactive,
         )
         .map_err(|e| BuildFailure {
-            log: format!("{}{e}\n", compiled.log),
+            log: format!("{}{}", compiled.log, e.build_log(Some(&source))),
             summary: None,
             bad_options: false,
         })?;
         Ok(Program {
-            source: Some(Arc::new(Source::new(source))),
+            source: Some(source),
             bitcode: compiled.bitcode,
             code,
             build_log: compiled.log,
@@ -186,7 +187,7 @@ impl Context {
     }
 
     /// Loads a program from LLVM bitcode (no source: messages say so).
-    pub fn program_from_bitcode(&self, bitcode: Vec<u8>) -> Result<Program, String> {
+    pub fn program_from_bitcode(&self, bitcode: Vec<u8>) -> Result<Program, ProgramError> {
         let code = llvm::lower_program(ModuleInput::Bitcode(&bitcode), self.config.interactive)?;
         Ok(Program {
             source: None,
@@ -198,7 +199,7 @@ impl Context {
     }
 
     /// Loads a program from textual LLVM IR (hand-written kernels and tests).
-    pub fn program_from_ir(&self, text: &str) -> Result<Program, String> {
+    pub fn program_from_ir(&self, text: &str) -> Result<Program, ProgramError> {
         let code = llvm::lower_program(ModuleInput::Text(text), self.config.interactive)?;
         Ok(Program {
             source: None,
@@ -270,7 +271,8 @@ pub struct Program {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum KernelError {
     NotFound,
-    /// The kernel uses something the simulator does not support; the text explains where.
+    /// The kernel's code does not fit this context (the text says why). What the simulator
+    /// cannot run at all already failed the program's build.
     Unsupported(String),
 }
 
@@ -283,24 +285,13 @@ pub struct PlacedProgram {
 
 impl PlacedProgram {
     pub fn kernel(&self, name: &str) -> Result<KernelInstance, KernelError> {
-        let entry = self
+        let code = self
             .program
             .code
             .kernel(name)
             .ok_or(KernelError::NotFound)?;
-        let source = self.program.source.clone();
-        let code = entry
-            .code
-            .clone()
-            .map_err(|e| KernelError::Unsupported(e.describe(name, source.as_deref())))?;
-        KernelInstance::new(code, &self.addresses, source).map_err(|message| {
-            let e = LowerError {
-                message,
-                function: name.to_string(),
-                origin: concat!(file!(), ":", line!()),
-                ..LowerError::default()
-            };
-            KernelError::Unsupported(e.describe(name, None))
-        })
+        KernelInstance::new(code.clone(), &self.addresses, self.program.source.clone()).map_err(
+            |message| KernelError::Unsupported(format!("{message}\nWhen creating kernel '{name}'")),
+        )
     }
 }

@@ -91,6 +91,8 @@ pub struct KernelCode {
     pub info: KernelInfo,
     /// Function 0 is the kernel itself; the rest are the functions it calls.
     pub functions: Vec<Function>,
+    /// Register slots of the deepest call chain.
+    pub stack_slots: usize,
     pub locals: Vec<LocalVar>,
     pub privates: Vec<PrivateVar>,
     /// Source-level debug information, when the program was lowered for debugging.
@@ -123,8 +125,6 @@ impl KernelCode {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LowerError {
     pub message: String,
-    /// Where in the simulator the problem was found (`file:line`), as fatal errors say.
-    pub origin: &'static str,
     /// Function that holds the offending instruction.
     pub function: String,
     /// Source position (line 0 when unknown).
@@ -136,46 +136,78 @@ pub struct LowerError {
 }
 
 impl LowerError {
-    /// Oclgrind's fatal-error message for a kernel that cannot be created, with the position
-    /// and text of the offending instruction.
-    pub fn describe(&self, kernel: &str, source: Option<&Source>) -> String {
-        let mut s = format!(
-            "OCLGRIND FATAL ERROR ({})\n{}\nWhen creating kernel '{kernel}'\n\tIn function {}",
-            self.origin, self.message, self.function
-        );
+    /// The build-log entry for the kernels that cannot be simulated because of this, in
+    /// clang's layout (`input.cl:3:5: error: ...`), then the source line and the instruction.
+    fn log_entry(&self, kernels: &[&str], source: Option<&Source>) -> String {
+        let mut s = String::new();
         if self.line > 0 {
-            s += &format!(
-                ", at line {} (column {}) of {}:",
-                self.line, self.col, self.file
-            );
-            let main = source.filter(|src| src.name == self.file);
-            if let Some(text) = main.and_then(|src| src.line(self.line)) {
-                s += &format!("\n\t  {}", text.trim_start());
-            }
+            s += &format!("{}:{}:{}: ", self.file, self.line, self.col);
+        }
+        let names: Vec<String> = kernels.iter().map(|k| format!("'{k}'")).collect();
+        let plural = if kernels.len() > 1 { "s" } else { "" };
+        s += &format!(
+            "error: kernel{plural} {} cannot be simulated: {}\n\tIn function {}",
+            names.join(", "),
+            self.message,
+            self.function
+        );
+        let main = source.filter(|src| src.name == self.file);
+        if let Some(text) = main.and_then(|src| src.line(self.line)) {
+            s += &format!("\n\t  {}", text.trim_start());
         }
         if !self.inst.is_empty() {
-            s += &format!("\n\t{}", self.inst);
+            s += &format!("\n\t  {}", self.inst.trim_start());
         }
+        s.push('\n');
         s
     }
 }
 
-/// A kernel entry of a program: its info is always available, its code only if it lowered.
-#[derive(Clone, Debug)]
-pub struct KernelEntry {
-    pub info: KernelInfo,
-    pub code: Result<Arc<KernelCode>, LowerError>,
+/// Why a module cannot become a program.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ProgramError {
+    /// The module cannot be read, or its program-scope variables cannot be placed.
+    #[error("{0}")]
+    Module(String),
+    /// Kernels use what the simulator cannot run: each failure with the kernel it is in.
+    #[error("{}", unsupported_log(.0, None))]
+    Unsupported(Vec<(String, LowerError)>),
+}
+
+impl ProgramError {
+    /// The text for the build log; `source` adds the offending source lines.
+    pub fn build_log(&self, source: Option<&Source>) -> String {
+        match self {
+            ProgramError::Module(message) => format!("error: {message}\n"),
+            ProgramError::Unsupported(failures) => unsupported_log(failures, source),
+        }
+    }
+}
+
+/// One entry per distinct failure (a helper function several kernels call fails once).
+fn unsupported_log(failures: &[(String, LowerError)], source: Option<&Source>) -> String {
+    let mut distinct: Vec<(&LowerError, Vec<&str>)> = Vec::new();
+    for (kernel, e) in failures {
+        match distinct.iter_mut().find(|(seen, _)| *seen == e) {
+            Some((_, kernels)) => kernels.push(kernel),
+            None => distinct.push((e, vec![kernel])),
+        }
+    }
+    distinct
+        .iter()
+        .map(|(e, kernels)| e.log_entry(kernels, source))
+        .collect()
 }
 
 /// The result of lowering a whole module.
 #[derive(Clone, Debug, Default)]
 pub struct ProgramCode {
-    pub kernels: Vec<KernelEntry>,
+    pub kernels: Vec<Arc<KernelCode>>,
     pub globals: Vec<GlobalVarDef>,
 }
 
 impl ProgramCode {
-    pub fn kernel(&self, name: &str) -> Option<&KernelEntry> {
+    pub fn kernel(&self, name: &str) -> Option<&Arc<KernelCode>> {
         self.kernels.iter().find(|k| k.info.name == name)
     }
 }

@@ -5,7 +5,8 @@ use std::sync::{Arc, Mutex};
 
 use oclgrind_core::diagnostics::Level;
 use oclgrind_core::plugins::{Interest, Plugin};
-use oclgrind_core::{launch, ArgValue, Config, Context, KernelError, NDRange};
+use oclgrind_core::program::ProgramError;
+use oclgrind_core::{launch, ArgValue, Config, Context, NDRange};
 
 const HEADER: &str = r#"
 target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-G1"
@@ -488,36 +489,39 @@ ok:
     );
 }
 
+/// The build log of a program that does not lower.
+fn lowering_failure(ir: &str) -> String {
+    match Context::new(Config::default()).program_from_ir(&format!("{HEADER}{ir}")) {
+        Err(e @ ProgramError::Unsupported(_)) => e.build_log(None),
+        Err(e) => panic!("the module itself was refused: {e}"),
+        Ok(_) => panic!("a program the simulator cannot run was built"),
+    }
+}
+
 #[test]
-fn unknown_functions_fail_at_kernel_creation() {
-    let ctx = Context::new(Config::default());
-    let program = ctx
-        .program_from_ir(&format!(
-            "{HEADER}
+fn unknown_functions_fail_the_build() {
+    let log = lowering_failure(
+        "
 declare spir_func void @_Z7mysteryv()
-define spir_func void @helper() {{
+define spir_func void @helper() {
   call spir_func void @_Z7mysteryv()
   ret void
-}}
-define spir_kernel void @k() {{
+}
+define spir_kernel void @k() {
   call spir_func void @helper()
   ret void
-}}"
-        ))
-        .expect("lowering failures are per kernel");
-    let placed = ctx.place_program(Arc::new(program)).unwrap();
-    match placed.kernel("k") {
-        Err(KernelError::Unsupported(msg)) => {
-            assert!(
-                msg.contains("Undefined external function: _Z7mysteryv"),
-                "{msg}"
-            );
-            assert!(msg.contains("In function helper"), "{msg}");
-        }
-        Err(e) => panic!("unexpected error {e:?}"),
-        Ok(_) => panic!("kernel with an unknown function was created"),
-    }
-    assert!(matches!(placed.kernel("nope"), Err(KernelError::NotFound)));
+}
+define spir_kernel void @k2() {
+  call spir_func void @helper()
+  ret void
+}",
+    );
+    // One entry for the helper both kernels call, with no position (the IR has no debug info).
+    assert_eq!(
+        log,
+        "error: kernels 'k', 'k2' cannot be simulated: Undefined external function: \
+         _Z7mysteryv\n\tIn function helper\n\t  call spir_func void @_Z7mysteryv()\n"
+    );
 }
 
 #[test]
@@ -527,13 +531,16 @@ fn source_errors_name_the_line() {
         ..Config::default()
     });
     let src = "kernel void k(global int *p) {\n  p[0] = 1;\n}\n\nint mystery(int);\nkernel void odd(global int *o) {\n  o[0] = mystery(1);\n}\n";
-    let program = ctx.build_program(src, "").expect("builds");
-    let placed = ctx.place_program(Arc::new(program)).unwrap();
-    assert!(placed.kernel("k").is_ok());
-    match placed.kernel("odd") {
-        Err(KernelError::Unsupported(msg)) => assert!(msg.contains("kernel 'odd'"), "{msg}"),
-        _ => panic!("a kernel calling an undefined function was created"),
-    }
+    let failure = ctx.build_program(src, "").err().expect("fails");
+    assert!(
+        failure.log.starts_with(
+            "input.cl:7:10: error: kernel 'odd' cannot be simulated: Undefined external \
+             function: mystery\n\tIn function odd\n\t  o[0] = mystery(1);\n\t  %call = tail call"
+        ),
+        "{}",
+        failure.log
+    );
+    assert!(!failure.bad_options);
     let failure = ctx
         .build_program("kernel void k() { undefined(); }", "")
         .err()
@@ -542,25 +549,21 @@ fn source_errors_name_the_line() {
 }
 
 #[test]
-fn recursion_is_refused_at_kernel_creation() {
+fn recursion_fails_the_build() {
     let ctx = Context::new(Config::default());
     let src = "int f(int n) { return n ? n * f(n - 1) : 1; }\nkernel void k(global int *o) { o[0] = f(o[1]); }\n";
-    let program = ctx
+    let failure = ctx
         .build_program(src, "-cl-opt-disable")
-        .expect("clang accepts recursion");
-    let placed = ctx.place_program(Arc::new(program)).unwrap();
-    match placed.kernel("k") {
-        Err(KernelError::Unsupported(msg)) => {
-            assert!(msg.starts_with("OCLGRIND FATAL ERROR ("), "{msg}");
-            assert!(
-                msg.contains(
-                    "\nrecursion is not allowed in OpenCL C (function f)\nWhen creating kernel 'k'"
-                ),
-                "{msg}"
-            )
-        }
-        _ => panic!("a recursive kernel was created"),
-    }
+        .err()
+        .expect("a recursive kernel was built");
+    assert!(
+        failure.log.starts_with(
+            "input.cl:1:31: error: kernel 'k' cannot be simulated: recursion is not allowed in \
+             OpenCL C (function f)\n\tIn function f\n\t  int f(int n) {"
+        ),
+        "{}",
+        failure.log
+    );
 }
 
 #[test]
@@ -607,25 +610,16 @@ define spir_kernel void @k(ptr addrspace(1) %out) {{
 
 #[test]
 fn calls_that_do_not_match_their_callee_are_refused() {
-    let ctx = Context::new(Config::default());
-    let program = ctx
-        .program_from_ir(&format!(
-            "{HEADER}
-define spir_func i32 @f() {{
+    let log = lowering_failure(
+        "
+define spir_func i32 @f() {
   ret i32 1
-}}
-define spir_kernel void @k(ptr addrspace(1) %o) {{
+}
+define spir_kernel void @k(ptr addrspace(1) %o) {
   %r = call i32 @f(i32 3, i32 4)
   store i32 %r, ptr addrspace(1) %o
   ret void
-}}"
-        ))
-        .expect("the module itself is valid IR");
-    let placed = ctx.place_program(Arc::new(program)).unwrap();
-    match placed.kernel("k") {
-        Err(KernelError::Unsupported(msg)) => {
-            assert!(msg.contains("call to f does not match"), "{msg}")
-        }
-        _ => panic!("kernel with a mismatched call was created"),
-    }
+}",
+    );
+    assert!(log.contains("call to f does not match"), "{log}");
 }

@@ -1,13 +1,14 @@
 //! API errors: the error type of the runtime, how entry points report errors (compat §7.3), and
 //! the guard that keeps panics from crossing the C boundary.
 
-use std::cell::RefCell;
+use std::cell::Cell;
 use std::ffi::CString;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Arc;
 
 use crate::cl::*;
 use crate::context::Context;
-use crate::handle::Obj;
+use crate::handle::{Handle, Obj};
 
 /// A failed API call: the code to return and a detail for the report.
 #[derive(Debug)]
@@ -54,44 +55,59 @@ macro_rules! ensure {
 pub(crate) use ensure;
 
 thread_local! {
-    /// The context an error in the current call belongs to (its callback hears about it).
-    static BLAME: RefCell<Option<Obj<Context>>> = const { RefCell::new(None) };
+    /// The context an error in the current call belongs to (its callback hears about it), as
+    /// a pointer from `Arc::into_raw`. A thread-local of a type without a destructor stays
+    /// usable while its thread is torn down: C++ `thread_local` destructors, exit handlers and
+    /// static destructors call OpenCL after the thread's destructible thread-locals are gone.
+    static BLAME: Cell<*const Handle<Context>> = const { Cell::new(std::ptr::null()) };
+}
+
+/// Puts `context` in BLAME and returns what was there.
+fn swap_blame(context: Option<Obj<Context>>) -> Option<Obj<Context>> {
+    let new = context.map_or(std::ptr::null(), Arc::into_raw);
+    match BLAME.try_with(|b| b.replace(new)) {
+        // SAFETY: BLAME only ever holds null or a pointer from `Arc::into_raw`, whose
+        // reference it owns; replacing it hands that reference to us.
+        Ok(old) if !old.is_null() => Some(unsafe { Arc::from_raw(old) }),
+        Ok(_) => None,
+        Err(_) => {
+            // Unreachable for a destructor-less thread-local; never leak the reference.
+            if !new.is_null() {
+                // SAFETY: `new` came from `Arc::into_raw` above and was not stored.
+                drop(unsafe { Arc::from_raw(new) });
+            }
+            None
+        }
+    }
 }
 
 /// Records the context the current call works in (called when an object is looked up).
 pub fn blame(context: &Obj<Context>) {
-    BLAME.with(|b| *b.borrow_mut() = Some(context.clone()));
-}
-
-/// Per-call state; restores the caller's when an entry point is re-entered from a callback.
-struct Call {
-    saved: Option<Obj<Context>>,
-}
-
-impl Call {
-    fn begin() -> Call {
-        Call {
-            saved: BLAME.with(|b| b.borrow_mut().take()),
-        }
-    }
-
-    fn end(self) -> Option<Obj<Context>> {
-        BLAME.with(|b| std::mem::replace(&mut *b.borrow_mut(), self.saved))
-    }
+    drop(swap_blame(Some(context.clone())));
 }
 
 /// Runs the body of an entry point that returns an error code.
+///
+/// Nothing here may unwind into C (that aborts the process): the body's panics become
+/// `CL_OUT_OF_HOST_MEMORY` with a report, and so does a panic in the bookkeeping around it.
 pub fn api_call(function: &str, body: impl FnOnce() -> ClResult<()>) -> cl_int {
-    let call = Call::begin();
-    let result = guard(function, body);
-    let context = call.end();
-    match result {
-        Ok(()) => CL_SUCCESS,
-        Err(e) => {
-            report(function, &e, context.as_ref());
-            e.code
+    let call = || {
+        // An entry point re-entered from a callback keeps its caller's context.
+        let saved = swap_blame(None);
+        let result = guard(function, body);
+        let context = swap_blame(saved);
+        match result {
+            Ok(()) => CL_SUCCESS,
+            Err(e) => {
+                report(function, &e, context.as_ref());
+                e.code
+            }
         }
-    }
+    };
+    catch_unwind(AssertUnwindSafe(call)).unwrap_or_else(|_| {
+        stderr_line(&format!("Oclgrind: internal error in {function}"));
+        CL_OUT_OF_HOST_MEMORY
+    })
 }
 
 /// Runs the body of an entry point that returns an object and stores its code in `errcode_ret`.

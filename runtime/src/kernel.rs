@@ -63,14 +63,15 @@ impl Kernel {
                 "Kernel '{name}' is not in the program"
             ),
             Err(KernelError::Unsupported(why)) => {
-                // The simulator cannot run this kernel: always say why, not just with --check-api.
+                // What the simulator cannot run failed the build; this is a kernel that does
+                // not fit its context. Always say why, not just with --check-api.
                 program.context.sim.log(
                     oclgrind_core::diagnostics::Level::Error,
                     &format!("\n{why}\n"),
                 );
                 fail!(
-                    CL_INVALID_KERNEL_NAME,
-                    "Kernel '{name}' cannot be simulated (see the message above)"
+                    CL_OUT_OF_RESOURCES,
+                    "Kernel '{name}' cannot be created (see the message above)"
                 )
             }
         };

@@ -411,7 +411,9 @@ fn link_executable(modules: &[&[u8]]) -> Result<Vec<u8>, String> {
 /// Lowers executable bitcode and places its variables in the context.
 fn make_executable(context: &Obj<Context>, bitcode: Vec<u8>) -> BuildResult {
     let sim = &context.sim;
-    let program = sim.program_from_bitcode(bitcode.clone())?;
+    let program = sim
+        .program_from_bitcode(bitcode.clone())
+        .map_err(|e| e.build_log(None))?;
     let placed = sim.place_program(Arc::new(program))?;
     Ok((
         CL_PROGRAM_BINARY_TYPE_EXECUTABLE,

@@ -12,7 +12,9 @@ out=${1:-${TMPDIR:-/tmp}/runtime-tests}
 mkdir -p "$out"
 CC=${CC:-gcc}
 CFLAGS=${CFLAGS:-"-std=c11 -Wall -Werror -O1 -D_DEFAULT_SOURCE"}
-tests="platform_device context queue buffer image sampler program kernel ndrange events threads lifetime printf spirv errors"
+CXX=${CXX:-g++}
+CXXFLAGS=${CXXFLAGS:-"-std=c++17 -Wall -Werror -O1"}
+tests="platform_device context queue buffer image sampler program kernel ndrange events threads lifetime printf spirv errors teardown"
 fail=0
 
 # The SPIR-V module for spirv.c (skipped by spirv.c when the device has no IL).
@@ -24,8 +26,14 @@ if command -v clang-15 >/dev/null 2>&1 && command -v llvm-spirv-15 >/dev/null 2>
 fi
 
 for t in $tests; do
-    # shellcheck disable=SC2086
-    if ! $CC $CFLAGS "$here/$t.c" -o "$out/$t" -lOpenCL -lpthread; then
+    if [ -f "$here/$t.cpp" ]; then
+        # shellcheck disable=SC2086
+        $CXX $CXXFLAGS "$here/$t.cpp" -o "$out/$t" -lOpenCL -lpthread
+    else
+        # shellcheck disable=SC2086
+        $CC $CFLAGS "$here/$t.c" -o "$out/$t" -lOpenCL -lpthread
+    fi
+    if [ $? -ne 0 ]; then
         echo "FAIL $t: does not compile"
         fail=1
         continue

@@ -225,19 +225,32 @@ pub fn run_parallel<T: Sync>(
     failures.into_inner().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Builds a C host program against the OpenCL loader, warnings as errors.
-pub fn compile_c(source: &Path, exe: &Path) -> Result<(), String> {
-    let out = Command::new("gcc")
-        .args(["-std=c11", "-Wall", "-Werror", "-O1", "-D_DEFAULT_SOURCE"])
+/// Builds a host program (C, or C++ for `.cpp`) against the OpenCL loader, warnings as errors.
+pub fn compile_host(source: &Path, exe: &Path) -> Result<(), String> {
+    compile_host_with(source, exe, &[])
+}
+
+/// Builds a host program (C11 with gcc, or C++17 with g++ for `.cpp`) against libOpenCL, with
+/// extra `libraries` (`-l` flags) after it.
+pub fn compile_host_with(source: &Path, exe: &Path, libraries: &[&str]) -> Result<(), String> {
+    let cpp = source.extension().is_some_and(|e| e == "cpp");
+    let (compiler, std) = if cpp {
+        ("g++", "-std=c++17")
+    } else {
+        ("gcc", "-std=c11")
+    };
+    let out = Command::new(compiler)
+        .args([std, "-Wall", "-Werror", "-O1", "-D_DEFAULT_SOURCE"])
         .arg(source)
         .arg("-o")
         .arg(exe)
+        .args(libraries)
         .args(["-lOpenCL", "-lpthread"])
         .output()
-        .map_err(|e| format!("cannot run gcc: {e}"))?;
+        .map_err(|e| format!("cannot run {compiler}: {e}"))?;
     if !out.status.success() {
         return Err(format!(
-            "gcc failed:\n{}",
+            "{compiler} failed:\n{}",
             String::from_utf8_lossy(&out.stderr)
         ));
     }

@@ -10,8 +10,8 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use oclgrind_tests::{
-    check_run, compile_c, kernel_binary, name_filters, run_merged_with_input, run_parallel, wanted,
-    workspace,
+    check_run, compile_host, kernel_binary, name_filters, run_merged_with_input, run_parallel,
+    wanted, workspace,
 };
 
 fn run_one(bin: &Path, sim: &Path) -> Result<(), String> {
@@ -472,7 +472,7 @@ fn remote_api_errors(bin: &Path, _dir: &Path) -> Result<(), String> {
 fn compile_app(bin: &Path, source: &Path, name: &str) -> Result<PathBuf, String> {
     let exe = bin.with_file_name("runtime-tests").join(name);
     std::fs::create_dir_all(exe.parent().expect("a directory")).map_err(|e| e.to_string())?;
-    compile_c(source, &exe)?;
+    compile_host(source, &exe)?;
     Ok(exe)
 }
 

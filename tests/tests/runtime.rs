@@ -17,11 +17,11 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use oclgrind_tests::{
-    bin_dir, check_run, compile_c, name_filters, run_merged, run_merged_with_input, run_parallel,
-    wanted, workspace,
+    bin_dir, check_run, compile_host, name_filters, run_merged, run_merged_with_input,
+    run_parallel, wanted, workspace,
 };
 
-const PROGRAMS: [&str; 15] = [
+const PROGRAMS: [&str; 16] = [
     "platform_device",
     "context",
     "queue",
@@ -37,6 +37,7 @@ const PROGRAMS: [&str; 15] = [
     "printf",
     "spirv",
     "errors",
+    "teardown",
 ];
 
 const TIMEOUT: Duration = Duration::from_secs(180);
@@ -111,7 +112,17 @@ fn build_spirv(out: &Path) -> Result<PathBuf, String> {
     Ok(spv)
 }
 
-/// Runs one self-checking C program.
+/// `tests/runtime/<name>.c`, or `.cpp` for the C++ ones.
+fn program_source(name: &str) -> PathBuf {
+    let c = workspace().join(format!("tests/runtime/{name}.c"));
+    if c.exists() {
+        c
+    } else {
+        c.with_extension("cpp")
+    }
+}
+
+/// Runs one self-checking C or C++ program.
 fn run_program(setup: &Setup, loader: Loader, name: &str, spv: &Path) -> Result<(), String> {
     let exe = setup.out.join(name);
     let mut cmd = setup.command(loader, &exe, &[]);
@@ -273,7 +284,7 @@ fn jobs(spv: PathBuf) -> Vec<Job> {
             format!("app {name}"),
             Box::new(move |s| {
                 let exe = s.out.join(format!("app_{name}"));
-                compile_c(&source, &exe)?;
+                compile_host(&source, &exe)?;
                 run_app(s, &exe, &source, &reference, &dir)
             }),
         ));
@@ -332,8 +343,8 @@ fn main() {
                 let Some(name) = sources.lock().unwrap().next() else {
                     break;
                 };
-                let src = workspace().join(format!("tests/runtime/{name}.c"));
-                if let Err(e) = compile_c(&src, &out.join(name)) {
+                let src = program_source(name);
+                if let Err(e) = compile_host(&src, &out.join(name)) {
                     failures.lock().unwrap().push((format!("build {name}"), e));
                 }
             });

@@ -156,7 +156,7 @@ fn lower(call: &Call, emit: &mut dyn Emit, conv: Conversion) -> Resolution {
         ));
     }
     let (d, s, n) = (r.slot, a.slot, r.lanes());
-    let lanes = n as u8;
+    let lanes = n as u16;
     if let Some(op) = cast_op(src, conv) {
         match op {
             Some(op) => emit.op(Op::Cast { op, d, s, lanes }),

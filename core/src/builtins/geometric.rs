@@ -81,7 +81,7 @@ fn lower(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
                 d: r.slot,
                 a: a.slot,
                 b: b.slot,
-                lanes: n as u8,
+                lanes: n as u16,
             });
             return Ok(());
         }

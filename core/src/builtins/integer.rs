@@ -62,7 +62,7 @@ fn lower(call: &Call, emit: &mut dyn Emit) -> Resolution {
     }
     // Ops work lane-for-lane, so a broadcast scalar operand needs a site.
     let uniform = call.args.iter().all(|a| a.lanes() == lanes);
-    let (d, l) = (r.slot, lanes as u8);
+    let (d, l) = (r.slot, lanes as u16);
     let bin = |emit: &mut dyn Emit, op: IntBinOp| -> Resolution {
         let (a, b) = (call.arg(0)?.slot, call.arg(1)?.slot);
         emit.op(Op::IntBin {
@@ -229,7 +229,7 @@ mod tests {
         int_ty(bits)
     }
 
-    fn v(bits: u8, n: u8) -> crate::bytecode::VType {
+    fn v(bits: u8, n: u16) -> crate::bytecode::VType {
         vec_ty(ScalarTy::Int(bits), n)
     }
 

@@ -652,7 +652,7 @@ mod tests {
         PrintfArg {
             ty: VType {
                 elem,
-                lanes: v.len() as u8,
+                lanes: v.len() as u16,
             },
             lanes,
         }

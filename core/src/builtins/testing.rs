@@ -18,7 +18,7 @@ pub fn int_ty(bits: u8) -> VType {
     VType::scalar(ScalarTy::Int(bits))
 }
 
-pub fn vec_ty(elem: ScalarTy, lanes: u8) -> VType {
+pub fn vec_ty(elem: ScalarTy, lanes: u16) -> VType {
     VType { elem, lanes }
 }
 
@@ -31,21 +31,21 @@ pub fn int(bits: u8, v: u64) -> TestArg {
 
 pub fn ints(bits: u8, v: &[u64]) -> TestArg {
     TestArg {
-        ty: vec_ty(ScalarTy::Int(bits), v.len() as u8),
+        ty: vec_ty(ScalarTy::Int(bits), v.len() as u16),
         lanes: v.to_vec(),
     }
 }
 
 pub fn f32s(v: &[f32]) -> TestArg {
     TestArg {
-        ty: vec_ty(ScalarTy::F32, v.len() as u8),
+        ty: vec_ty(ScalarTy::F32, v.len() as u16),
         lanes: v.iter().map(|f| slot_f32(*f)).collect(),
     }
 }
 
 pub fn f64s(v: &[f64]) -> TestArg {
     TestArg {
-        ty: vec_ty(ScalarTy::F64, v.len() as u8),
+        ty: vec_ty(ScalarTy::F64, v.len() as u16),
         lanes: v.iter().map(|f| slot_f64(*f)).collect(),
     }
 }

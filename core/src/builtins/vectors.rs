@@ -435,7 +435,7 @@ mod tests {
             let r = t.call(
                 sym,
                 &[int(64, 2), ptr(1, p)],
-                Some(vec_ty(ScalarTy::Int(32), n as u8)),
+                Some(vec_ty(ScalarTy::Int(32), n as u16)),
             );
             assert_eq!(r, (2 * n..3 * n).collect::<Vec<_>>(), "{sym}");
         }

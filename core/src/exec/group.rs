@@ -168,7 +168,7 @@ impl<'l> GroupRunner<'l> {
                 self.group[d] * info.local_size[d] + local[d] + info.global_offset[d]
             }),
         };
-        wi.reset(&launch.template, launch.kernel.stack_slots, ids);
+        wi.reset(&launch.template, launch.kernel.code.stack_slots, ids);
         for init in &launch.private_init {
             wi.private.allocate_with(init);
         }

@@ -1,7 +1,6 @@
 //! Kernel instances and launches: argument binding, work-group distribution over worker threads,
 //! and the launch-wide state every worker shares.
 
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -26,8 +25,6 @@ pub struct KernelInstance {
     /// Initial frame of each function, with program-variable addresses filled in.
     pub(crate) frames: Vec<Vec<u64>>,
     pub source: Option<Arc<Source>>,
-    /// Register slots of the deepest call chain.
-    pub(crate) stack_slots: usize,
     /// Addresses of the program's variables (the debugger reads them).
     pub program_addresses: Vec<u64>,
 }
@@ -49,12 +46,10 @@ impl KernelInstance {
             }
             frames.push(frame);
         }
-        let stack_slots = stack_depth(&code, 0, &mut HashMap::new(), &mut Vec::new())?;
         Ok(KernelInstance {
             code,
             frames,
             source,
-            stack_slots,
             program_addresses: global_addresses.to_vec(),
         })
     }
@@ -62,34 +57,6 @@ impl KernelInstance {
     pub fn name(&self) -> &str {
         &self.code.info.name
     }
-}
-
-/// Slots needed by the deepest chain of calls from `f`; recursion is an error (OpenCL C forbids it).
-fn stack_depth(
-    code: &KernelCode,
-    f: u32,
-    memo: &mut HashMap<u32, usize>,
-    path: &mut Vec<u32>,
-) -> Result<usize, String> {
-    if let Some(d) = memo.get(&f) {
-        return Ok(*d);
-    }
-    if path.contains(&f) {
-        return Err(format!(
-            "recursion is not allowed in OpenCL C (function {})",
-            code.functions[f as usize].name
-        ));
-    }
-    path.push(f);
-    let func = &code.functions[f as usize];
-    let mut deepest = 0;
-    for c in &func.calls {
-        deepest = deepest.max(stack_depth(code, c.func, memo, path)?);
-    }
-    path.pop();
-    let d = func.num_slots as usize + deepest;
-    memo.insert(f, d);
-    Ok(d)
 }
 
 /// The index space of a launch.

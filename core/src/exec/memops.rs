@@ -57,7 +57,7 @@ pub(crate) fn load_vector(
     p: Slot,
     space: AddrSpace,
     ty: MemTy,
-    lanes: u8,
+    lanes: u16,
     align: u8,
 ) {
     let addr = f[p as usize];
@@ -83,7 +83,7 @@ pub(crate) fn store_vector(
     s: Slot,
     space: AddrSpace,
     ty: MemTy,
-    lanes: u8,
+    lanes: u16,
     align: u8,
 ) {
     let addr = f[p as usize];

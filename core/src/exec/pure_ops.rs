@@ -180,12 +180,22 @@ pub fn run_pure(op: &Op, r: &mut [u64]) -> bool {
             }
         }
         Op::Bitcast { d, s, from, to } => {
-            let mut lanes = [0u64; 16];
-            lanes[..from.lanes as usize]
-                .copy_from_slice(&r[s as usize..s as usize + from.lanes as usize]);
-            let out = bitcast_lanes(&lanes[..from.lanes as usize], from, to);
-            r[d as usize..d as usize + to.lanes as usize]
-                .copy_from_slice(&out[..to.lanes as usize]);
+            // Distinct SSA values: the source and destination slots never overlap.
+            let (s, d) = (s as usize, d as usize);
+            let (src, dst) = if s < d {
+                let (lo, hi) = r.split_at_mut(d);
+                (
+                    &lo[s..s + from.lanes as usize],
+                    &mut hi[..to.lanes as usize],
+                )
+            } else {
+                let (lo, hi) = r.split_at_mut(s);
+                (
+                    &hi[..from.lanes as usize],
+                    &mut lo[d..d + to.lanes as usize],
+                )
+            };
+            bitcast_lanes(src, from, dst, to);
         }
         Op::ExtractDyn { d, v, idx, lanes } => {
             let i = s!(idx);
@@ -279,37 +289,24 @@ fn lane_bits(t: ScalarTy) -> u32 {
     }
 }
 
-/// Reinterprets lanes as a flat little-endian bit string and re-splits it.
-pub fn bitcast_lanes(src: &[u64], from: VType, to: VType) -> [u64; 16] {
-    let mut bits = [0u64; 17];
-    let fb = lane_bits(from.elem);
-    for (i, v) in src.iter().enumerate() {
-        put_bits(&mut bits, i as u32 * fb, fb, *v);
-    }
-    let tb = lane_bits(to.elem);
-    let mut out = [0u64; 16];
+/// Reinterprets `src` (lanes of `from`) as a flat little-endian bit string and re-splits it
+/// into `out` (lanes of `to`). Vectors may have any number of lanes.
+pub fn bitcast_lanes(src: &[u64], from: VType, out: &mut [u64], to: VType) {
+    let (fb, tb) = (lane_bits(from.elem), lane_bits(to.elem));
     for (i, o) in out.iter_mut().enumerate().take(to.lanes as usize) {
-        *o = get_bits(&bits, i as u32 * tb, tb);
+        // Gather the `tb` bits at bit `i * tb` from the source lanes that hold them.
+        let mut v = 0u64;
+        let mut done = 0;
+        while done < tb {
+            let at = i as u64 * tb as u64 + done as u64;
+            let (lane, offset) = ((at / fb as u64) as usize, (at % fb as u64) as u32);
+            let n = (fb - offset).min(tb - done);
+            let bits = (src.get(lane).copied().unwrap_or(0) & mask(fb as u8)) >> offset;
+            v |= (bits & mask(n as u8)) << done;
+            done += n;
+        }
+        *o = v;
     }
-    out
-}
-
-fn put_bits(buf: &mut [u64; 17], at: u32, n: u32, v: u64) {
-    let v = v & mask(n as u8);
-    let (w, o) = ((at / 64) as usize, at % 64);
-    buf[w] |= v << o;
-    if o + n > 64 {
-        buf[w + 1] |= v >> (64 - o);
-    }
-}
-
-fn get_bits(buf: &[u64; 17], at: u32, n: u32) -> u64 {
-    let (w, o) = ((at / 64) as usize, at % 64);
-    let mut v = buf[w] >> o;
-    if o + n > 64 {
-        v |= buf[w + 1] << (64 - o);
-    }
-    v & mask(n as u8)
 }
 
 #[cfg(test)]
@@ -318,37 +315,35 @@ mod tests {
 
     #[test]
     fn bitcasts_between_lane_layouts() {
-        let i8x4 = VType {
-            elem: ScalarTy::Int(8),
-            lanes: 4,
+        let vt = |elem, lanes| VType { elem, lanes };
+        let cast = |src: &[u64], from: VType, to: VType| {
+            let mut out = vec![0; to.lanes as usize];
+            bitcast_lanes(src, from, &mut out, to);
+            out
         };
-        let i32x1 = VType {
-            elem: ScalarTy::Int(32),
-            lanes: 1,
-        };
-        let out = bitcast_lanes(&[0x78, 0x56, 0x34, 0x12], i8x4, i32x1);
-        assert_eq!(out[0], 0x12345678);
-        let back = bitcast_lanes(&[0x12345678], i32x1, i8x4);
-        assert_eq!(&back[..4], &[0x78, 0x56, 0x34, 0x12]);
-        let i1x8 = VType {
-            elem: ScalarTy::Int(1),
-            lanes: 8,
-        };
-        let i8 = VType {
-            elem: ScalarTy::Int(8),
-            lanes: 1,
-        };
-        assert_eq!(bitcast_lanes(&[1, 0, 1, 0, 0, 0, 0, 1], i1x8, i8)[0], 0x85);
-        let i64x1 = VType {
-            elem: ScalarTy::Int(64),
-            lanes: 1,
-        };
-        let f32x2 = VType {
-            elem: ScalarTy::F32,
-            lanes: 2,
-        };
-        let out = bitcast_lanes(&[0x4000_0000_3f80_0000], i64x1, f32x2);
-        assert_eq!((out[0], out[1]), (0x3f80_0000, 0x4000_0000));
+        let (i8x4, i32x1) = (vt(ScalarTy::Int(8), 4), vt(ScalarTy::Int(32), 1));
+        assert_eq!(cast(&[0x78, 0x56, 0x34, 0x12], i8x4, i32x1), [0x12345678]);
+        assert_eq!(cast(&[0x12345678], i32x1, i8x4), [0x78, 0x56, 0x34, 0x12]);
+        let (i1x8, i8) = (vt(ScalarTy::Int(1), 8), vt(ScalarTy::Int(8), 1));
+        assert_eq!(cast(&[1, 0, 1, 0, 0, 0, 0, 1], i1x8, i8), [0x85]);
+        let (i64x1, f32x2) = (vt(ScalarTy::Int(64), 1), vt(ScalarTy::F32, 2));
+        assert_eq!(
+            cast(&[0x4000_0000_3f80_0000], i64x1, f32x2),
+            [0x3f80_0000, 0x4000_0000]
+        );
+        // Wider than any OpenCL C type: a 64-lane mask, and 32 floats as 16 doubles.
+        let mask: Vec<u64> = (0..64).map(|i| (i % 3 == 0) as u64).collect();
+        let bits = (0..64).filter(|i| i % 3 == 0).fold(0u64, |a, i| a | 1 << i);
+        let (i1x64, i64) = (vt(ScalarTy::Int(1), 64), vt(ScalarTy::Int(64), 1));
+        assert_eq!(cast(&mask, i1x64, i64), [bits]);
+        assert_eq!(cast(&[bits], i64, i1x64), mask);
+        let floats: Vec<u64> = (0..32).map(|i| 0x3f80_0000 + i).collect();
+        let doubles = cast(&floats, vt(ScalarTy::F32, 32), vt(ScalarTy::F64, 16));
+        assert_eq!(doubles[15], (0x3f80_001f << 32) | 0x3f80_001e);
+        assert_eq!(
+            cast(&doubles, vt(ScalarTy::F64, 16), vt(ScalarTy::F32, 32)),
+            floats
+        );
     }
 
     #[test]

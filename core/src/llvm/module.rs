@@ -9,7 +9,7 @@ use super::ir::{with_module, ModuleInput, ModuleRef, Opcode, TypeKind, Value, Va
 use super::lower::{lower_function, KernelScope};
 use super::lower::{DbgRecord, DbgValue};
 use super::types::{shape_of, Shape};
-use crate::bytecode::{ScalarTy, VType};
+use crate::bytecode::{Function, Op, Pc, ScalarTy, VType};
 use crate::debuginfo::*;
 use crate::memory::{encode_address, AddrSpace, GLOBAL_OFFSET_BITS, PRIVATE_OFFSET_BITS};
 use crate::program::*;
@@ -19,14 +19,17 @@ const SPIR_KERNEL_CC: u32 = 76;
 
 /// Lowers every kernel of a module; with `debug`, also reads its source-level debug
 /// information (for the interactive debugger).
-pub fn lower_program(input: ModuleInput, debug: bool) -> Result<ProgramCode, String> {
+/// A kernel that uses anything the lowering cannot handle fails the whole program, as a
+/// compiler would: the error names every such kernel and where.
+pub fn lower_program(input: ModuleInput, debug: bool) -> Result<ProgramCode, ProgramError> {
     with_module(input, |m| {
         let dbg = debug.then(|| ModuleDbg::parse(&m.print()));
         lower_module(m, dbg.as_ref())
-    })?
+    })
+    .map_err(ProgramError::Module)?
 }
 
-fn lower_module(m: &ModuleRef, dbg: Option<&ModuleDbg>) -> Result<ProgramCode, String> {
+fn lower_module(m: &ModuleRef, dbg: Option<&ModuleDbg>) -> Result<ProgramCode, ProgramError> {
     let mut program_globals = HashMap::new();
     let mut defs = Vec::new();
     for g in m.globals() {
@@ -47,7 +50,7 @@ fn lower_module(m: &ModuleRef, dbg: Option<&ModuleDbg>) -> Result<ProgramCode, S
         let (mut init, relocs) = match g.initializer() {
             Some(init) => consts
                 .bytes(init, t)
-                .map_err(|e| format!("initializer of @{}: {e}", g.name()))?,
+                .map_err(|e| ProgramError::Module(format!("initializer of @{}: {e}", g.name())))?,
             None => (Vec::new(), Vec::new()),
         };
         // New buffers are zero-filled: zeros need not be kept or written.
@@ -62,11 +65,19 @@ fn lower_module(m: &ModuleRef, dbg: Option<&ModuleDbg>) -> Result<ProgramCode, S
             relocs,
         });
     }
-    let kernels = m
-        .functions()
-        .filter(|f| f.call_conv() == SPIR_KERNEL_CC && !f.is_declaration())
-        .map(|f| lower_kernel(m, f, &program_globals, dbg))
-        .collect();
+    let mut kernels = Vec::new();
+    let mut failures = Vec::new();
+    for f in m.functions() {
+        if f.call_conv() == SPIR_KERNEL_CC && !f.is_declaration() {
+            match lower_kernel(m, f, &program_globals, dbg) {
+                Ok(code) => kernels.push(Arc::new(code)),
+                Err(e) => failures.push((f.name(), e)),
+            }
+        }
+    }
+    if !failures.is_empty() {
+        return Err(ProgramError::Unsupported(failures));
+    }
     Ok(ProgramCode { kernels, globals })
 }
 
@@ -75,7 +86,7 @@ fn lower_kernel(
     k: Value,
     program_globals: &HashMap<Value, GlobalAddr>,
     dbg: Option<&ModuleDbg>,
-) -> KernelEntry {
+) -> Result<KernelCode, LowerError> {
     let mut info = kernel_info(m, k);
     // Functions reachable from the kernel, kernel first.
     let mut order = vec![k];
@@ -156,15 +167,11 @@ fn lower_kernel(
         }
     }
     if let Some(message) = private_error {
-        return KernelEntry {
-            info,
-            code: Err(LowerError {
-                message,
-                origin: concat!(file!(), ":", line!()),
-                function: k.name(),
-                ..LowerError::default()
-            }),
-        };
+        return Err(LowerError {
+            message,
+            function: k.name(),
+            ..LowerError::default()
+        });
     }
     let scope = KernelScope {
         m,
@@ -176,14 +183,11 @@ fn lower_kernel(
     let mut functions = Vec::new();
     let mut records = Vec::new();
     for &f in &order {
-        match lower_function(&scope, f) {
-            Ok((lowered, dbg_records)) => {
-                functions.push(lowered);
-                records.push(dbg_records);
-            }
-            Err(e) => return KernelEntry { info, code: Err(e) },
-        }
+        let (lowered, dbg_records) = lower_function(&scope, f)?;
+        functions.push(lowered);
+        records.push(dbg_records);
     }
+    let stack_slots = stack_depth(&functions, 0, &mut HashMap::new(), &mut Vec::new())?;
     let debug = dbg.map(|dbg| {
         let local_names: Vec<String> = m
             .globals()
@@ -195,17 +199,53 @@ fn lower_kernel(
     for (p, (slot, _)) in info.params.iter_mut().zip(&functions[0].params) {
         p.slot = *slot;
     }
-    let code = KernelCode {
-        info: info.clone(),
+    Ok(KernelCode {
+        info,
         functions,
+        stack_slots,
         locals,
         privates,
         debug,
-    };
-    KernelEntry {
-        info,
-        code: Ok(Arc::new(code)),
+    })
+}
+
+/// Slots needed by the deepest chain of calls from function `f`. Recursion is refused
+/// (OpenCL C forbids it), naming the call that closes the cycle.
+fn stack_depth(
+    functions: &[Function],
+    f: u32,
+    memo: &mut HashMap<u32, usize>,
+    path: &mut Vec<u32>,
+) -> Result<usize, LowerError> {
+    if let Some(d) = memo.get(&f) {
+        return Ok(*d);
     }
+    path.push(f);
+    let func = &functions[f as usize];
+    let mut deepest = 0;
+    for (pc, op) in func.code.iter().enumerate() {
+        let Op::Call { site } = *op else { continue };
+        let callee = func.calls[site as usize].func;
+        if path.contains(&callee) {
+            let at = func.op_info(pc as Pc);
+            return Err(LowerError {
+                message: format!(
+                    "recursion is not allowed in OpenCL C (function {})",
+                    functions[callee as usize].name
+                ),
+                function: func.name.clone(),
+                file: func.file(&at).to_string(),
+                line: at.line,
+                col: at.col,
+                inst: func.inst_text(pc as Pc).unwrap_or_default().to_string(),
+            });
+        }
+        deepest = deepest.max(stack_depth(functions, callee, memo, path)?);
+    }
+    path.pop();
+    let d = func.num_slots as usize + deepest;
+    memo.insert(f, d);
+    Ok(d)
 }
 
 /// The debug information of a kernel: its functions' variables and where they live, and the

@@ -68,13 +68,14 @@ pub fn shape_of(m: &ModuleRef, t: Type) -> Result<Shape, String> {
     match t.kind() {
         TypeKind::LLVMVoidTypeKind => Ok(Shape::Void),
         TypeKind::LLVMVectorTypeKind | TypeKind::LLVMScalableVectorTypeKind => {
+            // Any width LLVM makes: -O2 turns unrolled private arrays into <64 x float>.
             let n = t.vector_len();
-            if n == 0 || n > 16 {
+            if n == 0 || n > u16::MAX as u32 {
                 return Err(format!("vectors of {n} elements are not supported"));
             }
             Ok(Shape::Val(VType {
                 elem: scalar_of(t.element())?,
-                lanes: n as u8,
+                lanes: n as u16,
             }))
         }
         TypeKind::LLVMStructTypeKind | TypeKind::LLVMArrayTypeKind => {

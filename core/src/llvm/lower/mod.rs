@@ -80,7 +80,6 @@ pub fn lower_function(
         let (line, col) = inst.map_or((0, 0), |i| i.debug_loc());
         LowerError {
             message,
-            origin: concat!(file!(), ":", line!()),
             function: f.name(),
             file: inst.map_or(String::new(), |i| i.debug_file()),
             line,
