@@ -17,6 +17,11 @@ PACKAGES=(
   llvm-spirv-15     # translates SPIR-V programs (clCreateProgramWithIL) to LLVM bitcode
   clang-15          # with llvm-spirv-15, makes the SPIR-V module the tests load
   tmux              # the debugger TUI test drives a real terminal
+  # Real OpenCL libraries the library tier (tests/tests/libraries.rs) runs on the simulator:
+  libclblast-dev    # CLBlast, for an SGEMM through its tuned kernels
+  clblast-tests     # ... and CLBlast's own test programs
+  libclfft-dev      # clFFT
+  libviennacl-dev   # ViennaCL (header-only)
 )
 
 missing=()

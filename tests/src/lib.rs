@@ -25,6 +25,73 @@ pub fn workspace() -> PathBuf {
         .to_path_buf()
 }
 
+/// How a host program reaches our runtime.
+#[derive(Clone, Copy, Debug)]
+pub enum Loader {
+    /// `oclgrind ./prog`: the launcher preloads the library.
+    Launcher,
+    /// The application's own libOpenCL (ocl-icd) finds our driver through a vendors file.
+    Icd,
+}
+
+impl Loader {
+    pub const BOTH: [Loader; 2] = [Loader::Launcher, Loader::Icd];
+
+    /// How test names tell the two apart.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Loader::Launcher => "launcher",
+            Loader::Icd => "icd",
+        }
+    }
+}
+
+/// Runs host programs on the built runtime, either way.
+pub struct Runtime {
+    bins: PathBuf,
+    /// A vendors directory naming only our driver, so other installed drivers stay out of it.
+    vendors: PathBuf,
+}
+
+impl Runtime {
+    /// Writes the vendors directory under `out`.
+    pub fn new(bins: &Path, out: &Path) -> Runtime {
+        let vendors = out.join("vendors");
+        std::fs::create_dir_all(&vendors).expect("vendors directory");
+        std::fs::write(
+            vendors.join("oclgrind.icd"),
+            format!("{}\n", bins.join("liboclgrind_rt_icd.so").display()),
+        )
+        .expect("vendors file");
+        Runtime {
+            bins: bins.to_path_buf(),
+            vendors,
+        }
+    }
+
+    /// A command for `program` through `loader`, with no `OCLGRIND_*` settings leaking in.
+    pub fn command(&self, loader: Loader, program: &Path, launcher_args: &[&str]) -> Command {
+        let mut cmd = match loader {
+            Loader::Launcher => {
+                let mut c = Command::new(self.bins.join("oclgrind"));
+                c.args(launcher_args).arg(program);
+                c
+            }
+            Loader::Icd => {
+                let mut c = Command::new(program);
+                c.env("OCL_ICD_VENDORS", &self.vendors);
+                c
+            }
+        };
+        for (k, _) in std::env::vars() {
+            if k.starts_with("OCLGRIND_") || k == "LD_PRELOAD" {
+                cmd.env_remove(k);
+            }
+        }
+        cmd
+    }
+}
+
 /// Output of a finished command.
 pub struct Run {
     /// stdout and stderr interleaved as the program wrote them.

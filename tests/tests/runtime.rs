@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use oclgrind_tests::{
     bin_dir, check_run, compile_host, name_filters, run_merged, run_merged_with_input,
-    run_parallel, wanted, workspace,
+    run_parallel, wanted, workspace, Loader, Runtime,
 };
 
 const PROGRAMS: [&str; 16] = [
@@ -42,42 +42,15 @@ const PROGRAMS: [&str; 16] = [
 
 const TIMEOUT: Duration = Duration::from_secs(180);
 
-/// How a program reaches our runtime.
-#[derive(Clone, Copy, Debug)]
-enum Loader {
-    /// `oclgrind ./prog`: the launcher preloads the library.
-    Launcher,
-    /// The application's own libOpenCL (ocl-icd) finds our driver through a vendors file.
-    Icd,
-}
-
 struct Setup {
+    runtime: Runtime,
     bins: PathBuf,
     out: PathBuf,
-    vendors: PathBuf,
 }
 
 impl Setup {
-    /// A command for `program` through `loader`, with no `OCLGRIND_*` settings leaking in.
     fn command(&self, loader: Loader, program: &Path, launcher_args: &[&str]) -> Command {
-        let mut cmd = match loader {
-            Loader::Launcher => {
-                let mut c = Command::new(self.bins.join("oclgrind"));
-                c.args(launcher_args).arg(program);
-                c
-            }
-            Loader::Icd => {
-                let mut c = Command::new(program);
-                c.env("OCL_ICD_VENDORS", &self.vendors);
-                c
-            }
-        };
-        for (k, _) in std::env::vars() {
-            if k.starts_with("OCLGRIND_") || k == "LD_PRELOAD" {
-                cmd.env_remove(k);
-            }
-        }
-        cmd
+        self.runtime.command(loader, program, launcher_args)
     }
 }
 
@@ -241,11 +214,8 @@ type Job = (
 
 fn jobs(spv: PathBuf) -> Vec<Job> {
     let mut jobs: Vec<Job> = Vec::new();
-    for loader in [Loader::Launcher, Loader::Icd] {
-        let tag = match loader {
-            Loader::Launcher => "launcher",
-            Loader::Icd => "icd",
-        };
+    for loader in Loader::BOTH {
+        let tag = loader.tag();
         for name in PROGRAMS {
             let spv = spv.clone();
             jobs.push((
@@ -310,18 +280,11 @@ fn main() {
         }
     }
     let out = bins.join("runtime-tests");
-    let vendors = out.join("vendors");
-    std::fs::create_dir_all(&vendors).expect("test output directory");
-    // A vendors directory with only our driver, so other installed drivers stay out of it.
-    std::fs::write(
-        vendors.join("oclgrind.icd"),
-        format!("{}\n", bins.join("liboclgrind_rt_icd.so").display()),
-    )
-    .expect("vendors file");
+    std::fs::create_dir_all(&out).expect("test output directory");
     let setup = Setup {
+        runtime: Runtime::new(&bins, &out),
         bins,
         out: out.clone(),
-        vendors,
     };
 
     let spv = match build_spirv(&out) {

@@ -5,7 +5,7 @@ use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, RwLock};
 
-use super::access::{load_bytes, store_bytes};
+use super::access::{copy_bytes, load_bytes, store_bytes};
 use super::table::{BufEntry, MemView};
 use super::{decode_address, encode_address, GLOBAL_OFFSET_BITS};
 
@@ -192,23 +192,39 @@ impl GlobalMemory {
         out
     }
 
-    /// Copies `len` bytes between (possibly overlapping) ranges of global memory.
+    /// Copies `len` bytes between (possibly overlapping) ranges of global memory; false if a
+    /// range is not inside one buffer.
     pub fn copy(&self, dst: u64, src: u64, len: u64) -> bool {
-        let mut tmp = vec![0u8; len as usize];
-        self.read(src, &mut tmp) && self.write(dst, &tmp)
+        let t = self.table.read().expect("global memory lock poisoned");
+        let (Some(d), Some(s)) = (range_ptr(&t, dst, len), range_ptr(&t, src, len)) else {
+            return false;
+        };
+        let n = len as usize;
+        if (d as usize) < s as usize + n && (s as usize) < d as usize + n {
+            // Overlapping (a buffer and its sub-buffer): through a copy, as memmove would.
+            let mut tmp = vec![0u8; n];
+            // SAFETY: both ranges were checked; `tmp` is ours.
+            unsafe {
+                load_bytes(s, &mut tmp);
+                store_bytes(d, &tmp);
+            }
+        } else {
+            // SAFETY: both ranges were checked and do not overlap.
+            unsafe { copy_bytes(d, s, n) };
+        }
+        true
     }
 
     /// Runs `f` on the host pointer of `len` bytes at `addr` (under the table lock, so the
     /// buffer cannot go away meanwhile); false if no buffer holds the range.
     fn with_range(&self, addr: u64, len: u64, f: impl FnOnce(*mut u8)) -> bool {
-        let (index, offset) = decode_address(addr, GLOBAL_OFFSET_BITS);
         let t = self.table.read().expect("global memory lock poisoned");
-        match t.buffers.get(index as usize) {
-            Some(Some(b)) if len <= b.size && offset <= b.size - len => {
-                f(b.ptr.wrapping_add(offset as usize));
+        match range_ptr(&t, addr, len) {
+            Some(p) => {
+                f(p);
                 true
             }
-            _ => false,
+            None => false,
         }
     }
 
@@ -244,6 +260,17 @@ impl GlobalMemory {
                     .map(|b| (encode_address(i as u64, 0, GLOBAL_OFFSET_BITS), b.size))
             })
             .collect()
+    }
+}
+
+/// Host pointer to the `len` bytes at `addr`, if one buffer of `t` holds them.
+fn range_ptr(t: &Table, addr: u64, len: u64) -> Option<*mut u8> {
+    let (index, offset) = decode_address(addr, GLOBAL_OFFSET_BITS);
+    match t.buffers.get(index as usize) {
+        Some(Some(b)) if len <= b.size && offset <= b.size - len => {
+            Some(b.ptr.wrapping_add(offset as usize))
+        }
+        _ => None,
     }
 }
 
@@ -319,6 +346,13 @@ mod tests {
         assert!(m.read(a + 2, &mut out));
         assert_eq!(out, [7]);
         assert!(m.host_ptr(b, 9).is_none());
+        // Overlapping ranges copy as memmove does.
+        assert!(m.write(a, &(0..16).collect::<Vec<u8>>()));
+        assert!(m.copy(a + 4, a, 8));
+        let mut all = [0u8; 16];
+        assert!(m.read(a, &mut all));
+        assert_eq!(all, [0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 6, 7, 12, 13, 14, 15]);
+        assert!(!m.copy(a + 9, a, 8));
         assert!(m.free(b));
         assert!(m.read(a + 10, &mut out));
     }

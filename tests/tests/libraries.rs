@@ -1,0 +1,204 @@
+//! Real OpenCL libraries from Debian's packages, run on our runtime through the launcher and
+//! through the ocl-icd loader. Each run must exit with status 0, show its checked results, and
+//! produce no diagnostic from the simulator (no kernel report, no API error, no fatal error).
+//!
+//! * `tests/libraries/*.{c,cpp}`: programs built against CLBlast (an SGEMM through its tuned
+//!   kernel, with parameters that make wide vectors), clFFT (1D and 2D transforms against a
+//!   direct DFT) and ViennaCL (axpy, inner product, gemv, a sparse CG solve). Each prints
+//!   `PASS <name>` after checking its results.
+//! * CLBlast's own test programs (Debian's `clblast-tests`), which compare every routine
+//!   against a reference BLAS and print `N test(s) failed` per precision.
+//!
+//! Run after `cargo build`. Arguments are substring filters on the test name.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use oclgrind_tests::{
+    bin_dir, compile_host_with, name_filters, run_merged, run_parallel, wanted, workspace, Loader,
+    Runtime,
+};
+
+/// A program built here: its name, its source in tests/libraries and the libraries it links.
+struct Built {
+    name: &'static str,
+    source: &'static str,
+    libraries: &'static [&'static str],
+}
+
+const BUILT: [Built; 3] = [
+    Built {
+        name: "clblast_sgemm",
+        source: "clblast_sgemm.cpp",
+        libraries: &["-lclblast"],
+    },
+    Built {
+        name: "clfft_dft",
+        source: "clfft_dft.c",
+        libraries: &["-lclFFT", "-lm"],
+    },
+    Built {
+        // Header-only: ViennaCL needs nothing beyond libOpenCL.
+        name: "viennacl_solvers",
+        source: "viennacl_solvers.cpp",
+        libraries: &[],
+    },
+];
+
+/// CLBlast's test programs, from Debian's `clblast-tests`.
+const CLBLAST_TESTS: [&str; 2] = ["clblast_test_xaxpy", "clblast_test_xgemv"];
+
+const TIMEOUT: Duration = Duration::from_secs(300);
+
+/// Lines of `output` that are reports of the simulator: kernel diagnostics (every one has a
+/// `Kernel:` line), API errors and fatal errors.
+fn diagnostics(output: &str) -> Vec<&str> {
+    output
+        .lines()
+        .filter(|l| {
+            l.starts_with("\tKernel: ")
+                || l.contains("Oclgrind - OpenCL runtime error detected")
+                || l.contains("OCLGRIND FATAL ERROR")
+        })
+        .collect()
+}
+
+/// CLBlast's test summary: every `N test(s) failed` line says 0, and some tests passed.
+fn clblast_summary(output: &str) -> Result<(), String> {
+    // The summary is coloured with escape sequences.
+    let plain: String = strip_escapes(output);
+    let count = |suffix: &str| -> Vec<u64> {
+        plain
+            .lines()
+            .filter_map(|l| l.trim().strip_suffix(suffix))
+            .filter_map(|n| n.trim().parse().ok())
+            .collect()
+    };
+    let passed = count("test(s) passed");
+    let failed = count("test(s) failed");
+    if failed.is_empty() || failed.iter().any(|&n| n != 0) {
+        return Err(format!("failures {failed:?}"));
+    }
+    if passed.iter().sum::<u64>() == 0 {
+        return Err("no test passed".into());
+    }
+    if !plain.contains("Running on OpenCL device 'Oclgrind Simulator'") {
+        return Err("not run on the simulator".into());
+    }
+    Ok(())
+}
+
+fn strip_escapes(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            // CSI: ESC [ parameters final-byte
+            for d in chars.by_ref() {
+                if d.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// One program run: `check` judges its output once the exit status and diagnostics passed.
+fn run(
+    runtime: &Runtime,
+    loader: Loader,
+    program: &Path,
+    args: &[&str],
+    check: impl Fn(&str) -> Result<(), String>,
+) -> Result<(), String> {
+    let mut cmd = runtime.command(loader, program, &[]);
+    cmd.args(args);
+    let run = run_merged(cmd, TIMEOUT).map_err(|e| format!("cannot run: {e}"))?;
+    let report = |why: String| format!("{why}\nexit status {:?}\n{}", run.status, run.output);
+    if run.timed_out {
+        return Err(report("timed out".into()));
+    }
+    if run.status != Some(0) {
+        return Err(report("failed".into()));
+    }
+    let found = diagnostics(&run.output);
+    if !found.is_empty() {
+        return Err(report(format!("diagnostics: {found:?}")));
+    }
+    check(&run.output).map_err(report)
+}
+
+type Job = (String, Box<dyn Fn() -> Result<(), String> + Send + Sync>);
+
+fn main() {
+    let filters = name_filters();
+    let bins = bin_dir();
+    for needed in ["oclgrind", "liboclgrind_rt.so", "liboclgrind_rt_icd.so"] {
+        if !bins.join(needed).exists() {
+            eprintln!(
+                "{} not found: run `cargo build` first",
+                bins.join(needed).display()
+            );
+            std::process::exit(1);
+        }
+    }
+    let out = bins.join("library-tests");
+    std::fs::create_dir_all(&out).expect("test output directory");
+    let runtime = std::sync::Arc::new(Runtime::new(&bins, &out));
+
+    let mut jobs: Vec<Job> = Vec::new();
+    for loader in Loader::BOTH {
+        for built in &BUILT {
+            let (runtime, exe) = (runtime.clone(), out.join(built.name));
+            let pass = format!("PASS {}", built.name);
+            jobs.push((
+                format!("{} ({})", built.name, loader.tag()),
+                Box::new(move || {
+                    run(&runtime, loader, &exe, &[], |output| {
+                        if output.contains(&pass) {
+                            Ok(())
+                        } else {
+                            Err(format!("no '{pass}'"))
+                        }
+                    })
+                }),
+            ));
+        }
+        for test in CLBLAST_TESTS {
+            let runtime = runtime.clone();
+            jobs.push((
+                format!("{test} ({})", loader.tag()),
+                Box::new(move || run(&runtime, loader, &PathBuf::from(test), &[], clblast_summary)),
+            ));
+        }
+    }
+    jobs.retain(|(name, _)| wanted(&filters, name));
+
+    // Build only what the chosen jobs run, two at a time.
+    let to_build: Vec<&Built> = BUILT
+        .iter()
+        .filter(|b| jobs.iter().any(|(name, _)| name.starts_with(b.name)))
+        .collect();
+    let mut failures = run_parallel(&to_build, 2, |b| {
+        let source = workspace().join("tests/libraries").join(b.source);
+        let built = compile_host_with(&source, &out.join(b.name), b.libraries);
+        vec![(format!("build {}", b.name), built)]
+    });
+    failures.extend(run_parallel(&jobs, 2, |(name, job)| {
+        vec![(name.clone(), job())]
+    }));
+    for (name, e) in &failures {
+        println!("\n---- {name} ----\n{e}");
+    }
+    println!(
+        "\nlibraries: {} tests, {} failed",
+        jobs.len(),
+        failures.len()
+    );
+    if !failures.is_empty() {
+        std::process::exit(1);
+    }
+}
