@@ -26,6 +26,8 @@ struct State {
     callbacks: Vec<(cl_int, Callback<EventNotifyFn>)>,
     /// Queues whose next command waits for this event.
     watchers: Vec<Weak<dyn Waker>>,
+    /// Threads blocked in `wait` (a notification with nobody waiting is a wasted system call).
+    waiting: u32,
 }
 
 pub struct Event {
@@ -90,6 +92,7 @@ impl Event {
                 },
                 callbacks: Vec::new(),
                 watchers: Vec::new(),
+                waiting: 0,
             }),
             finished: Condvar::new(),
         }
@@ -119,9 +122,11 @@ impl Event {
     /// Blocks until the event is complete or failed; returns its final status.
     pub fn wait(&self) -> cl_int {
         let mut s = self.lock();
+        s.waiting += 1;
         while s.status > 0 {
             s = self.finished.wait(s).unwrap_or_else(|e| e.into_inner());
         }
+        s.waiting -= 1;
         s.status
     }
 
@@ -141,7 +146,7 @@ impl Event {
 /// Moves an event to a new status (statuses only go down), stamps the time, then wakes
 /// waiters and runs the callbacks the change triggers.
 pub fn set_status(event: &Obj<Event>, status: cl_int) {
-    let (callbacks, watchers) = {
+    let (callbacks, watchers, waiting) = {
         let mut s = event.lock();
         if status >= s.status || s.status <= 0 {
             return;
@@ -166,9 +171,9 @@ pub fn set_status(event: &Obj<Event>, status: cl_int) {
         } else {
             Vec::new()
         };
-        (due, watchers)
+        (due, watchers, s.waiting > 0)
     };
-    if status <= 0 {
+    if status <= 0 && waiting {
         event.finished.notify_all();
     }
     for w in watchers.iter().filter_map(Weak::upgrade) {

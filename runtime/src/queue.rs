@@ -56,6 +56,9 @@ struct State {
     worker_started: bool,
     /// Set by `wake`, cleared by the worker when it looks for work.
     woken: bool,
+    /// Threads blocked in `finish` (a notification with nobody waiting is a wasted system
+    /// call).
+    finishing: u32,
 }
 
 struct Shared {
@@ -132,12 +135,16 @@ impl Queue {
 
     /// Adds a command; it runs once `wait_list` (and, in order, what came before) is done.
     /// In an out-of-order queue, commands enqueued after a `barrier` wait for it.
+    ///
+    /// A `blocking` command (the caller waits for it next) that has nothing ahead of it in an
+    /// in-order queue runs at once on the calling thread: handing it to the worker and waiting
+    /// to be woken costs more than copying a few hundred kilobytes.
     pub fn enqueue(
         queue: &Obj<Queue>,
         command_type: cl_command_type,
         wait_list: Vec<Obj<Event>>,
         command: Command,
-        barrier: bool,
+        (barrier, blocking): (bool, bool),
     ) -> Obj<Event> {
         let event = handle::create(Event::for_command(queue, command_type));
         let shared = &queue.shared;
@@ -165,12 +172,29 @@ impl Queue {
         let mut wait = wait_list;
         wait.retain(|d| d.status() != CL_COMPLETE);
         st.last = Some(Arc::downgrade(&event));
-        st.pending.push_back(Pending {
+        let job = Pending {
             event: event.clone(),
             wait,
             after,
             command,
-        });
+        };
+        let nothing_ahead = st.pending.is_empty() && st.running.is_none() && job.ready();
+        if blocking && !shared.out_of_order && nothing_ahead {
+            // Later commands wait for this one (it is `last`), so the worker stays idle.
+            st.running = Some(event.clone());
+            drop(st);
+            execute(job);
+            let mut st = shared.lock();
+            let done = st.running.take();
+            let finishing = st.finishing > 0;
+            drop(st);
+            drop(done);
+            if finishing {
+                shared.idle.notify_all();
+            }
+            return event;
+        }
+        st.pending.push_back(job);
         if !st.worker_started {
             st.worker_started = true;
             start_worker(shared.clone());
@@ -184,9 +208,11 @@ impl Queue {
     /// Blocks until every command enqueued so far has finished.
     pub fn finish(&self) {
         let mut st = self.shared.lock();
+        st.finishing += 1;
         while !st.pending.is_empty() || st.running.is_some() {
             st = self.shared.idle.wait(st).unwrap_or_else(|e| e.into_inner());
         }
+        st.finishing -= 1;
     }
 }
 
@@ -224,7 +250,7 @@ fn worker(shared: Arc<Shared>) {
             execute(job);
             st = shared.lock();
             let done = st.running.take();
-            let idle = st.pending.is_empty();
+            let idle = st.pending.is_empty() && st.finishing > 0;
             drop(st);
             // Dropping the event may drop the queue, whose destructor takes the state lock.
             drop(done);

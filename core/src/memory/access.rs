@@ -59,18 +59,18 @@ atomic_scalar!(u16, AtomicU16);
 atomic_scalar!(u32, AtomicU32);
 atomic_scalar!(u64, AtomicU64);
 
-/// Copies of at least this many bytes (host transfers, large `memcpy`s) go through the
-/// processor's string move; smaller ones, mostly single values, through the loops below.
+/// Copies of at least this many bytes (host transfers, large `memcpy`s) go through
+/// [`bulk_copy`]; smaller ones, mostly single values, through the loops below.
 const BULK_COPY: usize = 256;
 
-/// Copies `n` bytes from `src` to `dst` in one string move, when `n` is large enough for that
-/// to pay and the processor has it; false if nothing was copied.
+/// Copies `n` bytes from `src` to `dst` at memory-copy speed, when `n` is large enough for
+/// that to pay and the processor is one we have a copy for; false if nothing was copied.
 ///
 /// Either side may be simulated memory that other threads access at the same time. The copy
 /// has the effect of a relaxed atomic load and store of each byte (C++'s proposed
-/// `atomic_load_per_byte_memcpy`): on x86 a byte move is exactly what such an atomic access
-/// compiles to, and inline assembly is opaque to the compiler, so it can assume nothing about
-/// the memory being unshared. `rep movsb` runs at `memcpy` speed; the word loop at a fraction.
+/// `atomic_load_per_byte_memcpy`): on x86 a byte move, or a vector move of bytes, is exactly
+/// what such accesses compile to, and inline assembly is opaque to the compiler, so it can
+/// assume nothing about the memory being unshared.
 ///
 /// # Safety
 /// `src` must be valid for reads and `dst` for writes of `n` bytes, and the ranges must not
@@ -79,18 +79,64 @@ const BULK_COPY: usize = 256;
 unsafe fn bulk_copy(dst: *mut u8, src: *const u8, n: usize) -> bool {
     #[cfg(target_arch = "x86_64")]
     if n >= BULK_COPY {
-        // The direction flag is clear on entry to inline assembly (the copy runs forwards).
-        std::arch::asm!(
-            "rep movsb",
-            inout("rcx") n => _,
-            inout("rsi") src => _,
-            inout("rdi") dst => _,
-            options(nostack, preserves_flags)
-        );
+        // A forward copy whose destination is a little ahead of its source in the page
+        // (a buffer at 64 bytes into its allocation, a host array at 16) makes every load
+        // look as if it depended on the store just before it ("4K aliasing"): `rep movsb`
+        // then runs at two thirds of its speed. Backwards, the loads come first.
+        let ahead = (dst as usize).wrapping_sub(src as usize) % 4096;
+        if ahead > 0 && ahead < 128 {
+            let blocks = n / 64;
+            let done = blocks * 64;
+            string_move(dst.add(done), src.add(done), n - done);
+            // SAFETY (of the block): 64-byte steps from the end of the whole blocks down to
+            // their start, inside the ranges the caller vouched for; SSE2 is part of x86_64.
+            std::arch::asm!(
+                "2:",
+                "sub {s}, 64",
+                "sub {d}, 64",
+                "movdqu xmm0, [{s} + 48]",
+                "movdqu xmm1, [{s} + 32]",
+                "movdqu xmm2, [{s} + 16]",
+                "movdqu xmm3, [{s}]",
+                "movdqu [{d} + 48], xmm0",
+                "movdqu [{d} + 32], xmm1",
+                "movdqu [{d} + 16], xmm2",
+                "movdqu [{d}], xmm3",
+                "dec {k}",
+                "jnz 2b",
+                s = inout(reg) src.add(done) => _,
+                d = inout(reg) dst.add(done) => _,
+                k = inout(reg) blocks => _,
+                out("xmm0") _,
+                out("xmm1") _,
+                out("xmm2") _,
+                out("xmm3") _,
+                options(nostack)
+            );
+        } else {
+            string_move(dst, src, n);
+        }
         return true;
     }
     let _ = (dst, src, n);
     false
+}
+
+/// `rep movsb`: the processor's own copy loop, as fast as `memcpy` from a few hundred bytes on.
+///
+/// # Safety
+/// As for [`bulk_copy`].
+#[cfg(target_arch = "x86_64")]
+#[inline]
+unsafe fn string_move(dst: *mut u8, src: *const u8, n: usize) {
+    // The direction flag is clear on entry to inline assembly: the copy runs forwards.
+    std::arch::asm!(
+        "rep movsb",
+        inout("rcx") n => _,
+        inout("rsi") src => _,
+        inout("rdi") dst => _,
+        options(nostack, preserves_flags)
+    );
 }
 
 /// Copies `n` bytes from simulated memory to simulated memory.
@@ -208,6 +254,21 @@ mod tests {
             assert_eq!(out, data);
             assert_eq!(&mem[..5], &[0; 5]);
             assert!(mem[5 + n..].iter().all(|b| *b == 0));
+        }
+    }
+
+    #[test]
+    fn bulk_copies_with_the_destination_just_ahead_run_backwards() {
+        // The destination 48 bytes ahead of the source modulo a page takes the backward loop.
+        for n in [BULK_COPY, 64 * 40 + 7] {
+            let mut mem = vec![0u8; 8192 + n + 64];
+            let data: Vec<u8> = (0..n).map(|i| (i % 253) as u8 + 1).collect();
+            mem[..n].copy_from_slice(&data);
+            let base = mem.as_mut_ptr();
+            unsafe { copy_bytes(base.add(4096 + 48), base, n) };
+            assert_eq!(&mem[4096 + 48..4096 + 48 + n], &data[..]);
+            assert_eq!(mem[4096 + 47], 0);
+            assert_eq!(mem[4096 + 48 + n], 0);
         }
     }
 }

@@ -34,7 +34,7 @@ pub(super) unsafe fn submit_as(
     blocking: bool,
     event: *mut cl_event,
 ) -> ClResult<()> {
-    let ev = Queue::enqueue(queue, command_type, wait, command, barrier);
+    let ev = Queue::enqueue(queue, command_type, wait, command, (barrier, blocking));
     let status = if blocking { ev.wait() } else { CL_QUEUED };
     give_event(event, &ev);
     ensure!(
