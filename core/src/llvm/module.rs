@@ -19,6 +19,7 @@ const SPIR_KERNEL_CC: u32 = 76;
 
 /// Lowers every kernel of a module; with `debug`, also reads its source-level debug
 /// information (for the interactive debugger).
+///
 /// A kernel that uses anything the lowering cannot handle fails the whole program, as a
 /// compiler would: the error names every such kernel and where.
 pub fn lower_program(input: ModuleInput, debug: bool) -> Result<ProgramCode, ProgramError> {
