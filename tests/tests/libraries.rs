@@ -88,12 +88,12 @@ fn clblast_summary(output: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// `s` without its terminal escape sequences (`ESC [ parameters letter`).
 fn strip_escapes(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut chars = s.chars();
     while let Some(c) = chars.next() {
         if c == '\u{1b}' {
-            // CSI: ESC [ parameters final-byte
             for d in chars.by_ref() {
                 if d.is_ascii_alphabetic() {
                     break;
@@ -111,12 +111,10 @@ fn run(
     runtime: &Runtime,
     loader: Loader,
     program: &Path,
-    args: &[&str],
     check: impl Fn(&str) -> Result<(), String>,
 ) -> Result<(), String> {
-    let mut cmd = runtime.command(loader, program, &[]);
-    cmd.args(args);
-    let run = run_merged(cmd, TIMEOUT).map_err(|e| format!("cannot run: {e}"))?;
+    let run = run_merged(runtime.command(loader, program, &[]), TIMEOUT)
+        .map_err(|e| format!("cannot run: {e}"))?;
     let report = |why: String| format!("{why}\nexit status {:?}\n{}", run.status, run.output);
     if run.timed_out {
         return Err(report("timed out".into()));
@@ -157,7 +155,7 @@ fn main() {
             jobs.push((
                 format!("{} ({})", built.name, loader.tag()),
                 Box::new(move || {
-                    run(&runtime, loader, &exe, &[], |output| {
+                    run(&runtime, loader, &exe, |output| {
                         if output.contains(&pass) {
                             Ok(())
                         } else {
@@ -171,7 +169,7 @@ fn main() {
             let runtime = runtime.clone();
             jobs.push((
                 format!("{test} ({})", loader.tag()),
-                Box::new(move || run(&runtime, loader, &PathBuf::from(test), &[], clblast_summary)),
+                Box::new(move || run(&runtime, loader, &PathBuf::from(test), clblast_summary)),
             ));
         }
     }
