@@ -251,12 +251,19 @@ pub fn wanted(filters: &[String], name: &str) -> bool {
 
 /// This build's `oclgrind-kernel`; the harness ends with a hint when it has not been built.
 pub fn kernel_binary() -> PathBuf {
-    let bin = bin_dir().join("oclgrind-kernel");
-    if !bin.exists() {
-        eprintln!("{} not found: run `cargo build` first", bin.display());
-        std::process::exit(1);
+    require_built(&["oclgrind-kernel"]);
+    bin_dir().join("oclgrind-kernel")
+}
+
+/// Ends the harness with a hint unless each of `names` has been built in [`bin_dir`].
+pub fn require_built(names: &[&str]) {
+    for name in names {
+        let path = bin_dir().join(name);
+        if !path.exists() {
+            eprintln!("{} not found: run `cargo build` first", path.display());
+            std::process::exit(1);
+        }
     }
-    bin
 }
 
 /// Runs `check` on each of `items` on `threads` threads. `check` gives each run of an item a

@@ -15,8 +15,8 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use oclgrind_tests::{
-    bin_dir, compile_host_with, name_filters, run_merged, run_parallel, wanted, workspace, Loader,
-    Runtime,
+    bin_dir, compile_host_with, name_filters, require_built, run_merged, run_parallel, wanted,
+    workspace, Loader, Runtime,
 };
 
 /// A program built here: its name, its source in tests/libraries and the libraries it links.
@@ -134,15 +134,7 @@ type Job = (String, Box<dyn Fn() -> Result<(), String> + Send + Sync>);
 fn main() {
     let filters = name_filters();
     let bins = bin_dir();
-    for needed in ["oclgrind", "liboclgrind_rt.so", "liboclgrind_rt_icd.so"] {
-        if !bins.join(needed).exists() {
-            eprintln!(
-                "{} not found: run `cargo build` first",
-                bins.join(needed).display()
-            );
-            std::process::exit(1);
-        }
-    }
+    require_built(&["oclgrind", "liboclgrind_rt.so", "liboclgrind_rt_icd.so"]);
     let out = bins.join("library-tests");
     std::fs::create_dir_all(&out).expect("test output directory");
     let runtime = std::sync::Arc::new(Runtime::new(&bins, &out));

@@ -17,8 +17,8 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use oclgrind_tests::{
-    bin_dir, check_run, compile_host, name_filters, run_merged, run_merged_with_input,
-    run_parallel, wanted, workspace, Loader, Runtime,
+    bin_dir, check_run, compile_host, name_filters, require_built, run_merged,
+    run_merged_with_input, run_parallel, wanted, workspace, Loader, Runtime,
 };
 
 const PROGRAMS: [&str; 16] = [
@@ -265,20 +265,12 @@ fn jobs(spv: PathBuf) -> Vec<Job> {
 fn main() {
     let filters = name_filters();
     let bins = bin_dir();
-    for needed in [
+    require_built(&[
         "oclgrind",
         "liboclgrind_rt.so",
         "liboclgrind_rt_icd.so",
         "opencl3-client",
-    ] {
-        if !bins.join(needed).exists() {
-            eprintln!(
-                "{} not found: run `cargo build` first",
-                bins.join(needed).display()
-            );
-            std::process::exit(1);
-        }
-    }
+    ]);
     let out = bins.join("runtime-tests");
     std::fs::create_dir_all(&out).expect("test output directory");
     let setup = Setup {
