@@ -122,15 +122,25 @@ impl Event {
         self.queue.as_ref().is_some_and(|q| q.profiling())
     }
 
-    /// Blocks until the event is complete or failed; returns its final status.
-    pub fn wait(&self) -> cl_int {
+    /// Blocks until the event is complete or failed and returns its final status; `None` at
+    /// once for an unfinished command of a queue whose worker is the calling thread (in a
+    /// callback), which cannot run until that callback returns.
+    pub fn wait(&self) -> Option<cl_int> {
         let mut s = self.lock();
+        if s.status > 0
+            && self
+                .queue
+                .as_ref()
+                .is_some_and(|q| q.is_calling_from_worker())
+        {
+            return None;
+        }
         s.waiting += 1;
         while s.status > 0 {
             s = self.finished.wait(s).unwrap_or_else(|e| e.into_inner());
         }
         s.waiting -= 1;
-        s.status
+        Some(s.status)
     }
 
     /// Asks for `waker` to be woken when the event finishes; false if it already has.

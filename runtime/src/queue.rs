@@ -2,6 +2,7 @@
 //! their dependencies allow, so the application never has to call `clFinish` for work to
 //! progress (polling `clGetEventInfo` works).
 
+use std::cell::Cell;
 use std::collections::VecDeque;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, Weak};
 
@@ -11,6 +12,13 @@ use crate::context::Context;
 use crate::error::{blame, ClResult};
 use crate::event::{self, Event};
 use crate::handle::{self, ClObject, Kind, Obj};
+
+thread_local! {
+    /// The queue whose worker this thread is (null on other threads). Without a destructor,
+    /// so that it stays readable in exit handlers, which run on a worker when an application
+    /// calls `exit` from an event callback.
+    static WORKER_OF: Cell<*const Shared> = const { Cell::new(std::ptr::null()) };
+}
 
 /// Something to wake when an event it waits for finishes.
 pub trait Waker: Send + Sync {
@@ -205,14 +213,29 @@ impl Queue {
         event
     }
 
-    /// Blocks until every command enqueued so far has finished.
-    pub fn finish(&self) {
+    /// Whether the calling thread is this queue's worker, in a callback of one of its
+    /// commands: the queue runs nothing more until the callback returns, so waiting for its
+    /// commands from here would never end.
+    pub fn is_calling_from_worker(&self) -> bool {
+        let me = Arc::as_ptr(&self.shared);
+        WORKER_OF
+            .try_with(|w| std::ptr::eq(w.get(), me))
+            .unwrap_or(false)
+    }
+
+    /// Blocks until every command enqueued so far has finished; false at once when called
+    /// from the queue's own worker (see `is_calling_from_worker`), where that cannot happen.
+    pub fn finish(&self) -> bool {
+        if self.is_calling_from_worker() {
+            return false;
+        }
         let mut st = self.shared.lock();
         st.finishing += 1;
         while !st.pending.is_empty() || st.running.is_some() {
             st = self.shared.idle.wait(st).unwrap_or_else(|e| e.into_inner());
         }
         st.finishing -= 1;
+        true
     }
 }
 
@@ -234,6 +257,7 @@ fn start_worker(shared: Arc<Shared>) {
 
 /// The worker: takes the first command whose dependencies are done, runs it, repeats.
 fn worker(shared: Arc<Shared>) {
+    let _ = WORKER_OF.try_with(|w| w.set(Arc::as_ptr(&shared)));
     let me: Weak<dyn Waker> = Arc::downgrade(&shared) as Weak<dyn Waker>;
     let mut st = shared.lock();
     loop {

@@ -35,8 +35,11 @@ pub(super) unsafe fn submit_as(
     event: *mut cl_event,
 ) -> ClResult<()> {
     let ev = Queue::enqueue(queue, command_type, wait, command, (barrier, blocking));
-    let status = if blocking { ev.wait() } else { CL_QUEUED };
+    let status = if blocking { ev.wait() } else { Some(CL_QUEUED) };
     give_event(event, &ev);
+    let Some(status) = status else {
+        fail!(CL_INVALID_OPERATION, "{FROM_OWN_CALLBACK}");
+    };
     ensure!(
         status >= 0,
         CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST,

@@ -42,7 +42,13 @@ pub unsafe extern "C" fn clWaitForEvents(
             blame(&ev.context);
             list.push(ev);
         }
-        let failed = list.iter().map(|e| e.wait()).filter(|&s| s < 0).count();
+        let mut failed = 0;
+        for e in &list {
+            let Some(status) = e.wait() else {
+                fail!(CL_INVALID_OPERATION, "{}", crate::api::FROM_OWN_CALLBACK);
+            };
+            failed += (status < 0) as usize;
+        }
         ensure!(
             failed == 0,
             CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST,

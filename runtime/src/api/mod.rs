@@ -120,6 +120,11 @@ unsafe fn give_event(out: *mut cl_event, event: &Obj<Event>) {
     }
 }
 
+/// Why a wait is refused on a queue's own worker thread (an event callback): the queue runs
+/// nothing until the callback returns.
+pub(crate) const FROM_OWN_CALLBACK: &str = "Called from a callback of a command of the same \
+    queue, which runs nothing more until the callback returns: the wait would never end";
+
 /// Stores a freshly created object's handle for the application.
 fn hand_out<T: handle::ClObject>(obj: Obj<T>) -> *mut c_void {
     handle::raw(&obj)

@@ -149,7 +149,11 @@ pub unsafe extern "C" fn clFlush(command_queue: cl_command_queue) -> cl_int {
 
 pub unsafe extern "C" fn clFinish(command_queue: cl_command_queue) -> cl_int {
     api_call("clFinish", || {
-        get_queue(command_queue)?.finish();
+        ensure!(
+            get_queue(command_queue)?.finish(),
+            CL_INVALID_OPERATION,
+            "{FROM_OWN_CALLBACK}"
+        );
         Ok(())
     })
 }
