@@ -82,6 +82,27 @@ impl VType {
     }
 }
 
+/// LLVM's spelling (`float`, `<32 x i16>`), for messages about the lowered code.
+impl std::fmt::Display for ScalarTy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ScalarTy::Int(bits) => write!(f, "i{bits}"),
+            ScalarTy::F32 => f.write_str("float"),
+            ScalarTy::F64 => f.write_str("double"),
+            ScalarTy::Ptr(space) => write!(f, "ptr addrspace({})", space.llvm_number()),
+        }
+    }
+}
+
+impl std::fmt::Display for VType {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.lanes {
+            1 => self.elem.fmt(f),
+            n => write!(f, "<{n} x {}>", self.elem),
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FloatTy {
     F32,
@@ -856,5 +877,12 @@ mod tests {
         assert_eq!(ScalarTy::Int(24).size(), 4);
         assert_eq!(ScalarTy::Ptr(AddrSpace::Local).size(), 8);
         assert_eq!(ScalarTy::Int(16).mem_ty(), MemTy::U16);
+        let v = |elem, lanes| VType { elem, lanes };
+        assert_eq!(v(ScalarTy::Int(16), 32).to_string(), "<32 x i16>");
+        assert_eq!(v(ScalarTy::F32, 1).to_string(), "float");
+        assert_eq!(
+            v(ScalarTy::Ptr(AddrSpace::Local), 2).to_string(),
+            "<2 x ptr addrspace(3)>"
+        );
     }
 }

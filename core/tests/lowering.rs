@@ -623,3 +623,51 @@ define spir_kernel void @k(ptr addrspace(1) %o) {
     );
     assert!(log.contains("call to f does not match"), "{log}");
 }
+
+#[test]
+fn vectors_wider_than_any_opencl_type() {
+    // 300 lanes (more than a byte can count): load, arithmetic, a bitcast to 600 halves,
+    // a lane extracted, the vector stored back.
+    let r = run(
+        r#"
+define spir_kernel void @k(ptr addrspace(1) %a, ptr addrspace(1) %out) {
+  %v = load <300 x i32>, ptr addrspace(1) %a, align 4
+  %w = add <300 x i32> %v, %v
+  %h = bitcast <300 x i32> %w to <600 x i16>
+  %x = extractelement <600 x i16> %h, i32 599
+  %y = zext i16 %x to i32
+  store <300 x i32> %w, ptr addrspace(1) %a, align 4
+  store i32 %y, ptr addrspace(1) %out, align 4
+  ret void
+}"#,
+        &[
+            words(&(0..300).map(|i| i * 0x10001).collect::<Vec<_>>()),
+            words(&[0]),
+        ],
+        1,
+        1,
+    );
+    let doubled: Vec<u32> = (0..300).map(|i| i * 0x20002).collect();
+    assert_eq!(read_words(&r.buffers[0]), doubled);
+    // Lane 599 is the high half of lane 299.
+    assert_eq!(read_words(&r.buffers[1]), vec![299 * 2]);
+    assert!(r.messages.is_empty(), "{:?}", r.messages);
+}
+
+#[test]
+fn vectors_beyond_the_register_limit_fail_the_build() {
+    let log = lowering_failure(
+        "
+define spir_kernel void @k(ptr addrspace(1) %a) {
+  %v = load <70000 x i8>, ptr addrspace(1) %a, align 1
+  store <70000 x i8> %v, ptr addrspace(1) %a, align 1
+  ret void
+}",
+    );
+    assert!(
+        log.starts_with(
+            "error: kernel 'k' cannot be simulated: vectors of 70000 elements are not supported"
+        ),
+        "{log}"
+    );
+}

@@ -35,6 +35,8 @@ pub struct Event {
     /// The queue of a command's event; `None` for user events.
     pub queue: Option<Obj<Queue>>,
     pub command_type: cl_command_type,
+    /// Whether profiling information may be asked for (a profiling queue's command).
+    profiled: bool,
     state: Mutex<State>,
     finished: Condvar,
 }
@@ -85,6 +87,7 @@ impl Event {
             context,
             queue,
             command_type,
+            profiled,
             state: Mutex::new(State {
                 status,
                 times: Times {
@@ -119,20 +122,15 @@ impl Event {
 
     /// Whether profiling information may be asked for.
     pub fn profiled(&self) -> bool {
-        self.queue.as_ref().is_some_and(|q| q.profiling())
+        self.profiled
     }
 
     /// Blocks until the event is complete or failed and returns its final status; `None` at
-    /// once for an unfinished command of a queue whose worker is the calling thread (in a
-    /// callback), which cannot run until that callback returns.
+    /// once for an unfinished command of a queue this thread is running a command of (in a
+    /// callback it set off), which cannot run until that callback returns.
     pub fn wait(&self) -> Option<cl_int> {
         let mut s = self.lock();
-        if s.status > 0
-            && self
-                .queue
-                .as_ref()
-                .is_some_and(|q| q.is_calling_from_worker())
-        {
+        if s.status > 0 && self.queue.as_ref().is_some_and(|q| q.is_running_here()) {
             return None;
         }
         s.waiting += 1;

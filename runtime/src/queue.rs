@@ -14,10 +14,30 @@ use crate::event::{self, Event};
 use crate::handle::{self, ClObject, Kind, Obj};
 
 thread_local! {
-    /// The queue whose worker this thread is (null on other threads). Without a destructor,
-    /// so that it stays readable in exit handlers, which run on a worker when an application
-    /// calls `exit` from an event callback.
-    static WORKER_OF: Cell<*const Shared> = const { Cell::new(std::ptr::null()) };
+    /// The queue whose command this thread is carrying out (null when none): its worker, or
+    /// an application thread running a blocking command itself. Callbacks and destructors
+    /// that command sets off run here, and must not wait for the queue. Without a destructor,
+    /// so that it stays readable in exit handlers, which run here when an application calls
+    /// `exit` from an event callback.
+    static RUNNING_FOR: Cell<*const Shared> = const { Cell::new(std::ptr::null()) };
+}
+
+/// Carries out `job` on this thread for `shared`'s queue (see RUNNING_FOR).
+fn run_here(shared: &Arc<Shared>, job: Pending) {
+    let before = RUNNING_FOR.try_with(|r| r.replace(Arc::as_ptr(shared)));
+    execute(job);
+    if let Ok(before) = before {
+        let _ = RUNNING_FOR.try_with(|r| r.set(before));
+    }
+}
+
+/// How a command is submitted.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Submit {
+    /// Out-of-order queues: commands enqueued later wait for this one.
+    pub barrier: bool,
+    /// The caller waits for the command next.
+    pub blocking: bool,
 }
 
 /// Something to wake when an event it waits for finishes.
@@ -142,17 +162,17 @@ impl Queue {
     }
 
     /// Adds a command; it runs once `wait_list` (and, in order, what came before) is done.
-    /// In an out-of-order queue, commands enqueued after a `barrier` wait for it.
+    /// In an out-of-order queue, commands enqueued after a barrier wait for it.
     ///
-    /// A `blocking` command (the caller waits for it next) that has nothing ahead of it in an
-    /// in-order queue runs at once on the calling thread: handing it to the worker and waiting
-    /// to be woken costs more than copying a few hundred kilobytes.
+    /// A blocking command that has nothing ahead of it in an in-order queue runs at once on
+    /// the calling thread: handing it to the worker and waiting to be woken costs more than
+    /// copying a few hundred kilobytes.
     pub fn enqueue(
         queue: &Obj<Queue>,
         command_type: cl_command_type,
         wait_list: Vec<Obj<Event>>,
         command: Command,
-        (barrier, blocking): (bool, bool),
+        how: Submit,
     ) -> Obj<Event> {
         let event = handle::create(Event::for_command(queue, command_type));
         let shared = &queue.shared;
@@ -168,7 +188,7 @@ impl Queue {
                 after.extend(st.pending.iter().map(|p| p.event.clone()));
                 after.extend(st.running.clone());
             }
-            if barrier {
+            if how.barrier {
                 st.barrier = Some(Arc::downgrade(&event));
             }
         } else {
@@ -187,14 +207,17 @@ impl Queue {
             command,
         };
         let nothing_ahead = st.pending.is_empty() && st.running.is_none() && job.ready();
-        if blocking && !shared.out_of_order && nothing_ahead {
-            // Later commands wait for this one (it is `last`), so the worker stays idle.
+        if how.blocking && !shared.out_of_order && nothing_ahead {
+            // Later commands wait for this one (it is `last`), so the worker starts nothing
+            // until it completes; once it has, the worker may already have taken the next,
+            // which `running` then names.
             st.running = Some(event.clone());
             drop(st);
-            execute(job);
+            run_here(shared, job);
             let mut st = shared.lock();
-            let done = st.running.take();
-            let finishing = st.finishing > 0;
+            let ours = st.running.as_ref().is_some_and(|r| Arc::ptr_eq(r, &event));
+            let done = if ours { st.running.take() } else { None };
+            let finishing = st.finishing > 0 && st.running.is_none() && st.pending.is_empty();
             drop(st);
             drop(done);
             if finishing {
@@ -213,20 +236,20 @@ impl Queue {
         event
     }
 
-    /// Whether the calling thread is this queue's worker, in a callback of one of its
-    /// commands: the queue runs nothing more until the callback returns, so waiting for its
-    /// commands from here would never end.
-    pub fn is_calling_from_worker(&self) -> bool {
+    /// Whether the calling thread is carrying out one of this queue's commands (it is in a
+    /// callback or destructor that command set off): the queue runs nothing more until that
+    /// returns, so waiting for its commands from here would never end.
+    pub fn is_running_here(&self) -> bool {
         let me = Arc::as_ptr(&self.shared);
-        WORKER_OF
-            .try_with(|w| std::ptr::eq(w.get(), me))
+        RUNNING_FOR
+            .try_with(|r| std::ptr::eq(r.get(), me))
             .unwrap_or(false)
     }
 
     /// Blocks until every command enqueued so far has finished; false at once when called
-    /// from the queue's own worker (see `is_calling_from_worker`), where that cannot happen.
+    /// where that cannot happen (see `is_running_here`).
     pub fn finish(&self) -> bool {
-        if self.is_calling_from_worker() {
+        if self.is_running_here() {
             return false;
         }
         let mut st = self.shared.lock();
@@ -257,7 +280,6 @@ fn start_worker(shared: Arc<Shared>) {
 
 /// The worker: takes the first command whose dependencies are done, runs it, repeats.
 fn worker(shared: Arc<Shared>) {
-    let _ = WORKER_OF.try_with(|w| w.set(Arc::as_ptr(&shared)));
     let me: Weak<dyn Waker> = Arc::downgrade(&shared) as Weak<dyn Waker>;
     let mut st = shared.lock();
     loop {
@@ -271,7 +293,7 @@ fn worker(shared: Arc<Shared>) {
             let job = st.pending.remove(i).expect("index from position");
             st.running = Some(job.event.clone());
             drop(st);
-            execute(job);
+            run_here(&shared, job);
             st = shared.lock();
             let done = st.running.take();
             let idle = st.pending.is_empty() && st.finishing > 0;

@@ -124,8 +124,10 @@ struct ThreadResources {
         if (!used)
             return;
         cl_int value = 42, back = 0;
-        CHECK(clEnqueueWriteBuffer(main_setup.queue, scratch, CL_TRUE, 0, sizeof(value), &value,
+        // Handed to the queue's worker (not blocking), then waited for.
+        CHECK(clEnqueueWriteBuffer(main_setup.queue, scratch, CL_FALSE, 0, sizeof(value), &value,
                                    0, nullptr, nullptr));
+        CHECK(clFinish(main_setup.queue));
         CHECK(clEnqueueReadBuffer(main_setup.queue, scratch, CL_TRUE, 0, sizeof(back), &back, 0,
                                   nullptr, nullptr));
         CHECK(clReleaseMemObject(scratch));

@@ -27,10 +27,7 @@ fn lower(call: &Call, emit: &mut dyn Emit) -> Resolution {
         .ok_or_else(|| format!("{}: the format must be a pointer", call.name))?;
     let args: Vec<Arg> = call.args[1..].to_vec();
     if let Some(a) = args.iter().find(|a| a.lanes() > 16) {
-        return Err(format!(
-            "{}: unsupported argument type {:?}",
-            call.name, a.ty
-        ));
+        return Err(format!("{}: unsupported argument type {}", call.name, a.ty));
     }
     let ret = call.ret;
     emit.site(site(call, move |env| {

@@ -182,6 +182,10 @@ pub fn run_pure(op: &Op, r: &mut [u64]) -> bool {
         Op::Bitcast { d, s, from, to } => {
             // Distinct SSA values: the source and destination slots never overlap.
             let (s, d) = (s as usize, d as usize);
+            debug_assert!(
+                s + from.lanes as usize <= d || d + to.lanes as usize <= s,
+                "bitcast between overlapping slots"
+            );
             let (src, dst) = if s < d {
                 let (lo, hi) = r.split_at_mut(d);
                 (

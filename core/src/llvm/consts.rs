@@ -185,7 +185,7 @@ impl Consts<'_> {
                     v.name()
                 ))
             }
-            k => return Err(format!("unsupported constant ({k:?}): {}", v.print())),
+            _ => return Err(format!("unsupported constant: {}", v.print())),
         }
         Ok(())
     }

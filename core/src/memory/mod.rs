@@ -41,6 +41,17 @@ impl AddrSpace {
         }
     }
 
+    /// The number LLVM gives the space (the inverse of `from_llvm`).
+    pub fn llvm_number(self) -> u32 {
+        match self {
+            AddrSpace::Private => 0,
+            AddrSpace::Global => 1,
+            AddrSpace::Constant => 2,
+            AddrSpace::Local => 3,
+            AddrSpace::Generic => 4,
+        }
+    }
+
     /// The name used in diagnostics ("global memory address ...").
     pub fn name(self) -> &'static str {
         match self {

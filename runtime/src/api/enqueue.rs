@@ -7,7 +7,7 @@ use crate::error::{api_call, api_create, fail};
 use crate::kernel::get_kernel;
 use crate::memobj::MemObject;
 use crate::platform::settings;
-use crate::queue::{get_queue, Queue};
+use crate::queue::{get_queue, Queue, Submit};
 
 use oclgrind_core::memory::AddrSpace;
 use oclgrind_core::program::ParamKind;
@@ -34,12 +34,22 @@ pub(super) unsafe fn submit_as(
     blocking: bool,
     event: *mut cl_event,
 ) -> ClResult<()> {
-    let ev = Queue::enqueue(queue, command_type, wait, command, (barrier, blocking));
-    let status = if blocking { ev.wait() } else { Some(CL_QUEUED) };
-    give_event(event, &ev);
-    let Some(status) = status else {
-        fail!(CL_INVALID_OPERATION, "{FROM_OWN_CALLBACK}");
+    // Refused before anything is queued: the command must not run later, into memory the
+    // caller no longer expects to be written.
+    ensure!(
+        !(blocking && queue.is_running_here()),
+        CL_INVALID_OPERATION,
+        "{FROM_OWN_CALLBACK}"
+    );
+    let how = Submit { barrier, blocking };
+    let ev = Queue::enqueue(queue, command_type, wait, command, how);
+    // Not refused: the check above ruled that out.
+    let status = if blocking {
+        ev.wait().unwrap_or(CL_INVALID_OPERATION)
+    } else {
+        CL_QUEUED
     };
+    give_event(event, &ev);
     ensure!(
         status >= 0,
         CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST,

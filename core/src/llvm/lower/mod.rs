@@ -227,7 +227,10 @@ impl<'a> Lowerer<'a> {
     fn vt(&self, t: Type) -> Result<VType, String> {
         match self.shape(t)? {
             Shape::Val(v) => Ok(v),
-            s => Err(format!("unexpected value shape {s:?}")),
+            _ => Err(format!(
+                "{} is an aggregate, where a scalar or vector was expected",
+                t.print()
+            )),
         }
     }
 
