@@ -5,23 +5,34 @@ use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
 use oclgrind_core::diagnostics::{Entity, Level};
-use oclgrind_core::memory::AddrSpace;
-use oclgrind_core::plugins::{Access, ExecContext, Interest, LaunchInfo, Plugin};
+use oclgrind_core::memory::{AddrSpace, Fault};
+use oclgrind_core::plugins::{
+    Access, AccessKind, ExecContext, GroupContext, Interest, KernelContext, LaunchInfo, Plugin,
+    Worker,
+};
 use oclgrind_core::{launch, ArgValue, Config, Context, NDRange};
 
-/// Counts events by name.
+type Counts = Arc<Mutex<BTreeMap<String, u64>>>;
+/// (address, bytes) of every store.
+type Stores = Arc<Mutex<Vec<(u64, Vec<u8>)>>>;
+
+/// Counts events by name: the plugin's own, and its workers', which merge theirs when they
+/// finish.
 struct Counter {
     interests: Interest,
-    counts: Mutex<BTreeMap<String, u64>>,
-    stores: Mutex<Vec<(u64, Vec<u8>)>>,
+    counts: Counts,
+    stores: Stores,
+    /// Workers made, and workers that had finished when the kernel ended.
+    workers: Arc<Mutex<(u64, u64)>>,
 }
 
 impl Counter {
     fn new(interests: Interest) -> Arc<Counter> {
         Arc::new(Counter {
             interests,
-            counts: Mutex::new(BTreeMap::new()),
-            stores: Mutex::new(Vec::new()),
+            counts: Arc::default(),
+            stores: Arc::default(),
+            workers: Arc::default(),
         })
     }
 
@@ -53,45 +64,30 @@ impl Plugin for Counter {
         assert_eq!(l.kernel, "k");
         self.bump("kernel_begin");
     }
-    fn kernel_end(&self, _: &LaunchInfo) {
+    fn worker(&self, _: &LaunchInfo) -> Option<Box<dyn Worker>> {
+        self.workers.lock().unwrap().0 += 1;
+        Some(Box::new(CountingWorker {
+            counts: BTreeMap::new(),
+            stores: Vec::new(),
+            into: (
+                self.counts.clone(),
+                self.stores.clone(),
+                self.workers.clone(),
+            ),
+        }))
+    }
+    fn kernel_end(&self, cx: &KernelContext) {
+        let (made, finished) = *self.workers.lock().unwrap();
+        assert_eq!(
+            made, finished,
+            "every worker finished before the kernel ended"
+        );
+        assert_eq!(cx.launch.num_groups, [2, 1, 1]);
         self.bump("kernel_end");
     }
-    fn work_group_begin(&self, _: &LaunchInfo, _: [u64; 3]) {
-        self.bump("wg_begin");
-    }
-    fn work_group_complete(&self, _: &LaunchInfo, _: [u64; 3]) {
-        self.bump("wg_complete");
-    }
-    fn work_group_barrier(&self, cx: &ExecContext, fence: u32) {
-        assert!(matches!(cx.entity, Entity::Group(_)));
-        assert_eq!(fence, 1);
-        self.bump("barrier");
-    }
-    fn work_item_begin(&self, cx: &ExecContext) {
-        assert!(matches!(cx.entity, Entity::WorkItem { .. }));
-        self.bump("wi_begin");
-    }
-    fn work_item_complete(&self, _: &ExecContext) {
-        self.bump("wi_complete");
-    }
-    fn instruction_executed(&self, cx: &ExecContext) {
-        assert!(cx.at.is_some());
-        self.bump("instruction");
-    }
-    fn memory_load(&self, _: &ExecContext, a: &Access) {
-        self.bump(&format!("load {}", a.space));
-    }
-    fn memory_store(&self, _: &ExecContext, a: &Access, data: &[u8]) {
-        assert_eq!(a.size as usize, data.len());
-        self.bump(&format!("store {}", a.space));
-        self.stores.lock().unwrap().push((a.address, data.to_vec()));
-    }
-    fn memory_fault(&self, _: &ExecContext, _: &oclgrind_core::memory::Fault) {
-        self.bump("fault");
-    }
-    fn memory_allocated(&self, _: AddrSpace, _: u64, size: u64, _: u32) {
-        assert_eq!(size, 32);
-        self.bump("allocated");
+    fn memory_allocated(&self, space: AddrSpace, _: u64, size: u64, _: u32) {
+        assert_eq!((space, size), (AddrSpace::Global, 32));
+        self.bump("allocated global");
     }
     fn host_memory_store(&self, _: u64, data: &[u8]) {
         assert_eq!(data.len(), 32);
@@ -100,6 +96,98 @@ impl Plugin for Counter {
     fn host_memory_load(&self, _: u64, size: u64) {
         assert_eq!(size, 32);
         self.bump("host load");
+    }
+}
+
+type Totals = (Counts, Stores, Arc<Mutex<(u64, u64)>>);
+
+/// A worker's counts stay its own (no lock) until it finishes.
+struct CountingWorker {
+    counts: BTreeMap<String, u64>,
+    stores: Vec<(u64, Vec<u8>)>,
+    into: Totals,
+}
+
+impl CountingWorker {
+    fn bump(&mut self, what: &str) {
+        *self.counts.entry(what.to_string()).or_default() += 1;
+    }
+}
+
+impl Worker for CountingWorker {
+    fn work_group_begin(&mut self, cx: &GroupContext) {
+        assert_eq!(cx.size, [4, 1, 1]);
+        self.bump("wg_begin");
+    }
+    fn work_group_complete(&mut self, _: &GroupContext) {
+        self.bump("wg_complete");
+    }
+    fn work_group_barrier(&mut self, cx: &ExecContext, fence: u32) {
+        assert!(matches!(cx.entity, Entity::Group(_)));
+        assert!(cx.site.is_some(), "a barrier names its op");
+        assert_eq!(fence, 1);
+        self.bump("barrier");
+    }
+    fn work_item_begin(&mut self, cx: &ExecContext) {
+        assert!(matches!(cx.entity, Entity::WorkItem { .. }));
+        self.bump("wi_begin");
+    }
+    fn work_item_complete(&mut self, _: &ExecContext) {
+        self.bump("wi_complete");
+    }
+    fn instruction_executed(&mut self, cx: &ExecContext) {
+        assert!(cx.site.is_some());
+        self.bump("instruction");
+    }
+    fn memory_access(&mut self, cx: &ExecContext, a: &Access) {
+        let site = cx.site.expect("an access names its op");
+        let mut lines = Vec::new();
+        cx.kernel.location_lines(&mut lines, Some(site));
+        // The LLVM instruction the access comes from.
+        let opcode = match a.kind {
+            AccessKind::Load => "load",
+            AccessKind::Store => "store",
+            AccessKind::Atomic => "atomic",
+        };
+        assert!(lines[0].contains(opcode), "{lines:?}");
+        // (At -O0, spills of arguments to private memory have no source position.)
+        if a.space != AddrSpace::Private {
+            assert!(lines[1].starts_with("At line "), "{lines:?}");
+        }
+        match a.kind {
+            AccessKind::Load => {
+                assert!(a.data.is_empty());
+                self.bump(&format!("load {}", a.space));
+            }
+            AccessKind::Store => {
+                assert_eq!(a.size as usize, a.data.len());
+                self.bump(&format!("store {}", a.space));
+                self.stores.push((a.address, a.data.to_vec()));
+            }
+            AccessKind::Atomic => self.bump("atomic"),
+        }
+    }
+    fn memory_allocated(&mut self, cx: &ExecContext, space: AddrSpace, _: u64, size: u64) {
+        match space {
+            AddrSpace::Local => {
+                assert!(matches!(cx.entity, Entity::Group(_)));
+                assert_eq!(size, 16);
+            }
+            _ => assert!(matches!(cx.entity, Entity::WorkItem { .. })),
+        }
+        self.bump(&format!("allocated {space}"));
+    }
+    fn memory_fault(&mut self, _: &ExecContext, _: &Fault) {
+        self.bump("fault");
+    }
+    fn finish(self: Box<Self>) {
+        let (counts, stores, workers) = self.into;
+        let mut all = counts.lock().unwrap();
+        for (k, n) in self.counts {
+            *all.entry(k).or_default() += n;
+        }
+        stores.lock().unwrap().extend(self.stores);
+        workers.lock().unwrap().1 += 1;
     }
 }
 
@@ -157,6 +245,7 @@ fn every_event_reaches_interested_plugins() {
         | Interest::HOST_MEMORY;
     let c = Counter::new(all);
     let out = run_with(c.clone());
+    assert_eq!(*c.workers.lock().unwrap(), (2, 2), "one worker per thread");
     let words: Vec<i32> = out
         .chunks_exact(4)
         .map(|b| i32::from_le_bytes(b.try_into().unwrap()))
@@ -165,12 +254,15 @@ fn every_event_reaches_interested_plugins() {
     assert_eq!((c.count("kernel_begin"), c.count("kernel_end")), (1, 1));
     assert_eq!(
         (
-            c.count("allocated"),
+            c.count("allocated global"),
             c.count("host store"),
             c.count("host load")
         ),
         (1, 1, 1)
     );
+    // The local buffer once per group; each work-item's allocas (at -O0: `l`).
+    assert_eq!(c.count("allocated local"), 2);
+    assert!(c.count("allocated private") >= 8);
     assert_eq!((c.count("wg_begin"), c.count("wg_complete")), (2, 2));
     assert_eq!((c.count("wi_begin"), c.count("wi_complete")), (8, 8));
     assert_eq!(c.count("barrier"), 2);
@@ -189,6 +281,7 @@ fn every_event_reaches_interested_plugins() {
 fn plugins_only_get_what_they_ask_for() {
     let c = Counter::new(Interest::KERNEL);
     run_with(c.clone());
+    // Workers are made (the plugin wants none of their events: they are simply not called).
     let counts = c.counts.lock().unwrap().clone();
     assert_eq!(
         counts.keys().collect::<Vec<_>>(),

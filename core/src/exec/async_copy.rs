@@ -9,7 +9,7 @@ use crate::builtins::AsyncCopy;
 use crate::diagnostics::{divergence_header, render, Entity, Level};
 use crate::memory::{load_bytes, store_bytes};
 use crate::output::Record;
-use crate::plugins::Access;
+use crate::plugins::AccessKind;
 
 /// A copy not yet performed, as the first work-item that issued it asked for it.
 struct PendingCopy {
@@ -156,12 +156,7 @@ fn perform(launch: &Launch, mems: &mut Mems, at: Where, c: &AsyncCopy) {
             .dst
             .wrapping_add(i.wrapping_mul(c.dst_stride).wrapping_mul(n));
         if launch.observe_memory {
-            let load = Access {
-                space: c.src_space,
-                address: src,
-                size: n,
-            };
-            observe(launch, at, load, None, false);
+            observe(launch, mems, at, c.src_space, src, n, AccessKind::Load, &[]);
         }
         let Some(p) = access(mems, c.src_space, src, n, Dir::Load, launch, || at) else {
             continue;
@@ -169,12 +164,16 @@ fn perform(launch: &Launch, mems: &mut Mems, at: Where, c: &AsyncCopy) {
         // SAFETY: access() checked the ranges.
         unsafe { load_bytes(p, &mut buf) };
         if launch.observe_memory {
-            let store = Access {
-                space: c.dst_space,
-                address: dst,
-                size: n,
-            };
-            observe(launch, at, store, Some(&buf), false);
+            observe(
+                launch,
+                mems,
+                at,
+                c.dst_space,
+                dst,
+                n,
+                AccessKind::Store,
+                &buf,
+            );
         }
         if let Some(q) = access(mems, c.dst_space, dst, n, Dir::Store, launch, || at) {
             unsafe { store_bytes(q, &buf) };

@@ -7,7 +7,7 @@ use super::launch::{Launch, Where};
 use crate::bytecode::MemTy;
 use crate::diagnostics::Level;
 use crate::memory::{flags, load_bytes, resolve, store_bytes, AddrSpace, Fault, FaultKind, Scalar};
-use crate::plugins::{Access, Interest};
+use crate::plugins::{Access, AccessKind, Interest, Workers};
 
 #[inline(always)]
 pub(crate) unsafe fn load_mem(ty: MemTy, p: *const u8) -> u64 {
@@ -38,9 +38,9 @@ pub(crate) unsafe fn store_mem(ty: MemTy, p: *mut u8, v: u64) {
 /// Reports a fault to the plugins that check memory.
 #[cold]
 #[inline(never)]
-pub(crate) fn fault(launch: &Launch, at: Where, f: Fault) {
-    for p in launch.ctx.plugins().each(Interest::FAULTS) {
-        launch.with_context(at, true, |cx| p.memory_fault(cx, &f));
+pub(crate) fn fault(launch: &Launch, workers: &mut Workers, at: Where, f: Fault) {
+    for w in workers.each(Interest::FAULTS) {
+        launch.with_context(at, true, |cx| w.memory_fault(cx, &f));
     }
 }
 
@@ -72,9 +72,9 @@ fn misaligned(launch: &Launch, at: Where, is_store: bool) {
 
 #[cold]
 #[inline(never)]
-pub(crate) fn array_index(launch: &Launch, at: Where, index: i64, len: u64) {
-    for p in launch.ctx.plugins().each(Interest::FAULTS) {
-        launch.with_context(at, true, |cx| p.array_index_fault(cx, index, len));
+pub(crate) fn array_index(launch: &Launch, workers: &mut Workers, at: Where, index: i64, len: u64) {
+    for w in workers.each(Interest::FAULTS) {
+        launch.with_context(at, true, |cx| w.array_index_fault(cx, index, len));
     }
 }
 
@@ -115,32 +115,39 @@ pub(crate) fn access(
         None => true,
     };
     if flagged {
-        report_access(
-            located.map(|(_, fl)| fl),
+        let access = Flagged {
+            flags: located.map(|(_, fl)| fl),
             space,
-            addr,
+            address: addr,
             size,
             dir,
-            launch,
-            at(),
-        );
+        };
+        report_access(access, launch, mems.workers, at());
     }
     located.map(|(p, _)| p)
 }
 
-/// The faults of a refused (`flags` None) or flagged access, reads first as Oclgrind does.
-#[cold]
-#[inline(never)]
-fn report_access(
+/// An access that was refused (`flags` None) or flagged.
+struct Flagged {
     flags: Option<u32>,
     space: AddrSpace,
     address: u64,
     size: u64,
     dir: Dir,
-    launch: &Launch,
-    at: Where,
-) {
-    let report = |kind, is_store| {
+}
+
+/// The faults of a refused or flagged access, reads first as Oclgrind does.
+#[cold]
+#[inline(never)]
+fn report_access(a: Flagged, launch: &Launch, workers: &mut Workers, at: Where) {
+    let Flagged {
+        flags,
+        space,
+        address,
+        size,
+        dir,
+    } = a;
+    let mut report = |kind, is_store| {
         let f = Fault {
             kind,
             space,
@@ -148,7 +155,7 @@ fn report_access(
             size,
             is_store,
         };
-        fault(launch, at, f);
+        fault(launch, workers, at, f);
     };
     match flags {
         None => {
@@ -178,23 +185,80 @@ fn report_access(
     }
 }
 
+/// Shows an access to the plugin workers that watch memory (after the caller checked
+/// `launch.observe_memory`). Generic pointers are shown in the space they point into.
 #[cold]
 #[inline(never)]
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn observe(
     launch: &Launch,
+    mems: &mut Mems,
     at: Where,
-    access: Access,
-    store: Option<&[u8]>,
-    atomic: bool,
+    space: AddrSpace,
+    address: u64,
+    size: u64,
+    kind: AccessKind,
+    data: &[u8],
 ) {
-    for p in launch.ctx.plugins().each(Interest::MEMORY) {
-        launch.with_context(at, true, |cx| match (store, atomic) {
-            (_, true) => {
-                p.memory_atomic_load(cx, &access);
-                p.memory_atomic_store(cx, &access);
-            }
-            (Some(data), false) => p.memory_store(cx, &access, data),
-            (None, false) => p.memory_load(cx, &access),
+    let (space, address) = resolve(space, address);
+    let access = Access {
+        space,
+        address,
+        size,
+        kind,
+        data,
+    };
+    for w in mems.workers.each(Interest::MEMORY) {
+        launch.with_context(at, true, |cx| w.memory_access(cx, &access));
+    }
+}
+
+/// Shows an atomic to the plugin workers that watch memory (after the caller checked
+/// `launch.observe_memory`), with what memory holds after it; `ptr` is where the access
+/// went, if it was allowed.
+#[cold]
+#[inline(never)]
+pub(crate) fn observe_atomic(
+    launch: &Launch,
+    mems: &mut Mems,
+    at: Where,
+    (space, address, size): (AddrSpace, u64, u64),
+    ptr: Option<*mut u8>,
+) {
+    let mut after = [0u8; 8];
+    let n = (size as usize).min(8);
+    if let Some(p) = ptr {
+        // SAFETY: the caller's access() checked the range.
+        unsafe { load_bytes(p, &mut after[..n]) };
+    }
+    let data = &after[..n];
+    observe(
+        launch,
+        mems,
+        at,
+        space,
+        address,
+        size,
+        AccessKind::Atomic,
+        data,
+    );
+}
+
+/// Shows an allocation of local or private memory to the plugin workers that watch them
+/// (after the caller checked `launch.observe_allocations`).
+#[cold]
+#[inline(never)]
+pub(crate) fn observe_allocation(
+    launch: &Launch,
+    workers: &mut Workers,
+    (at, with_code): (Where, bool),
+    space: AddrSpace,
+    address: u64,
+    size: u64,
+) {
+    for w in workers.each(Interest::ALLOCATION) {
+        launch.with_context(at, with_code, |cx| {
+            w.memory_allocated(cx, space, address, size)
         });
     }
 }

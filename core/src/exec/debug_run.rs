@@ -13,12 +13,14 @@ use super::debug::{
 use super::group::{BarrierSite, GroupRunner, Stop};
 use super::workitem::{WiIds, WorkItem};
 use crate::memory::{AddrSpace, ArenaMemory};
-use crate::plugins::{Interest, LaunchInfo};
+use crate::plugins::{LaunchInfo, Workers};
 
 /// A work-group's state between runs (parked), or while being set up.
 pub(crate) struct GroupState {
     local: ArenaMemory,
     asyncs: AsyncState,
+    /// The plugins' state for this group, which may resume on another thread.
+    workers: Workers,
     items: Vec<WorkItem>,
     states: Vec<WiState>,
     barrier: Option<BarrierSite>,
@@ -317,9 +319,9 @@ impl GroupRunner<'_> {
             launch.info.local_size[d].min(launch.info.global_size[d] - start)
         });
         let count = self.size.iter().product::<u64>() as usize;
-        let mut st = match resumed {
-            Some(st) => st,
-            None => Box::new(self.new_group_state(count)),
+        let (mut st, begins) = match resumed {
+            Some(st) => (st, false),
+            None => (Box::new(self.new_group_state(count)), true),
         };
         let shared = debug.shared_states(linear, count);
         let publish = |i: usize, state: WiState, item: &WorkItem| {
@@ -329,7 +331,11 @@ impl GroupRunner<'_> {
         let mut cursor = 0;
         std::mem::swap(&mut self.local, &mut st.local);
         std::mem::swap(&mut self.asyncs, &mut st.asyncs);
+        std::mem::swap(&mut self.workers, &mut st.workers);
         self.last_finished = st.last_finished;
+        if begins {
+            self.begin_group();
+        }
         let park = loop {
             let next = first.take().or_else(|| {
                 while st
@@ -417,10 +423,12 @@ impl GroupRunner<'_> {
         if park {
             std::mem::swap(&mut self.local, &mut st.local);
             std::mem::swap(&mut self.asyncs, &mut st.asyncs);
+            std::mem::swap(&mut self.workers, &mut st.workers);
             st.last_finished = self.last_finished;
             return Some(st);
         }
         self.end_group();
+        self.finish();
         launch.sequencer.complete(linear);
         // The next group's work-items reuse these buffers.
         self.items = std::mem::take(&mut st.items);
@@ -433,14 +441,12 @@ impl GroupRunner<'_> {
         for &size in &launch.local_sizes {
             local.allocate(size);
         }
-        for p in launch.ctx.plugins().each(Interest::WORK_GROUP) {
-            p.work_group_begin(&launch.info, self.group);
-        }
         let mut asyncs = AsyncState::default();
         asyncs.reset(count as u64);
         GroupState {
             local,
             asyncs,
+            workers: launch.ctx.plugins().workers(&launch.info),
             items: {
                 let mut items = std::mem::take(&mut self.items);
                 items.resize_with(count, WorkItem::new);

@@ -3,19 +3,21 @@
 
 use super::async_copy::AsyncState;
 use super::atomic;
-use super::checks::{access, Dir};
+use super::checks::{access, observe, observe_atomic, Dir};
 use super::launch::{Launch, Where};
 use crate::builtins::{AsyncCopy, BuiltinEnv};
 use crate::bytecode::{RmwOp, ScalarTy};
 use crate::diagnostics::Level;
 use crate::memory::{load_bytes, store_bytes, AddrSpace, ArenaMemory, MemView};
 use crate::output::Record;
+use crate::plugins::{AccessKind, Workers};
 
-/// The memories a work-item can address.
+/// The memories a work-item can address, and the plugin workers that watch its accesses.
 pub(crate) struct Mems<'a> {
     pub global: MemView<'a>,
     pub local: &'a mut ArenaMemory,
     pub private: &'a mut ArenaMemory,
+    pub workers: &'a mut Workers,
 }
 
 impl Mems<'_> {
@@ -46,6 +48,41 @@ impl Env<'_, '_> {
         let at = self.at;
         access(self.mems, space, addr, size, dir, self.launch, || at)
     }
+
+    fn observe_atomic(&mut self, space: AddrSpace, addr: u64, size: u32, p: Option<*mut u8>) {
+        if self.launch.observe_memory {
+            observe_atomic(
+                self.launch,
+                self.mems,
+                self.at,
+                (space, addr, size as u64),
+                p,
+            );
+        }
+    }
+
+    /// Shows a builtin's access to the plugins that watch memory.
+    fn observe(
+        &mut self,
+        space: AddrSpace,
+        address: u64,
+        size: u64,
+        kind: AccessKind,
+        data: &[u8],
+    ) {
+        if self.launch.observe_memory {
+            observe(
+                self.launch,
+                self.mems,
+                self.at,
+                space,
+                address,
+                size,
+                kind,
+                data,
+            );
+        }
+    }
 }
 
 impl BuiltinEnv for Env<'_, '_> {
@@ -54,18 +91,24 @@ impl BuiltinEnv for Env<'_, '_> {
     }
 
     fn load(&mut self, space: AddrSpace, addr: u64, out: &mut [u8]) -> bool {
-        match self.access(space, addr, out.len() as u64, Dir::Load) {
+        let size = out.len() as u64;
+        let done = match self.access(space, addr, size, Dir::Load) {
             // SAFETY: access() checked that the whole range lies in one buffer.
-            Some(p) => unsafe { load_bytes(p, out) },
+            Some(p) => {
+                unsafe { load_bytes(p, out) };
+                true
+            }
             None => {
                 out.fill(0);
-                return false;
+                false
             }
-        }
-        true
+        };
+        self.observe(space, addr, size, AccessKind::Load, &[]);
+        done
     }
 
     fn store(&mut self, space: AddrSpace, addr: u64, data: &[u8]) -> bool {
+        self.observe(space, addr, data.len() as u64, AccessKind::Store, data);
         let p = self.access(space, addr, data.len() as u64, Dir::Store);
         // SAFETY: as above.
         p.map(|p| unsafe { store_bytes(p, data) }).is_some()
@@ -79,9 +122,12 @@ impl BuiltinEnv for Env<'_, '_> {
         op: RmwOp,
         value: u64,
     ) -> Option<u64> {
-        let p = self.access(space, addr, size as u64, Dir::Atomic)?;
+        let p = self.access(space, addr, size as u64, Dir::Atomic);
         // SAFETY: as above.
-        Some(unsafe { atomic::rmw(p, size, op, ScalarTy::Int((size * 8) as u8), value) })
+        let old =
+            p.map(|p| unsafe { atomic::rmw(p, size, op, ScalarTy::Int((size * 8) as u8), value) });
+        self.observe_atomic(space, addr, size, p);
+        old
     }
 
     fn atomic(
@@ -91,9 +137,11 @@ impl BuiltinEnv for Env<'_, '_> {
         size: u32,
         f: &mut dyn FnMut(u64) -> u64,
     ) -> Option<u64> {
-        let p = self.access(space, addr, size as u64, Dir::Atomic)?;
+        let p = self.access(space, addr, size as u64, Dir::Atomic);
         // SAFETY: as above.
-        Some(unsafe { atomic::update(p, size, f) })
+        let old = p.map(|p| unsafe { atomic::update(p, size, f) });
+        self.observe_atomic(space, addr, size, p);
+        old
     }
 
     fn print(&mut self, text: &[u8]) {

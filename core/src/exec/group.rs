@@ -2,13 +2,14 @@
 //! barrier release and divergence detection.
 
 use super::async_copy::AsyncState;
+use super::checks::observe_allocation;
 use super::env::Mems;
 use super::launch::{Launch, Where};
 use super::workitem::{WiIds, WorkItem};
 use crate::diagnostics::{divergence_header, render, Entity, Level};
 use crate::memory::{AddrSpace, ArenaMemory};
 use crate::output::Record;
-use crate::plugins::Interest;
+use crate::plugins::{Interest, Workers};
 
 /// Why a work-item stopped running.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,6 +50,8 @@ pub(crate) struct GroupRunner<'l> {
     pub(crate) last_finished: (WiIds, u32, u32),
     /// Size of this group (smaller than requested at the edge of a non-uniform NDRange).
     pub size: [u64; 3],
+    /// The plugins' state on this thread (in debug runs: the current group's).
+    pub workers: Workers,
 }
 
 impl<'l> GroupRunner<'l> {
@@ -62,7 +65,18 @@ impl<'l> GroupRunner<'l> {
             group: [0; 3],
             last_finished: (WiIds::default(), 0, 0),
             size: [1; 3],
+            workers: if launch.debug.is_some() {
+                // Each debugged group brings its own (debug_run).
+                Workers::none()
+            } else {
+                launch.ctx.plugins().workers(&launch.info)
+            },
         }
+    }
+
+    /// The end of this thread's part of the launch.
+    pub fn finish(&mut self) {
+        std::mem::replace(&mut self.workers, Workers::none()).finish();
     }
 
     pub fn run_group(&mut self, seq: u64, group: [u64; 3]) {
@@ -79,10 +93,7 @@ impl<'l> GroupRunner<'l> {
         for &size in &launch.local_sizes {
             self.local.allocate(size);
         }
-        let plugins = launch.ctx.plugins();
-        for p in plugins.each(Interest::WORK_GROUP) {
-            p.work_group_begin(info, group);
-        }
+        self.begin_group();
         let count = self.size.iter().product::<u64>();
         self.asyncs.reset(count);
         let mut items = std::mem::take(&mut self.items);
@@ -127,12 +138,36 @@ impl<'l> GroupRunner<'l> {
                 global: launch.global.mem(),
                 local: &mut self.local,
                 private: &mut scratch,
+                workers: &mut self.workers,
             };
             self.asyncs
                 .complete(launch, &mut mems, at, site.first, &site.events);
         }
-        for p in launch.ctx.plugins().each(Interest::BARRIER) {
-            launch.with_context(at, true, |cx| p.work_group_barrier(cx, site.fence));
+        for w in self.workers.each(Interest::BARRIER) {
+            launch.with_context(at, true, |cx| w.work_group_barrier(cx, site.fence));
+        }
+    }
+
+    /// Tells the plugins that the current group begins, with its local memory (allocated).
+    pub(crate) fn begin_group(&mut self) {
+        let launch = self.launch;
+        let group = (self.seq, self.group, self.size);
+        for w in self.workers.each(Interest::WORK_GROUP) {
+            launch.with_group_context(group, |cx| w.work_group_begin(cx));
+        }
+        if launch.observe_allocations {
+            let at = (self.at(None, 0, 0), false);
+            for (address, bytes) in self.local.buffers() {
+                let size = bytes.len() as u64;
+                observe_allocation(
+                    launch,
+                    &mut self.workers,
+                    at,
+                    AddrSpace::Local,
+                    address,
+                    size,
+                );
+            }
         }
     }
 
@@ -149,12 +184,13 @@ impl<'l> GroupRunner<'l> {
                 "Work-item finished without waiting for events",
             );
         }
-        for p in launch.ctx.plugins().each(Interest::WORK_GROUP) {
-            p.work_group_complete(&launch.info, self.group);
+        let group = (self.seq, self.group, self.size);
+        for w in self.workers.each(Interest::WORK_GROUP) {
+            launch.with_group_context(group, |cx| w.work_group_complete(cx));
         }
     }
 
-    pub(crate) fn start_work_item(&self, wi: &mut WorkItem, linear: u64) {
+    pub(crate) fn start_work_item(&mut self, wi: &mut WorkItem, linear: u64) {
         let launch = self.launch;
         let info = &launch.info;
         let local = [
@@ -169,13 +205,25 @@ impl<'l> GroupRunner<'l> {
             }),
         };
         wi.reset(&launch.template, launch.kernel.code.stack_slots, ids);
-        for init in &launch.private_init {
-            wi.private.allocate_with(init);
-        }
+        let at = self.at(Some(ids), 0, 0);
         if launch.observe_work_items {
-            let at = self.at(Some(ids), 0, 0);
-            for p in launch.ctx.plugins().each(Interest::WORK_ITEM) {
-                launch.with_context(at, false, |cx| p.work_item_begin(cx));
+            for w in self.workers.each(Interest::WORK_ITEM) {
+                launch.with_context(at, false, |cx| w.work_item_begin(cx));
+            }
+        }
+        for init in &launch.private_init {
+            let address = wi.private.allocate_with(init);
+            if launch.observe_allocations {
+                let size = init.len() as u64;
+                let at = (at, false);
+                observe_allocation(
+                    launch,
+                    &mut self.workers,
+                    at,
+                    AddrSpace::Private,
+                    address,
+                    size,
+                );
             }
         }
     }
@@ -188,9 +236,9 @@ impl<'l> GroupRunner<'l> {
                 self.last_finished = (wi.ids, wi.func, wi.pc);
                 if self.launch.observe_work_items {
                     let at = self.at(Some(wi.ids), 0, 0);
-                    for p in self.launch.ctx.plugins().each(Interest::WORK_ITEM) {
+                    for w in self.workers.each(Interest::WORK_ITEM) {
                         self.launch
-                            .with_context(at, false, |cx| p.work_item_complete(cx));
+                            .with_context(at, false, |cx| w.work_item_complete(cx));
                     }
                 }
             }

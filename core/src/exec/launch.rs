@@ -14,7 +14,9 @@ use crate::memory::{
     encode_address, AddrSpace, GlobalView, GLOBAL_OFFSET_BITS, PRIVATE_OFFSET_BITS,
 };
 use crate::output::{Record, Sequencer};
-use crate::plugins::{ExecContext, Interest, LaunchInfo, LogSink};
+use crate::plugins::{
+    ExecContext, GroupContext, Interest, KernelContext, KernelRef, LaunchInfo, LogSink, Site,
+};
 use crate::program::{KernelCode, ParamKind};
 
 use super::workitem::WiIds;
@@ -95,6 +97,8 @@ pub(crate) struct Launch<'a> {
     pub observe_instructions: bool,
     pub observe_memory: bool,
     pub observe_work_items: bool,
+    /// Local and private allocations (work-group begin, work-item start, `alloca`).
+    pub observe_allocations: bool,
     /// Set when a debugger is attached.
     pub debug: Option<DebugRun<'a>>,
 }
@@ -122,8 +126,17 @@ impl LogSink for Sink<'_, '_> {
     }
 }
 
-impl Launch<'_> {
-    /// Runs `f` with the execution context of `at` (for plugin events and diagnostics).
+impl<'l> Launch<'l> {
+    /// The kernel being run, for plugins.
+    pub fn kernel_ref(&self) -> KernelRef<'_> {
+        KernelRef {
+            code: &self.kernel.code,
+            source: self.kernel.source.as_deref(),
+        }
+    }
+
+    /// Runs `f` with the execution context of `at` (for plugin events and diagnostics);
+    /// `with_code`: whether `at`'s op is part of the event.
     pub fn with_context<R>(
         &self,
         at: Where,
@@ -144,12 +157,29 @@ impl Launch<'_> {
         };
         let cx = ExecContext {
             launch: &self.info,
+            kernel: self.kernel_ref(),
             entity,
-            at: with_code.then(|| CodeRef {
-                function: &self.kernel.code.functions[at.func as usize],
+            site: with_code.then_some(Site {
+                func: at.func,
                 pc: at.pc,
             }),
-            source: self.kernel.source.as_deref(),
+            sink: &sink,
+        };
+        f(&cx)
+    }
+
+    /// Runs `f` with the context of work-group `group` (number `seq`, `size` work-items).
+    pub fn with_group_context<R>(
+        &self,
+        (seq, group, size): (u64, [u64; 3], [u64; 3]),
+        f: impl FnOnce(&GroupContext) -> R,
+    ) -> R {
+        let sink = Sink { launch: self, seq };
+        let cx = GroupContext {
+            launch: &self.info,
+            kernel: self.kernel_ref(),
+            group,
+            size,
             sink: &sink,
         };
         f(&cx)
@@ -356,6 +386,7 @@ pub fn launch(
         observe_instructions: plugins.wants(Interest::INSTRUCTION),
         observe_memory: plugins.wants(Interest::MEMORY),
         observe_work_items: plugins.wants(Interest::WORK_ITEM),
+        observe_allocations: plugins.wants(Interest::ALLOCATION),
         debug,
     };
     if let Some(d) = &launch.debug {
@@ -387,6 +418,7 @@ pub fn launch(
         }
         let i = next.fetch_add(1, Ordering::Relaxed);
         if i >= count {
+            runner.finish();
             break;
         }
         let linear = if quick && i == 1 { total - 1 } else { i };
@@ -413,9 +445,20 @@ pub fn launch(
         work(&mut GroupRunner::new(&launch));
     });
     drop(_debug_end);
+    // After every group's output: messages about the launch as a whole come last.
+    let end = Sink {
+        launch: &launch,
+        seq: count,
+    };
+    let cx = KernelContext {
+        launch: &launch.info,
+        kernel: launch.kernel_ref(),
+        sink: &end,
+    };
     for p in plugins.each(Interest::KERNEL) {
-        p.kernel_end(&launch.info);
+        p.kernel_end(&cx);
     }
+    launch.sequencer.complete(count);
     Ok(LaunchStats {
         work_groups: count,
         threads: used,

@@ -2,13 +2,13 @@
 //! atomics, memcpy/memset and event lists. Each works on the current frame's registers.
 
 use super::atomic;
-use super::checks::{access, check_alignment, load_mem, observe, store_mem, Dir};
+use super::checks::{access, check_alignment, load_mem, observe, observe_atomic, store_mem, Dir};
 use super::env::Mems;
 use super::interp::Here;
 use crate::bytecode::{Layout, MemTy, RmwOp, ScalarTy, Slot};
 use crate::diagnostics::Level;
 use crate::memory::{load_bytes, store_bytes, AddrSpace};
-use crate::plugins::Access;
+use crate::plugins::AccessKind;
 
 /// Largest `wait_group_events` list we read (far beyond any real kernel's).
 const MAX_WAIT_EVENTS: u64 = 1 << 16;
@@ -17,7 +17,6 @@ const MAX_WAIT_EVENTS: u64 = 1 << 16;
 pub(crate) struct OpCx<'a, 'l> {
     pub mems: &'a mut Mems<'l>,
     pub here: Here<'a>,
-    pub observe: bool,
 }
 
 impl OpCx<'_, '_> {
@@ -26,21 +25,28 @@ impl OpCx<'_, '_> {
         access(self.mems, space, addr, size, dir, here.launch, || here.at())
     }
 
+    fn observing(&self) -> bool {
+        self.here.launch.observe_memory
+    }
+
     fn observe(
-        &self,
+        &mut self,
         space: AddrSpace,
         address: u64,
         size: u64,
-        data: Option<&[u8]>,
-        atomic: bool,
+        kind: AccessKind,
+        data: &[u8],
     ) {
-        if self.observe {
-            let access = Access {
-                space,
-                address,
-                size,
-            };
-            observe(self.here.launch, self.here.at(), access, data, atomic);
+        if self.observing() {
+            let (launch, at) = (self.here.launch, self.here.at());
+            observe(launch, self.mems, at, space, address, size, kind, data);
+        }
+    }
+
+    fn observe_atomic(&mut self, space: AddrSpace, addr: u64, size: u64, ptr: Option<*mut u8>) {
+        if self.observing() {
+            let (launch, at) = (self.here.launch, self.here.at());
+            observe_atomic(launch, self.mems, at, (space, addr, size), ptr);
         }
     }
 
@@ -72,7 +78,7 @@ pub(crate) fn load_vector(
             None => 0,
         };
     }
-    cx.observe(space, addr, size, None, false);
+    cx.observe(space, addr, size, AccessKind::Load, &[]);
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -90,11 +96,11 @@ pub(crate) fn store_vector(
     cx.check_align(addr, align, true);
     let es = ty.size() as usize;
     let size = (es * lanes as usize) as u64;
-    if cx.observe {
+    if cx.observing() {
         let bytes: Vec<u8> = (0..lanes as usize)
             .flat_map(|i| f[s as usize + i].to_le_bytes()[..es].to_vec())
             .collect();
-        cx.observe(space, addr, size, Some(&bytes), false);
+        cx.observe(space, addr, size, AccessKind::Store, &bytes);
     }
     if let Some(ptr) = cx.access(space, addr, size, Dir::Store) {
         for i in 0..lanes as usize {
@@ -121,7 +127,7 @@ pub(crate) fn load_aggregate(
             None => 0,
         };
     }
-    cx.observe(space, addr, l.size as u64, None, false);
+    cx.observe(space, addr, l.size as u64, AccessKind::Load, &[]);
 }
 
 pub(crate) fn store_aggregate(
@@ -133,13 +139,13 @@ pub(crate) fn store_aggregate(
     l: &Layout,
 ) {
     let addr = f[p as usize];
-    if cx.observe {
+    if cx.observing() {
         let mut bytes = vec![0u8; l.size as usize];
         for (i, leaf) in l.leaves.iter().enumerate() {
             let (at, n) = (leaf.offset as usize, leaf.ty.mem_ty().size() as usize);
             bytes[at..at + n].copy_from_slice(&f[s as usize + i].to_le_bytes()[..n]);
         }
-        cx.observe(space, addr, l.size as u64, Some(&bytes), false);
+        cx.observe(space, addr, l.size as u64, AccessKind::Store, &bytes);
     }
     if let Some(ptr) = cx.access(space, addr, l.size as u64, Dir::Store) {
         for (i, leaf) in l.leaves.iter().enumerate() {
@@ -170,12 +176,13 @@ pub(crate) fn atomic_rmw(
             .launch
             .report(cx.here.at(), Level::Error, "Unaligned address on atomicrmw");
     }
-    let old = match cx.access(space, addr, size, Dir::Atomic) {
+    let ptr = cx.access(space, addr, size, Dir::Atomic);
+    let old = match ptr {
         // SAFETY: access() checked the range.
         Some(ptr) => unsafe { atomic::rmw(ptr, size as u32, op, ty, value) },
         None => 0,
     };
-    cx.observe(space, addr, size, None, true);
+    cx.observe_atomic(space, addr, size, ptr);
     old
 }
 
@@ -189,7 +196,8 @@ pub(crate) fn compare_exchange(
     ty: MemTy,
 ) -> u64 {
     let size = ty.size() as u64;
-    let old = match cx.access(space, addr, size, Dir::Atomic) {
+    let ptr = cx.access(space, addr, size, Dir::Atomic);
+    let old = match ptr {
         // SAFETY: access() checked the range.
         Some(ptr) => unsafe {
             atomic::update(ptr, size as u32, &mut |old| {
@@ -202,7 +210,7 @@ pub(crate) fn compare_exchange(
         },
         None => 0,
     };
-    cx.observe(space, addr, size, None, true);
+    cx.observe_atomic(space, addr, size, ptr);
     old
 }
 
@@ -224,9 +232,9 @@ pub(crate) fn mem_copy(
         // SAFETY: access() checked the range.
         unsafe { load_bytes(s, &mut bytes) };
     }
-    cx.observe(src_space, from, n, None, false);
+    cx.observe(src_space, from, n, AccessKind::Load, &[]);
     if src.is_some() {
-        cx.observe(dst_space, to, n, Some(&bytes), false);
+        cx.observe(dst_space, to, n, AccessKind::Store, &bytes);
     }
     if let (Some(d), Some(_)) = (dst, src) {
         // SAFETY: as above; the copy goes through `bytes`, so overlap is fine.
@@ -239,7 +247,7 @@ pub(crate) fn mem_set(cx: &mut OpCx, to: u64, value: u8, n: u64, space: AddrSpac
     let dst = cx.access(space, to, n, Dir::Store);
     if let Some(d) = dst {
         let bytes = vec![value; n as usize];
-        cx.observe(space, to, n, Some(&bytes), false);
+        cx.observe(space, to, n, AccessKind::Store, &bytes);
         // SAFETY: access() checked the range.
         unsafe { store_bytes(d, &bytes) };
     }

@@ -1,12 +1,13 @@
 //! MemCheck: reports the invalid accesses the core detects (compat §4.3).
 //!
-//! Bounds are checked by the memory itself on every access (it must, to stay safe); MemCheck
-//! turns the faults into Oclgrind's messages. The access itself is suppressed by the core.
-//! Accesses to buffers the host has mapped also come here: MemCheck keeps the mapped regions.
+//! Bounds are checked by the memory itself on every access (it must, to stay safe); MemCheck's
+//! workers turn the faults into Oclgrind's messages. The access itself is suppressed by the
+//! core. Accesses to buffers the host has mapped also come here: the plugin keeps the mapped
+//! regions (the host changes them; a kernel's fault, which is rare, looks them up).
 
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
-use super::{ExecContext, Interest, Plugin};
+use super::{ExecContext, Interest, LaunchInfo, Plugin, Worker};
 use crate::diagnostics::{hex, Level};
 use crate::memory::{AddrSpace, Fault, FaultKind};
 
@@ -21,30 +22,30 @@ struct Mapped {
     for_writing: bool,
 }
 
+/// The regions the host has mapped: changed by the host, read by the workers' fault reports.
+type MappedRegions = Arc<Mutex<Vec<Mapped>>>;
+
 #[derive(Default)]
 pub struct MemCheck {
-    mapped: Mutex<Vec<Mapped>>,
+    mapped: MappedRegions,
 }
 
-impl MemCheck {
-    /// The message for a kernel access to a mapped buffer, if it touches a mapped region.
-    fn mapped_misuse(&self, f: &Fault) -> Option<&'static str> {
-        let mapped = self.mapped.lock().unwrap_or_else(|e| e.into_inner());
-        let overlapping = |m: &&Mapped| {
-            m.start < f.address.saturating_add(f.size) && f.address < m.start + m.size
-        };
-        if f.is_store {
-            mapped
-                .iter()
-                .any(|m| overlapping(&m))
-                .then_some("Invalid write to mapped buffer")
-        } else {
-            mapped
-                .iter()
-                .filter(overlapping)
-                .any(|m| m.for_writing)
-                .then_some("Invalid read from buffer mapped for writing")
-        }
+/// The message for a kernel access to a mapped buffer, if it touches a mapped region.
+fn mapped_misuse(mapped: &Mutex<Vec<Mapped>>, f: &Fault) -> Option<&'static str> {
+    let mapped = mapped.lock().unwrap_or_else(|e| e.into_inner());
+    let overlapping =
+        |m: &&Mapped| m.start < f.address.saturating_add(f.size) && f.address < m.start + m.size;
+    if f.is_store {
+        mapped
+            .iter()
+            .any(|m| overlapping(&m))
+            .then_some("Invalid write to mapped buffer")
+    } else {
+        mapped
+            .iter()
+            .filter(overlapping)
+            .any(|m| m.for_writing)
+            .then_some("Invalid read from buffer mapped for writing")
     }
 }
 
@@ -80,7 +81,20 @@ impl Plugin for MemCheck {
         }
     }
 
-    fn memory_fault(&self, cx: &ExecContext, f: &Fault) {
+    fn worker(&self, _launch: &LaunchInfo) -> Option<Box<dyn Worker>> {
+        Some(Box::new(Faults {
+            mapped: self.mapped.clone(),
+        }))
+    }
+}
+
+/// MemCheck on a worker thread: the faults of its accesses.
+struct Faults {
+    mapped: MappedRegions,
+}
+
+impl Worker for Faults {
+    fn memory_fault(&mut self, cx: &ExecContext, f: &Fault) {
         let headline = match f.kind {
             FaultKind::OutOfBounds => format!(
                 "Invalid {} of size {} at {} memory address {}",
@@ -96,7 +110,7 @@ impl Plugin for MemCheck {
             ),
             FaultKind::WriteToReadOnly => "Invalid write to read-only buffer".to_string(),
             FaultKind::ReadFromWriteOnly => "Invalid read from write-only buffer".to_string(),
-            FaultKind::MappedAccess => match self.mapped_misuse(f) {
+            FaultKind::MappedAccess => match mapped_misuse(&self.mapped, f) {
                 Some(message) => message.to_string(),
                 None => return,
             },
@@ -104,7 +118,7 @@ impl Plugin for MemCheck {
         cx.report(Level::Error, &headline);
     }
 
-    fn array_index_fault(&self, cx: &ExecContext, index: i64, len: u64) {
+    fn array_index_fault(&mut self, cx: &ExecContext, index: i64, len: u64) {
         cx.report(
             Level::Error,
             &format!("Index ({index}) exceeds static array size ({len})"),

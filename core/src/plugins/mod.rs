@@ -1,6 +1,32 @@
-//! Plugins observe execution through the `Plugin` trait (compat §4.0 events, plus the faults the
-//! core detects). Each plugin declares an interest mask so that the interpreter only builds the
-//! events somebody listens to: with no listener, the hot loop pays nothing.
+//! Plugins observe execution (the events of compat §4.0, plus the faults the core detects).
+//!
+//! # The interface
+//!
+//! A plugin has two parts:
+//!
+//! * a [`Plugin`], shared by everything that runs in a context (`&self`, any thread): messages
+//!   ([`Plugin::log`]), the host's side of memory (allocations, host reads and writes, maps),
+//!   and the start and end of each kernel launch;
+//! * a [`Worker`] per worker thread of a launch ([`Plugin::worker`]): the events of running
+//!   kernels — work-groups, barriers, work-items, instructions, memory accesses, allocations of
+//!   local and private memory, faults. A worker sees whole work-groups one after another, from
+//!   one thread, so its state needs no lock; [`Worker::finish`] hands what it gathered back to
+//!   its plugin before [`Plugin::kernel_end`] (as Miri keeps per-thread data apart from the
+//!   engine). In debug runs, where the debugger parks work-groups and resumes them on other
+//!   threads, each work-group gets a worker of its own that travels with it.
+//!
+//! Each plugin declares an [`Interest`] mask, asked once. The interpreter builds only the events
+//! somebody listens to: with no listener, the hot loop pays nothing.
+//!
+//! Events that happen while a kernel runs come with an [`ExecContext`] (the entity, the op that
+//! caused it as a [`Site`], and a way to log in order with the rest of its work-group's output);
+//! work-group events with a [`GroupContext`], the end of a launch with a [`KernelContext`]. A
+//! [`Site`] is two integers: a plugin keeps it to name an access in a later message (through
+//! [`KernelRef::location_lines`]) without holding on to anything.
+//!
+//! Memory accesses come one at a time ([`Worker::memory_access`]) or many at once
+//! ([`Worker::memory_accesses`], for an executor that runs a work-group's lanes together); the
+//! batched form defaults to calling the single one for each access.
 
 mod logger;
 mod memcheck;
@@ -10,8 +36,10 @@ use std::sync::Arc;
 pub use logger::Logger;
 pub use memcheck::MemCheck;
 
+use crate::bytecode::Function;
 use crate::diagnostics::{self, CodeRef, Entity, Level, Source};
 use crate::memory::{AddrSpace, Fault};
+use crate::program::KernelCode;
 
 /// Which events a plugin wants (a bit set).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -20,19 +48,26 @@ pub struct Interest(pub u32);
 impl Interest {
     pub const NONE: Interest = Interest(0);
     pub const LOG: Interest = Interest(1 << 0);
+    /// `kernel_begin` / `kernel_end`.
     pub const KERNEL: Interest = Interest(1 << 1);
     pub const WORK_GROUP: Interest = Interest(1 << 2);
     pub const WORK_ITEM: Interest = Interest(1 << 3);
     /// `instruction_executed` after every op: expensive.
     pub const INSTRUCTION: Interest = Interest(1 << 4);
-    /// `memory_load` / `memory_store` / atomics from kernels.
+    /// Loads, stores and atomics of kernels.
     pub const MEMORY: Interest = Interest(1 << 5);
+    /// Allocations: global buffers on the host, local memory per work-group, private memory
+    /// per work-item.
     pub const ALLOCATION: Interest = Interest(1 << 6);
     pub const HOST_MEMORY: Interest = Interest(1 << 7);
     pub const MAP: Interest = Interest(1 << 8);
     /// Refused or suspicious accesses found by the core (MemCheck's input).
     pub const FAULTS: Interest = Interest(1 << 9);
     pub const BARRIER: Interest = Interest(1 << 10);
+
+    pub fn contains(self, o: Interest) -> bool {
+        self.0 & o.0 != 0
+    }
 }
 
 impl std::ops::BitOr for Interest {
@@ -59,18 +94,66 @@ pub struct LaunchInfo {
     pub num_groups: [u64; 3],
 }
 
-/// Where an event happened, and a way to report a diagnostic about it.
-pub struct ExecContext<'a> {
-    pub launch: &'a LaunchInfo,
-    pub entity: Entity,
-    pub at: Option<CodeRef<'a>>,
+impl LaunchInfo {
+    /// Work-items in a full work-group.
+    pub fn group_size(&self) -> u64 {
+        self.local_size.iter().product()
+    }
+
+    /// The linear index of a work-group (x fastest).
+    pub fn group_index(&self, group: [u64; 3]) -> u64 {
+        let n = self.num_groups;
+        (group[2] * n[1] + group[1]) * n[0] + group[0]
+    }
+}
+
+/// An op of the kernel being run: the function (in the kernel's function list) and the op's
+/// index in it. Two integers, so plugins keep them freely.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Site {
+    pub func: u32,
+    pub pc: u32,
+}
+
+/// The kernel being run, for turning sites into message lines.
+#[derive(Clone, Copy)]
+pub struct KernelRef<'a> {
+    pub code: &'a KernelCode,
     pub source: Option<&'a Source>,
-    pub(crate) sink: &'a dyn LogSink,
+}
+
+impl<'a> KernelRef<'a> {
+    pub fn function(&self, site: Site) -> &'a Function {
+        &self.code.functions[site.func as usize]
+    }
+
+    pub fn code_ref(&self, site: Site) -> CodeRef<'a> {
+        CodeRef {
+            function: self.function(site),
+            pc: site.pc,
+        }
+    }
+
+    /// Appends the location block of a message: the op's LLVM instruction, its source position
+    /// and line; `(location unknown)` without a site.
+    pub fn location_lines(&self, out: &mut Vec<String>, site: Option<Site>) {
+        diagnostics::location_lines(out, site.map(|s| self.code_ref(s)), self.source);
+    }
 }
 
 /// Where messages go: in order with the rest of the work-group's output.
 pub trait LogSink {
     fn log(&self, level: Level, message: String);
+}
+
+/// Where an event of a running kernel happened, and a way to report a diagnostic about it.
+pub struct ExecContext<'a> {
+    pub launch: &'a LaunchInfo,
+    pub kernel: KernelRef<'a>,
+    pub entity: Entity,
+    /// The op that caused the event (none for a work-item's start and end).
+    pub site: Option<Site>,
+    pub(crate) sink: &'a dyn LogSink,
 }
 
 impl ExecContext<'_> {
@@ -84,19 +167,74 @@ impl ExecContext<'_> {
             headline,
             &self.launch.kernel,
             &self.entity,
-            self.at,
-            self.source,
+            self.site.map(|s| self.kernel.code_ref(s)),
+            self.kernel.source,
         );
         self.sink.log(level, msg);
     }
 }
 
-/// A memory access by a kernel.
+/// A work-group's begin or end.
+pub struct GroupContext<'a> {
+    pub launch: &'a LaunchInfo,
+    pub kernel: KernelRef<'a>,
+    pub group: [u64; 3],
+    /// Work-items in this group (fewer than `launch.local_size` at the edge of a non-uniform
+    /// NDRange).
+    pub size: [u64; 3],
+    pub(crate) sink: &'a dyn LogSink,
+}
+
+impl GroupContext<'_> {
+    /// A message that appears in order with the group's other output.
+    pub fn log(&self, level: Level, message: String) {
+        self.sink.log(level, message);
+    }
+}
+
+/// The end of a launch: every work-group has completed.
+pub struct KernelContext<'a> {
+    pub launch: &'a LaunchInfo,
+    pub kernel: KernelRef<'a>,
+    pub(crate) sink: &'a dyn LogSink,
+}
+
+impl KernelContext<'_> {
+    /// A message after all of the launch's other output.
+    pub fn log(&self, level: Level, message: String) {
+        self.sink.log(level, message);
+    }
+}
+
+/// What an access does to memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AccessKind {
+    Load,
+    Store,
+    /// An atomic read-modify-write (it reads and writes).
+    Atomic,
+}
+
+/// A memory access by a kernel. Addresses are as the kernel sees them (compat §6.1), in the
+/// named space (generic pointers are resolved first).
 #[derive(Clone, Copy, Debug)]
-pub struct Access {
+pub struct Access<'d> {
     pub space: AddrSpace,
     pub address: u64,
     pub size: u64,
+    pub kind: AccessKind,
+    /// The bytes stored (stores and atomics: what memory holds afterwards); empty for loads.
+    pub data: &'d [u8],
+}
+
+/// One access of a batch: which work-item made it (its local linear index in the group, and
+/// its ids), and where.
+#[derive(Clone, Copy, Debug)]
+pub struct LaneAccess<'d> {
+    pub local_index: u64,
+    pub entity: Entity,
+    pub site: Option<Site>,
+    pub access: Access<'d>,
 }
 
 /// An observer of the simulator. Every method is optional.
@@ -110,17 +248,15 @@ pub trait Plugin: Send + Sync {
 
     fn log(&self, _level: Level, _message: &str) {}
     fn kernel_begin(&self, _launch: &LaunchInfo) {}
-    fn kernel_end(&self, _launch: &LaunchInfo) {}
-    fn work_group_begin(&self, _launch: &LaunchInfo, _group: [u64; 3]) {}
-    fn work_group_complete(&self, _launch: &LaunchInfo, _group: [u64; 3]) {}
-    fn work_group_barrier(&self, _cx: &ExecContext, _fence: u32) {}
-    fn work_item_begin(&self, _cx: &ExecContext) {}
-    fn work_item_complete(&self, _cx: &ExecContext) {}
-    fn instruction_executed(&self, _cx: &ExecContext) {}
-    fn memory_load(&self, _cx: &ExecContext, _access: &Access) {}
-    fn memory_store(&self, _cx: &ExecContext, _access: &Access, _data: &[u8]) {}
-    fn memory_atomic_load(&self, _cx: &ExecContext, _access: &Access) {}
-    fn memory_atomic_store(&self, _cx: &ExecContext, _access: &Access) {}
+    /// The state for one worker thread of a launch (see the module documentation); `None`
+    /// when the plugin has no events of running kernels. It owns what it needs (an `Arc` of
+    /// what the plugin shares with it), so that it can travel with a debugged work-group.
+    fn worker(&self, _launch: &LaunchInfo) -> Option<Box<dyn Worker>> {
+        None
+    }
+    /// After every worker of the launch has finished.
+    fn kernel_end(&self, _cx: &KernelContext) {}
+    /// A global buffer was allocated (on the host).
     fn memory_allocated(&self, _space: AddrSpace, _address: u64, _size: u64, _flags: u32) {}
     fn memory_deallocated(&self, _space: AddrSpace, _address: u64) {}
     fn host_memory_load(&self, _address: u64, _size: u64) {}
@@ -128,10 +264,54 @@ pub trait Plugin: Send + Sync {
     fn memory_map(&self, _address: u64, _offset: u64, _size: u64, _flags: u64) {}
     /// The end of a mapping `memory_map` announced (same buffer, offset and size).
     fn memory_unmap(&self, _address: u64, _offset: u64, _size: u64) {}
+}
+
+/// A plugin's state on one worker thread of a launch. Every method is optional. `Send`: a
+/// debugged work-group, with its workers, may be resumed on another thread.
+pub trait Worker: Send {
+    fn work_group_begin(&mut self, _cx: &GroupContext) {}
+    /// Every work-item of the group has finished.
+    fn work_group_complete(&mut self, _cx: &GroupContext) {}
+    /// The group's work-items all reached a barrier (`cx.site`) with these fence flags
+    /// (`CLK_LOCAL_MEM_FENCE` 1, `CLK_GLOBAL_MEM_FENCE` 2); async copies it waits for are
+    /// done. The entity is the group.
+    fn work_group_barrier(&mut self, _cx: &ExecContext, _fence: u32) {}
+    fn work_item_begin(&mut self, _cx: &ExecContext) {}
+    fn work_item_complete(&mut self, _cx: &ExecContext) {}
+    fn instruction_executed(&mut self, _cx: &ExecContext) {}
+    /// A load, store or atomic. The entity is the work-item, or the group for the accesses
+    /// of async copies (which have no site of their own: `cx.site` is the wait).
+    fn memory_access(&mut self, _cx: &ExecContext, _access: &Access) {}
+    /// Many accesses at once, all of work-group `group`'s work-items, in the order a scalar
+    /// executor would have made them. By default, one `memory_access` each.
+    fn memory_accesses(&mut self, cx: &GroupContext, batch: &[LaneAccess]) {
+        for a in batch {
+            let each = ExecContext {
+                launch: cx.launch,
+                kernel: cx.kernel,
+                entity: a.entity,
+                site: a.site,
+                sink: cx.sink,
+            };
+            self.memory_access(&each, &a.access);
+        }
+    }
+    /// Local memory of a work-group (its buffers, at the group's begin) or private memory of
+    /// a work-item (arguments and variables at its start, `alloca`s as they run).
+    fn memory_allocated(
+        &mut self,
+        _cx: &ExecContext,
+        _space: AddrSpace,
+        _address: u64,
+        _size: u64,
+    ) {
+    }
     /// An access the core refused (out of bounds) or flagged (read-only/write-only buffer).
-    fn memory_fault(&self, _cx: &ExecContext, _fault: &Fault) {}
+    fn memory_fault(&mut self, _cx: &ExecContext, _fault: &Fault) {}
     /// An index into a fixed-size array exceeded its length (the access itself may be valid).
-    fn array_index_fault(&self, _cx: &ExecContext, _index: i64, _len: u64) {}
+    fn array_index_fault(&mut self, _cx: &ExecContext, _index: i64, _len: u64) {}
+    /// The launch is over for this worker: hand what it gathered to the plugin.
+    fn finish(self: Box<Self>) {}
 }
 
 /// The plugins of a context, with the union of their interests.
@@ -150,7 +330,7 @@ impl PluginSet {
     }
 
     pub fn wants(&self, i: Interest) -> bool {
-        self.interests.0 & i.0 != 0
+        self.interests.contains(i)
     }
 
     pub fn all_thread_safe(&self) -> bool {
@@ -161,7 +341,139 @@ impl PluginSet {
     pub fn each(&self, i: Interest) -> impl Iterator<Item = &Arc<dyn Plugin>> {
         self.plugins
             .iter()
-            .filter(move |(interests, _)| interests.0 & i.0 != 0)
+            .filter(move |(interests, _)| interests.contains(i))
             .map(|(_, p)| p)
+    }
+
+    /// The workers of one worker thread (or one debugged work-group) of a launch.
+    pub fn workers(&self, launch: &LaunchInfo) -> Workers {
+        let list: Vec<_> = self
+            .plugins
+            .iter()
+            .filter_map(|(i, p)| p.worker(launch).map(|w| (*i, w)))
+            .collect();
+        let interests = list.iter().fold(Interest::NONE, |a, (i, _)| a | *i);
+        Workers { list, interests }
+    }
+}
+
+/// The workers of the plugins, for one thread of a launch.
+pub struct Workers {
+    list: Vec<(Interest, Box<dyn Worker>)>,
+    interests: Interest,
+}
+
+impl Workers {
+    pub fn none() -> Workers {
+        Workers {
+            list: Vec::new(),
+            interests: Interest::NONE,
+        }
+    }
+
+    pub fn wants(&self, i: Interest) -> bool {
+        self.interests.contains(i)
+    }
+
+    /// The workers interested in `i`.
+    pub fn each(&mut self, i: Interest) -> impl Iterator<Item = &mut (dyn Worker + 'static)> {
+        self.list
+            .iter_mut()
+            .filter(move |(interests, _)| interests.contains(i))
+            .map(|(_, w)| &mut **w)
+    }
+
+    /// Hands every worker's results to its plugin.
+    pub fn finish(self) {
+        for (_, w) in self.list {
+            w.finish();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::program::{KernelAttrs, KernelInfo};
+
+    struct Discard;
+    impl LogSink for Discard {
+        fn log(&self, _: Level, _: String) {}
+    }
+
+    /// Records the single events it gets.
+    #[derive(Default)]
+    struct Singles(Vec<(Entity, Option<Site>, u64, AccessKind)>);
+    impl Worker for Singles {
+        fn memory_access(&mut self, cx: &ExecContext, a: &Access) {
+            self.0.push((cx.entity, cx.site, a.address, a.kind));
+        }
+    }
+
+    #[test]
+    fn a_batch_arrives_as_single_accesses_by_default() {
+        let code = KernelCode {
+            info: KernelInfo {
+                name: "k".into(),
+                params: Vec::new(),
+                attrs: KernelAttrs::default(),
+            },
+            functions: Vec::new(),
+            stack_slots: 0,
+            locals: Vec::new(),
+            privates: Vec::new(),
+            debug: None,
+        };
+        let launch = LaunchInfo {
+            kernel: "k".into(),
+            work_dim: 1,
+            global_offset: [0; 3],
+            global_size: [8, 1, 1],
+            local_size: [4, 1, 1],
+            num_groups: [2, 1, 1],
+        };
+        let cx = GroupContext {
+            launch: &launch,
+            kernel: KernelRef {
+                code: &code,
+                source: None,
+            },
+            group: [1, 0, 0],
+            size: [4, 1, 1],
+            sink: &Discard,
+        };
+        let lane = |i: u64, kind| LaneAccess {
+            local_index: i,
+            entity: Entity::WorkItem {
+                global: [4 + i, 0, 0],
+                local: [i, 0, 0],
+                group: [1, 0, 0],
+            },
+            site: Some(Site { func: 0, pc: 7 }),
+            access: Access {
+                space: AddrSpace::Local,
+                address: 16 + 4 * i,
+                size: 4,
+                kind,
+                data: &[],
+            },
+        };
+        let mut w = Singles::default();
+        w.memory_accesses(
+            &cx,
+            &[lane(0, AccessKind::Load), lane(3, AccessKind::Atomic)],
+        );
+        let site = Some(Site { func: 0, pc: 7 });
+        assert_eq!(w.0.len(), 2);
+        assert_eq!(w.0[0].1, site);
+        assert_eq!((w.0[0].2, w.0[0].3), (16, AccessKind::Load));
+        assert_eq!((w.0[1].2, w.0[1].3), (28, AccessKind::Atomic));
+        assert!(matches!(
+            w.0[1].0,
+            Entity::WorkItem {
+                global: [7, 0, 0],
+                ..
+            }
+        ));
     }
 }
