@@ -681,6 +681,13 @@ pub enum Op {
         len: Slot,
         space: AddrSpace,
     },
+    /// Where the value of a speculated load (llvm::lower::speculated) is used: the read of
+    /// `size` bytes at `p` the source makes, shown to checkers; memory is not touched.
+    SpeculatedUse {
+        p: Slot,
+        space: AddrSpace,
+        size: u32,
+    },
 
     Br {
         t: Pc,
@@ -811,6 +818,13 @@ impl OpInfo {
 pub struct InstInfo {
     /// Its textual form as LLVM prints it (starting with two spaces).
     pub text: String,
+    /// A load the optimiser moved out of the condition it was under, or made up: no source
+    /// position, and its value only flows into phi nodes (LICM's promotion, SimplifyCFG's
+    /// speculation). A work-item may run it without the source ever reading there.
+    pub speculated: bool,
+    /// A load whose value becomes the expected value of a compare-and-swap (the seed of a CAS
+    /// loop): the swap checks what it read.
+    pub seeds_cas: bool,
 }
 
 /// One lowered function.

@@ -73,11 +73,6 @@ impl Config {
     pub fn unavailable(&self) -> Vec<(&'static str, &'static str)> {
         let wanted = [
             (
-                self.data_races,
-                "OCLGRIND_DATA_RACES",
-                "data-race detection",
-            ),
-            (
                 self.uninitialized,
                 "OCLGRIND_UNINITIALIZED",
                 "uninitialized-value detection",

@@ -11,7 +11,7 @@ use crate::exec::debug::DebugHook;
 use crate::exec::KernelInstance;
 use crate::llvm::{self, ModuleInput};
 use crate::memory::{AddrSpace, GlobalMemory};
-use crate::plugins::{Interest, Logger, MemCheck, Plugin, PluginSet};
+use crate::plugins::{Interest, Logger, MemCheck, Plugin, PluginSet, RaceDetector};
 use crate::program::{ProgramCode, ProgramError};
 
 /// Where kernel output (printf) goes.
@@ -45,7 +45,8 @@ pub struct Context {
 }
 
 impl Context {
-    /// A context with the always-loaded plugins (Logger, MemCheck).
+    /// A context with the always-loaded plugins (Logger, MemCheck) and those the config asks
+    /// for (RaceDetector).
     pub fn new(config: Config) -> Context {
         let mut plugins = PluginSet::default();
         plugins.add(Arc::new(Logger::new(
@@ -53,6 +54,9 @@ impl Context {
             config.max_errors,
         )));
         plugins.add(Arc::new(MemCheck::default()));
+        if config.data_races {
+            plugins.add(Arc::new(RaceDetector::new(config.uniform_writes)));
+        }
         Context {
             config,
             global: GlobalMemory::new(),

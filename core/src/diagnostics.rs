@@ -207,6 +207,8 @@ mod tests {
             file_paths: vec!["/tmp/input.cl".into()],
             insts: vec![InstInfo {
                 text: "  store i32 %x, ptr addrspace(1) %p, align 4".into(),
+                speculated: false,
+                seeds_cas: false,
             }],
             ..Function::default()
         };

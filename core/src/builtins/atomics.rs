@@ -86,13 +86,7 @@ fn lower(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
         };
         let old = match rmw {
             Some((op, v)) => env.atomic_rmw(space, addr, size, op, v),
-            None => env.atomic(space, addr, size, &mut |old| {
-                if old == val {
-                    new
-                } else {
-                    old
-                }
-            }),
+            None => env.compare_exchange(space, addr, size, (val, new)),
         }
         .unwrap_or(0);
         env.regs()[r.slot as usize] = old;

@@ -46,13 +46,14 @@ pub trait BuiltinEnv {
         op: RmwOp,
         value: u64,
     ) -> Option<u64>;
-    /// Atomically replaces the `size`-byte value at `addr` by `f(old)`; returns `old`.
-    fn atomic(
+    /// Atomically replaces the `size`-byte value at `addr` by `new` if it is `expected`;
+    /// returns the old value.
+    fn compare_exchange(
         &mut self,
         space: AddrSpace,
         addr: u64,
         size: u32,
-        f: &mut dyn FnMut(u64) -> u64,
+        expected_new: (u64, u64),
     ) -> Option<u64>;
     /// Kernel output (printf), kept in order with other output of the work-group.
     fn print(&mut self, text: &[u8]);

@@ -91,6 +91,24 @@ impl Default for TestEnv {
 }
 
 impl TestEnv {
+    /// Replaces the `size`-byte value at `addr` by `f(old)`; returns `old`.
+    fn update(
+        &mut self,
+        space: AddrSpace,
+        addr: u64,
+        size: u32,
+        f: &mut dyn FnMut(u64) -> u64,
+    ) -> Option<u64> {
+        let mut buf = [0u8; 8];
+        if !self.load(space, addr, &mut buf[..size as usize]) {
+            return None;
+        }
+        let old = u64::from_le_bytes(buf);
+        let new = f(old).to_le_bytes();
+        self.store(space, addr, &new[..size as usize]);
+        Some(old)
+    }
+
     pub fn new() -> Self {
         TestEnv {
             regs: Vec::new(),
@@ -253,25 +271,18 @@ impl BuiltinEnv for TestEnv {
         value: u64,
     ) -> Option<u64> {
         let ty = ScalarTy::Int((size * 8) as u8);
-        self.atomic(space, addr, size, &mut |old| {
+        self.update(space, addr, size, &mut |old| {
             crate::exec::semantics::rmw(op, ty, old, value)
         })
     }
-    fn atomic(
+    fn compare_exchange(
         &mut self,
         space: AddrSpace,
         addr: u64,
         size: u32,
-        f: &mut dyn FnMut(u64) -> u64,
+        (expected, new): (u64, u64),
     ) -> Option<u64> {
-        let mut buf = [0u8; 8];
-        if !self.load(space, addr, &mut buf[..size as usize]) {
-            return None;
-        }
-        let old = u64::from_le_bytes(buf);
-        let new = f(old).to_le_bytes();
-        self.store(space, addr, &new[..size as usize]);
-        Some(old)
+        self.update(space, addr, size, &mut |old| if old == expected { new } else { old })
     }
     fn print(&mut self, text: &[u8]) {
         self.output.extend_from_slice(text);

@@ -213,16 +213,16 @@ pub(crate) fn observe(
     }
 }
 
-/// Shows an atomic to the plugin workers that watch memory (after the caller checked
-/// `launch.observe_memory`), with what memory holds after it; `ptr` is where the access
-/// went, if it was allowed.
+/// Shows an atomic (`kind`: an RMW or a compare-and-swap) to the plugin workers that watch
+/// memory (after the caller checked `launch.observe_memory`), with what memory holds after
+/// it; `ptr` is where the access went, if it was allowed.
 #[cold]
 #[inline(never)]
 pub(crate) fn observe_atomic(
     launch: &Launch,
     mems: &mut Mems,
     at: Where,
-    (space, address, size): (AddrSpace, u64, u64),
+    (space, address, size, kind): (AddrSpace, u64, u64, AccessKind),
     ptr: Option<*mut u8>,
 ) {
     let mut after = [0u8; 8];
@@ -232,16 +232,7 @@ pub(crate) fn observe_atomic(
         unsafe { load_bytes(p, &mut after[..n]) };
     }
     let data = &after[..n];
-    observe(
-        launch,
-        mems,
-        at,
-        space,
-        address,
-        size,
-        AccessKind::Atomic,
-        data,
-    );
+    observe(launch, mems, at, space, address, size, kind, data);
 }
 
 /// Shows an allocation of local or private memory to the plugin workers that watch them
@@ -260,5 +251,31 @@ pub(crate) fn observe_allocation(
         launch.with_context(at, with_code, |cx| {
             w.memory_allocated(cx, space, address, size)
         });
+    }
+}
+
+/// The read the source makes where the value of a speculated load is used (see
+/// `llvm::lower::speculated`), shown to the plugin workers that watch memory (after the
+/// caller checked `launch.observe_memory`).
+#[cold]
+#[inline(never)]
+pub(crate) fn speculated_use(
+    launch: &Launch,
+    mems: &mut Mems,
+    at: Where,
+    space: AddrSpace,
+    address: u64,
+    size: u32,
+) {
+    let (space, address) = resolve(space, address);
+    let access = Access {
+        space,
+        address,
+        size: size as u64,
+        kind: AccessKind::Load,
+        data: &[],
+    };
+    for w in mems.workers.each(Interest::MEMORY) {
+        launch.with_context(at, true, |cx| w.speculated_use(cx, &access));
     }
 }

@@ -49,15 +49,11 @@ impl Env<'_, '_> {
         access(self.mems, space, addr, size, dir, self.launch, || at)
     }
 
-    fn observe_atomic(&mut self, space: AddrSpace, addr: u64, size: u32, p: Option<*mut u8>) {
+    fn observe_atomic(&mut self, access: (AddrSpace, u64, u32, AccessKind), p: Option<*mut u8>) {
         if self.launch.observe_memory {
-            observe_atomic(
-                self.launch,
-                self.mems,
-                self.at,
-                (space, addr, size as u64),
-                p,
-            );
+            let (space, addr, size, kind) = access;
+            let access = (space, addr, size as u64, kind);
+            observe_atomic(self.launch, self.mems, self.at, access, p);
         }
     }
 
@@ -126,21 +122,22 @@ impl BuiltinEnv for Env<'_, '_> {
         // SAFETY: as above.
         let old =
             p.map(|p| unsafe { atomic::rmw(p, size, op, ScalarTy::Int((size * 8) as u8), value) });
-        self.observe_atomic(space, addr, size, p);
+        self.observe_atomic((space, addr, size, AccessKind::Atomic), p);
         old
     }
 
-    fn atomic(
+    fn compare_exchange(
         &mut self,
         space: AddrSpace,
         addr: u64,
         size: u32,
-        f: &mut dyn FnMut(u64) -> u64,
+        (expected, new): (u64, u64),
     ) -> Option<u64> {
         let p = self.access(space, addr, size as u64, Dir::Atomic);
+        let swap = &mut |old| if old == expected { new } else { old };
         // SAFETY: as above.
-        let old = p.map(|p| unsafe { atomic::update(p, size, f) });
-        self.observe_atomic(space, addr, size, p);
+        let old = p.map(|p| unsafe { atomic::update(p, size, swap) });
+        self.observe_atomic((space, addr, size, AccessKind::CompareExchange), p);
         old
     }
 

@@ -4,7 +4,8 @@
 //! `pure_ops::run_pure`. Memory faults and other diagnostics leave the loop through cold paths.
 
 use super::checks::{
-    access, array_index, check_alignment, load_mem, observe, observe_allocation, store_mem, Dir,
+    access, array_index, check_alignment, load_mem, observe, observe_allocation,
+    speculated_use, store_mem, Dir,
 };
 use super::debug::{Moment, Resume, StopSet, WiState, WorkItemView};
 use super::env::{Env, Mems};
@@ -461,6 +462,11 @@ impl GroupRunner<'_> {
                     len,
                     space,
                 } => memops::mem_set(&mut cx!(op_pc), r!(dst), r!(val) as u8, r!(len), space),
+                Op::SpeculatedUse { p, space, size } => {
+                    if observe {
+                        speculated_use(launch, &mut mems, here(fidx, op_pc).at(), space, r!(p), size);
+                    }
+                }
                 Op::Alloca { d, size } => match alloca(&mut mems, here(fidx, op_pc), size) {
                     Some(address) => r!(d) = address,
                     None => {

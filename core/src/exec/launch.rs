@@ -178,6 +178,7 @@ impl<'l> Launch<'l> {
         let cx = GroupContext {
             launch: &self.info,
             kernel: self.kernel_ref(),
+            seq,
             group,
             size,
             sink: &sink,

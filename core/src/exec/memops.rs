@@ -43,10 +43,10 @@ impl OpCx<'_, '_> {
         }
     }
 
-    fn observe_atomic(&mut self, space: AddrSpace, addr: u64, size: u64, ptr: Option<*mut u8>) {
+    fn observe_atomic(&mut self, access: (AddrSpace, u64, u64, AccessKind), ptr: Option<*mut u8>) {
         if self.observing() {
             let (launch, at) = (self.here.launch, self.here.at());
-            observe_atomic(launch, self.mems, at, (space, addr, size), ptr);
+            observe_atomic(launch, self.mems, at, access, ptr);
         }
     }
 
@@ -182,7 +182,7 @@ pub(crate) fn atomic_rmw(
         Some(ptr) => unsafe { atomic::rmw(ptr, size as u32, op, ty, value) },
         None => 0,
     };
-    cx.observe_atomic(space, addr, size, ptr);
+    cx.observe_atomic((space, addr, size, AccessKind::Atomic), ptr);
     old
 }
 
@@ -210,7 +210,7 @@ pub(crate) fn compare_exchange(
         },
         None => 0,
     };
-    cx.observe_atomic(space, addr, size, ptr);
+    cx.observe_atomic((space, addr, size, AccessKind::CompareExchange), ptr);
     old
 }
 

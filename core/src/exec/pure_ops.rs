@@ -254,6 +254,7 @@ pub fn run_pure(op: &Op, r: &mut [u64]) -> bool {
         | Op::CmpXchg { .. }
         | Op::MemCpy { .. }
         | Op::MemSet { .. }
+        | Op::SpeculatedUse { .. }
         | Op::Br { .. }
         | Op::CondBr { .. }
         | Op::Switch { .. }

@@ -30,13 +30,15 @@
 
 mod logger;
 mod memcheck;
+mod races;
 
 use std::sync::Arc;
 
 pub use logger::Logger;
 pub use memcheck::MemCheck;
+pub use races::RaceDetector;
 
-use crate::bytecode::Function;
+use crate::bytecode::{Function, InstInfo};
 use crate::diagnostics::{self, CodeRef, Entity, Level, Source};
 use crate::memory::{AddrSpace, Fault};
 use crate::program::KernelCode;
@@ -127,6 +129,21 @@ impl<'a> KernelRef<'a> {
         &self.code.functions[site.func as usize]
     }
 
+    /// Whether the op is a load the optimiser hoisted or speculated (`InstInfo::speculated`).
+    pub fn speculated(&self, site: Site) -> bool {
+        self.inst(site).is_some_and(|i| i.speculated)
+    }
+
+    /// Whether the op is a load that seeds a compare-and-swap (`InstInfo::seeds_cas`).
+    pub fn seeds_cas(&self, site: Site) -> bool {
+        self.inst(site).is_some_and(|i| i.seeds_cas)
+    }
+
+    fn inst(&self, site: Site) -> Option<&'a InstInfo> {
+        let f = self.function(site);
+        f.insts.get(f.op_info(site.pc).inst as usize)
+    }
+
     pub fn code_ref(&self, site: Site) -> CodeRef<'a> {
         CodeRef {
             function: self.function(site),
@@ -178,6 +195,10 @@ impl ExecContext<'_> {
 pub struct GroupContext<'a> {
     pub launch: &'a LaunchInfo,
     pub kernel: KernelRef<'a>,
+    /// The group's place in the launch's order (0, 1, ...), which is the order its output
+    /// appears in: plugins that merge groups' results merge them in this order, so that they
+    /// do not depend on how many threads ran the groups.
+    pub seq: u64,
     pub group: [u64; 3],
     /// Work-items in this group (fewer than `launch.local_size` at the edge of a non-uniform
     /// NDRange).
@@ -213,6 +234,22 @@ pub enum AccessKind {
     Store,
     /// An atomic read-modify-write (it reads and writes).
     Atomic,
+    /// An atomic compare-and-swap: it reads, and writes when memory held the expected value.
+    CompareExchange,
+}
+
+impl AccessKind {
+    pub fn reads(self) -> bool {
+        self != AccessKind::Store
+    }
+
+    pub fn writes(self) -> bool {
+        self != AccessKind::Load
+    }
+
+    pub fn atomic(self) -> bool {
+        matches!(self, AccessKind::Atomic | AccessKind::CompareExchange)
+    }
 }
 
 /// A memory access by a kernel. Addresses are as the kernel sees them (compat §6.1), in the
@@ -296,6 +333,9 @@ pub trait Worker: Send {
             self.memory_access(&each, &a.access);
         }
     }
+    /// The value of a speculated load (`KernelRef::speculated`, shown as it ran like any
+    /// other) is used here (`cx.site`, which names the load): the read the source makes.
+    fn speculated_use(&mut self, _cx: &ExecContext, _access: &Access) {}
     /// Local memory of a work-group (its buffers, at the group's begin) or private memory of
     /// a work-item (arguments and variables at its start, `alloca`s as they run).
     fn memory_allocated(
@@ -438,6 +478,7 @@ mod tests {
                 code: &code,
                 source: None,
             },
+            seq: 1,
             group: [1, 0, 0],
             size: [4, 1, 1],
             sink: &Discard,

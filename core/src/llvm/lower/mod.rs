@@ -6,6 +6,7 @@
 
 mod intrinsics;
 mod lvalues;
+mod speculated;
 mod text;
 
 use std::collections::{HashMap, HashSet};
@@ -157,6 +158,8 @@ impl<'a> Lowerer<'a> {
             }
         }
         self.out.insts = instruction_texts(self.m(), f, &insts);
+        let speculated_uses =
+            speculated::speculated_uses(blocks.first().copied(), &insts, &mut self.out.insts);
         for &i in &insts {
             if i.opcode() == Opcode::LLVMStore {
                 self.find_lane_store(i);
@@ -174,6 +177,9 @@ impl<'a> Lowerer<'a> {
                     col,
                     file,
                 };
+                for &k in speculated_uses.get(&i).into_iter().flatten() {
+                    self.speculated_use(insts[k], k as u32).map_err(|e| (e, Some(i)))?;
+                }
                 ordinal += 1;
                 self.inst(i, b).map_err(|e| (e, Some(i)))?;
             }
@@ -397,6 +403,20 @@ impl<'a> Lowerer<'a> {
     }
 
     // ----- instructions -----
+
+    /// The read of speculated load `load` (instruction number `ordinal`) where its value is
+    /// used: at the current instruction's position, naming the load.
+    fn speculated_use(&mut self, load: Value, ordinal: u32) -> Result<(), String> {
+        let address = load.operand(0);
+        let space = space_of(address.ty().address_space())?;
+        let size = self.m().store_size(load.ty()) as u32;
+        let p = self.operand(address)?;
+        let at = self.cur;
+        self.cur.inst = ordinal;
+        self.emit(Op::SpeculatedUse { p, space, size });
+        self.cur = at;
+        Ok(())
+    }
 
     fn inst(&mut self, i: Value, bb: Block) -> Result<(), String> {
         use Opcode::*;

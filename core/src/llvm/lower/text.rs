@@ -1,5 +1,7 @@
 //! The textual form of instructions, for messages and the IR view.
 
+use std::collections::HashSet;
+
 use crate::bytecode::InstInfo;
 use crate::llvm::ir::{ModuleRef, Opcode, Value};
 
@@ -97,6 +99,9 @@ pub(super) fn instruction_texts(m: &ModuleRef, f: Value, insts: &[Value]) -> Vec
         }
     }
     let complete = lines.len() == insts.len();
+    // Without any source position the function has no debug information, and a load without
+    // one says nothing.
+    let has_positions = insts.iter().any(|i| i.debug_loc().0 != 0);
     insts
         .iter()
         .enumerate()
@@ -106,6 +111,56 @@ pub(super) fn instruction_texts(m: &ModuleRef, f: Value, insts: &[Value]) -> Vec
             } else {
                 i.print()
             },
+            speculated: has_positions && speculated(*i),
+            seeds_cas: i.opcode() == Opcode::LLVMLoad && seeds_cas(*i),
         })
         .collect()
+}
+
+/// Whether a load's value reaches the expected operand of a compare-and-swap: through
+/// casts, phis and selects, and (at -O0) private variables it is stored in and loaded from.
+fn seeds_cas(load: Value) -> bool {
+    let mut seen = HashSet::from([load]);
+    let mut work = vec![load];
+    while let Some(v) = work.pop() {
+        for u in v.users() {
+            let next: Vec<Value> = match u.opcode() {
+                Opcode::LLVMPHI | Opcode::LLVMBitCast | Opcode::LLVMFreeze => vec![u],
+                Opcode::LLVMSelect if u.operand(0) != v => vec![u],
+                Opcode::LLVMAtomicCmpXchg if u.operand(1) == v => return true,
+                Opcode::LLVMCall if is_cmpxchg_builtin(u) && u.operand(1) == v => return true,
+                Opcode::LLVMStore if u.operand(0) == v && u.operand(1).opcode() == Opcode::LLVMAlloca => {
+                    let slot = u.operand(1);
+                    slot.users()
+                        .into_iter()
+                        .filter(|l| l.opcode() == Opcode::LLVMLoad)
+                        .collect()
+                }
+                _ => Vec::new(),
+            };
+            for n in next {
+                if seen.insert(n) {
+                    work.push(n);
+                }
+            }
+        }
+    }
+    false
+}
+
+/// A call to OpenCL C 1.x's `atomic_cmpxchg` or `atom_cmpxchg`.
+fn is_cmpxchg_builtin(call: Value) -> bool {
+    let callee = call.called_value();
+    callee.is_function()
+        && crate::builtins::mangle::demangle(&callee.name())
+            .is_some_and(|d| matches!(d.name.as_str(), "atomic_cmpxchg" | "atom_cmpxchg"))
+}
+
+/// Whether `i` is a load the optimiser hoisted or speculated (see `InstInfo::speculated`).
+fn speculated(i: Value) -> bool {
+    if i.opcode() != Opcode::LLVMLoad || i.debug_loc().0 != 0 {
+        return false;
+    }
+    let users = i.users();
+    !users.is_empty() && users.iter().all(|u| u.opcode() == Opcode::LLVMPHI)
 }

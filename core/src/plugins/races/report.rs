@@ -1,0 +1,180 @@
+//! Races as they are reported: the two accesses, one message per distinct pair, and the
+//! message in Oclgrind's layout (compat §4.5).
+
+use std::collections::HashMap;
+
+use crate::diagnostics::{hex, render, size3};
+use crate::memory::AddrSpace;
+use crate::plugins::{KernelRef, LaunchInfo, Site};
+
+/// Who made an access.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Who {
+    /// A work-item, by its global id.
+    WorkItem([u64; 3]),
+    /// A work-group itself (the accesses of async copies), by its id.
+    Group([u64; 3]),
+}
+
+/// One side of a race: an access as a message names it. Two accesses are the same when they
+/// are the same entity's, at the same op, of the same kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct AccessId {
+    pub who: Who,
+    /// None for the accesses of async copies (their location is unknown).
+    pub site: Option<Site>,
+    pub store: bool,
+    pub atomic: bool,
+}
+
+/// A data race between two accesses to the byte at `address`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Race {
+    pub space: AddrSpace,
+    pub address: u64,
+    pub first: AccessId,
+    pub second: AccessId,
+}
+
+impl Race {
+    /// The message: the kind of race, both entities and where each access is.
+    pub fn message(&self, launch: &LaunchInfo, kernel: &KernelRef) -> String {
+        let kind = if self.first.store && self.second.store {
+            "Write-write"
+        } else {
+            "Read-write"
+        };
+        let mut lines = vec![
+            format!(
+                "{kind} data race at {} memory address {}",
+                self.space,
+                hex(self.address)
+            ),
+            format!("Kernel: {}", launch.kernel),
+            String::new(),
+        ];
+        for (label, access) in [("First entity:  ", &self.first), ("Second entity: ", &self.second)] {
+            lines.push(format!("{label}{}", entity(launch, access.who)));
+            kernel.location_lines(&mut lines, access.site);
+            lines.push(String::new());
+        }
+        lines.pop();
+        render(&lines)
+    }
+}
+
+/// An entity as race messages print it. As in Oclgrind, a work-item's local and group ids are
+/// worked out from its global id, so with a global offset they are shifted by it.
+fn entity(launch: &LaunchInfo, who: Who) -> String {
+    match who {
+        Who::WorkItem(global) => {
+            let l = launch.local_size;
+            let local = [global[0] % l[0], global[1] % l[1], global[2] % l[2]];
+            let group = [global[0] / l[0], global[1] / l[1], global[2] / l[2]];
+            format!(
+                "Global{} Local{} Group{}",
+                size3(global),
+                size3(local),
+                size3(group)
+            )
+        }
+        Who::Group(group) => format!("Group{}", size3(group)),
+    }
+}
+
+/// Races found, one per distinct pair of accesses (in either order), each at the lowest
+/// address where the pair races, with a key that orders the report.
+#[derive(Default)]
+pub struct RaceList {
+    races: Vec<(u64, Race)>,
+    index: HashMap<(AccessId, AccessId), usize>,
+}
+
+impl RaceList {
+    pub fn insert(&mut self, order: u64, race: Race) {
+        let (a, b) = (race.first, race.second);
+        let key = if self.index.contains_key(&(b, a)) {
+            (b, a)
+        } else {
+            (a, b)
+        };
+        match self.index.get(&key) {
+            Some(&i) => {
+                let (o, kept) = &mut self.races[i];
+                if race.address < kept.address {
+                    *o = order;
+                    *kept = race;
+                }
+            }
+            None => {
+                self.index.insert(key, self.races.len());
+                self.races.push((order, race));
+            }
+        }
+    }
+
+    /// The races in report order (by key, then by address), leaving the list empty.
+    pub fn take(&mut self) -> Vec<Race> {
+        self.index.clear();
+        let mut races = std::mem::take(&mut self.races);
+        races.sort_by_key(|(order, r)| (*order, r.address));
+        races.into_iter().map(|(_, r)| r).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn access(x: u64, store: bool) -> AccessId {
+        AccessId {
+            who: Who::WorkItem([x, 0, 0]),
+            site: Some(Site { func: 0, pc: x as u32 }),
+            store,
+            atomic: false,
+        }
+    }
+
+    fn race(address: u64, first: AccessId, second: AccessId) -> Race {
+        Race {
+            space: AddrSpace::Local,
+            address,
+            first,
+            second,
+        }
+    }
+
+    #[test]
+    fn one_race_per_pair_at_its_lowest_address() {
+        let mut list = RaceList::default();
+        let (a, b, c) = (access(1, true), access(0, false), access(2, false));
+        list.insert(1, race(0x13, a, b));
+        list.insert(1, race(0x12, b, a));
+        list.insert(1, race(0x17, a, b));
+        list.insert(0, race(0x20, c, a));
+        let races = list.take();
+        assert_eq!(races.len(), 2);
+        // Ordered by key first.
+        assert_eq!((races[0].address, races[0].first), (0x20, c));
+        // The lowest address of the pair, in the order it was found there.
+        assert_eq!((races[1].address, races[1].first), (0x12, b));
+        assert!(list.take().is_empty());
+    }
+
+    #[test]
+    fn entities_come_from_the_global_id() {
+        let launch = LaunchInfo {
+            kernel: "k".into(),
+            work_dim: 2,
+            global_offset: [0; 3],
+            global_size: [8, 4, 1],
+            local_size: [4, 2, 1],
+            num_groups: [2, 2, 1],
+        };
+        assert_eq!(
+            entity(&launch, Who::WorkItem([5, 3, 0])),
+            "Global(5,3,0) Local(1,1,0) Group(1,1,0)"
+        );
+        assert_eq!(entity(&launch, Who::Group([1, 0, 0])), "Group(1,0,0)");
+    }
+}
