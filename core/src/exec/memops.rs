@@ -55,6 +55,16 @@ impl OpCx<'_, '_> {
     }
 }
 
+/// `n` zeroed bytes: in `stack` when they fit (most vectors and structs), else in `heap`.
+fn scratch<'b>(stack: &'b mut [u8; 128], heap: &'b mut Vec<u8>, n: usize) -> &'b mut [u8] {
+    if n <= stack.len() {
+        &mut stack[..n]
+    } else {
+        heap.resize(n, 0);
+        heap
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn load_vector(
     cx: &mut OpCx,
@@ -97,10 +107,12 @@ pub(crate) fn store_vector(
     let es = ty.size() as usize;
     let size = (es * lanes as usize) as u64;
     if cx.observing() {
-        let bytes: Vec<u8> = (0..lanes as usize)
-            .flat_map(|i| f[s as usize + i].to_le_bytes()[..es].to_vec())
-            .collect();
-        cx.observe(space, addr, size, AccessKind::Store, &bytes);
+        let (mut stack, mut heap) = ([0u8; 128], Vec::new());
+        let bytes = scratch(&mut stack, &mut heap, size as usize);
+        for (i, chunk) in bytes.chunks_exact_mut(es).enumerate() {
+            chunk.copy_from_slice(&f[s as usize + i].to_le_bytes()[..es]);
+        }
+        cx.observe(space, addr, size, AccessKind::Store, bytes);
     }
     if let Some(ptr) = cx.access(space, addr, size, Dir::Store) {
         for i in 0..lanes as usize {
@@ -140,12 +152,13 @@ pub(crate) fn store_aggregate(
 ) {
     let addr = f[p as usize];
     if cx.observing() {
-        let mut bytes = vec![0u8; l.size as usize];
+        let (mut stack, mut heap) = ([0u8; 128], Vec::new());
+        let bytes = scratch(&mut stack, &mut heap, l.size as usize);
         for (i, leaf) in l.leaves.iter().enumerate() {
             let (at, n) = (leaf.offset as usize, leaf.ty.mem_ty().size() as usize);
             bytes[at..at + n].copy_from_slice(&f[s as usize + i].to_le_bytes()[..n]);
         }
-        cx.observe(space, addr, l.size as u64, AccessKind::Store, &bytes);
+        cx.observe(space, addr, l.size as u64, AccessKind::Store, bytes);
     }
     if let Some(ptr) = cx.access(space, addr, l.size as u64, Dir::Store) {
         for (i, leaf) in l.leaves.iter().enumerate() {

@@ -129,17 +129,8 @@ impl<'a> KernelRef<'a> {
         &self.code.functions[site.func as usize]
     }
 
-    /// Whether the op is a load the optimiser hoisted or speculated (`InstInfo::speculated`).
-    pub fn speculated(&self, site: Site) -> bool {
-        self.inst(site).is_some_and(|i| i.speculated)
-    }
-
-    /// Whether the op is a load that seeds a compare-and-swap (`InstInfo::seeds_cas`).
-    pub fn seeds_cas(&self, site: Site) -> bool {
-        self.inst(site).is_some_and(|i| i.seeds_cas)
-    }
-
-    fn inst(&self, site: Site) -> Option<&'a InstInfo> {
+    /// The LLVM instruction an op comes from (`InstInfo::speculated`, `seeds_cas`).
+    pub fn inst(&self, site: Site) -> Option<&'a InstInfo> {
         let f = self.function(site);
         f.insts.get(f.op_info(site.pc).inst as usize)
     }

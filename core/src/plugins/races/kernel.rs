@@ -269,7 +269,7 @@ fn continues(last: &Run, run: &GlobalRun, load: Option<Side>, store: Option<Side
             a.wi != GROUP
                 && (a.site, a.store, a.atomic) == (b.site, b.store, b.atomic)
                 && b.wi as u64 == a.wi as u64 + last.len / elem
-                && b.data == a.data + last.len as usize
+                && (!a.store || b.data == a.data + last.len as usize)
         }
         _ => false,
     };

@@ -160,20 +160,20 @@ impl Worker for RaceWorker {
         // The accesses of async copies have no op of their own (the site is the wait).
         let site = if wi == GROUP { None } else { cx.site };
         let mut atomic = access.kind.atomic();
-        if let (AccessKind::Load, Some(s)) = (access.kind, site) {
+        if let (AccessKind::Load, Some(inst)) = (access.kind, site.and_then(|s| cx.kernel.inst(s))) {
             // A load the optimiser moved out of the condition that guarded it is run by
             // work-items the source never reads for (Oclgrind issue #210): it cannot race.
-            if cx.kernel.speculated(s) {
+            if inst.speculated {
                 return;
             }
             // The seed of a compare-and-swap loop: the swap checks what it read (#155).
-            atomic = cx.kernel.seeds_cas(s);
+            atomic = inst.seeds_cas;
         }
         let buffers = &self.buffers;
         let uniform = self.shared.uniform_writes;
         let get = |b| buffers.get(&b).copied();
         self.shadow
-            .access((wi, site), access, atomic, uniform, get);
+            .access((wi, site), access, atomic, uniform, &get);
     }
 
     fn speculated_use(&mut self, cx: &ExecContext, access: &Access) {
@@ -182,12 +182,12 @@ impl Worker for RaceWorker {
         };
         let s = self.names.size;
         let wi = (local[0] + (local[1] + local[2] * s[1]) * s[0]) as u32;
-        let atomic = cx.site.is_some_and(|site| cx.kernel.seeds_cas(site));
+        let atomic = cx.site.and_then(|s| cx.kernel.inst(s)).is_some_and(|i| i.seeds_cas);
         let buffers = &self.buffers;
         let get = |b| buffers.get(&b).copied();
         let uniform = self.shared.uniform_writes;
         self.shadow
-            .access((wi, cx.site), access, atomic, uniform, get);
+            .access((wi, cx.site), access, atomic, uniform, &get);
     }
 
     fn work_group_barrier(&mut self, cx: &ExecContext, fence: u32) {

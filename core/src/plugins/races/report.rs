@@ -115,6 +115,9 @@ impl RaceList {
 
     /// The races in report order (by key, then by address), leaving the list empty.
     pub fn take(&mut self) -> Vec<Race> {
+        if self.races.is_empty() {
+            return Vec::new();
+        }
         self.index.clear();
         let mut races = std::mem::take(&mut self.races);
         races.sort_by_key(|(order, r)| (*order, r.address));

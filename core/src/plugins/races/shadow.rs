@@ -1,17 +1,22 @@
-//! The accesses of the work-group a worker is running, byte by byte: what races within the
-//! group between synchronisation points, and what the group did to global memory as a whole
-//! (for races between groups).
+//! The accesses of the work-group a worker is running: what races within the group between
+//! synchronisation points, and what the group did to global memory as a whole (for races
+//! between groups).
 //!
-//! Every byte of local memory, and every byte of global memory the group touches, has a cell
-//! of slots. For each kind (loads, stores) a cell keeps the accesses of up to two different
-//! work-items since the last synchronisation of its space: the first, and the first of
-//! another work-item, non-atomic ones replacing atomic ones. That is enough to find, for any
-//! new access, a conflicting access of another work-item whenever one exists. Global cells
-//! also keep the group's first load and first store of the byte, across synchronisations.
+//! Memory is shadowed by the 4-byte word: a word has one cell while every access to it covered
+//! it whole (almost all do), and is split into a cell per byte once one does not. For each
+//! kind (loads, stores) a cell keeps the accesses of up to two different work-items since the
+//! last synchronisation of its space: the one Oclgrind compares later accesses with (the first,
+//! or while that is atomic, the latest) and one of another work-item, so that a conflicting
+//! access is found whenever there is one. Global cells also keep the group's first load and
+//! first store, across synchronisations.
 //!
 //! Work-items of a group run one after another between barriers, in order, so the accesses
 //! of an interval arrive work-item by work-item, as Oclgrind compares them when it
 //! synchronises: a race is named with the later work-item first.
+//!
+//! Slots hold record ids, which only grow while a worker lives: a slot older than the last
+//! synchronisation (or the group's start) is stale, so nothing is cleared between intervals
+//! or groups, and pages of cells are reused.
 
 use std::collections::HashMap;
 
@@ -20,13 +25,16 @@ use crate::memory::{decode_address, AddrSpace, GLOBAL_OFFSET_BITS};
 use crate::plugins::{Access, AccessKind, Site};
 
 /// The entity of the accesses a work-group makes itself (async copies).
-pub const GROUP: u32 = u32::MAX;
+pub const GROUP: u32 = u32::MAX >> 1;
 
-/// Bytes of global memory in one page of cells.
-const PAGE_BITS: u32 = 12;
-const PAGE: usize = 1 << PAGE_BITS;
+const WORD: u64 = 4;
+/// Words of global memory in one page of cells.
+const PAGE_WORDS: usize = 1024;
+const PAGE_BYTES: u64 = PAGE_WORDS as u64 * WORD;
+/// Record ids start over (and cells are cleared) before they could wrap.
+const MAX_ID: u32 = u32::MAX - (1 << 24);
 
-/// An access as the shadow keeps it: recorded once it is the first of its kind for a byte.
+/// An access as the shadow keeps it: recorded once it is the first of its kind somewhere.
 #[derive(Clone, Copy, Debug)]
 pub struct Record {
     /// The work-item's local linear index, or GROUP.
@@ -40,12 +48,26 @@ pub struct Record {
     data: u32,
 }
 
-/// A record in a cell: its id (0: none) and, beside it, what the checks look at.
+/// A record in a cell: its id (0: none), its work-item and whether it is atomic, packed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Slot {
-    id: u32,
-    wi: u32,
-    atomic: bool,
+struct Slot(u64);
+
+impl Slot {
+    fn new(id: u32, wi: u32, atomic: bool) -> Slot {
+        Slot(id as u64 | (wi as u64) << 32 | (atomic as u64) << 63)
+    }
+
+    fn id(self) -> u32 {
+        self.0 as u32
+    }
+
+    fn wi(self) -> u32 {
+        (self.0 >> 32) as u32 & GROUP
+    }
+
+    fn atomic(self) -> bool {
+        self.0 >> 63 != 0
+    }
 }
 
 /// Up to two accesses of different work-items.
@@ -55,22 +77,57 @@ type Pair = [Slot; 2];
 struct Cell {
     loads: Pair,
     stores: Pair,
-}
-
-/// A byte of global memory: its interval cell, and the group's first load and store of it.
-#[derive(Clone, Copy, Debug, Default)]
-struct GlobalCell {
-    cell: Cell,
+    /// The group's first load and store (global memory only).
     first_load: Slot,
     first_store: Slot,
 }
 
-struct Page {
-    /// The page's first address.
+/// Cells of a stretch of memory: one per word, and per byte for split words.
+#[derive(Default)]
+struct Cells {
+    /// The first address.
     base: u64,
-    /// Bytes of the page inside its buffer (accesses beyond are invalid, and ignored).
-    valid: usize,
-    cells: Box<[GlobalCell]>,
+    /// Bytes accesses may touch (beyond: invalid, ignored).
+    valid: u64,
+    words: Vec<Cell>,
+    /// Whether a word is split (bit per word).
+    split_bits: Vec<u64>,
+    split: HashMap<usize, [Cell; 4]>,
+    /// Words touched by the current group (global memory), as a range.
+    touched: Option<(usize, usize)>,
+}
+
+impl Cells {
+    fn reset(&mut self, base: u64, valid: u64) {
+        let words = valid.div_ceil(WORD) as usize;
+        self.base = base;
+        self.valid = valid;
+        self.words.resize(words, Cell::default());
+        self.split_bits.clear();
+        self.split_bits.resize(words.div_ceil(64), 0);
+        self.split.clear();
+        self.touched = None;
+    }
+
+    fn is_split(&self, w: usize) -> bool {
+        self.split_bits[w / 64] >> (w % 64) & 1 != 0
+    }
+
+    /// The byte cells of word `w`, splitting it.
+    fn split_word(&mut self, w: usize) -> &mut [Cell; 4] {
+        if !self.is_split(w) {
+            self.split_bits[w / 64] |= 1 << (w % 64);
+            self.split.insert(w, [self.words[w]; 4]);
+        }
+        self.split.get_mut(&w).expect("just split")
+    }
+
+    fn touch(&mut self, from: usize, to: usize) {
+        self.touched = Some(match self.touched {
+            Some((a, b)) => (a.min(from), b.max(to)),
+            None => (from, to),
+        });
+    }
 }
 
 /// What a group did to one run of global bytes: the group's first load and first store of
@@ -83,28 +140,6 @@ pub struct GlobalRun {
     pub store: Option<Record>,
     /// The bytes stored, when there is a store.
     pub data: Vec<u8>,
-}
-
-/// The current work-group's accesses.
-#[derive(Default)]
-pub struct GroupShadow {
-    /// Records, id - 1 indexing; cleared when the group ends.
-    records: Vec<Record>,
-    data: Vec<u8>,
-    /// Record ids up to which interval slots are stale, per space ([local, global]).
-    synced: [u32; 2],
-    /// Cells of each local buffer (by buffer index - 1), with its address.
-    local: Vec<(u64, Vec<Cell>)>,
-    pages: Vec<Page>,
-    /// Page of each page number (address >> PAGE_BITS) in `pages`.
-    page_index: HashMap<u64, usize>,
-    /// The last page looked up (most accesses fall in it).
-    last_page: Option<(u64, usize)>,
-    /// Races found since the last synchronisation of each space, by the later work-item.
-    races: [RaceList; 2],
-
-    /// This group, for naming entities.
-    names: Names,
 }
 
 /// How the current group's entities are named.
@@ -128,7 +163,71 @@ impl Names {
     }
 }
 
-/// The group's pending access, with its records made on first need.
+/// The current work-group's accesses.
+#[derive(Default)]
+pub struct GroupShadow {
+    /// This group's records; the first has id `first_id`.
+    records: Vec<Record>,
+    first_id: u32,
+    data: Vec<u8>,
+    /// Record ids up to which interval slots are stale, per space ([local, global]).
+    synced: [u32; 2],
+    /// Cells of each local buffer (by buffer index - 1).
+    local: Vec<Cells>,
+    pages: Pages,
+    /// Races found since the last synchronisation of each space, by the later work-item.
+    races: [RaceList; 2],
+    names: Names,
+}
+
+/// The cells of the global pages the group touched.
+#[derive(Default)]
+struct Pages {
+    pages: Vec<Cells>,
+    /// Where each page number (address / page size) is in `pages`.
+    index: HashMap<u64, usize>,
+    /// Pages of earlier groups, for reuse.
+    spare: Vec<Cells>,
+    /// The last page looked up (most accesses fall in it): number and place.
+    last: Option<(u64, usize)>,
+}
+
+impl Pages {
+    /// The cells of page `page`, taken from the spares when first touched; None outside
+    /// every buffer.
+    fn get(&mut self, page: u64, global_size: &dyn Fn(u64) -> Option<u64>) -> Option<&mut Cells> {
+        let i = match self.last {
+            Some((p, i)) if p == page => i,
+            _ => {
+                let i = match self.index.get(&page) {
+                    Some(&i) => i,
+                    None => {
+                        let base = page * PAGE_BYTES;
+                        let (buffer, offset) = decode_address(base, GLOBAL_OFFSET_BITS);
+                        let valid = global_size(buffer)?.saturating_sub(offset).min(PAGE_BYTES);
+                        let mut cells = self.spare.pop().unwrap_or_default();
+                        cells.reset(base, valid);
+                        self.pages.push(cells);
+                        self.index.insert(page, self.pages.len() - 1);
+                        self.pages.len() - 1
+                    }
+                };
+                self.last = Some((page, i));
+                i
+            }
+        };
+        Some(&mut self.pages[i])
+    }
+
+    /// The group is over: its pages become spares.
+    fn recycle(&mut self) {
+        self.spare.append(&mut self.pages);
+        self.index.clear();
+        self.last = None;
+    }
+}
+
+/// An access being taken in, with its records made on first need.
 struct Incoming<'a> {
     wi: u32,
     site: Option<Site>,
@@ -144,15 +243,25 @@ struct Incoming<'a> {
 impl GroupShadow {
     /// Starts a group.
     pub fn begin(&mut self, names: Names) {
+        let next = self.next_id();
+        if next > MAX_ID {
+            // Before ids wrap: forget every cell.
+            self.pages = Pages::default();
+            self.local.clear();
+            self.first_id = 1;
+        } else {
+            self.first_id = next;
+        }
         self.records.clear();
         self.data.clear();
-        self.synced = [0; 2];
-        self.local.clear();
-        self.pages.clear();
-        self.page_index.clear();
-        self.last_page = None;
+        self.synced = [self.first_id - 1; 2];
+        self.pages.recycle();
         self.races = Default::default();
         self.names = names;
+    }
+
+    fn next_id(&self) -> u32 {
+        (self.first_id + self.records.len() as u32).max(1)
     }
 
     /// A local buffer of the group.
@@ -160,9 +269,9 @@ impl GroupShadow {
         let (index, _) = decode_address(address, GLOBAL_OFFSET_BITS);
         let slot = index as usize - 1;
         if self.local.len() <= slot {
-            self.local.resize_with(slot + 1, || (0, Vec::new()));
+            self.local.resize_with(slot + 1, Cells::default);
         }
-        self.local[slot] = (address, vec![Cell::default(); size as usize]);
+        self.local[slot].reset(address, size);
     }
 
     /// Takes an access of work-item `wi` (or GROUP) into account; `atomic` when it is one,
@@ -174,8 +283,11 @@ impl GroupShadow {
         a: &Access,
         atomic: bool,
         uniform_writes: bool,
-        global_size: impl Fn(u64) -> Option<u64>,
+        global_size: &dyn Fn(u64) -> Option<u64>,
     ) {
+        if a.size == 0 {
+            return;
+        }
         let mut incoming = Incoming {
             wi,
             site,
@@ -186,162 +298,143 @@ impl GroupShadow {
             load_id: 0,
             store_id: 0,
         };
-        match a.space {
+        let end = a.address.saturating_add(a.size);
+        let (which, cells) = match a.space {
             AddrSpace::Local => {
-                let (index, offset) = decode_address(a.address, GLOBAL_OFFSET_BITS);
-                let Some((_, cells)) = (index as usize)
+                let (index, _) = decode_address(a.address, GLOBAL_OFFSET_BITS);
+                let Some(cells) = (index as usize)
                     .checked_sub(1)
                     .and_then(|i| self.local.get_mut(i))
                 else {
                     return;
                 };
-                let (offset, end) = (offset as usize, offset as usize + a.size as usize);
-                if end > cells.len() || a.size == 0 {
+                if end > cells.base + cells.valid {
                     return;
                 }
-                let mut log = Log {
-                    records: &mut self.records,
-                    data: &mut self.data,
-                    synced: self.synced[0],
-                    uniform_writes,
-                    races: &mut self.races[0],
-                    space: AddrSpace::Local,
-                    names: self.names,
-                };
-                for (i, cell) in cells[offset..end].iter_mut().enumerate() {
-                    log.byte(&mut incoming, a.address + i as u64, cell);
-                }
+                (0, cells)
             }
             AddrSpace::Global => {
-                let mut address = a.address;
-                let end = a.address.saturating_add(a.size);
-                // Page by page (an access may cross one).
-                while address < end {
-                    let Some(p) = self.page(address, &global_size) else {
-                        return;
-                    };
-                    let page = &mut self.pages[p];
-                    let from = (address - page.base) as usize;
-                    let to = ((end - page.base) as usize).min(PAGE);
-                    if to > page.valid {
-                        return;
+                let page = a.address / PAGE_BYTES;
+                // An access crossing a page boundary, rare, goes in page by page.
+                if (end - 1) / PAGE_BYTES != page {
+                    let split = (page + 1) * PAGE_BYTES;
+                    let (lo, hi) = (split - a.address, end - split);
+                    let (d1, d2) = a.data.split_at(a.data.len().min(lo as usize));
+                    for (address, size, data) in [(a.address, lo, d1), (split, hi, d2)] {
+                        let part = Access {
+                            address,
+                            size,
+                            data,
+                            ..*a
+                        };
+                        self.access((wi, site), &part, atomic, uniform_writes, global_size);
                     }
-                    let mut log = Log {
-                        records: &mut self.records,
-                        data: &mut self.data,
-                        synced: self.synced[1],
-                        uniform_writes,
-                        races: &mut self.races[1],
-                            space: AddrSpace::Global,
-                        names: self.names,
-                    };
-                    for (i, g) in page.cells[from..to].iter_mut().enumerate() {
-                        let at = page.base + (from + i) as u64;
-                        log.byte(&mut incoming, at, &mut g.cell);
-                        if incoming.reads() && log.supersedes(g.first_load) {
-                            g.first_load = log.record(&mut incoming, false);
-                        }
-                        if incoming.writes() && log.supersedes(g.first_store) {
-                            g.first_store = log.record(&mut incoming, true);
-                        }
+                    return;
+                }
+                let Some(cells) = self.pages.get(page, global_size) else {
+                    return;
+                };
+                if end > cells.base + cells.valid {
+                    return;
+                }
+                (1, cells)
+            }
+            _ => return,
+        };
+        let mut log = Log {
+            records: &mut self.records,
+            first_id: self.first_id,
+            data: &mut self.data,
+            synced: self.synced[which],
+            uniform_writes,
+            races: &mut self.races[which],
+            space: a.space,
+            names: self.names,
+            union: which == 1,
+        };
+        let from = ((a.address - cells.base) / WORD) as usize;
+        let to = ((end - cells.base).div_ceil(WORD)) as usize;
+        cells.touch(from, to);
+        let whole = a.address % WORD == 0 && a.size % WORD == 0;
+        for w in from..to {
+            let word = cells.base + w as u64 * WORD;
+            if whole && !cells.is_split(w) {
+                log.take(&mut incoming, word, WORD, &mut cells.words[w]);
+            } else {
+                let bytes = cells.split_word(w);
+                for (i, cell) in bytes.iter_mut().enumerate() {
+                    let at = word + i as u64;
+                    if (a.address..end).contains(&at) {
+                        log.take(&mut incoming, at, 1, cell);
                     }
-                    address = page.base + to as u64;
                 }
             }
-            _ => {}
         }
-    }
-
-    /// The page of `address`, made when first touched; None outside every buffer.
-    fn page(&mut self, address: u64, global_size: &impl Fn(u64) -> Option<u64>) -> Option<usize> {
-        let number = address >> PAGE_BITS;
-        if let Some((n, i)) = self.last_page {
-            if n == number {
-                return Some(i);
-            }
-        }
-        let i = match self.page_index.get(&number) {
-            Some(&i) => i,
-            None => {
-                let base = number << PAGE_BITS;
-                let (buffer, offset) = decode_address(base, GLOBAL_OFFSET_BITS);
-                let size = global_size(buffer)?;
-                let valid = size.saturating_sub(offset).min(PAGE as u64) as usize;
-                self.pages.push(Page {
-                    base,
-                    valid,
-                    cells: vec![GlobalCell::default(); PAGE].into_boxed_slice(),
-                });
-                self.page_index.insert(number, self.pages.len() - 1);
-                self.pages.len() - 1
-            }
-        };
-        self.last_page = Some((number, i));
-        Some(i)
     }
 
     /// A synchronisation of `space` (a barrier's fence, or the group's end): the races found
     /// since the last one, in report order; later accesses no longer race with earlier ones.
     pub fn sync(&mut self, space: AddrSpace) -> Vec<Race> {
         let which = usize::from(space == AddrSpace::Global);
-        self.synced[which] = self.records.len() as u32;
+        self.synced[which] = self.next_id() - 1;
         self.races[which].take()
     }
 
     /// What the group did to global memory, run by run in address order, when it ends.
     pub fn global_runs(&self) -> Vec<GlobalRun> {
-        let mut order: Vec<&Page> = self.pages.iter().collect();
-        order.sort_by_key(|p| p.base);
-        let mut runs: Vec<GlobalRun> = Vec::new();
-        for page in order {
-            for (i, g) in page.cells[..page.valid].iter().enumerate() {
-                if g.first_load.id == 0 && g.first_store.id == 0 {
-                    continue;
+        let mut pages: Vec<&Cells> = self.pages.pages.iter().collect();
+        pages.sort_by_key(|c| c.base);
+        // Runs of bytes with the same first load and store (by id), then made into records.
+        let mut spans: Vec<(u64, u64, u32, u32)> = Vec::new();
+        let mut add = |c: &Cell, address: u64, len: u64| {
+            let id = |s: Slot| if s.id() >= self.first_id { s.id() } else { 0 };
+            let (load, store) = (id(c.first_load), id(c.first_store));
+            if load == 0 && store == 0 {
+                return;
+            }
+            if let Some(last) = spans.last_mut() {
+                if last.0 + last.1 == address && (last.2, last.3) == (load, store) {
+                    last.1 += len;
+                    return;
                 }
-                let address = page.base + i as u64;
-                let store_byte = (g.first_store.id != 0).then(|| self.stored_byte(g.first_store.id, address));
-                if let Some(run) = runs.last_mut() {
-                    let same = run.start + run.len == address
-                        && same_record(&run.load, g.first_load.id, &self.records)
-                        && same_record(&run.store, g.first_store.id, &self.records);
-                    if same {
-                        run.len += 1;
-                        run.data.extend(store_byte);
-                        continue;
+            }
+            spans.push((address, len, load, store));
+        };
+        for cells in pages {
+            let Some((from, to)) = cells.touched else {
+                continue;
+            };
+            for w in from..to {
+                let word = cells.base + w as u64 * WORD;
+                if cells.is_split(w) {
+                    for (i, c) in cells.split[&w].iter().enumerate() {
+                        add(c, word + i as u64, 1);
                     }
+                } else {
+                    add(&cells.words[w], word, WORD.min(cells.base + cells.valid - word));
                 }
-                runs.push(GlobalRun {
-                    start: address,
-                    len: 1,
-                    load: self.record(g.first_load.id),
-                    store: self.record(g.first_store.id),
-                    data: store_byte.into_iter().collect(),
-                });
             }
         }
-        runs
+        spans
+            .into_iter()
+            .map(|(start, len, load, store)| {
+                let record = |id: u32| id.checked_sub(self.first_id).map(|i| self.records[i as usize]);
+                let store = record(store).filter(|_| store != 0);
+                let data = store.map_or_else(Vec::new, |r| {
+                    let at = r.data as usize + (start - r.start) as usize;
+                    self.data[at..at + len as usize].to_vec()
+                });
+                GlobalRun {
+                    start,
+                    len,
+                    load: record(load).filter(|_| load != 0),
+                    store,
+                    data,
+                }
+            })
+            .collect()
     }
 
-    fn record(&self, id: u32) -> Option<Record> {
-        id.checked_sub(1).map(|i| self.records[i as usize])
-    }
-
-    fn stored_byte(&self, id: u32, address: u64) -> u8 {
-        let r = &self.records[id as usize - 1];
-        self.data[r.data as usize + (address - r.start) as usize]
-    }
-}
-
-/// Whether `run`'s record is the one with `id` (records are compared by their place).
-fn same_record(run: &Option<Record>, id: u32, records: &[Record]) -> bool {
-    match (run, id.checked_sub(1)) {
-        (None, None) => true,
-        (Some(r), Some(i)) => {
-            let o = &records[i as usize];
-            (r.wi, r.site, r.store, r.atomic, r.start) == (o.wi, o.site, o.store, o.atomic, o.start)
-        }
-        _ => false,
-    }
 }
 
 impl Incoming<'_> {
@@ -352,15 +445,12 @@ impl Incoming<'_> {
     fn writes(&self) -> bool {
         self.kind.writes()
     }
-
-    fn atomic(&self) -> bool {
-        self.atomic
-    }
 }
 
-/// What the byte-by-byte work needs besides the cell.
+/// What the word-by-word work needs besides the cell.
 struct Log<'a> {
     records: &'a mut Vec<Record>,
+    first_id: u32,
     data: &'a mut Vec<u8>,
     /// Slots with ids up to this are stale.
     synced: u32,
@@ -368,20 +458,29 @@ struct Log<'a> {
     races: &'a mut RaceList,
     space: AddrSpace,
     names: Names,
+    /// Whether cells keep the group's first load and store (global memory).
+    union: bool,
 }
 
 impl Log<'_> {
-    /// Whether `a` becomes the group's access of its kind to a byte whose access so far is
-    /// `s`: the first, or while that is atomic, the latest (as in Oclgrind).
-    fn supersedes(&self, s: Slot) -> bool {
-        s.id == 0 || s.atomic
+    fn fresh(&self, s: Slot) -> bool {
+        s.id() > self.synced
+    }
+
+    fn of_group(&self, s: Slot) -> bool {
+        s.id() >= self.first_id
+    }
+
+    fn rec(&self, s: Slot) -> &Record {
+        &self.records[(s.id() - self.first_id) as usize]
     }
 
     /// Records `a`'s load or store (once).
     fn record(&mut self, a: &mut Incoming, store: bool) -> Slot {
-        let atomic = a.atomic();
-        let id = if store { &mut a.store_id } else { &mut a.load_id };
-        if *id == 0 {
+        let id = if store { a.store_id } else { a.load_id };
+        let id = if id != 0 {
+            id
+        } else {
             let data = self.data.len() as u32;
             if store {
                 self.data.extend_from_slice(a.data);
@@ -390,50 +489,51 @@ impl Log<'_> {
                 wi: a.wi,
                 site: a.site,
                 store,
-                atomic,
+                atomic: a.atomic,
                 start: a.start,
                 data,
             });
-            *id = self.records.len() as u32;
-        }
-        Slot {
-            id: *id,
-            wi: a.wi,
-            atomic,
-        }
+            let id = self.first_id + self.records.len() as u32 - 1;
+            if store {
+                a.store_id = id;
+            } else {
+                a.load_id = id;
+            }
+            id
+        };
+        Slot::new(id, a.wi, a.atomic)
     }
 
-    fn fresh(&self, s: Slot) -> bool {
-        s.id > self.synced
-    }
-
-    /// Checks `a` against the byte's earlier accesses, then records it there. Only a
-    /// work-item's first load and first store of a byte in an interval count (an atomic one
-    /// gives way to the next), as Oclgrind keeps one of each per work-item.
-    fn byte(&mut self, a: &mut Incoming, address: u64, cell: &mut Cell) {
+    /// Checks `a` against the earlier accesses of the `len` bytes at `address` (a word, or a
+    /// byte of a split one), then records it there. Only a work-item's first load and first
+    /// store of a byte in an interval count (an atomic one gives way to the next), as
+    /// Oclgrind keeps one of each per work-item.
+    fn take(&mut self, a: &mut Incoming, address: u64, len: u64, cell: &mut Cell) {
         let load = a.reads() && self.counts(a, &cell.loads);
         let store = a.writes() && self.counts(a, &cell.stores);
         if load {
-            for s in cell.stores {
-                if self.conflicts(a, s) {
-                    let ours = self.record(a, false);
-                    self.race(address, ours, s);
-                    break;
-                }
+            if let Some(s) = cell.stores.into_iter().find(|s| self.conflicts(a, *s)) {
+                let ours = self.record(a, false);
+                self.race(address, ours, s);
             }
         }
         if store {
-            for s in cell.loads {
-                if self.conflicts(a, s) {
-                    let ours = self.record(a, true);
-                    self.race(address, ours, s);
-                    break;
-                }
+            if let Some(s) = cell.loads.into_iter().find(|s| self.conflicts(a, *s)) {
+                let ours = self.record(a, true);
+                self.race(address, ours, s);
             }
             for s in cell.stores {
-                if self.conflicts(a, s) && (self.uniform_writes || self.differs(a, s, address)) {
+                if !self.conflicts(a, s) {
+                    continue;
+                }
+                let at = if self.uniform_writes {
+                    Some(0)
+                } else {
+                    self.differs(a, s, address, len)
+                };
+                if let Some(offset) = at {
                     let ours = self.record(a, true);
-                    self.race(address, ours, s);
+                    self.race(address + offset, ours, s);
                     break;
                 }
             }
@@ -444,26 +544,39 @@ impl Log<'_> {
         if store {
             self.keep(a, true, &mut cell.stores);
         }
+        if self.union {
+            // As in Oclgrind: the first, or while that is atomic, the latest.
+            if a.reads() && (!self.of_group(cell.first_load) || cell.first_load.atomic()) {
+                cell.first_load = self.record(a, false);
+            }
+            if a.writes() && (!self.of_group(cell.first_store) || cell.first_store.atomic()) {
+                cell.first_store = self.record(a, true);
+            }
+        }
     }
 
-    /// Whether `a` is its work-item's access of this kind to the byte: it has none in the
-    /// pair yet, or only an atomic one.
+    /// Whether `a` is its work-item's access of this kind here: it has none in the pair yet,
+    /// or only an atomic one.
     fn counts(&self, a: &Incoming, pair: &Pair) -> bool {
-        let own = pair.iter().find(|s| self.fresh(**s) && s.wi == a.wi && a.wi != GROUP);
-        own.is_none_or(|s| s.atomic)
+        let own = pair
+            .iter()
+            .find(|s| self.fresh(**s) && s.wi() == a.wi && a.wi != GROUP);
+        own.is_none_or(|s| s.atomic())
     }
 
     /// Whether `s` is an access of another entity that `a` may race with.
     fn conflicts(&self, a: &Incoming, s: Slot) -> bool {
-        self.fresh(s) && (s.wi != a.wi || a.wi == GROUP) && !(s.atomic && a.atomic())
+        self.fresh(s) && (s.wi() != a.wi || a.wi == GROUP) && !(s.atomic() && a.atomic)
     }
 
-    /// Whether `a` stores another value to the byte than `s` did.
-    fn differs(&self, a: &Incoming, s: Slot, address: u64) -> bool {
-        let r = &self.records[s.id as usize - 1];
-        let theirs = self.data[r.data as usize + (address - r.start) as usize];
-        let ours = a.data.get((address - a.start) as usize).copied();
-        ours != Some(theirs)
+    /// The first of the `len` bytes at `address` that `a` stores another value to than `s`
+    /// did, as an offset.
+    fn differs(&self, a: &Incoming, s: Slot, address: u64, len: u64) -> Option<u64> {
+        let r = self.rec(s);
+        (0..len).find(|&i| {
+            let theirs = self.data[r.data as usize + (address + i - r.start) as usize];
+            a.data.get((address + i - a.start) as usize) != Some(&theirs)
+        })
     }
 
     /// Keeps `a` in the pair. The first slot is the access Oclgrind compares later ones with:
@@ -475,15 +588,15 @@ impl Log<'_> {
         if !self.fresh(*s1) {
             *s1 = self.record(a, store);
             *s2 = Slot::default();
-        } else if s1.atomic {
+        } else if s1.atomic() {
             let old = *s1;
             *s1 = self.record(a, store);
-            if old.wi != a.wi && (!self.fresh(*s2) || s2.wi == a.wi || s2.atomic) {
+            if old.wi() != a.wi && (!self.fresh(*s2) || s2.wi() == a.wi || s2.atomic()) {
                 *s2 = old;
-            } else if s2.wi == a.wi {
+            } else if s2.wi() == a.wi {
                 *s2 = Slot::default();
             }
-        } else if s1.wi != a.wi && (!self.fresh(*s2) || s2.atomic && !a.atomic()) {
+        } else if s1.wi() != a.wi && (!self.fresh(*s2) || s2.atomic() && !a.atomic) {
             *s2 = self.record(a, store);
         }
     }
@@ -492,7 +605,7 @@ impl Log<'_> {
     /// work-item first.
     fn race(&mut self, address: u64, ours: Slot, theirs: Slot) {
         let order = |wi: u32| if wi == GROUP { u64::MAX } else { wi as u64 };
-        let (first, second) = if order(ours.wi) >= order(theirs.wi) {
+        let (first, second) = if order(ours.wi()) >= order(theirs.wi()) {
             (ours, theirs)
         } else {
             (theirs, ours)
@@ -500,15 +613,10 @@ impl Log<'_> {
         let race = Race {
             space: self.space,
             address,
-            first: self.access_id(first),
-            second: self.access_id(second),
+            first: access_id(self.rec(first), &self.names),
+            second: access_id(self.rec(second), &self.names),
         };
-        self.races.insert(order(first.wi), race);
-    }
-
-    fn access_id(&self, s: Slot) -> AccessId {
-        let r = &self.records[s.id as usize - 1];
-        access_id(r, &self.names)
+        self.races.insert(order(first.wi()), race);
     }
 }
 
@@ -519,5 +627,18 @@ pub fn access_id(r: &Record, names: &Names) -> AccessId {
         site: r.site,
         store: r.store,
         atomic: r.atomic,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slots_pack_id_work_item_and_atomicity() {
+        let s = Slot::new(7, GROUP, false);
+        assert_eq!((s.id(), s.wi(), s.atomic()), (7, GROUP, false));
+        let s = Slot::new(u32::MAX, 5, true);
+        assert_eq!((s.id(), s.wi(), s.atomic()), (u32::MAX, 5, true));
     }
 }
