@@ -282,7 +282,13 @@ impl BuiltinEnv for TestEnv {
         size: u32,
         (expected, new): (u64, u64),
     ) -> Option<u64> {
-        self.update(space, addr, size, &mut |old| if old == expected { new } else { old })
+        self.update(space, addr, size, &mut |old| {
+            if old == expected {
+                new
+            } else {
+                old
+            }
+        })
     }
     fn print(&mut self, text: &[u8]) {
         self.output.extend_from_slice(text);

@@ -4,8 +4,8 @@
 //! `pure_ops::run_pure`. Memory faults and other diagnostics leave the loop through cold paths.
 
 use super::checks::{
-    access, array_index, check_alignment, load_mem, observe, observe_allocation,
-    speculated_use, store_mem, Dir,
+    access, array_index, check_alignment, load_mem, observe, observe_allocation, speculated_use,
+    store_mem, Dir,
 };
 use super::debug::{Moment, Resume, StopSet, WiState, WorkItemView};
 use super::env::{Env, Mems};
@@ -464,7 +464,14 @@ impl GroupRunner<'_> {
                 } => memops::mem_set(&mut cx!(op_pc), r!(dst), r!(val) as u8, r!(len), space),
                 Op::SpeculatedUse { p, space, size } => {
                     if observe {
-                        speculated_use(launch, &mut mems, here(fidx, op_pc).at(), space, r!(p), size);
+                        speculated_use(
+                            launch,
+                            &mut mems,
+                            here(fidx, op_pc).at(),
+                            space,
+                            r!(p),
+                            size,
+                        );
                     }
                 }
                 Op::Alloca { d, size } => match alloca(&mut mems, here(fidx, op_pc), size) {

@@ -178,7 +178,8 @@ impl<'a> Lowerer<'a> {
                     file,
                 };
                 for &k in speculated_uses.get(&i).into_iter().flatten() {
-                    self.speculated_use(insts[k], k as u32).map_err(|e| (e, Some(i)))?;
+                    self.speculated_use(insts[k], k as u32)
+                        .map_err(|e| (e, Some(i)))?;
                 }
                 ordinal += 1;
                 self.inst(i, b).map_err(|e| (e, Some(i)))?;

@@ -129,7 +129,9 @@ fn seeds_cas(load: Value) -> bool {
                 Opcode::LLVMSelect if u.operand(0) != v => vec![u],
                 Opcode::LLVMAtomicCmpXchg if u.operand(1) == v => return true,
                 Opcode::LLVMCall if is_cmpxchg_builtin(u) && u.operand(1) == v => return true,
-                Opcode::LLVMStore if u.operand(0) == v && u.operand(1).opcode() == Opcode::LLVMAlloca => {
+                Opcode::LLVMStore
+                    if u.operand(0) == v && u.operand(1).opcode() == Opcode::LLVMAlloca =>
+                {
                     let slot = u.operand(1);
                     slot.users()
                         .into_iter()

@@ -11,7 +11,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use super::report::{AccessId, Race, RaceList, Who};
-use super::shadow::{GlobalRun, Names, Record, GROUP};
+use super::shadow::GROUP;
 use crate::memory::{decode_address, AddrSpace, GLOBAL_OFFSET_BITS};
 use crate::plugins::{LaunchInfo, Site};
 
@@ -52,7 +52,7 @@ struct Run {
     store: Option<Side>,
 }
 
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Segment {
     end: u64,
     load: Option<Side>,
@@ -67,16 +67,25 @@ pub struct KernelTable {
     pool: Vec<u8>,
     /// The next group (in launch order) to merge, and the finished ones waiting for it.
     next: u64,
-    waiting: BTreeMap<u64, (Names, Vec<GlobalRun>)>,
+    waiting: BTreeMap<u64, GroupRuns>,
     races: RaceList,
+    /// Scratch space of `merge_run`.
+    overlapped: Vec<(u64, Segment)>,
+    pieces: Vec<(u64, Segment)>,
 }
 
 impl KernelTable {
     /// Group number `seq` of the launch order has finished with these global accesses.
-    pub fn finished(&mut self, seq: u64, names: Names, runs: Vec<GlobalRun>, uniform_writes: bool, launch: &LaunchInfo) {
-        self.waiting.insert(seq, (names, runs));
-        while let Some((names, runs)) = self.waiting.remove(&self.next) {
-            self.merge(self.next, &names, runs, uniform_writes, launch);
+    pub fn finished(
+        &mut self,
+        seq: u64,
+        runs: GroupRuns,
+        uniform_writes: bool,
+        launch: &LaunchInfo,
+    ) {
+        self.waiting.insert(seq, runs);
+        while let Some(runs) = self.waiting.remove(&self.next) {
+            self.merge(self.next, runs, uniform_writes, launch);
             self.next += 1;
         }
     }
@@ -84,17 +93,21 @@ impl KernelTable {
     /// The races between groups, in report order, once the launch is over (groups a
     /// debugger left unfinished are merged as they are).
     pub fn end(&mut self, uniform_writes: bool, launch: &LaunchInfo) -> Vec<Race> {
-        for (seq, (names, runs)) in std::mem::take(&mut self.waiting) {
-            self.merge(seq, &names, runs, uniform_writes, launch);
+        for (seq, runs) in std::mem::take(&mut self.waiting) {
+            self.merge(seq, runs, uniform_writes, launch);
         }
         let races = self.races.take();
         *self = KernelTable::default();
         races
     }
 
-    fn merge(&mut self, seq: u64, names: &Names, runs: Vec<GlobalRun>, uniform: bool, launch: &LaunchInfo) {
-        let group = launch.group_index(names.group);
-        for run in strided(runs, group, &mut self.pool) {
+    fn merge(&mut self, seq: u64, runs: GroupRuns, uniform: bool, launch: &LaunchInfo) {
+        let base = self.pool.len();
+        self.pool.extend_from_slice(&runs.data);
+        for mut run in runs.runs {
+            for side in [&mut run.load, &mut run.store].into_iter().flatten() {
+                side.data += base;
+            }
             self.merge_run(seq, run, uniform, launch);
         }
     }
@@ -102,61 +115,81 @@ impl KernelTable {
     /// Checks a run against the table, then puts it in.
     fn merge_run(&mut self, seq: u64, run: Run, uniform: bool, launch: &LaunchInfo) {
         let (buffer, _) = decode_address(run.start, GLOBAL_OFFSET_BITS);
-        let map = self.buffers.entry(buffer).or_default();
         let (start, end) = (run.start, run.start + run.len);
-        // The segments the run overlaps, taken out.
-        let mut overlapped = Vec::new();
-        let mut cursor = map.range(..end).next_back().map(|(s, _)| *s);
-        while let Some(s) = cursor {
-            let seg = map[&s];
-            if seg.end <= start {
-                break;
-            }
-            overlapped.push((s, seg));
-            map.remove(&s);
-            cursor = map.range(..s).next_back().map(|(k, _)| *k);
-        }
+        let map = self.buffers.entry(buffer).or_default();
+        // The segments the run overlaps, in address order.
+        let mut overlapped = std::mem::take(&mut self.overlapped);
+        overlapped.clear();
+        overlapped.extend(
+            map.range(..end)
+                .rev()
+                .take_while(|(_, seg)| seg.end > start)
+                .map(|(s, seg)| (*s, *seg)),
+        );
         overlapped.reverse();
-        let mut pieces = Vec::new();
+        let mut pieces = std::mem::take(&mut self.pieces);
+        pieces.clear();
+        let new = |end| Segment {
+            end,
+            load: run.load,
+            store: run.store,
+        };
         let mut at = start;
-        for (s, seg) in overlapped {
-            if s < start {
-                pieces.push((s, Segment { end: start, ..seg }));
-            }
-            if at < s.max(start) {
-                pieces.push((at, Segment { end: s, load: run.load, store: run.store }));
+        for &(s, seg) in &overlapped {
+            if at < s {
+                pieces.push((at, new(s)));
             }
             let (lo, hi) = (s.max(start), seg.end.min(end));
-            let mut merged = Segment {
-                end: hi,
-                ..seg
-            };
             self.compare(seq, lo, hi, &run, &seg, uniform, launch);
+            let mut merged = seg;
             if run.load.is_some() && supersedes(seg.load) {
                 merged.load = run.load;
             }
             if run.store.is_some() && supersedes(seg.store) {
                 merged.store = run.store;
             }
-            pieces.push((lo, merged));
-            if seg.end > end {
-                pieces.push((end, seg));
+            // A segment the run leaves as it was stays in the map.
+            if merged != seg {
+                let map = self.buffers.get_mut(&buffer).expect("the run's buffer");
+                map.remove(&s);
+                if s < start {
+                    pieces.push((s, Segment { end: start, ..seg }));
+                }
+                pieces.push((lo, Segment { end: hi, ..merged }));
+                if seg.end > end {
+                    pieces.push((end, seg));
+                }
             }
             at = hi;
         }
         if at < end {
-            pieces.push((at, Segment { end, load: run.load, store: run.store }));
+            pieces.push((at, new(end)));
         }
-        let map = self.buffers.entry(buffer).or_default();
-        for (s, seg) in pieces {
+        let map = self.buffers.get_mut(&buffer).expect("the run's buffer");
+        for &(s, seg) in &pieces {
             map.insert(s, seg);
         }
+        self.overlapped = overlapped;
+        self.pieces = pieces;
     }
 
     /// The races between the run's accesses and a segment's, on bytes `lo..hi`.
     #[allow(clippy::too_many_arguments)]
-    fn compare(&mut self, seq: u64, lo: u64, hi: u64, run: &Run, seg: &Segment, uniform: bool, launch: &LaunchInfo) {
-        let pairs = [(run.load, seg.store), (run.store, seg.load), (run.store, seg.store)];
+    fn compare(
+        &mut self,
+        seq: u64,
+        lo: u64,
+        hi: u64,
+        run: &Run,
+        seg: &Segment,
+        uniform: bool,
+        launch: &LaunchInfo,
+    ) {
+        let pairs = [
+            (run.load, seg.store),
+            (run.store, seg.load),
+            (run.store, seg.store),
+        ];
         for (ours, theirs) in pairs {
             let (Some(ours), Some(theirs)) = (ours, theirs) else {
                 continue;
@@ -167,7 +200,11 @@ impl KernelTable {
             let both_stores = ours.store && theirs.store;
             let mut last = None;
             for address in lo..hi {
-                if both_stores && !uniform && self.pool[ours.data + (address - ours.start) as usize] == self.pool[theirs.data + (address - theirs.start) as usize] {
+                if both_stores
+                    && !uniform
+                    && self.pool[ours.data + (address - ours.start) as usize]
+                        == self.pool[theirs.data + (address - theirs.start) as usize]
+                {
                     continue;
                 }
                 let pair = (ours.wi_at(address), theirs.wi_at(address));
@@ -195,7 +232,11 @@ fn supersedes(old: Option<Side>) -> bool {
 
 fn access_id(side: &Side, wi: u32, launch: &LaunchInfo) -> AccessId {
     let n = launch.num_groups;
-    let group = [side.group % n[0], (side.group / n[0]) % n[1], side.group / (n[0] * n[1])];
+    let group = [
+        side.group % n[0],
+        (side.group / n[0]) % n[1],
+        side.group / (n[0] * n[1]),
+    ];
     let who = if wi == GROUP {
         Who::Group(group)
     } else {
@@ -203,7 +244,11 @@ fn access_id(side: &Side, wi: u32, launch: &LaunchInfo) -> AccessId {
             launch.local_size[d].min(launch.global_size[d] - group[d] * launch.local_size[d])
         });
         let i = wi as u64;
-        let local = [i % size[0], (i / size[0]) % size[1], i / (size[0] * size[1])];
+        let local = [
+            i % size[0],
+            (i / size[0]) % size[1],
+            i / (size[0] * size[1]),
+        ];
         Who::WorkItem(std::array::from_fn(|d| {
             group[d] * launch.local_size[d] + local[d] + launch.global_offset[d]
         }))
@@ -216,66 +261,68 @@ fn access_id(side: &Side, wi: u32, launch: &LaunchInfo) -> AccessId {
     }
 }
 
-/// A group's runs as table runs, consecutive work-items doing the same to consecutive
-/// elements joined into one strided run; stored bytes move to the pool.
-fn strided(runs: Vec<GlobalRun>, group: u64, pool: &mut Vec<u8>) -> Vec<Run> {
-    let side = |r: &Option<Record>, start: u64, data: usize| {
-        r.map(|r| Side {
-            group,
-            wi: r.wi,
-            elem: 0,
-            start,
-            site: r.site,
-            store: r.store,
-            atomic: r.atomic,
-            data,
-        })
-    };
-    let mut out: Vec<Run> = Vec::new();
-    for run in runs {
-        let data = pool.len();
-        pool.extend_from_slice(&run.data);
-        let load = side(&run.load, run.start, data);
-        let store = side(&run.store, run.start, data);
-        if let Some(last) = out.last_mut() {
-            if continues(last, &run, load, store) {
-                for s in [&mut last.load, &mut last.store].into_iter().flatten() {
-                    s.elem = run.len;
-                }
-                last.len += run.len;
-                continue;
-            }
-        }
-        out.push(Run {
-            start: run.start,
-            len: run.len,
-            load,
-            store,
-        });
-    }
-    out
+/// The accessor of one kind of access to some bytes, as a group's runs name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Accessor {
+    /// The work-item's local linear index, or GROUP.
+    pub wi: u32,
+    pub site: Option<Site>,
+    pub atomic: bool,
 }
 
-/// Whether `run` is the next element of `last`: right after it, as long as its elements, each
-/// kind the same op of the next work-item. (Stored bytes are in the pool back to back.)
-fn continues(last: &Run, run: &GlobalRun, load: Option<Side>, store: Option<Side>) -> bool {
-    let elem = last
-        .load
-        .or(last.store)
-        .map_or(0, |s| if s.elem == 0 { last.len } else { s.elem });
-    let next = |a: Option<Side>, b: Option<Side>| match (a, b) {
-        (None, None) => true,
-        (Some(a), Some(b)) => {
-            a.wi != GROUP
-                && (a.site, a.store, a.atomic) == (b.site, b.store, b.atomic)
-                && b.wi as u64 == a.wi as u64 + last.len / elem
-                && (!a.store || b.data == a.data + last.len as usize)
+/// What a group did to global memory, as runs in address order, built on its worker: runs of
+/// consecutive work-items doing the same to consecutive elements come as one strided run.
+pub struct GroupRuns {
+    group: u64,
+    runs: Vec<Run>,
+    /// Stored bytes, back to back; sides point here until the table takes them.
+    data: Vec<u8>,
+}
+
+impl GroupRuns {
+    /// For the group of linear index `group`.
+    pub fn new(group: u64) -> GroupRuns {
+        GroupRuns {
+            group,
+            runs: Vec::new(),
+            data: Vec::new(),
         }
-        _ => false,
-    };
-    last.start + last.len == run.start
-        && run.len == elem
-        && last.len % elem == 0
-        && next(last.load, load)
-        && next(last.store, store)
+    }
+
+    /// The group's first loads and stores of the `len` bytes at `start` (after the bytes
+    /// pushed before) were `load` and `store`: those of one work-item, or with `elem` bytes
+    /// per element, each element's those of the next work-item after the element before.
+    /// `stored` holds the bytes stored.
+    pub fn push(
+        &mut self,
+        start: u64,
+        len: u64,
+        elem: u64,
+        load: Option<Accessor>,
+        store: Option<Accessor>,
+        stored: &[u8],
+    ) {
+        let data = self.data.len();
+        if store.is_some() {
+            self.data.extend_from_slice(stored);
+        }
+        let side = |a: Option<Accessor>, store: bool| {
+            a.map(|a| Side {
+                group: self.group,
+                wi: a.wi,
+                elem,
+                start,
+                site: a.site,
+                store,
+                atomic: a.atomic,
+                data,
+            })
+        };
+        self.runs.push(Run {
+            start,
+            len,
+            load: side(load, false),
+            store: side(store, true),
+        });
+    }
 }

@@ -17,13 +17,16 @@
 mod kernel;
 mod report;
 mod shadow;
+mod sites;
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use kernel::KernelTable;
 use report::Race;
 use shadow::{GroupShadow, Names, GROUP};
+use sites::Sites;
 
 use super::{
     Access, AccessKind, ExecContext, GroupContext, Interest, KernelContext, LaunchInfo, Plugin,
@@ -45,6 +48,8 @@ struct Shared {
     /// Size of each live global buffer, by buffer index (accesses outside are ignored).
     buffers: Mutex<HashMap<u64, u64>>,
     kernel: Mutex<KernelTable>,
+    /// Whether a kernel too large to check was reported.
+    too_large: AtomicBool,
 }
 
 impl Shared {
@@ -64,6 +69,7 @@ impl RaceDetector {
                 uniform_writes,
                 buffers: Mutex::default(),
                 kernel: Mutex::default(),
+                too_large: AtomicBool::new(false),
             }),
         }
     }
@@ -83,17 +89,26 @@ impl Plugin for RaceDetector {
     }
 
     fn worker(&self, launch: &LaunchInfo) -> Option<Box<dyn Worker>> {
+        let buffers = self.shared.buffers();
+        let count = buffers.keys().max().map_or(0, |&i| i as usize + 1);
+        let mut sizes = vec![0; count];
+        for (&index, &size) in buffers.iter() {
+            sizes[index as usize] = size;
+        }
         Some(Box::new(RaceWorker {
             shared: self.shared.clone(),
             launch: launch.clone(),
-            buffers: self.shared.buffers().clone(),
-            shadow: GroupShadow::default(),
+            sizes,
+            shadow: None,
             names: Names::default(),
         }))
     }
 
     fn kernel_end(&self, cx: &KernelContext) {
-        let races = self.shared.kernel().end(self.shared.uniform_writes, cx.launch);
+        let races = self
+            .shared
+            .kernel()
+            .end(self.shared.uniform_writes, cx.launch);
         for race in races {
             cx.log(Level::Error, race.message(cx.launch, &cx.kernel));
         }
@@ -118,16 +133,34 @@ impl Plugin for RaceDetector {
 struct RaceWorker {
     shared: Arc<Shared>,
     launch: LaunchInfo,
-    /// The global buffers as the launch began (none is made or freed while it runs).
-    buffers: HashMap<u64, u64>,
-    shadow: GroupShadow,
+    /// The global buffers' sizes as the launch began, by index (none is made or freed while
+    /// it runs), until the shadow takes them.
+    sizes: Vec<u64>,
+    /// Made at the first group, which shows the kernel; None while the kernel cannot be checked.
+    shadow: Option<GroupShadow>,
     names: Names,
 }
 
+fn report(
+    races: Vec<Race>,
+    launch: &LaunchInfo,
+    log: impl Fn(String),
+    kernel: &crate::plugins::KernelRef,
+) {
+    for race in races {
+        log(race.message(launch, kernel));
+    }
+}
+
 impl RaceWorker {
-    fn report(&self, races: Vec<Race>, log: impl Fn(String), kernel: &crate::plugins::KernelRef) {
-        for race in races {
-            log(race.message(&self.launch, kernel));
+    /// The local linear index of the work-item of an event (GROUP for the group itself).
+    fn work_item(&self, cx: &ExecContext) -> u32 {
+        match cx.entity {
+            Entity::WorkItem { local, .. } => {
+                let s = self.names.size;
+                (local[0] + (local[1] + local[2] * s[1]) * s[0]) as u32
+            }
+            _ => GROUP,
         }
     }
 }
@@ -140,74 +173,105 @@ impl Worker for RaceWorker {
             size: cx.size,
             origin: std::array::from_fn(|d| cx.group[d] * l.local_size[d] + l.global_offset[d]),
         };
-        self.shadow.begin(self.names);
+        if self.shadow.is_none() {
+            let sites = Sites::new(cx.kernel.code);
+            let fits = l.local_size.iter().product::<u64>() < GROUP as u64;
+            match sites.filter(|_| fits) {
+                Some(sites) => {
+                    self.shadow = Some(GroupShadow::new(sites, std::mem::take(&mut self.sizes)))
+                }
+                None => {
+                    if !self.shared.too_large.swap(true, Ordering::Relaxed) {
+                        cx.log(
+                            Level::Warning,
+                            format!(
+                                "RaceDetector: kernel '{}' is too large to check for data races",
+                                l.kernel
+                            ),
+                        );
+                    }
+                    return;
+                }
+            }
+        }
+        if let Some(shadow) = &mut self.shadow {
+            shadow.begin(self.names);
+        }
     }
 
     fn memory_allocated(&mut self, _cx: &ExecContext, space: AddrSpace, address: u64, size: u64) {
-        if space == AddrSpace::Local {
-            self.shadow.local_buffer(address, size);
+        if let (AddrSpace::Local, Some(shadow)) = (space, &mut self.shadow) {
+            shadow.local_buffer(address, size);
         }
     }
 
     fn memory_access(&mut self, cx: &ExecContext, access: &Access) {
-        let wi = match cx.entity {
-            Entity::WorkItem { local, .. } => {
-                let s = self.names.size;
-                (local[0] + (local[1] + local[2] * s[1]) * s[0]) as u32
-            }
-            _ => GROUP,
+        let wi = self.work_item(cx);
+        let uniform = self.shared.uniform_writes;
+        let Some(shadow) = &mut self.shadow else {
+            return;
         };
         // The accesses of async copies have no op of their own (the site is the wait).
-        let site = if wi == GROUP { None } else { cx.site };
+        let site = if wi == GROUP {
+            0
+        } else {
+            shadow.sites().number(cx.site)
+        };
         let mut atomic = access.kind.atomic();
-        if let (AccessKind::Load, Some(inst)) = (access.kind, site.and_then(|s| cx.kernel.inst(s))) {
+        if access.kind == AccessKind::Load {
             // A load the optimiser moved out of the condition that guarded it is run by
             // work-items the source never reads for (Oclgrind issue #210): it cannot race.
-            if inst.speculated {
+            if shadow.sites().speculated(site) {
                 return;
             }
             // The seed of a compare-and-swap loop: the swap checks what it read (#155).
-            atomic = inst.seeds_cas;
+            atomic = shadow.sites().seeds_cas(site);
         }
-        let buffers = &self.buffers;
-        let uniform = self.shared.uniform_writes;
-        let get = |b| buffers.get(&b).copied();
-        self.shadow
-            .access((wi, site), access, atomic, uniform, &get);
+        shadow.access((wi, site), access, atomic, uniform);
     }
 
     fn speculated_use(&mut self, cx: &ExecContext, access: &Access) {
-        let Entity::WorkItem { local, .. } = cx.entity else {
+        let wi = self.work_item(cx);
+        let uniform = self.shared.uniform_writes;
+        let Some(shadow) = &mut self.shadow else {
             return;
         };
-        let s = self.names.size;
-        let wi = (local[0] + (local[1] + local[2] * s[1]) * s[0]) as u32;
-        let atomic = cx.site.and_then(|s| cx.kernel.inst(s)).is_some_and(|i| i.seeds_cas);
-        let buffers = &self.buffers;
-        let get = |b| buffers.get(&b).copied();
-        let uniform = self.shared.uniform_writes;
-        self.shadow
-            .access((wi, cx.site), access, atomic, uniform, &get);
+        if wi == GROUP {
+            return;
+        }
+        let site = shadow.sites().number(cx.site);
+        let atomic = shadow.sites().seeds_cas(site);
+        shadow.access((wi, site), access, atomic, uniform);
     }
 
     fn work_group_barrier(&mut self, cx: &ExecContext, fence: u32) {
-        for (bit, space) in [(LOCAL_FENCE, AddrSpace::Local), (GLOBAL_FENCE, AddrSpace::Global)] {
+        let Some(shadow) = &mut self.shadow else {
+            return;
+        };
+        for (bit, space) in [
+            (LOCAL_FENCE, AddrSpace::Local),
+            (GLOBAL_FENCE, AddrSpace::Global),
+        ] {
             if fence & bit != 0 {
-                let races = self.shadow.sync(space);
-                self.report(races, |m| cx.log(Level::Error, m), &cx.kernel);
+                let races = shadow.sync(space);
+                report(races, &self.launch, |m| cx.log(Level::Error, m), &cx.kernel);
             }
         }
     }
 
     fn work_group_complete(&mut self, cx: &GroupContext) {
+        let Some(shadow) = &mut self.shadow else {
+            return;
+        };
+        let mut races = Vec::new();
         for space in [AddrSpace::Local, AddrSpace::Global] {
-            let races = self.shadow.sync(space);
-            self.report(races, |m| cx.log(Level::Error, m), &cx.kernel);
+            races.extend(shadow.sync(space));
         }
-        let runs = self.shadow.global_runs();
+        let runs = shadow.global_runs(cx.launch.group_index(cx.group));
+        report(races, &self.launch, |m| cx.log(Level::Error, m), &cx.kernel);
         let uniform = self.shared.uniform_writes;
         self.shared
             .kernel()
-            .finished(cx.seq, self.names, runs, uniform, cx.launch);
+            .finished(cx.seq, runs, uniform, cx.launch);
     }
 }

@@ -53,7 +53,10 @@ impl Race {
             format!("Kernel: {}", launch.kernel),
             String::new(),
         ];
-        for (label, access) in [("First entity:  ", &self.first), ("Second entity: ", &self.second)] {
+        for (label, access) in [
+            ("First entity:  ", &self.first),
+            ("Second entity: ", &self.second),
+        ] {
             lines.push(format!("{label}{}", entity(launch, access.who)));
             kernel.location_lines(&mut lines, access.site);
             lines.push(String::new());
@@ -132,7 +135,10 @@ mod tests {
     fn access(x: u64, store: bool) -> AccessId {
         AccessId {
             who: Who::WorkItem([x, 0, 0]),
-            site: Some(Site { func: 0, pc: x as u32 }),
+            site: Some(Site {
+                func: 0,
+                pc: x as u32,
+            }),
             store,
             atomic: false,
         }

@@ -8,66 +8,91 @@
 //! last synchronisation of its space: the one Oclgrind compares later accesses with (the first,
 //! or while that is atomic, the latest) and one of another work-item, so that a conflicting
 //! access is found whenever there is one. Global cells also keep the group's first load and
-//! first store, across synchronisations.
+//! first store, across synchronisations. A store keeps the bytes it stored, for telling
+//! same-value stores apart.
 //!
 //! Work-items of a group run one after another between barriers, in order, so the accesses
 //! of an interval arrive work-item by work-item, as Oclgrind compares them when it
 //! synchronises: a race is named with the later work-item first.
 //!
-//! Slots hold record ids, which only grow while a worker lives: a slot older than the last
-//! synchronisation (or the group's start) is stale, so nothing is cleared between intervals
-//! or groups, and pages of cells are reused.
+//! A slot is one word: the access's work-item, op and atomicity, and the epoch it was made in.
+//! The epoch counts intervals over the worker's life: a slot older than the last
+//! synchronisation of its space (or the group's start) is stale, so nothing is cleared between
+//! intervals or groups, and pages of cells are reused.
 
-use std::collections::HashMap;
-
+use super::kernel::{Accessor, GroupRuns};
 use super::report::{AccessId, Race, RaceList, Who};
+use super::sites::{Sites, SITE_BITS};
 use crate::memory::{decode_address, AddrSpace, GLOBAL_OFFSET_BITS};
-use crate::plugins::{Access, AccessKind, Site};
+use crate::plugins::{Access, AccessKind};
 
-/// The entity of the accesses a work-group makes itself (async copies).
-pub const GROUP: u32 = u32::MAX >> 1;
+const WI_BITS: u32 = 22;
+const EPOCH_BITS: u32 = 16;
+/// The entity of the accesses a work-group makes itself (async copies); larger groups are
+/// not checked.
+pub const GROUP: u32 = (1 << WI_BITS) - 1;
 
 const WORD: u64 = 4;
 /// Words of global memory in one page of cells.
 const PAGE_WORDS: usize = 1024;
 const PAGE_BYTES: u64 = PAGE_WORDS as u64 * WORD;
-/// Record ids start over (and cells are cleared) before they could wrap.
-const MAX_ID: u32 = u32::MAX - (1 << 24);
+/// The value of a byte a store's data does not include (it differs from every byte).
+const UNKNOWN: u32 = 0x100;
 
-/// An access as the shadow keeps it: recorded once it is the first of its kind somewhere.
-#[derive(Clone, Copy, Debug)]
-pub struct Record {
-    /// The work-item's local linear index, or GROUP.
-    pub wi: u32,
-    pub site: Option<Site>,
-    pub store: bool,
-    pub atomic: bool,
-    /// Address of the access's first byte.
-    pub start: u64,
-    /// Where its stored bytes are in the data pool (stores).
-    data: u32,
-}
-
-/// A record in a cell: its id (0: none), its work-item and whether it is atomic, packed.
+/// An access as a cell keeps it: op number, work-item, epoch and atomicity, packed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Slot(u64);
 
+const WI_SHIFT: u32 = SITE_BITS;
+const EPOCH_SHIFT: u32 = SITE_BITS + WI_BITS;
+const EPOCH_MASK: u64 = ((1 << EPOCH_BITS) - 1) << EPOCH_SHIFT;
+const _: () = assert!(EPOCH_SHIFT + EPOCH_BITS == 63);
+
 impl Slot {
-    fn new(id: u32, wi: u32, atomic: bool) -> Slot {
-        Slot(id as u64 | (wi as u64) << 32 | (atomic as u64) << 63)
+    fn new(site: u32, wi: u32, epoch: u32, atomic: bool) -> Slot {
+        Slot(
+            site as u64
+                | (wi as u64) << WI_SHIFT
+                | (epoch as u64) << EPOCH_SHIFT
+                | (atomic as u64) << 63,
+        )
     }
 
-    fn id(self) -> u32 {
-        self.0 as u32
+    fn site(self) -> u32 {
+        self.0 as u32 & ((1 << SITE_BITS) - 1)
     }
 
     fn wi(self) -> u32 {
-        (self.0 >> 32) as u32 & GROUP
+        (self.0 >> WI_SHIFT) as u32 & GROUP
+    }
+
+    fn epoch(self) -> u32 {
+        ((self.0 & EPOCH_MASK) >> EPOCH_SHIFT) as u32
     }
 
     fn atomic(self) -> bool {
         self.0 >> 63 != 0
     }
+
+    /// The epoch, in place (for comparing with `epoch_bits`).
+    fn epoch_bits(self) -> u64 {
+        self.0 & EPOCH_MASK
+    }
+
+    /// The slot with another epoch.
+    fn at(self, epoch: u32) -> Slot {
+        Slot(self.0 & !EPOCH_MASK | (epoch as u64) << EPOCH_SHIFT)
+    }
+
+    /// The access without its epoch (the same for all of an op's accesses by a work-item).
+    fn accessor(self) -> u64 {
+        self.0 & !EPOCH_MASK
+    }
+}
+
+/// An epoch as `Slot::epoch_bits` has it.
+fn epoch_bits(epoch: u32) -> u64 {
+    (epoch as u64) << EPOCH_SHIFT
 }
 
 /// Up to two accesses of different work-items.
@@ -80,6 +105,10 @@ struct Cell {
     /// The group's first load and store (global memory only).
     first_load: Slot,
     first_store: Slot,
+    /// The bytes each of `stores` stored, and `first_store`: the word, little-endian (in a
+    /// split word's byte cells, the byte, or UNKNOWN).
+    values: [u32; 2],
+    first_value: u32,
 }
 
 /// Cells of a stretch of memory: one per word, and per byte for split words.
@@ -90,9 +119,9 @@ struct Cells {
     /// Bytes accesses may touch (beyond: invalid, ignored).
     valid: u64,
     words: Vec<Cell>,
-    /// Whether a word is split (bit per word).
-    split_bits: Vec<u64>,
-    split: HashMap<usize, [Cell; 4]>,
+    /// For each word, where its byte cells are in `bytes`, plus one (0: not split).
+    split: Vec<u32>,
+    bytes: Vec<[Cell; 4]>,
     /// Words touched by the current group (global memory), as a range.
     touched: Option<(usize, usize)>,
 }
@@ -103,23 +132,38 @@ impl Cells {
         self.base = base;
         self.valid = valid;
         self.words.resize(words, Cell::default());
-        self.split_bits.clear();
-        self.split_bits.resize(words.div_ceil(64), 0);
-        self.split.clear();
+        // Only words touched by the last user were split.
+        if let Some((from, to)) = self.touched {
+            let to = to.min(self.split.len());
+            self.split[from.min(to)..to].fill(0);
+        }
+        self.split.resize(words, 0);
+        self.bytes.clear();
         self.touched = None;
     }
 
     fn is_split(&self, w: usize) -> bool {
-        self.split_bits[w / 64] >> (w % 64) & 1 != 0
+        self.split[w] != 0
+    }
+
+    /// The byte cells of split word `w`.
+    fn split_cells(&self, w: usize) -> &[Cell; 4] {
+        &self.bytes[self.split[w] as usize - 1]
     }
 
     /// The byte cells of word `w`, splitting it.
     fn split_word(&mut self, w: usize) -> &mut [Cell; 4] {
         if !self.is_split(w) {
-            self.split_bits[w / 64] |= 1 << (w % 64);
-            self.split.insert(w, [self.words[w]; 4]);
+            let word = self.words[w];
+            let byte = |v: u32, i: usize| v >> (8 * i) & 0xff;
+            self.bytes.push(std::array::from_fn(|i| Cell {
+                values: word.values.map(|v| byte(v, i)),
+                first_value: byte(word.first_value, i),
+                ..word
+            }));
+            self.split[w] = self.bytes.len() as u32;
         }
-        self.split.get_mut(&w).expect("just split")
+        &mut self.bytes[self.split[w] as usize - 1]
     }
 
     fn touch(&mut self, from: usize, to: usize) {
@@ -128,18 +172,19 @@ impl Cells {
             None => (from, to),
         });
     }
-}
 
-/// What a group did to one run of global bytes: the group's first load and first store of
-/// each byte are the same records throughout.
-#[derive(Clone, Debug)]
-pub struct GlobalRun {
-    pub start: u64,
-    pub len: u64,
-    pub load: Option<Record>,
-    pub store: Option<Record>,
-    /// The bytes stored, when there is a store.
-    pub data: Vec<u8>,
+    /// Rewrites every slot's epoch (see `GroupShadow::rebase`).
+    fn rebase(&mut self, epoch: &impl Fn(Slot) -> u32, first: &impl Fn(Slot) -> u32) {
+        let each = |c: &mut Cell| {
+            for s in c.loads.iter_mut().chain(c.stores.iter_mut()) {
+                *s = s.at(epoch(*s));
+            }
+            c.first_load = c.first_load.at(first(c.first_load));
+            c.first_store = c.first_store.at(first(c.first_store));
+        };
+        self.words.iter_mut().for_each(each);
+        self.bytes.iter_mut().flatten().for_each(each);
+    }
 }
 
 /// How the current group's entities are named.
@@ -164,13 +209,12 @@ impl Names {
 }
 
 /// The current work-group's accesses.
-#[derive(Default)]
 pub struct GroupShadow {
-    /// This group's records; the first has id `first_id`.
-    records: Vec<Record>,
-    first_id: u32,
-    data: Vec<u8>,
-    /// Record ids up to which interval slots are stale, per space ([local, global]).
+    sites: Sites,
+    /// The current interval's epoch, and the group's first.
+    epoch: u32,
+    first_epoch: u32,
+    /// Epochs up to which slots are stale, per space ([local, global]).
     synced: [u32; 2],
     /// Cells of each local buffer (by buffer index - 1).
     local: Vec<Cells>,
@@ -184,84 +228,154 @@ pub struct GroupShadow {
 #[derive(Default)]
 struct Pages {
     pages: Vec<Cells>,
-    /// Where each page number (address / page size) is in `pages`.
-    index: HashMap<u64, usize>,
+    /// Size of each global buffer, by buffer index (0: none).
+    sizes: Vec<u64>,
+    /// For each buffer, where each of its pages is in `pages`, plus one (0: untouched by the
+    /// group); made when the buffer is first touched.
+    index: Vec<Vec<u32>>,
     /// Pages of earlier groups, for reuse.
     spare: Vec<Cells>,
-    /// The last page looked up (most accesses fall in it): number and place.
-    last: Option<(u64, usize)>,
 }
 
 impl Pages {
-    /// The cells of page `page`, taken from the spares when first touched; None outside
-    /// every buffer.
-    fn get(&mut self, page: u64, global_size: &dyn Fn(u64) -> Option<u64>) -> Option<&mut Cells> {
-        let i = match self.last {
-            Some((p, i)) if p == page => i,
-            _ => {
-                let i = match self.index.get(&page) {
-                    Some(&i) => i,
-                    None => {
-                        let base = page * PAGE_BYTES;
-                        let (buffer, offset) = decode_address(base, GLOBAL_OFFSET_BITS);
-                        let valid = global_size(buffer)?.saturating_sub(offset).min(PAGE_BYTES);
-                        let mut cells = self.spare.pop().unwrap_or_default();
-                        cells.reset(base, valid);
-                        self.pages.push(cells);
-                        self.index.insert(page, self.pages.len() - 1);
-                        self.pages.len() - 1
-                    }
-                };
-                self.last = Some((page, i));
-                i
-            }
-        };
-        Some(&mut self.pages[i])
+    /// The cells of the page holding `address`, taken from the spares when first touched;
+    /// None outside every buffer.
+    fn get(&mut self, address: u64) -> Option<&mut Cells> {
+        let (buffer, offset) = decode_address(address, GLOBAL_OFFSET_BITS);
+        let size = *self.sizes.get(buffer as usize)?;
+        let page = (offset / PAGE_BYTES) as usize;
+        let index = &mut self.index[buffer as usize];
+        if index.is_empty() {
+            index.resize(size.div_ceil(PAGE_BYTES) as usize, 0);
+        }
+        let at = index.get_mut(page)?;
+        if *at == 0 {
+            let base = address - offset % PAGE_BYTES;
+            let valid = (size - (offset - offset % PAGE_BYTES)).min(PAGE_BYTES);
+            let mut cells = self.spare.pop().unwrap_or_default();
+            cells.reset(base, valid);
+            self.pages.push(cells);
+            *at = self.pages.len() as u32;
+        }
+        Some(&mut self.pages[*at as usize - 1])
     }
 
     /// The group is over: its pages become spares.
     fn recycle(&mut self) {
+        for cells in &self.pages {
+            let (buffer, offset) = decode_address(cells.base, GLOBAL_OFFSET_BITS);
+            self.index[buffer as usize][(offset / PAGE_BYTES) as usize] = 0;
+        }
         self.spare.append(&mut self.pages);
-        self.index.clear();
-        self.last = None;
     }
 }
 
-/// An access being taken in, with its records made on first need.
+/// An access being taken in.
 struct Incoming<'a> {
-    wi: u32,
-    site: Option<Site>,
+    slot: Slot,
     kind: AccessKind,
-    /// An atomic, or a load that counts as one.
-    atomic: bool,
     start: u64,
     data: &'a [u8],
-    load_id: u32,
-    store_id: u32,
+}
+
+impl Incoming<'_> {
+    fn reads(&self) -> bool {
+        self.kind.reads()
+    }
+
+    fn writes(&self) -> bool {
+        self.kind.writes()
+    }
+
+    fn wi(&self) -> u32 {
+        self.slot.wi()
+    }
+
+    fn atomic(&self) -> bool {
+        self.slot.atomic()
+    }
+
+    /// The stored bytes of the `len` (1 or 4) bytes at `address`, as a cell keeps them.
+    fn value(&self, address: u64, len: u64) -> u32 {
+        let at = (address - self.start) as usize;
+        if len == WORD {
+            let bytes = self
+                .data
+                .get(at..at + 4)
+                .expect("whole words are in the data");
+            u32::from_le_bytes(bytes.try_into().expect("four bytes"))
+        } else {
+            self.data.get(at).map_or(UNKNOWN, |&b| b as u32)
+        }
+    }
 }
 
 impl GroupShadow {
+    /// For a launch whose global buffers have these sizes (by buffer index), running `sites`.
+    pub fn new(sites: Sites, buffer_sizes: Vec<u64>) -> GroupShadow {
+        GroupShadow {
+            sites,
+            epoch: 0,
+            first_epoch: 0,
+            synced: [0; 2],
+            local: Vec::new(),
+            pages: Pages {
+                index: vec![Vec::new(); buffer_sizes.len()],
+                sizes: buffer_sizes,
+                ..Pages::default()
+            },
+            races: Default::default(),
+            names: Names::default(),
+        }
+    }
+
+    pub fn sites(&self) -> &Sites {
+        &self.sites
+    }
+
     /// Starts a group.
     pub fn begin(&mut self, names: Names) {
-        let next = self.next_id();
-        if next > MAX_ID {
-            // Before ids wrap: forget every cell.
-            self.pages = Pages::default();
-            self.local.clear();
-            self.first_id = 1;
-        } else {
-            self.first_id = next;
-        }
-        self.records.clear();
-        self.data.clear();
-        self.synced = [self.first_id - 1; 2];
         self.pages.recycle();
+        self.advance();
+        self.first_epoch = self.epoch;
+        self.synced = [self.epoch - 1; 2];
         self.races = Default::default();
         self.names = names;
     }
 
-    fn next_id(&self) -> u32 {
-        (self.first_id + self.records.len() as u32).max(1)
+    /// The next epoch, renumbering every slot's first when the epochs run out.
+    fn advance(&mut self) {
+        if self.epoch + 1 == 1 << EPOCH_BITS {
+            self.rebase();
+        }
+        self.epoch += 1;
+    }
+
+    /// Renumbers the epochs of every slot of the group so far: those of the current interval
+    /// of their space become 2, the rest of the group's 1, and older ones 0; spares are
+    /// dropped (their slots are all older).
+    fn rebase(&mut self) {
+        let (first, synced) = (self.first_epoch, self.synced);
+        for (which, cells) in self
+            .local
+            .iter_mut()
+            .map(|c| (0, c))
+            .chain(self.pages.pages.iter_mut().map(|c| (1, c)))
+        {
+            let interval = |s: Slot| {
+                if s.epoch() > synced[which] {
+                    2
+                } else {
+                    u32::from(s.epoch() >= first && s.epoch() != 0)
+                }
+            };
+            let group = |s: Slot| u32::from(s.epoch() >= first && s.epoch() != 0);
+            cells.rebase(&interval, &group);
+        }
+        self.pages.spare.clear();
+        self.first_epoch = 1;
+        self.synced = [1; 2];
+        self.epoch = 2;
     }
 
     /// A local buffer of the group.
@@ -274,29 +388,24 @@ impl GroupShadow {
         self.local[slot].reset(address, size);
     }
 
-    /// Takes an access of work-item `wi` (or GROUP) into account; `atomic` when it is one,
-    /// or a load that counts as one. Accesses outside every buffer (refused by the core) are
-    /// ignored. `global_size` gives a global buffer's size.
+    /// Takes an access of work-item `wi` (or GROUP) at op number `site` into account;
+    /// `atomic` when it is one, or a load that counts as one. Accesses outside every buffer
+    /// (refused by the core) are ignored.
     pub fn access(
         &mut self,
-        (wi, site): (u32, Option<Site>),
+        (wi, site): (u32, u32),
         a: &Access,
         atomic: bool,
         uniform_writes: bool,
-        global_size: &dyn Fn(u64) -> Option<u64>,
     ) {
         if a.size == 0 {
             return;
         }
-        let mut incoming = Incoming {
-            wi,
-            site,
+        let incoming = Incoming {
+            slot: Slot::new(site, wi, self.epoch, atomic),
             kind: a.kind,
-            atomic,
             start: a.address,
             data: a.data,
-            load_id: 0,
-            store_id: 0,
         };
         let end = a.address.saturating_add(a.size);
         let (which, cells) = match a.space {
@@ -327,11 +436,11 @@ impl GroupShadow {
                             data,
                             ..*a
                         };
-                        self.access((wi, site), &part, atomic, uniform_writes, global_size);
+                        self.access((wi, site), &part, atomic, uniform_writes);
                     }
                     return;
                 }
-                let Some(cells) = self.pages.get(page, global_size) else {
+                let Some(cells) = self.pages.get(a.address) else {
                     return;
                 };
                 if end > cells.base + cells.valid {
@@ -342,30 +451,31 @@ impl GroupShadow {
             _ => return,
         };
         let mut log = Log {
-            records: &mut self.records,
-            first_id: self.first_id,
-            data: &mut self.data,
-            synced: self.synced[which],
+            sites: &self.sites,
+            synced: epoch_bits(self.synced[which]),
+            first: epoch_bits(self.first_epoch),
             uniform_writes,
             races: &mut self.races[which],
             space: a.space,
-            names: self.names,
+            names: &self.names,
             union: which == 1,
         };
         let from = ((a.address - cells.base) / WORD) as usize;
         let to = ((end - cells.base).div_ceil(WORD)) as usize;
         cells.touch(from, to);
-        let whole = a.address % WORD == 0 && a.size % WORD == 0;
+        let whole = a.address.is_multiple_of(WORD)
+            && a.size.is_multiple_of(WORD)
+            && (!a.kind.writes() || a.data.len() as u64 >= a.size);
         for w in from..to {
             let word = cells.base + w as u64 * WORD;
             if whole && !cells.is_split(w) {
-                log.take(&mut incoming, word, WORD, &mut cells.words[w]);
+                log.take(&incoming, word, WORD, &mut cells.words[w]);
             } else {
                 let bytes = cells.split_word(w);
                 for (i, cell) in bytes.iter_mut().enumerate() {
                     let at = word + i as u64;
                     if (a.address..end).contains(&at) {
-                        log.take(&mut incoming, at, 1, cell);
+                        log.take(&incoming, at, 1, cell);
                     }
                 }
             }
@@ -376,30 +486,18 @@ impl GroupShadow {
     /// since the last one, in report order; later accesses no longer race with earlier ones.
     pub fn sync(&mut self, space: AddrSpace) -> Vec<Race> {
         let which = usize::from(space == AddrSpace::Global);
-        self.synced[which] = self.next_id() - 1;
+        self.synced[which] = self.epoch;
+        self.advance();
         self.races[which].take()
     }
 
     /// What the group did to global memory, run by run in address order, when it ends.
-    pub fn global_runs(&self) -> Vec<GlobalRun> {
+    pub fn global_runs(&self, group: u64) -> GroupRuns {
+        let mut runs = GroupRuns::new(group);
         let mut pages: Vec<&Cells> = self.pages.pages.iter().collect();
         pages.sort_by_key(|c| c.base);
-        // Runs of bytes with the same first load and store (by id), then made into records.
-        let mut spans: Vec<(u64, u64, u32, u32)> = Vec::new();
-        let mut add = |c: &Cell, address: u64, len: u64| {
-            let id = |s: Slot| if s.id() >= self.first_id { s.id() } else { 0 };
-            let (load, store) = (id(c.first_load), id(c.first_store));
-            if load == 0 && store == 0 {
-                return;
-            }
-            if let Some(last) = spans.last_mut() {
-                if last.0 + last.1 == address && (last.2, last.3) == (load, store) {
-                    last.1 += len;
-                    return;
-                }
-            }
-            spans.push((address, len, load, store));
-        };
+        // Bytes with the same first load and store are pushed together.
+        let mut span = Span::default();
         for cells in pages {
             let Some((from, to)) = cells.touched else {
                 continue;
@@ -407,151 +505,258 @@ impl GroupShadow {
             for w in from..to {
                 let word = cells.base + w as u64 * WORD;
                 if cells.is_split(w) {
-                    for (i, c) in cells.split[&w].iter().enumerate() {
-                        add(c, word + i as u64, 1);
+                    for (i, c) in cells.split_cells(w).iter().enumerate() {
+                        span.add(self, &mut runs, c, word + i as u64, 1);
                     }
                 } else {
-                    add(&cells.words[w], word, WORD.min(cells.base + cells.valid - word));
+                    let len = WORD.min(cells.base + cells.valid - word);
+                    let c = &cells.words[w];
+                    if !span.extends(c, word, len) {
+                        span.add(self, &mut runs, c, word, len);
+                    }
                 }
             }
         }
-        spans
-            .into_iter()
-            .map(|(start, len, load, store)| {
-                let record = |id: u32| id.checked_sub(self.first_id).map(|i| self.records[i as usize]);
-                let store = record(store).filter(|_| store != 0);
-                let data = store.map_or_else(Vec::new, |r| {
-                    let at = r.data as usize + (start - r.start) as usize;
-                    self.data[at..at + len as usize].to_vec()
-                });
-                GlobalRun {
-                    start,
-                    len,
-                    load: record(load).filter(|_| load != 0),
-                    store,
-                    data,
-                }
-            })
-            .collect()
+        span.finish(self, &mut runs);
+        runs
     }
 
+    fn of_group(&self, s: Slot) -> bool {
+        s.epoch() >= self.first_epoch
+    }
+
+    fn accessor_of(&self, s: Slot) -> Accessor {
+        Accessor {
+            wi: s.wi(),
+            site: self.sites.site(s.site()),
+            atomic: s.atomic(),
+        }
+    }
 }
 
-impl Incoming<'_> {
-    fn reads(&self) -> bool {
-        self.kind.reads()
+/// The group's first loads and stores of consecutive bytes, being gathered into runs: bytes
+/// with the same accessors make an element, and elements of one length whose accessors are
+/// those of the element before for the next work-item (`a[get_global_id(0)] = ...`) make one
+/// strided run, so accessors are decoded once per run, not per element.
+#[derive(Default)]
+struct Span {
+    /// The run: its first byte, length, element length and number of elements.
+    start: u64,
+    len: u64,
+    elem: u64,
+    count: u64,
+    /// Accessor keys (loads, stores; 0: none) of the run's first and last element.
+    first: (u64, u64),
+    last: (u64, u64),
+    /// The element being gathered: its start, length, keys and first cell's slots.
+    element: u64,
+    element_len: u64,
+    keys: (u64, u64),
+    slots: (Slot, Slot),
+    /// Stored bytes of the run, then of the element.
+    stored: Vec<u8>,
+}
+
+/// The key of a work-item's next accessor, from one key to the next in a strided run.
+const NEXT_WORK_ITEM: u64 = 1 << WI_SHIFT;
+/// A bit making every accessor's key non-zero.
+const KEY_MARK: u64 = 1 << EPOCH_SHIFT;
+
+impl Span {
+    fn add(
+        &mut self,
+        shadow: &GroupShadow,
+        runs: &mut GroupRuns,
+        c: &Cell,
+        address: u64,
+        len: u64,
+    ) {
+        let key = |s: Slot| {
+            if shadow.of_group(s) {
+                s.accessor() | KEY_MARK
+            } else {
+                0
+            }
+        };
+        let keys = (key(c.first_load), key(c.first_store));
+        if keys == (0, 0) {
+            return;
+        }
+        let (start, element_len) = (self.element, self.element_len);
+        if element_len == 0 || start + element_len != address || self.keys != keys {
+            self.end_element(shadow, runs);
+            self.element = address;
+            self.keys = keys;
+            self.slots = (c.first_load, c.first_store);
+        }
+        self.element_len += len;
+        if keys.1 != 0 {
+            // A byte cell's UNKNOWN byte is kept as 0 (between groups, data is a byte).
+            self.stored
+                .extend_from_slice(&c.first_value.to_le_bytes()[..len as usize]);
+        }
     }
 
-    fn writes(&self) -> bool {
-        self.kind.writes()
+    /// Adds the cell of a word to the element when its slots are those of the element's
+    /// first cell (the common case, decided without decoding them).
+    #[inline]
+    fn extends(&mut self, c: &Cell, address: u64, len: u64) -> bool {
+        let same = self.element_len != 0
+            && self.element + self.element_len == address
+            && (c.first_load, c.first_store) == self.slots;
+        if same {
+            self.element_len += len;
+            if self.keys.1 != 0 {
+                self.stored
+                    .extend_from_slice(&c.first_value.to_le_bytes()[..len as usize]);
+            }
+        }
+        same
+    }
+
+    /// Ends the element being gathered: it continues the run, or starts the next.
+    fn end_element(&mut self, shadow: &GroupShadow, runs: &mut GroupRuns) {
+        let (start, len) = (self.element, self.element_len);
+        if len == 0 {
+            return;
+        }
+        let next = |last: u64, key: u64| {
+            (last == 0 && key == 0)
+                || (last != 0 && Slot(last).wi() != GROUP && key == last + NEXT_WORK_ITEM)
+        };
+        let continues = self.count > 0
+            && self.start + self.len == start
+            && self.elem == len
+            && next(self.last.0, self.keys.0)
+            && next(self.last.1, self.keys.1);
+        if continues {
+            self.len += len;
+            self.count += 1;
+        } else {
+            let element_stored = if self.keys.1 != 0 { len as usize } else { 0 };
+            self.flush(shadow, runs, self.stored.len() - element_stored);
+            (self.start, self.len, self.elem, self.count) = (start, len, len, 1);
+            self.first = self.keys;
+        }
+        self.last = self.keys;
+        self.element_len = 0;
+    }
+
+    /// Hands over the run, whose stored bytes are the first `stored` ones.
+    fn flush(&mut self, shadow: &GroupShadow, runs: &mut GroupRuns, stored: usize) {
+        if self.count == 0 {
+            return;
+        }
+        let accessor = |key: u64| (key != 0).then(|| shadow.accessor_of(Slot(key & !KEY_MARK)));
+        let elem = if self.count > 1 { self.elem } else { 0 };
+        let (load, store) = (accessor(self.first.0), accessor(self.first.1));
+        runs.push(
+            self.start,
+            self.len,
+            elem,
+            load,
+            store,
+            &self.stored[..stored],
+        );
+        self.stored.drain(..stored);
+        self.count = 0;
+    }
+
+    fn finish(&mut self, shadow: &GroupShadow, runs: &mut GroupRuns) {
+        self.end_element(shadow, runs);
+        self.flush(shadow, runs, self.stored.len());
     }
 }
 
 /// What the word-by-word work needs besides the cell.
 struct Log<'a> {
-    records: &'a mut Vec<Record>,
-    first_id: u32,
-    data: &'a mut Vec<u8>,
-    /// Slots with ids up to this are stale.
-    synced: u32,
+    sites: &'a Sites,
+    /// Slots with epochs up to this are stale; from `first` on, they are the group's (as
+    /// `Slot::epoch_bits`).
+    synced: u64,
+    first: u64,
     uniform_writes: bool,
     races: &'a mut RaceList,
     space: AddrSpace,
-    names: Names,
+    names: &'a Names,
     /// Whether cells keep the group's first load and store (global memory).
     union: bool,
 }
 
 impl Log<'_> {
     fn fresh(&self, s: Slot) -> bool {
-        s.id() > self.synced
+        s.epoch_bits() > self.synced
     }
 
     fn of_group(&self, s: Slot) -> bool {
-        s.id() >= self.first_id
-    }
-
-    fn rec(&self, s: Slot) -> &Record {
-        &self.records[(s.id() - self.first_id) as usize]
-    }
-
-    /// Records `a`'s load or store (once).
-    fn record(&mut self, a: &mut Incoming, store: bool) -> Slot {
-        let id = if store { a.store_id } else { a.load_id };
-        let id = if id != 0 {
-            id
-        } else {
-            let data = self.data.len() as u32;
-            if store {
-                self.data.extend_from_slice(a.data);
-            }
-            self.records.push(Record {
-                wi: a.wi,
-                site: a.site,
-                store,
-                atomic: a.atomic,
-                start: a.start,
-                data,
-            });
-            let id = self.first_id + self.records.len() as u32 - 1;
-            if store {
-                a.store_id = id;
-            } else {
-                a.load_id = id;
-            }
-            id
-        };
-        Slot::new(id, a.wi, a.atomic)
+        s.epoch_bits() >= self.first
     }
 
     /// Checks `a` against the earlier accesses of the `len` bytes at `address` (a word, or a
     /// byte of a split one), then records it there. Only a work-item's first load and first
     /// store of a byte in an interval count (an atomic one gives way to the next), as
     /// Oclgrind keeps one of each per work-item.
-    fn take(&mut self, a: &mut Incoming, address: u64, len: u64, cell: &mut Cell) {
+    #[inline]
+    fn take(&mut self, a: &Incoming, address: u64, len: u64, cell: &mut Cell) {
+        let value = if a.writes() { a.value(address, len) } else { 0 };
+        if !self.fresh(cell.loads[0]) && !self.fresh(cell.stores[0]) {
+            // Nothing else this interval (a second slot is only filled after the first).
+            if a.reads() {
+                cell.loads = [a.slot, Slot::default()];
+            }
+            if a.writes() {
+                cell.stores = [a.slot, Slot::default()];
+                cell.values[0] = value;
+            }
+        } else {
+            self.check(a, address, len, value, cell);
+        }
+        if self.union {
+            // As in Oclgrind: the first, or while that is atomic, the latest.
+            if a.reads() && (!self.of_group(cell.first_load) || cell.first_load.atomic()) {
+                cell.first_load = a.slot;
+            }
+            if a.writes() && (!self.of_group(cell.first_store) || cell.first_store.atomic()) {
+                cell.first_store = a.slot;
+                cell.first_value = value;
+            }
+        }
+    }
+
+    /// `take` when the cell has accesses of this interval.
+    #[inline(never)]
+    fn check(&mut self, a: &Incoming, address: u64, len: u64, value: u32, cell: &mut Cell) {
         let load = a.reads() && self.counts(a, &cell.loads);
         let store = a.writes() && self.counts(a, &cell.stores);
         if load {
             if let Some(s) = cell.stores.into_iter().find(|s| self.conflicts(a, *s)) {
-                let ours = self.record(a, false);
-                self.race(address, ours, s);
+                self.race(address, (a.slot, false), (s, true));
             }
         }
         if store {
             if let Some(s) = cell.loads.into_iter().find(|s| self.conflicts(a, *s)) {
-                let ours = self.record(a, true);
-                self.race(address, ours, s);
+                self.race(address, (a.slot, true), (s, false));
             }
-            for s in cell.stores {
+            for (s, theirs) in cell.stores.into_iter().zip(cell.values) {
                 if !self.conflicts(a, s) {
                     continue;
                 }
                 let at = if self.uniform_writes {
                     Some(0)
                 } else {
-                    self.differs(a, s, address, len)
+                    differs(value, theirs, len)
                 };
                 if let Some(offset) = at {
-                    let ours = self.record(a, true);
-                    self.race(address + offset, ours, s);
+                    self.race(address + offset, (a.slot, true), (s, true));
                     break;
                 }
             }
         }
         if load {
-            self.keep(a, false, &mut cell.loads);
+            self.keep(a, &mut cell.loads, None);
         }
         if store {
-            self.keep(a, true, &mut cell.stores);
-        }
-        if self.union {
-            // As in Oclgrind: the first, or while that is atomic, the latest.
-            if a.reads() && (!self.of_group(cell.first_load) || cell.first_load.atomic()) {
-                cell.first_load = self.record(a, false);
-            }
-            if a.writes() && (!self.of_group(cell.first_store) || cell.first_store.atomic()) {
-                cell.first_store = self.record(a, true);
-            }
+            self.keep(a, &mut cell.stores, Some((&mut cell.values, value)));
         }
     }
 
@@ -560,74 +765,72 @@ impl Log<'_> {
     fn counts(&self, a: &Incoming, pair: &Pair) -> bool {
         let own = pair
             .iter()
-            .find(|s| self.fresh(**s) && s.wi() == a.wi && a.wi != GROUP);
+            .find(|s| self.fresh(**s) && s.wi() == a.wi() && a.wi() != GROUP);
         own.is_none_or(|s| s.atomic())
     }
 
     /// Whether `s` is an access of another entity that `a` may race with.
     fn conflicts(&self, a: &Incoming, s: Slot) -> bool {
-        self.fresh(s) && (s.wi() != a.wi || a.wi == GROUP) && !(s.atomic() && a.atomic)
+        self.fresh(s) && (s.wi() != a.wi() || a.wi() == GROUP) && !(s.atomic() && a.atomic())
     }
 
-    /// The first of the `len` bytes at `address` that `a` stores another value to than `s`
-    /// did, as an offset.
-    fn differs(&self, a: &Incoming, s: Slot, address: u64, len: u64) -> Option<u64> {
-        let r = self.rec(s);
-        (0..len).find(|&i| {
-            let theirs = self.data[r.data as usize + (address + i - r.start) as usize];
-            a.data.get((address + i - a.start) as usize) != Some(&theirs)
-        })
-    }
-
-    /// Keeps `a` in the pair. The first slot is the access Oclgrind compares later ones with:
-    /// the first, or while that is atomic, the latest. The second holds one of another
-    /// work-item, so that a conflicting access is found whenever there is one; a non-atomic
-    /// one replaces an atomic one there.
-    fn keep(&mut self, a: &mut Incoming, store: bool, pair: &mut Pair) {
+    /// Keeps `a` in the pair (with its stored value, for stores). The first slot is the
+    /// access Oclgrind compares later ones with: the first, or while that is atomic, the
+    /// latest. The second holds one of another work-item, so that a conflicting access is
+    /// found whenever there is one; a non-atomic one replaces an atomic one there.
+    fn keep(&self, a: &Incoming, pair: &mut Pair, values: Option<(&mut [u32; 2], u32)>) {
+        let mut dummy = [0; 2];
+        let (values, value) = values.unwrap_or((&mut dummy, 0));
         let [s1, s2] = pair;
         if !self.fresh(*s1) {
-            *s1 = self.record(a, store);
-            *s2 = Slot::default();
+            (*s1, *s2) = (a.slot, Slot::default());
+            values[0] = value;
         } else if s1.atomic() {
-            let old = *s1;
-            *s1 = self.record(a, store);
-            if old.wi() != a.wi && (!self.fresh(*s2) || s2.wi() == a.wi || s2.atomic()) {
-                *s2 = old;
-            } else if s2.wi() == a.wi {
+            let old = (*s1, values[0]);
+            (*s1, values[0]) = (a.slot, value);
+            if old.0.wi() != a.wi() && (!self.fresh(*s2) || s2.wi() == a.wi() || s2.atomic()) {
+                (*s2, values[1]) = old;
+            } else if s2.wi() == a.wi() {
                 *s2 = Slot::default();
             }
-        } else if s1.wi() != a.wi && (!self.fresh(*s2) || s2.atomic() && !a.atomic) {
-            *s2 = self.record(a, store);
+        } else if s1.wi() != a.wi() && (!self.fresh(*s2) || s2.atomic() && !a.atomic()) {
+            (*s2, values[1]) = (a.slot, value);
         }
     }
 
-    /// Notes a race between `a` (just recorded as `ours`) and `theirs`, named later
-    /// work-item first.
-    fn race(&mut self, address: u64, ours: Slot, theirs: Slot) {
+    /// Notes a race between `ours` (the incoming access) and `theirs`, each with whether it
+    /// stores, named later work-item first.
+    fn race(&mut self, address: u64, ours: (Slot, bool), theirs: (Slot, bool)) {
         let order = |wi: u32| if wi == GROUP { u64::MAX } else { wi as u64 };
-        let (first, second) = if order(ours.wi()) >= order(theirs.wi()) {
+        let (first, second) = if order(ours.0.wi()) >= order(theirs.0.wi()) {
             (ours, theirs)
         } else {
             (theirs, ours)
         };
+        let id = |(s, store): (Slot, bool)| AccessId {
+            who: self.names.who(s.wi()),
+            site: self.sites.site(s.site()),
+            store,
+            atomic: s.atomic(),
+        };
         let race = Race {
             space: self.space,
             address,
-            first: access_id(self.rec(first), &self.names),
-            second: access_id(self.rec(second), &self.names),
+            first: id(first),
+            second: id(second),
         };
-        self.races.insert(order(first.wi()), race);
+        self.races.insert(order(first.0.wi()), race);
     }
 }
 
-/// A record as a race report names it.
-pub fn access_id(r: &Record, names: &Names) -> AccessId {
-    AccessId {
-        who: names.who(r.wi),
-        site: r.site,
-        store: r.store,
-        atomic: r.atomic,
+/// The offset of the first byte where two stored values of a cell of `len` bytes differ.
+fn differs(ours: u32, theirs: u32, len: u64) -> Option<u64> {
+    if len == 1 && (ours == UNKNOWN || theirs == UNKNOWN) {
+        // A byte cell whose byte one of the stores did not give.
+        return Some(0);
     }
+    let x = ours ^ theirs;
+    (x != 0).then(|| (x.trailing_zeros() / 8) as u64)
 }
 
 #[cfg(test)]
@@ -635,10 +838,28 @@ mod tests {
     use super::*;
 
     #[test]
-    fn slots_pack_id_work_item_and_atomicity() {
-        let s = Slot::new(7, GROUP, false);
-        assert_eq!((s.id(), s.wi(), s.atomic()), (7, GROUP, false));
-        let s = Slot::new(u32::MAX, 5, true);
-        assert_eq!((s.id(), s.wi(), s.atomic()), (u32::MAX, 5, true));
+    fn slots_pack_op_work_item_epoch_and_atomicity() {
+        let s = Slot::new(7, GROUP, 3, false);
+        assert_eq!(
+            (s.site(), s.wi(), s.epoch(), s.atomic()),
+            (7, GROUP, 3, false)
+        );
+        let s = Slot::new((1 << SITE_BITS) - 1, 5, (1 << EPOCH_BITS) - 1, true);
+        assert_eq!(
+            (s.wi(), s.epoch(), s.atomic()),
+            (5, (1 << EPOCH_BITS) - 1, true)
+        );
+        assert_eq!(s.at(9).epoch(), 9);
+        assert_eq!(s.at(9).accessor(), s.accessor());
+    }
+
+    #[test]
+    fn stored_values_differ_at_their_first_differing_byte() {
+        assert_eq!(differs(0x1122_3344, 0x1122_3344, 4), None);
+        assert_eq!(differs(0x1122_3344, 0x1122_0044, 4), Some(1));
+        assert_eq!(differs(0x8000_0000, 0, 4), Some(3));
+        assert_eq!(differs(0x07, 0x07, 1), None);
+        assert_eq!(differs(0x07, UNKNOWN, 1), Some(0));
+        assert_eq!(differs(UNKNOWN, UNKNOWN, 1), Some(0));
     }
 }
