@@ -243,6 +243,26 @@ pub const OPTIONS: &[(OptionSpec, Option<Command>)] = &[
     ),
     (
         opt(
+            "--race-ignore",
+            None,
+            Some("KERNEL"),
+            Some("OCLGRIND_RACE_IGNORE"),
+            "Don't report data races in KERNEL (KERNEL:ARG: on ARG)",
+        ),
+        None,
+    ),
+    (
+        opt(
+            "--race-suppressions",
+            None,
+            Some("FILE"),
+            Some("OCLGRIND_RACE_SUPPRESSIONS"),
+            "Read the races not to report, a KERNEL[:ARG] a line",
+        ),
+        None,
+    ),
+    (
+        opt(
             "--uniform-writes",
             None,
             None,
@@ -419,7 +439,14 @@ pub fn parse(cmd: Command, args: &[String]) -> Result<Parsed, String> {
                 let env = spec
                     .env
                     .expect("options without a variable are handled above");
-                p.env.push((env.to_string(), value));
+                // --race-ignore adds to the list; other options replace their value.
+                match p.env.iter_mut().find(|(k, _)| k == env) {
+                    Some((_, old)) if spec.long == "--race-ignore" => {
+                        old.push(',');
+                        old.push_str(&value);
+                    }
+                    _ => p.env.push((env.to_string(), value)),
+                }
             }
         }
         if p.help || p.version {
@@ -462,6 +489,19 @@ mod tests {
         );
         assert!(p.global_mem);
         assert_eq!(p.rest, vec!["t.sim"]);
+    }
+
+    #[test]
+    fn race_ignore_adds_to_the_list() {
+        let p = parse(
+            Command::Kernel,
+            &args("--race-ignore k --race-ignore k2:out t.sim --race-ignore k3"),
+        )
+        .unwrap();
+        assert_eq!(
+            p.env,
+            vec![("OCLGRIND_RACE_IGNORE".into(), "k,k2:out,k3".into())]
+        );
     }
 
     #[test]

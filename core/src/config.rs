@@ -20,6 +20,10 @@ pub struct Config {
     pub num_threads: usize,
     pub plugins: Vec<String>,
     pub quick: bool,
+    /// Races to leave unreported: `KERNEL[:ARGUMENT]` each (`OCLGRIND_RACE_IGNORE`, separated
+    /// by commas), and a file of more (`OCLGRIND_RACE_SUPPRESSIONS`).
+    pub race_ignore: Vec<String>,
+    pub race_suppressions: Option<String>,
     /// Report each kernel launch's wall time (`OCLGRIND_TIMING=1`; for benchmarks).
     pub timing: bool,
     pub uniform_writes: bool,
@@ -45,6 +49,8 @@ impl Default for Config {
             num_threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             plugins: Vec::new(),
             quick: false,
+            race_ignore: Vec::new(),
+            race_suppressions: None,
             timing: false,
             uniform_writes: false,
             uninitialized: false,
@@ -123,6 +129,16 @@ impl Config {
                 })
                 .unwrap_or_default(),
             quick: flag("OCLGRIND_QUICK"),
+            race_ignore: text("OCLGRIND_RACE_IGNORE")
+                .map(|s| {
+                    s.split(',')
+                        .map(str::trim)
+                        .filter(|p| !p.is_empty())
+                        .map(str::to_string)
+                        .collect()
+                })
+                .unwrap_or_default(),
+            race_suppressions: text("OCLGRIND_RACE_SUPPRESSIONS"),
             timing: flag("OCLGRIND_TIMING"),
             uniform_writes: flag("OCLGRIND_UNIFORM_WRITES"),
             uninitialized: flag("OCLGRIND_UNINITIALIZED"),

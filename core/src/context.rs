@@ -11,7 +11,9 @@ use crate::exec::debug::DebugHook;
 use crate::exec::KernelInstance;
 use crate::llvm::{self, ModuleInput};
 use crate::memory::{AddrSpace, GlobalMemory};
-use crate::plugins::{Interest, Logger, MemCheck, Plugin, PluginSet, RaceDetector};
+use crate::plugins::{
+    Interest, Logger, MemCheck, Plugin, PluginSet, RaceDetector, RaceSuppressions,
+};
 use crate::program::{ProgramCode, ProgramError};
 
 /// Where kernel output (printf) goes.
@@ -44,6 +46,16 @@ pub struct Context {
     debugger: Option<Arc<dyn DebugHook>>,
 }
 
+impl Drop for Context {
+    /// The run is over for this context: the plugins' closing lines.
+    fn drop(&mut self) {
+        let lines: Vec<String> = self.plugins.all().filter_map(|p| p.summary()).collect();
+        for line in lines {
+            self.log(Level::Info, &line);
+        }
+    }
+}
+
 impl Context {
     /// A context with the always-loaded plugins (Logger, MemCheck) and those the config asks
     /// for (RaceDetector).
@@ -55,7 +67,15 @@ impl Context {
         )));
         plugins.add(Arc::new(MemCheck::default()));
         if config.data_races {
-            plugins.add(Arc::new(RaceDetector::new(config.uniform_writes)));
+            let (suppressions, errors) =
+                RaceSuppressions::new(&config.race_ignore, config.race_suppressions.as_deref());
+            for e in errors {
+                eprintln!("Oclgrind: {e}");
+            }
+            plugins.add(Arc::new(RaceDetector::new(
+                config.uniform_writes,
+                suppressions,
+            )));
         }
         Context {
             config,

@@ -99,7 +99,10 @@ pub fn location_lines(out: &mut Vec<String>, at: Option<CodeRef>, source: Option
     let info = at.function.op_info(at.pc);
     out.push(at.function.inst_text(at.pc).unwrap_or("").to_string());
     if info.line == 0 {
+        // Oclgrind ends this line with a newline of its own, unlike a source line: the
+        // message then has one more lone-TAB line.
         out.push("Debugging information not available.".into());
+        out.push(String::new());
         return;
     }
     let file = at.function.file(&info);
@@ -256,7 +259,7 @@ mod tests {
             }),
             None,
         );
-        assert_eq!(lines, vec!["", "Debugging information not available."]);
+        assert_eq!(lines, vec!["", "Debugging information not available.", ""]);
         let mut lines = Vec::new();
         location_lines(&mut lines, None, None);
         assert_eq!(lines, vec!["(location unknown)"]);

@@ -26,7 +26,7 @@ pub fn workspace() -> PathBuf {
 }
 
 /// How a host program reaches our runtime.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Loader {
     /// `oclgrind ./prog`: the launcher preloads the library.
     Launcher,

@@ -1,12 +1,14 @@
 //! Golden tests: every `tests/golden/<family>/<name>.sim` runs under `oclgrind-kernel` three
 //! times — default options (`-Oz`, as Oclgrind), `-cl-opt-disable` and `-O2` — and must match
-//! `<name>.ref` each time.
+//! `<name>.ref` each time. The `races` family also runs with 1, 2 and 8 worker threads: a
+//! report must not depend on their number.
 //!
 //! Run after `cargo build` (the binary is taken from the same target directory). Arguments are
 //! substring filters on the test name, like libtest's.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use oclgrind_tests::{
@@ -30,8 +32,17 @@ fn find_tests(dir: &Path, out: &mut Vec<PathBuf>) {
 /// Build options of each run (`None`: the default).
 const VARIANTS: [Option<&str>; 3] = [None, Some("-cl-opt-disable"), Some("-O2")];
 
-/// Runs one test with one set of build options.
-fn run_one(bin: &Path, sim: &Path, options: Option<&str>) -> Result<(), String> {
+/// Worker threads of the extra runs of the families whose output must not depend on them.
+const THREADS: [&str; 3] = ["1", "2", "8"];
+const THREADED_FAMILIES: [&str; 1] = ["races"];
+
+/// Runs one test with one set of build options (and a number of worker threads).
+fn run_one(
+    bin: &Path,
+    sim: &Path,
+    options: Option<&str>,
+    threads: Option<&str>,
+) -> Result<(), String> {
     let dir = sim.parent().expect("test file has a directory");
     let text = std::fs::read_to_string(sim).map_err(|e| e.to_string())?;
     let mut cmd = Command::new(bin);
@@ -43,6 +54,9 @@ fn run_one(bin: &Path, sim: &Path, options: Option<&str>) -> Result<(), String> 
     }
     if let Some(o) = options {
         cmd.env("OCLGRIND_BUILD_OPTIONS", o);
+    }
+    if let Some(n) = threads {
+        cmd.args(["--num-threads", n]);
     }
     if let Some(args) = text.lines().next().and_then(|l| l.strip_prefix("# ARGS: ")) {
         cmd.args(args.split(' ').filter(|a| !a.is_empty()));
@@ -68,24 +82,38 @@ fn main() {
     };
     tests.retain(|t| wanted(&filters, &name(t)));
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let threaded = |t: &Path| {
+        THREADED_FAMILIES
+            .iter()
+            .any(|f| t.starts_with(root.join(f)))
+    };
+    let runs = AtomicUsize::new(0);
     let failures = run_parallel(&tests, threads, |t| {
-        VARIANTS
+        let mut results: Vec<(String, Result<(), String>)> = VARIANTS
             .iter()
             .map(|options| {
                 let label = match options {
                     Some(o) => format!("{} ({o})", name(t)),
                     None => name(t),
                 };
-                (label, run_one(&bin, t, *options))
+                (label, run_one(&bin, t, *options, None))
             })
-            .collect()
+            .collect();
+        if threaded(t) {
+            for n in THREADS {
+                let label = format!("{} (--num-threads {n})", name(t));
+                results.push((label, run_one(&bin, t, None, Some(n))));
+            }
+        }
+        runs.fetch_add(results.len(), Ordering::Relaxed);
+        results
     });
     for (label, e) in &failures {
         println!("\n---- {label} ----\n{e}");
     }
     println!(
         "\ngolden: {} runs, {} failed",
-        tests.len() * VARIANTS.len(),
+        runs.load(Ordering::Relaxed),
         failures.len()
     );
     if !failures.is_empty() {

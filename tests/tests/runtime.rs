@@ -180,9 +180,20 @@ fn launcher_args(source: &Path) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// Runs a golden host program under `oclgrind` in `dir` and matches its merged output.
+/// The variables of a host program's `ICD:` line (after its `ARGS:` line): its settings when
+/// it also runs through the ICD loader, which has no command line. None: no such run.
+fn icd_env(source: &Path) -> Option<Vec<(String, String)>> {
+    let text = std::fs::read_to_string(source).ok()?;
+    let line = text.lines().take(3).find_map(|l| l.split("ICD:").nth(1))?;
+    let vars = line.split_whitespace().filter_map(|v| v.split_once('='));
+    Some(vars.map(|(k, v)| (k.to_string(), v.to_string())).collect())
+}
+
+/// Runs a golden host program in `dir` and matches its merged output: under `oclgrind` with
+/// its `ARGS`, or through the ICD loader with its `ICD` variables.
 fn run_app(
     setup: &Setup,
+    loader: Loader,
     exe: &Path,
     source: &Path,
     reference: &Path,
@@ -190,7 +201,10 @@ fn run_app(
 ) -> Result<(), String> {
     let args = launcher_args(source);
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let mut cmd = setup.command(Loader::Launcher, exe, &args);
+    let mut cmd = setup.command(loader, exe, &args);
+    if loader == Loader::Icd {
+        cmd.envs(icd_env(source).unwrap_or_default());
+    }
     cmd.current_dir(dir);
     // A debugger session reads its commands from <name>.inp.
     let input = match std::fs::File::open(reference.with_extension("inp")) {
@@ -250,14 +264,23 @@ fn jobs(spv: PathBuf) -> Vec<Job> {
             let dir = workspace().join("examples/app");
             (dir.join(format!("{name}.c")), dir)
         };
-        jobs.push((
-            format!("app {name}"),
-            Box::new(move |s| {
-                let exe = s.out.join(format!("app_{name}"));
-                compile_host(&source, &exe)?;
-                run_app(s, &exe, &source, &reference, &dir)
-            }),
-        ));
+        let loaders: &[Loader] = if icd_env(&source).is_some() {
+            &Loader::BOTH
+        } else {
+            &[Loader::Launcher]
+        };
+        for &loader in loaders {
+            let (source, reference, dir, name) =
+                (source.clone(), reference.clone(), dir.clone(), name.clone());
+            jobs.push((
+                format!("app {name} ({})", loader.tag()),
+                Box::new(move |s| {
+                    let exe = s.out.join(format!("app_{name}_{}", loader.tag()));
+                    compile_host(&source, &exe)?;
+                    run_app(s, loader, &exe, &source, &reference, &dir)
+                }),
+            ));
+        }
     }
     jobs
 }

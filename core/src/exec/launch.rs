@@ -11,11 +11,12 @@ use crate::bytecode::{ScalarTy, VType};
 use crate::context::Context;
 use crate::diagnostics::{self, CodeRef, Entity, Level, Source};
 use crate::memory::{
-    encode_address, AddrSpace, GlobalView, GLOBAL_OFFSET_BITS, PRIVATE_OFFSET_BITS,
+    decode_address, encode_address, AddrSpace, GlobalView, GLOBAL_OFFSET_BITS, PRIVATE_OFFSET_BITS,
 };
 use crate::output::{Record, Sequencer};
 use crate::plugins::{
-    ExecContext, GroupContext, Interest, KernelContext, KernelRef, LaunchInfo, LogSink, Site,
+    ExecContext, GroupContext, Interest, KernelContext, KernelRef, LaunchInfo, LogSink,
+    NamedBuffer, Site,
 };
 use crate::program::{KernelCode, ParamKind};
 
@@ -293,6 +294,14 @@ pub fn launch(
     let mut template = kernel.frames[0].clone();
     let mut private_init = Vec::new();
     let mut local_sizes: Vec<u64> = code.locals.iter().map(|l| l.size).collect();
+    // Kernel-scope local variables are named as the source does (`kernel.name` in the IR).
+    let mut named: Vec<NamedBuffer> = (code.locals.iter().enumerate())
+        .map(|(i, l)| NamedBuffer {
+            name: l.name.rsplit('.').next().unwrap_or(&l.name).to_string(),
+            space: AddrSpace::Local,
+            index: i as u64 + 1,
+        })
+        .collect();
     for (p, a) in params.iter().zip(args) {
         let slot = p.slot as usize;
         match (&p.kind, a) {
@@ -301,10 +310,23 @@ pub fn launch(
                     code.first_local_arg_index() + (local_sizes.len() - code.locals.len()) as u64;
                 local_sizes.push(*size);
                 template[slot] = encode_address(index, 0, GLOBAL_OFFSET_BITS);
+                named.push(NamedBuffer {
+                    name: p.name.clone(),
+                    space: AddrSpace::Local,
+                    index,
+                });
             }
-            (ParamKind::Pointer(_) | ParamKind::Image, ArgValue::Pointer(addr)) => {
-                template[slot] = *addr
+            (ParamKind::Pointer(space), ArgValue::Pointer(addr)) => {
+                template[slot] = *addr;
+                if *addr != 0 {
+                    named.push(NamedBuffer {
+                        name: p.name.clone(),
+                        space: *space,
+                        index: decode_address(*addr, GLOBAL_OFFSET_BITS).0,
+                    });
+                }
             }
+            (ParamKind::Image, ArgValue::Pointer(addr)) => template[slot] = *addr,
             (ParamKind::Sampler, ArgValue::Bytes(b)) => {
                 let mut bits = [0u8; 4];
                 let n = b.len().min(4);
@@ -356,6 +378,7 @@ pub fn launch(
         global_size: nd.global_size,
         local_size: nd.local_size,
         num_groups,
+        named,
     };
     // Quick mode runs only the first and the last work-group.
     let quick = ctx.config.quick && total > 2;

@@ -36,7 +36,7 @@ use std::sync::Arc;
 
 pub use logger::Logger;
 pub use memcheck::MemCheck;
-pub use races::RaceDetector;
+pub use races::{RaceDetector, Suppressions as RaceSuppressions};
 
 use crate::bytecode::{Function, InstInfo};
 use crate::diagnostics::{self, CodeRef, Entity, Level, Source};
@@ -94,6 +94,17 @@ pub struct LaunchInfo {
     pub global_size: [u64; 3],
     pub local_size: [u64; 3],
     pub num_groups: [u64; 3],
+    /// The launch's buffers that have a name in the source.
+    pub named: Vec<NamedBuffer>,
+}
+
+/// A buffer a launch can name: a pointer argument's, or a kernel-scope `__local` variable.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NamedBuffer {
+    pub name: String,
+    pub space: AddrSpace,
+    /// The buffer index of its addresses.
+    pub index: u64,
 }
 
 impl LaunchInfo {
@@ -284,6 +295,10 @@ pub trait Plugin: Send + Sync {
     }
     /// After every worker of the launch has finished.
     fn kernel_end(&self, _cx: &KernelContext) {}
+    /// A line to end the run with, logged when the context goes away.
+    fn summary(&self) -> Option<String> {
+        None
+    }
     /// A global buffer was allocated (on the host).
     fn memory_allocated(&self, _space: AddrSpace, _address: u64, _size: u64, _flags: u32) {}
     fn memory_deallocated(&self, _space: AddrSpace, _address: u64) {}
@@ -366,6 +381,10 @@ impl PluginSet {
 
     pub fn all_thread_safe(&self) -> bool {
         self.plugins.iter().all(|(_, p)| p.is_thread_safe())
+    }
+
+    pub fn all(&self) -> impl Iterator<Item = &Arc<dyn Plugin>> {
+        self.plugins.iter().map(|(_, p)| p)
     }
 
     /// Plugins interested in `i`.
@@ -462,6 +481,7 @@ mod tests {
             global_size: [8, 1, 1],
             local_size: [4, 1, 1],
             num_groups: [2, 1, 1],
+            named: Vec::new(),
         };
         let cx = GroupContext {
             launch: &launch,

@@ -18,6 +18,7 @@ mod kernel;
 mod report;
 mod shadow;
 mod sites;
+mod suppress;
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -27,6 +28,7 @@ use kernel::KernelTable;
 use report::Race;
 use shadow::{GroupShadow, Names, GROUP};
 use sites::Sites;
+pub use suppress::Suppressions;
 
 use super::{
     Access, AccessKind, ExecContext, GroupContext, Interest, KernelContext, LaunchInfo, Plugin,
@@ -45,6 +47,7 @@ pub struct RaceDetector {
 
 struct Shared {
     uniform_writes: bool,
+    suppressions: Suppressions,
     /// Size of each live global buffer, by buffer index (accesses outside are ignored).
     buffers: Mutex<HashMap<u64, u64>>,
     kernel: Mutex<KernelTable>,
@@ -63,10 +66,11 @@ impl Shared {
 }
 
 impl RaceDetector {
-    pub fn new(uniform_writes: bool) -> RaceDetector {
+    pub fn new(uniform_writes: bool, suppressions: Suppressions) -> RaceDetector {
         RaceDetector {
             shared: Arc::new(Shared {
                 uniform_writes,
+                suppressions,
                 buffers: Mutex::default(),
                 kernel: Mutex::default(),
                 too_large: AtomicBool::new(false),
@@ -109,9 +113,13 @@ impl Plugin for RaceDetector {
             .shared
             .kernel()
             .end(self.shared.uniform_writes, cx.launch);
-        for race in races {
+        for race in self.shared.suppressions.filter(races, cx.launch) {
             cx.log(Level::Error, race.message(cx.launch, &cx.kernel));
         }
+    }
+
+    fn summary(&self) -> Option<String> {
+        self.shared.suppressions.summary()
     }
 
     fn memory_allocated(&self, space: AddrSpace, address: u64, size: u64, _flags: u32) {
@@ -141,13 +149,18 @@ struct RaceWorker {
     names: Names,
 }
 
+/// Logs the races of a group, less those the user suppressed.
 fn report(
     races: Vec<Race>,
+    shared: &Shared,
     launch: &LaunchInfo,
     log: impl Fn(String),
     kernel: &crate::plugins::KernelRef,
 ) {
-    for race in races {
+    if races.is_empty() {
+        return;
+    }
+    for race in shared.suppressions.filter(races, launch) {
         log(race.message(launch, kernel));
     }
 }
@@ -254,7 +267,8 @@ impl Worker for RaceWorker {
         ] {
             if fence & bit != 0 {
                 let races = shadow.sync(space);
-                report(races, &self.launch, |m| cx.log(Level::Error, m), &cx.kernel);
+                let log = |m| cx.log(Level::Error, m);
+                report(races, &self.shared, &self.launch, log, &cx.kernel);
             }
         }
     }
@@ -268,7 +282,8 @@ impl Worker for RaceWorker {
             races.extend(shadow.sync(space));
         }
         let runs = shadow.global_runs(cx.launch.group_index(cx.group));
-        report(races, &self.launch, |m| cx.log(Level::Error, m), &cx.kernel);
+        let log = |m| cx.log(Level::Error, m);
+        report(races, &self.shared, &self.launch, log, &cx.kernel);
         let uniform = self.shared.uniform_writes;
         self.shared
             .kernel()

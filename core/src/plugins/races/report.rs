@@ -123,7 +123,8 @@ impl RaceList {
         }
         self.index.clear();
         let mut races = std::mem::take(&mut self.races);
-        races.sort_by_key(|(order, r)| (*order, r.address));
+        // A work-item's load of a byte is compared before its store, as in Oclgrind.
+        races.sort_by_key(|(order, r)| (*order, r.address, r.first.store));
         races.into_iter().map(|(_, r)| r).collect()
     }
 }
@@ -179,6 +180,7 @@ mod tests {
             global_size: [8, 4, 1],
             local_size: [4, 2, 1],
             num_groups: [2, 2, 1],
+            named: Vec::new(),
         };
         assert_eq!(
             entity(&launch, Who::WorkItem([5, 3, 0])),
