@@ -27,6 +27,8 @@ pub enum KeyAction {
     PageDown,
     Top,
     Open,
+    /// Diagnostics: the other access of a data race.
+    OpenOther,
     ShowMemory,
     ZoomOut,
     MemoryType,

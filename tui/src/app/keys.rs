@@ -88,6 +88,12 @@ impl App {
                 None
             }
             KeyAction::Open => self.open(),
+            KeyAction::OpenOther if self.focus == Pane::Diagnostics => {
+                let report = self.reports.get(self.report_cursor)?;
+                let (line, work_item) = report.second?;
+                self.go_to(line, work_item)
+            }
+            KeyAction::OpenOther => None,
             KeyAction::ShowMemory => {
                 let row = self.variable_rows().into_iter().nth(self.var_cursor)?;
                 self.show_memory(Target::Expr(row.path))
@@ -123,6 +129,17 @@ impl App {
         }
     }
 
+    /// To a report's source line, and to the work-item it names (if that can be switched
+    /// to: the debugger answers if not).
+    fn go_to(&mut self, line: Option<u32>, work_item: Option<[u64; 3]>) -> Option<Action> {
+        if let Some(line) = line {
+            self.cursor = line;
+        }
+        self.focus = Pane::Source;
+        let global = work_item?;
+        self.send(Command::WorkItem { global })
+    }
+
     /// Enter on the focused pane.
     pub(super) fn open(&mut self) -> Option<Action> {
         match self.focus {
@@ -146,13 +163,9 @@ impl App {
             Pane::Diagnostics => {
                 // To the report's line, and to the work-item it names (if that can be
                 // switched to: the debugger answers if not).
-                let report = self.reports.get(self.report_cursor)?.clone();
-                if let Some(line) = report.line {
-                    self.cursor = line;
-                }
-                self.focus = Pane::Source;
-                let global = report.work_item?;
-                self.send(Command::WorkItem { global })
+                let report = self.reports.get(self.report_cursor)?;
+                let (line, work_item) = (report.line, report.work_item);
+                self.go_to(line, work_item)
             }
             Pane::WorkItems => match self.grid_level {
                 GridLevel::WorkItems => {

@@ -67,6 +67,9 @@ pub struct Report {
     /// The source line and the work-item it names, when it names them.
     pub line: Option<u32>,
     pub work_item: Option<[u64; 3]>,
+    /// A data race's second access: its line and work-item (the fields above are the
+    /// first's).
+    pub second: Option<(Option<u32>, Option<[u64; 3]>)>,
     /// Which launch of the session it came from (1 for the first).
     pub launch: usize,
 }
@@ -403,15 +406,22 @@ impl App {
             }
             // Its text reaches the output with the rest of standard error.
             Event::Diagnostic { error, message } => {
-                let line = diagnostic_line(message);
-                if let Some(place) = diagnostic_place(message) {
-                    self.diagnostic_lines.push(place);
+                // A data race names two accesses, each with its entity and place.
+                let (first, second) = match message.split_once("Second entity:") {
+                    Some((first, second)) => (first, Some(second)),
+                    None => (message.as_str(), None),
+                };
+                for part in std::iter::once(first).chain(second) {
+                    if let Some(place) = diagnostic_place(part) {
+                        self.diagnostic_lines.push(place);
+                    }
                 }
                 self.reports.push(Report {
                     error: *error,
                     summary: diagnostic_summary(message),
-                    line,
-                    work_item: diagnostic_work_item(message),
+                    line: diagnostic_line(first),
+                    work_item: diagnostic_work_item(first),
+                    second: second.map(|s| (diagnostic_line(s), diagnostic_work_item(s))),
                     launch: self.launches,
                 });
                 self.report_cursor = self.reports.len() - 1;

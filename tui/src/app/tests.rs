@@ -304,6 +304,59 @@ fn a_report_leads_to_its_line_and_work_item() {
     assert!(!app.hit_diagnostic([13, 2, 0]), "that was another launch's");
 }
 
+/// A race message as the RaceDetector words it (instruction lines left out).
+const RACE: &str = "Read-write data race at local memory address 0x1000000000004\n\tKernel: k\n\t\n\tFirst entity:  Global(3,0,0) Local(3,0,0) Group(0,0,0)\n\tAt line 10 (column 14) of input.cl:\n\t  tmp[l] += tmp[l + s];\n\t\n\tSecond entity: Global(1,0,0) Local(1,0,0) Group(0,0,0)\n\tAt line 8 (column 17) of input.cl:\n\t  x = tmp[l];\n\t\n";
+
+#[test]
+fn a_race_leads_to_either_access() {
+    let mut app = App::new();
+    app.update(Message::Event(Event::Diagnostic {
+        error: true,
+        message: RACE.into(),
+    }));
+    assert_eq!(
+        app.diagnostic_lines,
+        vec![("input.cl".to_string(), 10), ("input.cl".to_string(), 8)]
+    );
+    app.update(Message::Prompt);
+    focus(&mut app, Pane::Diagnostics);
+    assert_eq!(
+        app.key(Key::Enter),
+        Some(Action::Send(Command::WorkItem { global: [3, 0, 0] }))
+    );
+    assert_eq!(app.cursor_line(), 10);
+    app.update(Message::Prompt);
+    focus(&mut app, Pane::Diagnostics);
+    assert_eq!(
+        app.key(Key::Char('o')),
+        Some(Action::Send(Command::WorkItem { global: [1, 0, 0] }))
+    );
+    assert_eq!(app.cursor_line(), 8);
+    assert_eq!(app.focus, Pane::Source);
+    // A report with one access has no second to go to.
+    app.update(Message::Event(Event::Diagnostic {
+        error: true,
+        message: "Invalid read of size 4\n\tEntity: Global(2,0,0) Local(2,0,0) Group(0,0,0)\n\tAt line 4 (column 1) of input.cl:\n".into(),
+    }));
+    app.update(Message::Prompt);
+    focus(&mut app, Pane::Diagnostics);
+    app.report_cursor = 1;
+    assert_eq!(app.key(Key::Char('o')), None);
+    assert_eq!(app.focus, Pane::Diagnostics);
+}
+
+#[test]
+fn an_async_copy_race_names_the_group_first() {
+    let mut app = App::new();
+    app.update(Message::Event(Event::Diagnostic {
+        error: true,
+        message: "Read-write data race at local memory address 0x1000000000000\n\tKernel: k\n\t\n\tFirst entity:  Group(0,0,0)\n\t(location unknown)\n\t\n\tSecond entity: Global(0,0,0) Local(0,0,0) Group(0,0,0)\n\tAt line 6 (column 11) of input.cl:\n\t  tile[l] = l;\n\t\n".into(),
+    }));
+    let report = &app.reports[0];
+    assert_eq!((report.line, report.work_item), (None, None));
+    assert_eq!(report.second, Some((Some(6), Some([0, 0, 0]))));
+}
+
 #[test]
 fn grid_selection_switches_work_item() {
     let mut app = App::new();

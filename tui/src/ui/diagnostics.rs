@@ -9,7 +9,8 @@ use ratatui::Frame;
 use super::{frame_pane, triple};
 use crate::app::{App, Pane};
 
-/// Every report of the session; Enter goes to its line and work-item.
+/// Every report of the session; Enter goes to its line and work-item (`o`: a race's second
+/// access's).
 pub(super) fn diagnostics_pane(frame: &mut Frame, app: &App, area: Rect) {
     let t = &app.theme;
     let title = format!(" Diagnostics ({}) ", app.reports.len());
@@ -27,11 +28,29 @@ pub(super) fn diagnostics_pane(frame: &mut Frame, app: &App, area: Rect) {
             if app.focus == Pane::Diagnostics && i == app.report_cursor {
                 style = style.add_modifier(Modifier::REVERSED);
             }
-            let place = match (r.line, r.work_item) {
+            let place_of = |line: Option<u32>, work_item: Option<[u64; 3]>| match (line, work_item)
+            {
                 (Some(l), Some(w)) => format!("{l} {} ", triple(w)),
                 (Some(l), None) => format!("{l} "),
-                _ => String::new(),
+                (None, Some(w)) => format!("{} ", triple(w)),
+                (None, None) => String::new(),
             };
+            // A race shows both accesses: "12 (1,0,0) / 12 (0,0,0) ".
+            let mut place = place_of(r.line, r.work_item);
+            if let Some((line, work_item)) = r.second {
+                let other = place_of(line, work_item);
+                let first = if place.is_empty() {
+                    "? ".to_string()
+                } else {
+                    place
+                };
+                let other = if other.is_empty() {
+                    "? ".to_string()
+                } else {
+                    other
+                };
+                place = format!("{first}/ {other}");
+            }
             Line::from(vec![
                 Span::styled(place, Style::new().fg(t.dim)),
                 Span::styled(r.summary.clone(), style),

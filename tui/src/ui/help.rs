@@ -31,6 +31,10 @@ const HELP: &[(KeyAction, &str)] = &[
         KeyAction::Open,
         "open: a variable's parts, a pointer's target, a group; go to a work-item or report",
     ),
+    (
+        KeyAction::OpenOther,
+        "diagnostics: go to a data race's second access",
+    ),
     (KeyAction::ShowMemory, "variables: show its memory"),
     (
         KeyAction::ZoomOut,

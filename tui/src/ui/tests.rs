@@ -322,6 +322,17 @@ fn the_heat_map_shades_groups() {
 }
 
 #[test]
+fn diagnostics_pane_shows_both_accesses_of_a_race() {
+    let mut app = sample();
+    app.update(Message::Event(Event::Diagnostic {
+        error: true,
+        message: "Write-write data race at global memory address 0x1000000000000\n\tKernel: k\n\t\n\tFirst entity:  Global(5,0,0) Local(1,0,0) Group(1,0,0)\n\tAt line 7 (column 11) of input.cl:\n\t  flag[0] = 1;\n\t\n\tSecond entity: Global(0,0,0) Local(0,0,0) Group(0,0,0)\n\tAt line 7 (column 11) of input.cl:\n\t  flag[0] = 1;\n\t\n".into(),
+    }));
+    let screen = render(&mut app, 160, 40);
+    find(&screen, "7 (5,0,0) / 7 (0,0,0) Write-write");
+}
+
+#[test]
 fn diagnostics_pane_lists_reports() {
     let mut app = sample();
     app.update(Message::Event(Event::Diagnostic {

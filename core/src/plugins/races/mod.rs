@@ -105,6 +105,7 @@ impl Plugin for RaceDetector {
             sizes,
             shadow: None,
             names: Names::default(),
+            debugged: false,
         }))
     }
 
@@ -147,6 +148,9 @@ struct RaceWorker {
     /// Made at the first group, which shows the kernel; None while the kernel cannot be checked.
     shadow: Option<GroupShadow>,
     names: Names,
+    /// Whether a debugger runs the launch: it stops at an access that races, so races are
+    /// reported when found rather than at the next synchronisation.
+    debugged: bool,
 }
 
 /// Logs the races of a group, less those the user suppressed.
@@ -187,11 +191,13 @@ impl Worker for RaceWorker {
             origin: std::array::from_fn(|d| cx.group[d] * l.local_size[d] + l.global_offset[d]),
         };
         if self.shadow.is_none() {
+            self.debugged = crate::exec::debug::in_debug_worker();
             let sites = Sites::new(cx.kernel.code);
             let fits = l.local_size.iter().product::<u64>() < GROUP as u64;
             match sites.filter(|_| fits) {
                 Some(sites) => {
-                    self.shadow = Some(GroupShadow::new(sites, std::mem::take(&mut self.sizes)))
+                    let sizes = std::mem::take(&mut self.sizes);
+                    self.shadow = Some(GroupShadow::new(sites, sizes, self.debugged))
                 }
                 None => {
                     if !self.shared.too_large.swap(true, Ordering::Relaxed) {
@@ -241,6 +247,16 @@ impl Worker for RaceWorker {
             atomic = shadow.sites().seeds_cas(site);
         }
         shadow.access((wi, site), access, atomic, uniform);
+        if self.debugged && shadow.found() {
+            let log = |m| cx.log(Level::Error, m);
+            report(
+                shadow.take_found(),
+                &self.shared,
+                &self.launch,
+                log,
+                &cx.kernel,
+            );
+        }
     }
 
     fn speculated_use(&mut self, cx: &ExecContext, access: &Access) {
@@ -255,6 +271,16 @@ impl Worker for RaceWorker {
         let site = shadow.sites().number(cx.site);
         let atomic = shadow.sites().seeds_cas(site);
         shadow.access((wi, site), access, atomic, uniform);
+        if self.debugged && shadow.found() {
+            let log = |m| cx.log(Level::Error, m);
+            report(
+                shadow.take_found(),
+                &self.shared,
+                &self.launch,
+                log,
+                &cx.kernel,
+            );
+        }
     }
 
     fn work_group_barrier(&mut self, cx: &ExecContext, fence: u32) {

@@ -91,9 +91,30 @@ fn entity(launch: &LaunchInfo, who: Who) -> String {
 pub struct RaceList {
     races: Vec<(u64, Race)>,
     index: HashMap<(AccessId, AccessId), usize>,
+    /// Whether each pair is also given out as soon as it is found (`take_new`), and then not
+    /// again: a debugger stops at the access that races.
+    watch: bool,
+    new: Vec<Race>,
 }
 
 impl RaceList {
+    /// A list that gives out each pair when it is found, for a debugger.
+    pub fn watching() -> RaceList {
+        RaceList {
+            watch: true,
+            ..RaceList::default()
+        }
+    }
+
+    /// The pairs found since the last call (of a watching list).
+    pub fn take_new(&mut self) -> Vec<Race> {
+        std::mem::take(&mut self.new)
+    }
+
+    pub fn has_new(&self) -> bool {
+        !self.new.is_empty()
+    }
+
     pub fn insert(&mut self, order: u64, race: Race) {
         let (a, b) = (race.first, race.second);
         let key = if self.index.contains_key(&(b, a)) {
@@ -102,12 +123,18 @@ impl RaceList {
             (a, b)
         };
         match self.index.get(&key) {
+            Some(&usize::MAX) => {}
             Some(&i) => {
                 let (o, kept) = &mut self.races[i];
                 if race.address < kept.address {
                     *o = order;
                     *kept = race;
                 }
+            }
+            None if self.watch => {
+                // Given out now; kept only to know the pair.
+                self.index.insert(key, usize::MAX);
+                self.new.push(race);
             }
             None => {
                 self.index.insert(key, self.races.len());
@@ -118,10 +145,10 @@ impl RaceList {
 
     /// The races in report order (by key, then by address), leaving the list empty.
     pub fn take(&mut self) -> Vec<Race> {
+        self.index.clear();
         if self.races.is_empty() {
             return Vec::new();
         }
-        self.index.clear();
         let mut races = std::mem::take(&mut self.races);
         // A work-item's load of a byte is compared before its store, as in Oclgrind.
         races.sort_by_key(|(order, r)| (*order, r.address, r.first.store));

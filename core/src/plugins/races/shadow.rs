@@ -221,6 +221,8 @@ pub struct GroupShadow {
     pages: Pages,
     /// Races found since the last synchronisation of each space, by the later work-item.
     races: [RaceList; 2],
+    /// Whether races are given out as found (`take_found`), for a debugger.
+    watch: bool,
     names: Names,
 }
 
@@ -312,7 +314,9 @@ impl Incoming<'_> {
 
 impl GroupShadow {
     /// For a launch whose global buffers have these sizes (by buffer index), running `sites`.
-    pub fn new(sites: Sites, buffer_sizes: Vec<u64>) -> GroupShadow {
+    /// With `watch`, each race is given out as soon as it is found (`take_found`), not at
+    /// the next synchronisation.
+    pub fn new(sites: Sites, buffer_sizes: Vec<u64>, watch: bool) -> GroupShadow {
         GroupShadow {
             sites,
             epoch: 0,
@@ -325,8 +329,29 @@ impl GroupShadow {
                 ..Pages::default()
             },
             races: Default::default(),
+            watch,
             names: Names::default(),
         }
+    }
+
+    fn race_lists(&self) -> [RaceList; 2] {
+        if self.watch {
+            [RaceList::watching(), RaceList::watching()]
+        } else {
+            Default::default()
+        }
+    }
+
+    /// Whether races were found since the last `take_found` (with `watch`).
+    pub fn found(&self) -> bool {
+        self.races.iter().any(RaceList::has_new)
+    }
+
+    pub fn take_found(&mut self) -> Vec<Race> {
+        let [local, global] = &mut self.races;
+        let mut races = local.take_new();
+        races.extend(global.take_new());
+        races
     }
 
     pub fn sites(&self) -> &Sites {
@@ -339,7 +364,7 @@ impl GroupShadow {
         self.advance();
         self.first_epoch = self.epoch;
         self.synced = [self.epoch - 1; 2];
-        self.races = Default::default();
+        self.races = self.race_lists();
         self.names = names;
     }
 
