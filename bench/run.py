@@ -26,6 +26,7 @@ class Run:
     wall: float = math.nan
     rss_mb: float = math.nan   # peak resident set size
     stdout: bytes = b""
+    stderr: bytes = b""
     error: str | None = None   # set when the run failed
     kernel_wall: float = math.nan  # kernel execution only (OCLGRIND_TIMING lines)
 
@@ -33,14 +34,17 @@ class Run:
 TIMING_PREFIX = "Oclgrind: kernel '"
 
 
-def run_once(exe: str, sim: Path, threads: int, timing: bool = False) -> Run:
+def run_once(exe: str, sim: Path, threads: int, timing: bool = False,
+             extra: tuple[str, ...] = (), diagnostics: bool = False) -> Run:
+    """One run; `extra` options go before the .sim. Output on stderr is a failure unless
+    `diagnostics` (a checker's messages are expected there)."""
     # stdout/stderr go to files rather than pipes so that we can reap the child
     # ourselves with os.wait4, which gives the rusage of exactly this process.
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         start = time.perf_counter()
         try:
             env = dict(os.environ, OCLGRIND_TIMING="1") if timing else None
-            proc = subprocess.Popen([exe, "--num-threads", str(threads), sim.name],
+            proc = subprocess.Popen([exe, "--num-threads", str(threads), *extra, sim.name],
                                     cwd=KERNELS, stdin=subprocess.DEVNULL,
                                     stdout=out, stderr=err, env=env)
         except OSError as e:
@@ -53,7 +57,7 @@ def run_once(exe: str, sim: Path, threads: int, timing: bool = False) -> Run:
         stdout, stderr = out.read(), err.read()
 
     run = Run(cpu=usage.ru_utime + usage.ru_stime, wall=wall,
-              rss_mb=usage.ru_maxrss / 1024, stdout=stdout)  # ru_maxrss is KiB on Linux
+              rss_mb=usage.ru_maxrss / 1024, stdout=stdout, stderr=stderr)  # maxrss: KiB
     lines = stderr.decode(errors="replace").splitlines()
     if timing:
         # "Oclgrind: kernel 'k': N work-groups on T threads in S s"
@@ -64,19 +68,20 @@ def run_once(exe: str, sim: Path, threads: int, timing: bool = False) -> Run:
     first_line = (lines or [""])[0]
     if proc.returncode != 0:
         run.error = f"exit status {proc.returncode}: {first_line}"
-    elif stderr:
+    elif stderr and not diagnostics:
         run.error = f"stderr: {first_line}"
     return run
 
 
-def measure(exe: str, sim: Path, threads: int, repeat: int, who: str, timing: bool = False) -> Run:
+def measure(exe: str, sim: Path, threads: int, repeat: int, who: str, timing: bool = False,
+            extra: tuple[str, ...] = (), diagnostics: bool = False) -> Run:
     """Best of `repeat` runs: minimum CPU and wall times, maximum peak RSS."""
     print(f"running {sim.stem} with {who} ({threads} thread(s))...", file=sys.stderr, flush=True)
-    best = run_once(exe, sim, threads, timing)
+    best = run_once(exe, sim, threads, timing, extra, diagnostics)
     for _ in range(repeat - 1):
         if best.error:
             break
-        r = run_once(exe, sim, threads, timing)
+        r = run_once(exe, sim, threads, timing, extra, diagnostics)
         if r.error:
             return r
         best.cpu, best.wall = min(best.cpu, r.cpu), min(best.wall, r.wall)

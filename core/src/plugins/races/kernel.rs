@@ -2,35 +2,213 @@
 //! with those of the groups before it, in the launch's order (so the reports do not depend
 //! on the number of threads), as Oclgrind compares them running on one thread.
 //!
-//! The table keeps, for every byte the launch touched, the first load and the first store of
-//! the groups merged so far, as segments of bytes that share them. A group's accesses arrive as
-//! runs, and runs of consecutive work-items doing the same thing (`a[get_global_id(0)] = ...`)
-//! as one strided run: for a regular kernel the table holds a few segments per group and op,
-//! not one per access.
+//! The table keeps, for every 4-byte word the launch touched, the first load and the first
+//! store of the groups merged so far, each packed in a `u64`, and the bytes that store
+//! stored: at most 20 bytes a word (8 for a word only read), in pages made when first
+//! touched, whatever the access pattern.
+//! A word whose bytes were accessed by work-items of no regular pattern is split into a
+//! state per byte. A group's accesses arrive as runs (consecutive work-items doing the same
+//! thing to consecutive elements make one strided run), which wait for their turn.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 use super::report::{AccessId, Race, RaceList, Who};
 use super::shadow::GROUP;
+use super::sites::{Sites, SITE_BITS};
 use crate::memory::{decode_address, AddrSpace, GLOBAL_OFFSET_BITS};
-use crate::plugins::{LaunchInfo, Site};
+use crate::plugins::LaunchInfo;
 
-/// One kind of access (loads or stores) to a run of bytes: the same op of consecutive
-/// work-items, each on its element of `elem` bytes, the first element at `start`.
+const WORD: u64 = 4;
+/// Words in a page of the table.
+const PAGE_WORDS: usize = 1024;
+const PAGE_BYTES: u64 = PAGE_WORDS as u64 * WORD;
+
+/// An access packed for the table (0: none): which work-item (its global linear index, or
+/// the group's for the group's own accesses), op and atomicity, and for a word, how its
+/// bytes' work-items follow one another.
+mod packed {
+    use super::SITE_BITS;
+
+    pub const PRESENT: u64 = 1 << 63;
+    pub const ATOMIC: u64 = 1 << 62;
+    /// The id is a group's: an access of the group itself (async copies).
+    pub const GROUP: u64 = 1 << 61;
+    /// Byte k of the word is the access of the work-item k (stride 1) or k / 2 (stride 2)
+    /// after the id's.
+    pub const STRIDE_SHIFT: u32 = 59;
+    pub const STRIDE: u64 = 3 << STRIDE_SHIFT;
+    pub const SITE_SHIFT: u32 = 36;
+    pub const ID: u64 = (1 << SITE_SHIFT) - 1;
+    const _: () = assert!(SITE_SHIFT + SITE_BITS <= STRIDE_SHIFT);
+
+    pub fn new(id: u64, site: u32, atomic: bool, group: bool) -> u64 {
+        PRESENT
+            | (atomic as u64) << 62
+            | (group as u64) << 61
+            | (site as u64) << SITE_SHIFT
+            | (id & ID)
+    }
+
+    pub fn with_stride(p: u64, stride: u64) -> u64 {
+        (p & !STRIDE) | stride << STRIDE_SHIFT
+    }
+
+    /// The access of byte `k` of a word whose access is `p` (without a stride).
+    pub fn byte(p: u64, k: u64) -> u64 {
+        if p == 0 {
+            return 0;
+        }
+        let step = match (p & STRIDE) >> STRIDE_SHIFT {
+            1 => k,
+            2 => k / 2,
+            _ => 0,
+        };
+        (p & !STRIDE) + step
+    }
+
+    /// The word form of four bytes' accesses, if they have one.
+    pub fn word(bytes: [u64; 4]) -> Option<u64> {
+        let [a, ..] = bytes;
+        if bytes.iter().all(|&b| b == a) {
+            return Some(a);
+        }
+        if a == 0 || a & GROUP != 0 {
+            return None;
+        }
+        (1..3u64).find_map(|stride| {
+            let p = with_stride(a, stride);
+            (0..4).all(|k| byte(p, k) == bytes[k as usize]).then_some(p)
+        })
+    }
+
+    pub fn atomic(p: u64) -> bool {
+        p & ATOMIC != 0
+    }
+
+    pub fn site(p: u64) -> u32 {
+        ((p >> SITE_SHIFT) & ((1 << SITE_BITS) - 1)) as u32
+    }
+}
+
+/// One byte's table state: first load, first store and the byte it stored.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+struct ByteState {
+    load: u64,
+    store: u64,
+    value: u8,
+}
+
+/// The table's words of one page of a buffer. Each kind's words are made when the first is
+/// set (a buffer only read has no stores).
+struct Page {
+    loads: Vec<u64>,
+    stores: Vec<u64>,
+    values: Vec<u32>,
+    /// For each word, where its byte states are in `bytes`, plus one (0: not split); empty
+    /// until a word of the page is split.
+    split: Vec<u32>,
+    bytes: Vec<[ByteState; 4]>,
+}
+
+impl Page {
+    fn new() -> Page {
+        Page {
+            loads: Vec::new(),
+            stores: Vec::new(),
+            values: Vec::new(),
+            split: Vec::new(),
+            bytes: Vec::new(),
+        }
+    }
+
+    fn load(&self, w: usize) -> u64 {
+        self.loads.get(w).copied().unwrap_or(0)
+    }
+
+    fn store(&self, w: usize) -> u64 {
+        self.stores.get(w).copied().unwrap_or(0)
+    }
+
+    fn set_load(&mut self, w: usize, p: u64) {
+        if self.loads.is_empty() {
+            if p == 0 {
+                return;
+            }
+            self.loads = vec![0; PAGE_WORDS];
+        }
+        self.loads[w] = p;
+    }
+
+    fn set_store(&mut self, w: usize, p: u64, value: u32) {
+        if self.stores.is_empty() {
+            if p == 0 {
+                return;
+            }
+            self.stores = vec![0; PAGE_WORDS];
+            self.values = vec![0; PAGE_WORDS];
+        }
+        self.stores[w] = p;
+        self.values[w] = value;
+    }
+
+    fn split_index(&self, w: usize) -> Option<usize> {
+        self.split
+            .get(w)
+            .and_then(|&i| i.checked_sub(1))
+            .map(|i| i as usize)
+    }
+
+    fn byte_states(&self, w: usize) -> [ByteState; 4] {
+        match self.split_index(w) {
+            Some(i) => self.bytes[i],
+            None => std::array::from_fn(|k| ByteState {
+                load: packed::byte(self.load(w), k as u64),
+                store: packed::byte(self.store(w), k as u64),
+                value: (self.values.get(w).copied().unwrap_or(0) >> (8 * k)) as u8,
+            }),
+        }
+    }
+
+    /// Keeps a word's byte states, as a word when they have a word form.
+    fn set_byte_states(&mut self, w: usize, states: [ByteState; 4]) {
+        let words = (
+            packed::word(states.map(|s| s.load)),
+            packed::word(states.map(|s| s.store)),
+        );
+        if let (Some(load), Some(store)) = words {
+            if self.split_index(w).is_some() {
+                // Its byte states stay in `bytes`, unused, until the launch ends.
+                self.split[w] = 0;
+            }
+            self.set_load(w, load);
+            self.set_store(w, store, u32::from_le_bytes(states.map(|s| s.value)));
+            return;
+        }
+        match self.split_index(w) {
+            Some(i) => self.bytes[i] = states,
+            None => {
+                if self.split.is_empty() {
+                    self.split = vec![0; PAGE_WORDS];
+                }
+                self.bytes.push(states);
+                self.split[w] = self.bytes.len() as u32;
+            }
+        }
+    }
+}
+
+/// One kind of access (loads or stores) of a group to a run of bytes: the same op of
+/// consecutive work-items, each on its element of `elem` bytes, the first element at `start`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Side {
-    /// Linear index of the group (groups differ when this does).
-    group: u64,
     /// The first element's work-item (local linear index), or GROUP.
     wi: u32,
     /// Bytes per element; 0 when every byte is the same work-item's.
     elem: u64,
     start: u64,
-    site: Option<Site>,
-    store: bool,
+    /// The op's number (`Sites`).
+    site: u32,
     atomic: bool,
-    /// Where the byte at `start` is in the table's pool of stored bytes (stores).
-    data: usize,
 }
 
 impl Side {
@@ -44,221 +222,14 @@ impl Side {
     }
 }
 
-/// A run of bytes with one side per kind (before it is in the table).
+/// A run of bytes with one side per kind.
 struct Run {
     start: u64,
     len: u64,
     load: Option<Side>,
     store: Option<Side>,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Segment {
-    end: u64,
-    load: Option<Side>,
-    store: Option<Side>,
-}
-
-/// Finished groups, merged in order.
-#[derive(Default)]
-pub struct KernelTable {
-    /// Segments of each buffer, by start address.
-    buffers: HashMap<u64, BTreeMap<u64, Segment>>,
-    pool: Vec<u8>,
-    /// The next group (in launch order) to merge, and the finished ones waiting for it.
-    next: u64,
-    waiting: BTreeMap<u64, GroupRuns>,
-    races: RaceList,
-    /// Scratch space of `merge_run`.
-    overlapped: Vec<(u64, Segment)>,
-    pieces: Vec<(u64, Segment)>,
-}
-
-impl KernelTable {
-    /// Group number `seq` of the launch order has finished with these global accesses.
-    pub fn finished(
-        &mut self,
-        seq: u64,
-        runs: GroupRuns,
-        uniform_writes: bool,
-        launch: &LaunchInfo,
-    ) {
-        self.waiting.insert(seq, runs);
-        while let Some(runs) = self.waiting.remove(&self.next) {
-            self.merge(self.next, runs, uniform_writes, launch);
-            self.next += 1;
-        }
-    }
-
-    /// The races between groups, in report order, once the launch is over (groups a
-    /// debugger left unfinished are merged as they are).
-    pub fn end(&mut self, uniform_writes: bool, launch: &LaunchInfo) -> Vec<Race> {
-        for (seq, runs) in std::mem::take(&mut self.waiting) {
-            self.merge(seq, runs, uniform_writes, launch);
-        }
-        let races = self.races.take();
-        *self = KernelTable::default();
-        races
-    }
-
-    fn merge(&mut self, seq: u64, runs: GroupRuns, uniform: bool, launch: &LaunchInfo) {
-        let base = self.pool.len();
-        self.pool.extend_from_slice(&runs.data);
-        for mut run in runs.runs {
-            for side in [&mut run.load, &mut run.store].into_iter().flatten() {
-                side.data += base;
-            }
-            self.merge_run(seq, run, uniform, launch);
-        }
-    }
-
-    /// Checks a run against the table, then puts it in.
-    fn merge_run(&mut self, seq: u64, run: Run, uniform: bool, launch: &LaunchInfo) {
-        let (buffer, _) = decode_address(run.start, GLOBAL_OFFSET_BITS);
-        let (start, end) = (run.start, run.start + run.len);
-        let map = self.buffers.entry(buffer).or_default();
-        // The segments the run overlaps, in address order.
-        let mut overlapped = std::mem::take(&mut self.overlapped);
-        overlapped.clear();
-        overlapped.extend(
-            map.range(..end)
-                .rev()
-                .take_while(|(_, seg)| seg.end > start)
-                .map(|(s, seg)| (*s, *seg)),
-        );
-        overlapped.reverse();
-        let mut pieces = std::mem::take(&mut self.pieces);
-        pieces.clear();
-        let new = |end| Segment {
-            end,
-            load: run.load,
-            store: run.store,
-        };
-        let mut at = start;
-        for &(s, seg) in &overlapped {
-            if at < s {
-                pieces.push((at, new(s)));
-            }
-            let (lo, hi) = (s.max(start), seg.end.min(end));
-            self.compare(seq, lo, hi, &run, &seg, uniform, launch);
-            let mut merged = seg;
-            if run.load.is_some() && supersedes(seg.load) {
-                merged.load = run.load;
-            }
-            if run.store.is_some() && supersedes(seg.store) {
-                merged.store = run.store;
-            }
-            // A segment the run leaves as it was stays in the map.
-            if merged != seg {
-                let map = self.buffers.get_mut(&buffer).expect("the run's buffer");
-                map.remove(&s);
-                if s < start {
-                    pieces.push((s, Segment { end: start, ..seg }));
-                }
-                pieces.push((lo, Segment { end: hi, ..merged }));
-                if seg.end > end {
-                    pieces.push((end, seg));
-                }
-            }
-            at = hi;
-        }
-        if at < end {
-            pieces.push((at, new(end)));
-        }
-        let map = self.buffers.get_mut(&buffer).expect("the run's buffer");
-        for &(s, seg) in &pieces {
-            map.insert(s, seg);
-        }
-        self.overlapped = overlapped;
-        self.pieces = pieces;
-    }
-
-    /// The races between the run's accesses and a segment's, on bytes `lo..hi`.
-    #[allow(clippy::too_many_arguments)]
-    fn compare(
-        &mut self,
-        seq: u64,
-        lo: u64,
-        hi: u64,
-        run: &Run,
-        seg: &Segment,
-        uniform: bool,
-        launch: &LaunchInfo,
-    ) {
-        let pairs = [
-            (run.load, seg.store),
-            (run.store, seg.load),
-            (run.store, seg.store),
-        ];
-        for (ours, theirs) in pairs {
-            let (Some(ours), Some(theirs)) = (ours, theirs) else {
-                continue;
-            };
-            if ours.group == theirs.group || (ours.atomic && theirs.atomic) {
-                continue;
-            }
-            let both_stores = ours.store && theirs.store;
-            let mut last = None;
-            for address in lo..hi {
-                if both_stores
-                    && !uniform
-                    && self.pool[ours.data + (address - ours.start) as usize]
-                        == self.pool[theirs.data + (address - theirs.start) as usize]
-                {
-                    continue;
-                }
-                let pair = (ours.wi_at(address), theirs.wi_at(address));
-                if last == Some(pair) {
-                    continue;
-                }
-                last = Some(pair);
-                let race = Race {
-                    space: AddrSpace::Global,
-                    address,
-                    first: access_id(&ours, pair.0, launch),
-                    second: access_id(&theirs, pair.1, launch),
-                };
-                self.races.insert(seq, race);
-            }
-        }
-    }
-}
-
-/// Whether a group's access replaces the table's of its kind: there is none yet, or it is
-/// atomic (as in Oclgrind, a later access replaces an atomic one).
-fn supersedes(old: Option<Side>) -> bool {
-    old.is_none_or(|o| o.atomic)
-}
-
-fn access_id(side: &Side, wi: u32, launch: &LaunchInfo) -> AccessId {
-    let n = launch.num_groups;
-    let group = [
-        side.group % n[0],
-        (side.group / n[0]) % n[1],
-        side.group / (n[0] * n[1]),
-    ];
-    let who = if wi == GROUP {
-        Who::Group(group)
-    } else {
-        let size: [u64; 3] = std::array::from_fn(|d| {
-            launch.local_size[d].min(launch.global_size[d] - group[d] * launch.local_size[d])
-        });
-        let i = wi as u64;
-        let local = [
-            i % size[0],
-            (i / size[0]) % size[1],
-            i / (size[0] * size[1]),
-        ];
-        Who::WorkItem(std::array::from_fn(|d| {
-            group[d] * launch.local_size[d] + local[d] + launch.global_offset[d]
-        }))
-    };
-    AccessId {
-        who,
-        site: side.site,
-        store: side.store,
-        atomic: side.atomic,
-    }
+    /// Where the run's stored bytes start in its group's `data` (stores).
+    data: usize,
 }
 
 /// The accessor of one kind of access to some bytes, as a group's runs name it.
@@ -266,16 +237,16 @@ fn access_id(side: &Side, wi: u32, launch: &LaunchInfo) -> AccessId {
 pub struct Accessor {
     /// The work-item's local linear index, or GROUP.
     pub wi: u32,
-    pub site: Option<Site>,
+    /// The op's number (`Sites`).
+    pub site: u32,
     pub atomic: bool,
 }
 
-/// What a group did to global memory, as runs in address order, built on its worker: runs of
-/// consecutive work-items doing the same to consecutive elements come as one strided run.
+/// What a group did to global memory, as runs in address order, built on its worker.
 pub struct GroupRuns {
     group: u64,
     runs: Vec<Run>,
-    /// Stored bytes, back to back; sides point here until the table takes them.
+    /// Stored bytes, back to back.
     data: Vec<u8>,
 }
 
@@ -306,23 +277,648 @@ impl GroupRuns {
         if store.is_some() {
             self.data.extend_from_slice(stored);
         }
-        let side = |a: Option<Accessor>, store: bool| {
+        let side = |a: Option<Accessor>| {
             a.map(|a| Side {
-                group: self.group,
                 wi: a.wi,
                 elem,
                 start,
                 site: a.site,
-                store,
                 atomic: a.atomic,
-                data,
             })
         };
         self.runs.push(Run {
             start,
             len,
-            load: side(load, false),
-            store: side(store, true),
+            load: side(load),
+            store: side(store),
+            data,
         });
+    }
+}
+
+/// Finished groups, merged in order.
+#[derive(Default)]
+pub struct KernelTable {
+    /// Pages of each buffer, by buffer index, then page.
+    buffers: Vec<Vec<Option<Box<Page>>>>,
+    /// The kernel's ops, for naming them in reports.
+    sites: Option<Sites>,
+    /// The next group (in launch order) to merge, and the finished ones waiting for it.
+    next: u64,
+    waiting: BTreeMap<u64, GroupRuns>,
+    races: RaceList,
+}
+
+/// What merging a group's runs needs besides the table.
+struct Merge<'a> {
+    seq: u64,
+    group: u64,
+    /// Work-items in a full group (ids are `group * group_size + local index`).
+    group_size: u64,
+    uniform: bool,
+    data: &'a [u8],
+    launch: &'a LaunchInfo,
+    sites: Option<&'a Sites>,
+    /// For each kind of pair, the last pair of accesses reported in this run, to skip the
+    /// rest of the bytes they share (the list keeps one message per pair anyway).
+    last: [Option<(u64, u64)>; 3],
+}
+
+impl Merge<'_> {
+    fn pack(&self, side: &Side, address: u64) -> u64 {
+        let wi = side.wi_at(address);
+        let (id, group) = if wi == GROUP {
+            (self.group, true)
+        } else {
+            (self.group * self.group_size + wi as u64, false)
+        };
+        packed::new(id, side.site, side.atomic, group)
+    }
+
+    /// The group (linear index) and work-item (local linear index, or GROUP) of an access.
+    fn who(&self, p: u64) -> (u64, u32) {
+        let id = p & packed::ID;
+        if p & packed::GROUP != 0 {
+            (id, GROUP)
+        } else {
+            (id / self.group_size, (id % self.group_size) as u32)
+        }
+    }
+
+    /// Whether `theirs` (of the table) races with `ours` (of the group being merged).
+    fn conflicts(&self, ours: u64, theirs: u64) -> bool {
+        theirs != 0
+            && self.who(theirs).0 != self.group
+            && !(packed::atomic(ours) && packed::atomic(theirs))
+    }
+
+    fn access_id(&self, p: u64, store: bool) -> AccessId {
+        let (group, wi) = self.who(p);
+        let launch = self.launch;
+        let n = launch.num_groups;
+        let group = [group % n[0], (group / n[0]) % n[1], group / (n[0] * n[1])];
+        let who = if wi == GROUP {
+            Who::Group(group)
+        } else {
+            // The group's size (the last ones may be partial).
+            let size: [u64; 3] = std::array::from_fn(|d| {
+                launch.local_size[d].min(launch.global_size[d] - group[d] * launch.local_size[d])
+            });
+            let i = wi as u64;
+            let local = [
+                i % size[0],
+                (i / size[0]) % size[1],
+                i / (size[0] * size[1]),
+            ];
+            Who::WorkItem(std::array::from_fn(|d| {
+                group[d] * launch.local_size[d] + local[d] + launch.global_offset[d]
+            }))
+        };
+        AccessId {
+            who,
+            site: self.sites.and_then(|s| s.site(packed::site(p))),
+            store,
+            atomic: packed::atomic(p),
+        }
+    }
+
+    /// Where the stored byte at `address` of a run is in `data`.
+    fn data_at(&self, run: &Run, address: u64) -> usize {
+        run.data + (address - run.start) as usize
+    }
+}
+
+impl KernelTable {
+    /// Group number `seq` of the launch order has finished with these global accesses
+    /// (`sites` numbers the ops they name).
+    pub fn finished(
+        &mut self,
+        seq: u64,
+        runs: GroupRuns,
+        uniform_writes: bool,
+        launch: &LaunchInfo,
+        sites: &Sites,
+    ) {
+        if self.sites.is_none() {
+            self.sites = Some(sites.clone());
+        }
+        self.waiting.insert(seq, runs);
+        while let Some(runs) = self.waiting.remove(&self.next) {
+            self.merge(self.next, runs, uniform_writes, launch);
+            self.next += 1;
+        }
+    }
+
+    /// The races between groups, in report order, once the launch is over (groups a
+    /// debugger left unfinished are merged as they are); the table is emptied.
+    pub fn end(&mut self, uniform_writes: bool, launch: &LaunchInfo) -> Vec<Race> {
+        for (seq, runs) in std::mem::take(&mut self.waiting) {
+            self.merge(seq, runs, uniform_writes, launch);
+        }
+        let races = self.races.take();
+        *self = KernelTable::default();
+        races
+    }
+
+    fn merge(&mut self, seq: u64, runs: GroupRuns, uniform: bool, launch: &LaunchInfo) {
+        let mut m = Merge {
+            seq,
+            group: runs.group,
+            group_size: launch.group_size().max(1),
+            uniform,
+            data: &runs.data,
+            launch,
+            sites: self.sites.as_ref(),
+            last: [None; 3],
+        };
+        for run in &runs.runs {
+            m.last = [None; 3];
+            merge_run(&mut self.buffers, &mut self.races, &mut m, run);
+        }
+    }
+}
+
+/// Checks a run against the table, word by word, then puts it in.
+fn merge_run(
+    buffers: &mut Vec<Vec<Option<Box<Page>>>>,
+    races: &mut RaceList,
+    m: &mut Merge,
+    run: &Run,
+) {
+    let (buffer, _) = decode_address(run.start, GLOBAL_OFFSET_BITS);
+    let buffer = buffer as usize;
+    if buffers.len() <= buffer {
+        buffers.resize_with(buffer + 1, Vec::new);
+    }
+    let pages = &mut buffers[buffer];
+    let end = run.start + run.len;
+    // The whole words of the run, from `first`, go in word by word when they can.
+    let first = run.start.next_multiple_of(WORD);
+    let mut loads = WordAccesses::new(m, run.load.as_ref(), first);
+    let mut stores = WordAccesses::new(m, run.store.as_ref(), first);
+    let mut word = run.start - run.start % WORD;
+    while word < end {
+        let offset = decode_address(word, GLOBAL_OFFSET_BITS).1;
+        let p = (offset / PAGE_BYTES) as usize;
+        if pages.len() <= p {
+            pages.resize_with(p + 1, || None);
+        }
+        let page = pages[p].get_or_insert_with(|| Box::new(Page::new()));
+        let page_end = (word + (PAGE_BYTES - offset % PAGE_BYTES)).min(end);
+        let mut w = (offset % PAGE_BYTES / WORD) as usize;
+        // The run's whole words of this page, in one tight loop when the page has no split
+        // word and both sides have word forms; the rest byte by byte.
+        let whole_end = if word >= first {
+            page_end - (page_end - word) % WORD
+        } else {
+            word
+        };
+        if whole_end > word && page.split.is_empty() {
+            if let (Some(_), Some(_)) = (loads.get(), stores.get()) {
+                let n = ((whole_end - word) / WORD) as usize;
+                let data = m.data_at(run, word);
+                let done = fast_words(page, w, n, (&mut loads, &mut stores), &m.data[data..]);
+                for i in done..n {
+                    let at = word + i as u64 * WORD;
+                    merge_bytes(m, run, page, w + i, at, races);
+                    loads.advance();
+                    stores.advance();
+                }
+                word = whole_end;
+                w += n;
+            }
+        }
+        while word < page_end {
+            let whole = word >= first && word + WORD <= end;
+            let fast = whole
+                && match (loads.get(), stores.get()) {
+                    (Some(load), Some(store)) => {
+                        let value = || {
+                            let at = m.data_at(run, word);
+                            u32::from_le_bytes(m.data[at..at + 4].try_into().expect("a word"))
+                        };
+                        fast_word(page, w, load, store, value)
+                    }
+                    _ => false,
+                };
+            if !fast {
+                merge_bytes(m, run, page, w, word, races);
+            }
+            if word >= first {
+                loads.advance();
+                stores.advance();
+            }
+            word += WORD;
+            w += 1;
+        }
+    }
+}
+
+/// `fast_word` for `n` whole words from word `w` of a page with no split word, `data` the
+/// stored bytes from the first: how many went in before one needs its bytes looked at (the
+/// accesses are then at that word).
+fn fast_words(
+    page: &mut Page,
+    w: usize,
+    n: usize,
+    (loads, stores): (&mut WordAccesses, &mut WordAccesses),
+    data: &[u8],
+) -> usize {
+    for i in 0..n {
+        let (Some(load), Some(store)) = (loads.get(), stores.get()) else {
+            return i;
+        };
+        let (their_load, their_store) = (page.load(w + i), page.store(w + i));
+        if their_load == 0 && their_store == 0 {
+            page.set_load(w + i, load);
+            if store != 0 {
+                let bytes = data.get(i * 4..i * 4 + 4).expect("the run's stored words");
+                let value = u32::from_le_bytes(bytes.try_into().expect("a word"));
+                page.set_store(w + i, store, value);
+            }
+        } else if !(store == 0 && their_store == 0 && !packed::atomic(their_load)) {
+            return i;
+        }
+        loads.advance();
+        stores.advance();
+    }
+    n
+}
+
+/// The packed accesses of one side of a run for its whole words, one word after another,
+/// without a division per word.
+enum WordAccesses {
+    /// The word's accesses have no word form (elements straddle words): byte by byte.
+    Irregular,
+    /// `p` now; every `every` words it grows by `step`.
+    Step {
+        p: u64,
+        every: u64,
+        left: u64,
+        step: u64,
+    },
+}
+
+impl WordAccesses {
+    /// For the whole words from `first` on (no side: none, 0).
+    fn new(m: &Merge, side: Option<&Side>, first: u64) -> WordAccesses {
+        let Some(side) = side else {
+            return WordAccesses::constant(0);
+        };
+        if side.elem == 0 || side.wi == GROUP {
+            return WordAccesses::constant(m.pack(side, side.start));
+        }
+        let p = m.pack(side, first.max(side.start));
+        let aligned = |n: u64| (first - side.start).is_multiple_of(n);
+        match side.elem {
+            1 => WordAccesses::step(packed::with_stride(p, 1), 1, 4),
+            2 if aligned(2) => WordAccesses::step(packed::with_stride(p, 2), 1, 2),
+            e if e.is_multiple_of(WORD) && aligned(WORD) => {
+                // Elements of whole words: the first word's element may be partly before.
+                let into = (first - side.start) % e / WORD;
+                WordAccesses::Step {
+                    p,
+                    every: e / WORD,
+                    left: e / WORD - into,
+                    step: 1,
+                }
+            }
+            _ => WordAccesses::Irregular,
+        }
+    }
+
+    fn constant(p: u64) -> WordAccesses {
+        WordAccesses::Step {
+            p,
+            every: u64::MAX,
+            left: u64::MAX,
+            step: 0,
+        }
+    }
+
+    fn step(p: u64, every: u64, step: u64) -> WordAccesses {
+        WordAccesses::Step {
+            p,
+            every,
+            left: every,
+            step,
+        }
+    }
+
+    fn get(&self) -> Option<u64> {
+        match self {
+            WordAccesses::Irregular => None,
+            WordAccesses::Step { p, .. } => Some(*p),
+        }
+    }
+
+    fn advance(&mut self) {
+        if let WordAccesses::Step {
+            p,
+            every,
+            left,
+            step,
+        } = self
+        {
+            *left -= 1;
+            if *left == 0 {
+                *left = *every;
+                *p += *step;
+            }
+        }
+    }
+}
+
+/// Puts a whole word's packed accesses in without looking at its bytes, when nothing races
+/// there and the table's word stays a word: the table has nothing for it yet, or only a
+/// plain load that a load (with no store) leaves as it is. False when the bytes must be
+/// looked at.
+fn fast_word(
+    page: &mut Page,
+    w: usize,
+    load: u64,
+    store: u64,
+    value: impl FnOnce() -> u32,
+) -> bool {
+    if page.split_index(w).is_some() {
+        return false;
+    }
+    let (their_load, their_store) = (page.load(w), page.store(w));
+    if their_load == 0 && their_store == 0 {
+        page.set_load(w, load);
+        if store != 0 {
+            page.set_store(w, store, value());
+        }
+        return true;
+    }
+    // Loads of a word others only loaded: nothing races, and a plain first load stays.
+    store == 0 && their_store == 0 && !packed::atomic(their_load)
+}
+
+/// Compares and merges a run's bytes of one word, byte by byte.
+fn merge_bytes(
+    m: &mut Merge,
+    run: &Run,
+    page: &mut Page,
+    w: usize,
+    word: u64,
+    races: &mut RaceList,
+) {
+    let mut states = page.byte_states(w);
+    for (k, state) in states.iter_mut().enumerate() {
+        let address = word + k as u64;
+        if address < run.start || address >= run.start + run.len {
+            continue;
+        }
+        let load = run.load.as_ref().map_or(0, |s| m.pack(s, address));
+        let store = run.store.as_ref().map_or(0, |s| m.pack(s, address));
+        let value = if store != 0 {
+            m.data[m.data_at(run, address)]
+        } else {
+            0
+        };
+        // (ours, whether it stores, theirs, whether it stores)
+        let pairs = [
+            (load, false, state.store, true),
+            (store, true, state.load, false),
+            (store, true, state.store, true),
+        ];
+        for (kind, (ours, ours_store, theirs, theirs_store)) in pairs.into_iter().enumerate() {
+            if ours == 0 || !m.conflicts(ours, theirs) {
+                continue;
+            }
+            if ours_store && theirs_store && !m.uniform && value == state.value {
+                continue;
+            }
+            if m.last[kind] == Some((ours, theirs)) {
+                continue;
+            }
+            m.last[kind] = Some((ours, theirs));
+            let race = Race {
+                space: AddrSpace::Global,
+                address,
+                first: m.access_id(ours, ours_store),
+                second: m.access_id(theirs, theirs_store),
+            };
+            races.insert(m.seq, race);
+        }
+        // As in Oclgrind, a later access replaces an atomic one.
+        if load != 0 && (state.load == 0 || packed::atomic(state.load)) {
+            state.load = load;
+        }
+        if store != 0 && (state.store == 0 || packed::atomic(state.store)) {
+            state.store = store;
+            state.value = value;
+        }
+    }
+    page.set_byte_states(w, states);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::memory::encode_address;
+    use std::collections::HashMap;
+
+    /// A byte's accessor in the model: group, work-item, op, atomic.
+    type Who4 = (u64, u32, u32, bool);
+    /// A byte's first load, and first store with the byte it stored.
+    type ByteModel = (Option<Who4>, Option<(Who4, u8)>);
+
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: u64) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0 % n
+        }
+    }
+
+    const BYTES: u64 = 64;
+    const GROUP_SIZE: u64 = 64;
+
+    fn launch(groups: u64) -> LaunchInfo {
+        LaunchInfo {
+            kernel: "k".into(),
+            work_dim: 1,
+            global_offset: [0; 3],
+            global_size: [groups * GROUP_SIZE, 1, 1],
+            local_size: [GROUP_SIZE, 1, 1],
+            num_groups: [groups, 1, 1],
+            named: Vec::new(),
+        }
+    }
+
+    /// Random runs of one group over disjoint byte ranges of buffer 1, with the byte-level
+    /// accesses they stand for.
+    fn random_group(rng: &mut Rng, group: u64) -> (GroupRuns, Vec<(u64, ByteModel)>) {
+        let mut runs = GroupRuns::new(group);
+        let mut bytes = Vec::new();
+        let mut at = rng.below(4);
+        while at < BYTES {
+            let elem = [0, 1, 2, 4, 8][rng.below(5) as usize];
+            let count = 1 + rng.below(4);
+            // Half the runs are of whole words (the table's fast paths).
+            if rng.below(2) == 0 {
+                at = at.next_multiple_of(4);
+            }
+            let len = match elem {
+                0 if rng.below(2) == 0 => 4 * (1 + rng.below(2)),
+                0 => 1 + rng.below(9),
+                _ => elem * count,
+            };
+            if at + len > BYTES {
+                break;
+            }
+            let accessor = |rng: &mut Rng| Accessor {
+                wi: if rng.below(8) == 0 {
+                    GROUP
+                } else {
+                    rng.below(32) as u32
+                },
+                site: 1 + rng.below(3) as u32,
+                atomic: rng.below(4) == 0,
+            };
+            let kinds = 1 + rng.below(3);
+            let load = (kinds & 1 != 0).then(|| accessor(rng));
+            let store = (kinds & 2 != 0).then(|| accessor(rng));
+            let stored: Vec<u8> = (0..len).map(|_| rng.below(3) as u8).collect();
+            let start = encode_address(1, at, GLOBAL_OFFSET_BITS);
+            runs.push(start, len, elem, load, store, &stored);
+            for i in 0..len {
+                let who = |a: Accessor| {
+                    let wi = if elem == 0 || a.wi == GROUP {
+                        a.wi
+                    } else {
+                        a.wi + (i / elem) as u32
+                    };
+                    (group, wi, a.site, a.atomic)
+                };
+                let store = store.map(|a| (who(a), stored[i as usize]));
+                bytes.push((at + i, (load.map(who), store)));
+            }
+            at += len + rng.below(3);
+        }
+        (runs, bytes)
+    }
+
+    #[test]
+    fn the_table_finds_the_races_of_a_byte_by_byte_model() {
+        for seed in 1..300u64 {
+            let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+            let groups = 2 + rng.below(3);
+            let uniform = rng.below(2) == 0;
+            let launch = launch(groups);
+            let sites = Sites::plain(8);
+            let mut table = KernelTable::default();
+            // The model: each byte's first load and store (and its value) so far.
+            let mut state: HashMap<u64, ByteModel> = HashMap::new();
+            let mut expected: HashMap<(AccessId, AccessId), u64> = HashMap::new();
+            let id = |w: Who4, store: bool| {
+                let (group, wi, site, atomic) = w;
+                let who = if wi == GROUP {
+                    Who::Group([group, 0, 0])
+                } else {
+                    Who::WorkItem([group * GROUP_SIZE + wi as u64, 0, 0])
+                };
+                AccessId {
+                    who,
+                    site: sites.site(site),
+                    store,
+                    atomic,
+                }
+            };
+            for group in 0..groups {
+                let (runs, bytes) = random_group(&mut rng, group);
+                for (address, (load, store)) in bytes {
+                    let (their_load, their_store) = state.entry(address).or_default();
+                    let conflicts = |ours: Who4, theirs: Option<Who4>| {
+                        theirs.filter(|t| t.0 != ours.0 && !(t.3 && ours.3))
+                    };
+                    let mut race = |a: AccessId, b: AccessId| {
+                        let key = if expected.contains_key(&(b, a)) {
+                            (b, a)
+                        } else {
+                            (a, b)
+                        };
+                        let lowest = expected.entry(key).or_insert(address);
+                        *lowest = (*lowest).min(address);
+                    };
+                    if let Some(l) = load {
+                        if let Some(t) = conflicts(l, their_store.map(|s| s.0)) {
+                            race(id(l, false), id(t, true));
+                        }
+                    }
+                    if let Some((s, value)) = store {
+                        if let Some(t) = conflicts(s, *their_load) {
+                            race(id(s, true), id(t, false));
+                        }
+                        if let Some(t) = conflicts(s, their_store.map(|s| s.0)) {
+                            if uniform || their_store.is_some_and(|(_, v)| v != value) {
+                                race(id(s, true), id(t, true));
+                            }
+                        }
+                    }
+                    if load.is_some() && their_load.is_none_or(|t| t.3) {
+                        *their_load = load;
+                    }
+                    if store.is_some() && their_store.is_none_or(|t| t.0 .3) {
+                        *their_store = store;
+                    }
+                }
+                table.finished(group, runs, uniform, &launch, &sites);
+            }
+            let mut got: HashMap<(AccessId, AccessId), u64> = HashMap::new();
+            for race in table.end(uniform, &launch) {
+                let offset = decode_address(race.address, GLOBAL_OFFSET_BITS).1;
+                assert!(
+                    got.insert((race.first, race.second), offset).is_none(),
+                    "seed {seed}: one message per pair"
+                );
+            }
+            let normalise = |m: HashMap<(AccessId, AccessId), u64>| {
+                let mut v: Vec<String> = m
+                    .into_iter()
+                    .map(|((a, b), at)| {
+                        let (a, b) = (format!("{a:?}"), format!("{b:?}"));
+                        let (a, b) = if a <= b { (a, b) } else { (b, a) };
+                        format!("{at} {a} {b}")
+                    })
+                    .collect();
+                v.sort();
+                v
+            };
+            assert_eq!(normalise(got), normalise(expected), "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn a_words_bytes_are_one_access_or_consecutive_work_items() {
+        use super::packed;
+        let p = packed::new(10, 3, false, false);
+        assert_eq!(packed::word([p; 4]), Some(p));
+        let bytes = [p, p + 1, p + 2, p + 3];
+        let word = packed::word(bytes).expect("stride 1");
+        assert_eq!(
+            (0..4).map(|k| packed::byte(word, k)).collect::<Vec<_>>(),
+            bytes
+        );
+        let halves = [p, p, p + 1, p + 1];
+        let word = packed::word(halves).expect("stride 2");
+        assert_eq!(
+            (0..4).map(|k| packed::byte(word, k)).collect::<Vec<_>>(),
+            halves
+        );
+        assert_eq!(packed::word([p, p + 2, 0, 0]), None);
+        assert_eq!(packed::word([0, p, p, p]), None);
+        let group = packed::new(1, 0, false, true);
+        assert_eq!(packed::word([group, group + 1, group + 2, group + 3]), None);
+        assert_eq!(
+            packed::site(packed::new(5, (1 << 23) - 1, true, false)),
+            (1 << 23) - 1
+        );
+        assert!(packed::atomic(packed::new(5, 1, true, false)));
     }
 }

@@ -313,6 +313,6 @@ impl Worker for RaceWorker {
         let uniform = self.shared.uniform_writes;
         self.shared
             .kernel()
-            .finished(cx.seq, runs, uniform, cx.launch);
+            .finished(cx.seq, runs, uniform, cx.launch, shadow.sites());
     }
 }

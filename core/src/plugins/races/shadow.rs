@@ -27,14 +27,14 @@ use crate::memory::{decode_address, AddrSpace, GLOBAL_OFFSET_BITS};
 use crate::plugins::{Access, AccessKind};
 
 const WI_BITS: u32 = 22;
-const EPOCH_BITS: u32 = 16;
+const EPOCH_BITS: u32 = 63 - SITE_BITS - WI_BITS;
 /// The entity of the accesses a work-group makes itself (async copies); larger groups are
 /// not checked.
 pub const GROUP: u32 = (1 << WI_BITS) - 1;
 
 const WORD: u64 = 4;
 /// Words of global memory in one page of cells.
-const PAGE_WORDS: usize = 1024;
+const PAGE_WORDS: usize = 256;
 const PAGE_BYTES: u64 = PAGE_WORDS as u64 * WORD;
 /// The value of a byte a store's data does not include (it differs from every byte).
 const UNKNOWN: u32 = 0x100;
@@ -475,22 +475,46 @@ impl GroupShadow {
             }
             _ => return,
         };
+        let (synced, first) = (epoch_bits(self.synced[which]), epoch_bits(self.first_epoch));
+        let mut from = ((a.address - cells.base) / WORD) as usize;
+        let to = ((end - cells.base).div_ceil(WORD)) as usize;
+        cells.touch(from, to);
+        let whole = a.address.is_multiple_of(WORD)
+            && a.size.is_multiple_of(WORD)
+            && (!a.kind.writes() || a.data.len() as u64 >= a.size);
+        if whole {
+            // Words nothing else touched this interval (almost all), without a `Log`.
+            let fresh = Fresh {
+                slot: incoming.slot,
+                reads: a.kind.reads(),
+                writes: a.kind.writes(),
+                union: which == 1,
+                synced,
+                first,
+            };
+            let data = a.data.chunks_exact(WORD as usize);
+            let words = cells.words[from..to].iter_mut().zip(&cells.split[from..to]);
+            for ((cell, &split), bytes) in words.zip(data.chain(std::iter::repeat(&[0u8; 4][..]))) {
+                let value = u32::from_le_bytes(bytes.try_into().expect("four bytes"));
+                if split != 0 || !fresh.take(cell, value) {
+                    break;
+                }
+                from += 1;
+            }
+            if from == to {
+                return;
+            }
+        }
         let mut log = Log {
             sites: &self.sites,
-            synced: epoch_bits(self.synced[which]),
-            first: epoch_bits(self.first_epoch),
+            synced,
+            first,
             uniform_writes,
             races: &mut self.races[which],
             space: a.space,
             names: &self.names,
             union: which == 1,
         };
-        let from = ((a.address - cells.base) / WORD) as usize;
-        let to = ((end - cells.base).div_ceil(WORD)) as usize;
-        cells.touch(from, to);
-        let whole = a.address.is_multiple_of(WORD)
-            && a.size.is_multiple_of(WORD)
-            && (!a.kind.writes() || a.data.len() as u64 >= a.size);
         for w in from..to {
             let word = cells.base + w as u64 * WORD;
             if whole && !cells.is_split(w) {
@@ -553,7 +577,7 @@ impl GroupShadow {
     fn accessor_of(&self, s: Slot) -> Accessor {
         Accessor {
             wi: s.wi(),
-            site: self.sites.site(s.site()),
+            site: s.site(),
             atomic: s.atomic(),
         }
     }
@@ -690,6 +714,46 @@ impl Span {
     fn finish(&mut self, shadow: &GroupShadow, runs: &mut GroupRuns) {
         self.end_element(shadow, runs);
         self.flush(shadow, runs, self.stored.len());
+    }
+}
+
+/// A whole-word access, for the words nothing else touched in the interval.
+struct Fresh {
+    slot: Slot,
+    reads: bool,
+    writes: bool,
+    union: bool,
+    /// As in `Log`.
+    synced: u64,
+    first: u64,
+}
+
+impl Fresh {
+    /// `Log::take` of a word, when its cell has no access of this interval yet; false
+    /// (and nothing done) when it has.
+    #[inline(always)]
+    fn take(&self, cell: &mut Cell, value: u32) -> bool {
+        if cell.loads[0].epoch_bits() > self.synced || cell.stores[0].epoch_bits() > self.synced {
+            return false;
+        }
+        if self.reads {
+            cell.loads = [self.slot, Slot::default()];
+        }
+        if self.writes {
+            cell.stores = [self.slot, Slot::default()];
+            cell.values[0] = value;
+        }
+        if self.union {
+            let replaceable = |s: Slot| s.epoch_bits() < self.first || s.atomic();
+            if self.reads && replaceable(cell.first_load) {
+                cell.first_load = self.slot;
+            }
+            if self.writes && replaceable(cell.first_store) {
+                cell.first_store = self.slot;
+                cell.first_value = value;
+            }
+        }
+        true
     }
 }
 

@@ -6,13 +6,14 @@ use crate::plugins::Site;
 use crate::program::KernelCode;
 
 /// Bits of an op's number in a slot; kernels larger than this are not checked.
-pub const SITE_BITS: u32 = 25;
+pub const SITE_BITS: u32 = 23;
 
 /// A load the optimiser speculated (`InstInfo::speculated`).
 const SPECULATED: u8 = 1;
 /// A load seeding a compare-and-swap (`InstInfo::seeds_cas`).
 const SEEDS_CAS: u8 = 2;
 
+#[derive(Clone)]
 pub struct Sites {
     /// Number of the first op of each function, less one.
     starts: Vec<u32>,
@@ -38,6 +39,15 @@ impl Sites {
             );
         }
         (flags.len() < (1 << SITE_BITS) - 1).then_some(Sites { starts, flags })
+    }
+
+    /// `n` ops in one function, none of them flagged (for tests).
+    #[cfg(test)]
+    pub fn plain(n: usize) -> Sites {
+        Sites {
+            starts: vec![0],
+            flags: vec![0; n],
+        }
     }
 
     /// The number of `site` (0 for none).

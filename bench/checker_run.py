@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""The cost of the data-race detector on the .sim benchmarks in bench/kernels.
+
+Each kernel runs four ways, side by side: our oclgrind-kernel plain and with --data-races,
+Debian's (21.10) plain and with --data-races, one worker thread each. The table gives the CPU
+times and the ratio of each tool's checked run to its plain run (the detector's price), peak
+memory, our shadow state per byte of the kernel's buffers (the checked run's extra peak
+memory over the plain run's, divided by the bytes of the .sim's buffers), and the races each
+tool reported (the kernels are race-free: both should say 0). Exits 1 if a run failed.
+"""
+import argparse
+import math
+import re
+import sys
+from pathlib import Path
+
+import run as common
+
+RACES = ("--data-races",)
+
+
+def buffer_bytes(sim: Path) -> int:
+    """The bytes of the buffers a .sim file declares (`<size=N ...>`)."""
+    return sum(int(n) for n in re.findall(r"<size=(\d+)", sim.read_text()))
+
+
+def races(r: common.Run) -> int:
+    return r.stderr.decode(errors="replace").count(" data race at ")
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--ours", default=str(common.BENCH.parent / "target/release/oclgrind-kernel"))
+    p.add_argument("--theirs", default="/usr/bin/oclgrind-kernel")
+    p.add_argument("--repeat", type=int, default=3, help="runs of ours per measurement (best kept)")
+    p.add_argument("--theirs-repeat", type=int, default=1, help="runs of Debian's (slow)")
+    p.add_argument("--only", default="", help="only kernels whose name contains this")
+    p.add_argument("--skip-theirs", action="store_true")
+    args = p.parse_args()
+    sims = sorted(s for s in common.KERNELS.glob("*.sim") if args.only in s.stem)
+    if not sims:
+        print(f"no .sim files matching {args.only!r}", file=sys.stderr)
+        return 1
+    rows, failures = [], []
+    ours_ratios, theirs_ratios, shadow = [], [], []
+    for sim in sims:
+        m = lambda exe, n, who, extra: common.measure(exe, sim, 1, n, who, extra=extra,
+                                                      diagnostics=True)
+        plain = m(args.ours, args.repeat, "ours", ())
+        checked = m(args.ours, args.repeat, "ours --data-races", RACES)
+        if args.skip_theirs:
+            their_plain = their_checked = None
+        else:
+            their_plain = m(args.theirs, args.theirs_repeat, "Debian's", ())
+            their_checked = m(args.theirs, args.theirs_repeat, "Debian's --data-races", RACES)
+        runs = [("ours", plain), ("ours --data-races", checked),
+                ("Debian", their_plain), ("Debian --data-races", their_checked)]
+        for who, r in runs:
+            if r is not None and r.error:
+                failures.append(f"{sim.stem} ({who}): {r.error}")
+        ok = lambda r: r is not None and not r.error
+        ratio = lambda a, b: b.cpu / a.cpu if ok(a) and ok(b) and a.cpu > 0 else math.nan
+        ours_ratio, theirs_ratio = ratio(plain, checked), ratio(their_plain, their_checked)
+        per_byte = math.nan
+        if ok(plain) and ok(checked):
+            extra = max(checked.rss_mb - plain.rss_mb, 0.0) * 2**20
+            per_byte = extra / buffer_bytes(sim)
+            shadow.append(per_byte)
+        ours_ratios.append(ours_ratio)
+        theirs_ratios.append(theirs_ratio)
+        cell = lambda r, v, d=2: "skipped" if r is None else common.cell(r, v, d)
+        found = lambda r: "—" if not ok(r) else str(races(r))
+        rows.append([sim.stem, cell(plain, plain.cpu), cell(checked, checked.cpu),
+                     common.fmt(ours_ratio),
+                     cell(their_plain, their_plain and their_plain.cpu),
+                     cell(their_checked, their_checked and their_checked.cpu),
+                     common.fmt(theirs_ratio),
+                     cell(plain, plain.rss_mb, 0), cell(checked, checked.rss_mb, 0),
+                     cell(their_checked, their_checked and their_checked.rss_mb, 0),
+                     common.fmt(per_byte), f"{found(checked)} / {found(their_checked)}"])
+    rows.append(["**geomean**", "", "", common.fmt(common.geomean(ours_ratios)), "", "",
+                 common.fmt(common.geomean(theirs_ratios)), "", "", "",
+                 common.fmt(max(shadow, default=math.nan)) + " (max)", ""])
+    print(f"CPU time (user+sys) with --num-threads 1; ours best of {args.repeat}, "
+          f"Debian's best of {args.theirs_repeat}\n")
+    common.print_table(["kernel", "ours s", "ours races s", "ours ratio", "Debian s",
+                        "Debian races s", "Debian ratio", "ours MB", "ours races MB",
+                        "Debian races MB", "shadow B/byte", "races ours / Debian"], rows)
+    for f in failures:
+        print(f"- FAILED {f}")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
