@@ -45,7 +45,7 @@ def run_once(exe: str, sim: Path, threads: int, timing: bool = False,
         try:
             env = dict(os.environ, OCLGRIND_TIMING="1") if timing else None
             proc = subprocess.Popen([exe, "--num-threads", str(threads), *extra, sim.name],
-                                    cwd=KERNELS, stdin=subprocess.DEVNULL,
+                                    cwd=sim.parent, stdin=subprocess.DEVNULL,
                                     stdout=out, stderr=err, env=env)
         except OSError as e:
             return Run(error=f"cannot run {exe}: {e.strerror}")

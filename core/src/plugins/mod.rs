@@ -24,6 +24,11 @@
 //! [`Site`] is two integers: a plugin keeps it to name an access in a later message (through
 //! [`KernelRef::location_lines`]) without holding on to anything.
 //!
+//! A launch's [`LaunchInfo`] names its buffers ([`NamedBuffer`]: pointer arguments and
+//! kernel-scope `__local` variables by buffer index), so a plugin can tell which argument an
+//! address is in. When the context goes away, each plugin may end the run with a line
+//! ([`Plugin::summary`]; the RaceDetector counts the races it suppressed).
+//!
 //! Memory accesses come one at a time ([`Worker::memory_access`]) or many at once
 //! ([`Worker::memory_accesses`], for an executor that runs a work-group's lanes together); the
 //! batched form defaults to calling the single one for each access.

@@ -169,6 +169,14 @@ fn report(
     }
 }
 
+/// With a debugger, the races the last access made, now: it stops at that access.
+fn report_found(shadow: &mut GroupShadow, shared: &Shared, launch: &LaunchInfo, cx: &ExecContext) {
+    if shadow.found() {
+        let log = |m| cx.log(Level::Error, m);
+        report(shadow.take_found(), shared, launch, log, &cx.kernel);
+    }
+}
+
 impl RaceWorker {
     /// The local linear index of the work-item of an event (GROUP for the group itself).
     fn work_item(&self, cx: &ExecContext) -> u32 {
@@ -247,15 +255,8 @@ impl Worker for RaceWorker {
             atomic = shadow.sites().seeds_cas(site);
         }
         shadow.access((wi, site), access, atomic, uniform);
-        if self.debugged && shadow.found() {
-            let log = |m| cx.log(Level::Error, m);
-            report(
-                shadow.take_found(),
-                &self.shared,
-                &self.launch,
-                log,
-                &cx.kernel,
-            );
+        if self.debugged {
+            report_found(shadow, &self.shared, &self.launch, cx);
         }
     }
 
@@ -271,15 +272,8 @@ impl Worker for RaceWorker {
         let site = shadow.sites().number(cx.site);
         let atomic = shadow.sites().seeds_cas(site);
         shadow.access((wi, site), access, atomic, uniform);
-        if self.debugged && shadow.found() {
-            let log = |m| cx.log(Level::Error, m);
-            report(
-                shadow.take_found(),
-                &self.shared,
-                &self.launch,
-                log,
-                &cx.kernel,
-            );
+        if self.debugged {
+            report_found(shadow, &self.shared, &self.launch, cx);
         }
     }
 
