@@ -743,6 +743,14 @@ impl Fresh {
             cell.stores = [self.slot, Slot::default()];
             cell.values[0] = value;
         }
+        self.union(cell, value);
+        true
+    }
+
+    /// Keeps the access as the group's first load or store of the cell (global memory): as
+    /// in Oclgrind, the first, or while that is atomic, the latest.
+    #[inline(always)]
+    fn union(&self, cell: &mut Cell, value: u32) {
         if self.union {
             let replaceable = |s: Slot| s.epoch_bits() < self.first || s.atomic();
             if self.reads && replaceable(cell.first_load) {
@@ -753,7 +761,6 @@ impl Fresh {
                 cell.first_value = value;
             }
         }
-        true
     }
 }
 
@@ -777,10 +784,6 @@ impl Log<'_> {
         s.epoch_bits() > self.synced
     }
 
-    fn of_group(&self, s: Slot) -> bool {
-        s.epoch_bits() >= self.first
-    }
-
     /// Checks `a` against the earlier accesses of the `len` bytes at `address` (a word, or a
     /// byte of a split one), then records it there. Only a work-item's first load and first
     /// store of a byte in an interval count (an atomic one gives way to the next), as
@@ -788,27 +791,19 @@ impl Log<'_> {
     #[inline]
     fn take(&mut self, a: &Incoming, address: u64, len: u64, cell: &mut Cell) {
         let value = if a.writes() { a.value(address, len) } else { 0 };
-        if !self.fresh(cell.loads[0]) && !self.fresh(cell.stores[0]) {
-            // Nothing else this interval (a second slot is only filled after the first).
-            if a.reads() {
-                cell.loads = [a.slot, Slot::default()];
-            }
-            if a.writes() {
-                cell.stores = [a.slot, Slot::default()];
-                cell.values[0] = value;
-            }
-        } else {
+        let fresh = Fresh {
+            slot: a.slot,
+            reads: a.reads(),
+            writes: a.writes(),
+            union: self.union,
+            synced: self.synced,
+            first: self.first,
+        };
+        // Nothing else this interval (a second slot is only filled after the first), or a
+        // check against what there is.
+        if !fresh.take(cell, value) {
             self.check(a, address, len, value, cell);
-        }
-        if self.union {
-            // As in Oclgrind: the first, or while that is atomic, the latest.
-            if a.reads() && (!self.of_group(cell.first_load) || cell.first_load.atomic()) {
-                cell.first_load = a.slot;
-            }
-            if a.writes() && (!self.of_group(cell.first_store) || cell.first_store.atomic()) {
-                cell.first_store = a.slot;
-                cell.first_value = value;
-            }
+            fresh.union(cell, value);
         }
     }
 
