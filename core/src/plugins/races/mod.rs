@@ -13,6 +13,8 @@
 //!
 //! Each worker keeps its group's accesses in `shadow` without a lock; a finished group's
 //! global accesses go to the launch's table (`kernel`), which merges groups in launch order.
+//! Races the user said are intended are left out (`suppress`). Under a debugger a race is
+//! reported as soon as its second access is made, so that the debugger stops there.
 
 mod kernel;
 mod report;
