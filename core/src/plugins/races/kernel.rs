@@ -476,8 +476,11 @@ fn merge_run(
         if whole_end > word && page.split.is_empty() {
             if let (Some(_), Some(_)) = (loads.get(), stores.get()) {
                 let n = ((whole_end - word) / WORD) as usize;
-                let data = m.data_at(run, word);
-                let done = fast_words(page, w, n, (&mut loads, &mut stores), &m.data[data..]);
+                let data = match run.store {
+                    Some(_) => &m.data[m.data_at(run, word)..],
+                    None => &[],
+                };
+                let done = fast_words(page, w, n, (&mut loads, &mut stores), data);
                 for i in done..n {
                     let at = word + i as u64 * WORD;
                     merge_bytes(m, run, page, w + i, at, races);
@@ -737,6 +740,7 @@ mod tests {
     }
 
     const BYTES: u64 = 64;
+    const BASE: u64 = PAGE_BYTES - BYTES / 2;
     const GROUP_SIZE: u64 = 64;
 
     fn launch(groups: u64) -> LaunchInfo {
@@ -785,7 +789,8 @@ mod tests {
             let load = (kinds & 1 != 0).then(|| accessor(rng));
             let store = (kinds & 2 != 0).then(|| accessor(rng));
             let stored: Vec<u8> = (0..len).map(|_| rng.below(3) as u8).collect();
-            let start = encode_address(1, at, GLOBAL_OFFSET_BITS);
+            // The bytes straddle a page of the table.
+            let start = encode_address(1, BASE + at, GLOBAL_OFFSET_BITS);
             runs.push(start, len, elem, load, store, &stored);
             for i in 0..len {
                 let who = |a: Accessor| {
@@ -872,7 +877,7 @@ mod tests {
             }
             let mut got: HashMap<(AccessId, AccessId), u64> = HashMap::new();
             for race in table.end(uniform, &launch) {
-                let offset = decode_address(race.address, GLOBAL_OFFSET_BITS).1;
+                let offset = decode_address(race.address, GLOBAL_OFFSET_BITS).1 - BASE;
                 assert!(
                     got.insert((race.first, race.second), offset).is_none(),
                     "seed {seed}: one message per pair"
