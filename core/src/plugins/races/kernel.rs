@@ -11,6 +11,7 @@
 //! thing to consecutive elements make one strided run), which wait for their turn.
 
 use std::collections::BTreeMap;
+use std::sync::{Mutex, MutexGuard, TryLockError};
 
 use super::report::{AccessId, Race, RaceList, Who};
 use super::shadow::GROUP;
@@ -296,16 +297,82 @@ impl GroupRuns {
     }
 }
 
+/// The launch's table and the finished groups waiting for their turn, shared by the workers.
+/// A worker whose group finishes queues it and, unless another worker is merging, merges every
+/// group whose turn has come: no worker waits while another merges.
+#[derive(Default)]
+pub struct SharedTable {
+    waiting: Mutex<BTreeMap<u64, GroupRuns>>,
+    table: Mutex<KernelTable>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl SharedTable {
+    /// Group number `seq` of the launch order has finished with these global accesses
+    /// (`sites` numbers the ops they name).
+    pub fn finished(
+        &self,
+        seq: u64,
+        runs: GroupRuns,
+        uniform_writes: bool,
+        launch: &LaunchInfo,
+        sites: &Sites,
+    ) {
+        lock(&self.waiting).insert(seq, runs);
+        loop {
+            let mut table = match self.table.try_lock() {
+                Ok(table) => table,
+                Err(TryLockError::Poisoned(e)) => e.into_inner(),
+                // The worker merging will take this group when its turn comes.
+                Err(TryLockError::WouldBlock) => return,
+            };
+            if table.sites.is_none() {
+                table.sites = Some(sites.clone());
+            }
+            loop {
+                let next = table.next;
+                let Some(runs) = lock(&self.waiting).remove(&next) else {
+                    break;
+                };
+                table.merge(next, runs, uniform_writes, launch);
+                table.next += 1;
+            }
+            let next = table.next;
+            drop(table);
+            // A group queued after this worker last looked, while it still held the table,
+            // was left to it: look again.
+            if !lock(&self.waiting).contains_key(&next) {
+                return;
+            }
+        }
+    }
+
+    /// The races between groups, in report order, once the launch is over (groups a
+    /// debugger left unfinished are merged as they are); the table is emptied.
+    pub fn end(&self, uniform_writes: bool, launch: &LaunchInfo) -> Vec<Race> {
+        let mut table = lock(&self.table);
+        let waiting = std::mem::take(&mut *lock(&self.waiting));
+        for (seq, runs) in waiting {
+            table.merge(seq, runs, uniform_writes, launch);
+        }
+        let races = table.races.take();
+        *table = KernelTable::default();
+        races
+    }
+}
+
 /// Finished groups, merged in order.
 #[derive(Default)]
-pub struct KernelTable {
+struct KernelTable {
     /// Pages of each buffer, by buffer index, then page.
     buffers: Vec<Vec<Option<Box<Page>>>>,
     /// The kernel's ops, for naming them in reports.
     sites: Option<Sites>,
-    /// The next group (in launch order) to merge, and the finished ones waiting for it.
+    /// The next group (in launch order) to merge.
     next: u64,
-    waiting: BTreeMap<u64, GroupRuns>,
     races: RaceList,
 }
 
@@ -389,37 +456,6 @@ impl Merge<'_> {
 }
 
 impl KernelTable {
-    /// Group number `seq` of the launch order has finished with these global accesses
-    /// (`sites` numbers the ops they name).
-    pub fn finished(
-        &mut self,
-        seq: u64,
-        runs: GroupRuns,
-        uniform_writes: bool,
-        launch: &LaunchInfo,
-        sites: &Sites,
-    ) {
-        if self.sites.is_none() {
-            self.sites = Some(sites.clone());
-        }
-        self.waiting.insert(seq, runs);
-        while let Some(runs) = self.waiting.remove(&self.next) {
-            self.merge(self.next, runs, uniform_writes, launch);
-            self.next += 1;
-        }
-    }
-
-    /// The races between groups, in report order, once the launch is over (groups a
-    /// debugger left unfinished are merged as they are); the table is emptied.
-    pub fn end(&mut self, uniform_writes: bool, launch: &LaunchInfo) -> Vec<Race> {
-        for (seq, runs) in std::mem::take(&mut self.waiting) {
-            self.merge(seq, runs, uniform_writes, launch);
-        }
-        let races = self.races.take();
-        *self = KernelTable::default();
-        races
-    }
-
     fn merge(&mut self, seq: u64, runs: GroupRuns, uniform: bool, launch: &LaunchInfo) {
         let mut m = Merge {
             seq,
@@ -817,7 +853,7 @@ mod tests {
             let uniform = rng.below(2) == 0;
             let launch = launch(groups);
             let sites = Sites::plain(8);
-            let mut table = KernelTable::default();
+            let table = SharedTable::default();
             // The model: each byte's first load and store (and its value) so far.
             let mut state: HashMap<u64, ByteModel> = HashMap::new();
             let mut expected: HashMap<(AccessId, AccessId), u64> = HashMap::new();
@@ -896,6 +932,45 @@ mod tests {
                 v
             };
             assert_eq!(normalise(got), normalise(expected), "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn groups_finishing_on_many_threads_in_any_order_give_the_same_report() {
+        let launch = launch(32);
+        let sites = Sites::plain(8);
+        let groups = |seed: u64| {
+            let mut rng = Rng(seed);
+            (0..32)
+                .map(|g| random_group(&mut rng, g).0)
+                .collect::<Vec<_>>()
+        };
+        let one_by_one = SharedTable::default();
+        for (seq, runs) in groups(7).into_iter().enumerate() {
+            one_by_one.finished(seq as u64, runs, false, &launch, &sites);
+        }
+        let expected = one_by_one.end(false, &launch);
+        assert!(!expected.is_empty());
+        for round in 0..20u64 {
+            let table = SharedTable::default();
+            let mut order: Vec<(u64, GroupRuns)> = (0..).zip(groups(7)).collect();
+            // The groups in a shuffled order, taken by four threads.
+            let mut rng = Rng(round + 1);
+            for i in (1..order.len()).rev() {
+                order.swap(i, rng.below(i as u64 + 1) as usize);
+            }
+            let queue = Mutex::new(order);
+            std::thread::scope(|s| {
+                for _ in 0..4 {
+                    s.spawn(|| loop {
+                        let Some((seq, runs)) = lock(&queue).pop() else {
+                            break;
+                        };
+                        table.finished(seq, runs, false, &launch, &sites);
+                    });
+                }
+            });
+            assert_eq!(table.end(false, &launch), expected, "round {round}");
         }
     }
 

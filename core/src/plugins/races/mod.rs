@@ -26,7 +26,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use kernel::KernelTable;
+use kernel::SharedTable;
 use report::Race;
 use shadow::{GroupShadow, Names, GROUP};
 use sites::Sites;
@@ -52,16 +52,12 @@ struct Shared {
     suppressions: Suppressions,
     /// Size of each live global buffer, by buffer index (accesses outside are ignored).
     buffers: Mutex<HashMap<u64, u64>>,
-    kernel: Mutex<KernelTable>,
+    kernel: SharedTable,
     /// Whether a kernel too large to check was reported.
     too_large: AtomicBool,
 }
 
 impl Shared {
-    fn kernel(&self) -> MutexGuard<'_, KernelTable> {
-        self.kernel.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
     fn buffers(&self) -> MutexGuard<'_, HashMap<u64, u64>> {
         self.buffers.lock().unwrap_or_else(|e| e.into_inner())
     }
@@ -74,7 +70,7 @@ impl RaceDetector {
                 uniform_writes,
                 suppressions,
                 buffers: Mutex::default(),
-                kernel: Mutex::default(),
+                kernel: SharedTable::default(),
                 too_large: AtomicBool::new(false),
             }),
         }
@@ -114,7 +110,7 @@ impl Plugin for RaceDetector {
     fn kernel_end(&self, cx: &KernelContext) {
         let races = self
             .shared
-            .kernel()
+            .kernel
             .end(self.shared.uniform_writes, cx.launch);
         for race in self.shared.suppressions.filter(races, cx.launch) {
             cx.log(Level::Error, race.message(cx.launch, &cx.kernel));
@@ -308,7 +304,7 @@ impl Worker for RaceWorker {
         report(races, &self.shared, &self.launch, log, &cx.kernel);
         let uniform = self.shared.uniform_writes;
         self.shared
-            .kernel()
+            .kernel
             .finished(cx.seq, runs, uniform, cx.launch, shadow.sites());
     }
 }
