@@ -11,7 +11,7 @@
 //! thing to consecutive elements make one strided run), which wait for their turn.
 
 use std::collections::BTreeMap;
-use std::sync::{Mutex, MutexGuard, TryLockError};
+use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 
 use super::report::{AccessId, Race, RaceList, Who};
 use super::shadow::GROUP;
@@ -224,6 +224,7 @@ impl Side {
 }
 
 /// A run of bytes with one side per kind.
+#[derive(Clone)]
 struct Run {
     start: u64,
     len: u64,
@@ -247,8 +248,8 @@ pub struct Accessor {
 pub struct GroupRuns {
     group: u64,
     runs: Vec<Run>,
-    /// Stored bytes, back to back.
-    data: Vec<u8>,
+    /// Stored bytes, back to back (shared by the group's runs of every shard).
+    data: Arc<Vec<u8>>,
 }
 
 impl GroupRuns {
@@ -257,7 +258,7 @@ impl GroupRuns {
         GroupRuns {
             group,
             runs: Vec::new(),
-            data: Vec::new(),
+            data: Arc::new(Vec::new()),
         }
     }
 
@@ -276,7 +277,7 @@ impl GroupRuns {
     ) {
         let data = self.data.len();
         if store.is_some() {
-            self.data.extend_from_slice(stored);
+            Arc::make_mut(&mut self.data).extend_from_slice(stored);
         }
         let side = |a: Option<Accessor>| {
             a.map(|a| Side {
@@ -297,23 +298,119 @@ impl GroupRuns {
     }
 }
 
-/// The launch's table and the finished groups waiting for their turn, shared by the workers.
-/// A worker whose group finishes queues it and, unless another worker is merging, merges every
-/// group whose turn has come: no worker waits while another merges.
-#[derive(Default)]
+/// The launch's table, in shards of pages that merge the groups' runs apart, each in launch
+/// order, and the finished groups waiting for their turn in each shard. A worker whose group
+/// finishes queues its runs in every shard (an empty entry where it touched none) and, in each
+/// shard nobody else is merging, merges every group whose turn has come: no worker waits
+/// while another merges, and shards merge at the same time.
 pub struct SharedTable {
+    shards: Vec<Shard>,
+}
+
+#[derive(Default)]
+struct Shard {
     waiting: Mutex<BTreeMap<u64, GroupRuns>>,
     table: Mutex<KernelTable>,
+}
+
+/// Shards of a launch's table (a page of buffer `b` at index `p` is in shard `(b + p) % N`).
+const SHARDS: usize = 16;
+/// Work-items a group needs for the launch to use every shard: a group posts to each shard,
+/// a cost that many small groups would pay for nothing; their launch uses one.
+const SHARDED_GROUP: u64 = 64;
+
+/// How many shards a launch uses.
+fn shards_for(launch: &LaunchInfo) -> usize {
+    if launch.group_size() >= SHARDED_GROUP {
+        SHARDS
+    } else {
+        1
+    }
+}
+
+impl Default for SharedTable {
+    fn default() -> SharedTable {
+        SharedTable {
+            shards: (0..SHARDS).map(|_| Shard::default()).collect(),
+        }
+    }
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+/// The shard, of `n`, of the table page holding `address`.
+fn shard_of(address: u64, n: usize) -> usize {
+    let (buffer, offset) = decode_address(address, GLOBAL_OFFSET_BITS);
+    ((buffer + offset / PAGE_BYTES) % n as u64) as usize
+}
+
+/// A group's runs for each of `n` shards: runs cut where they cross from one table page to
+/// the next.
+fn by_shard(runs: GroupRuns, n: usize) -> Vec<GroupRuns> {
+    if n == 1 {
+        return vec![runs];
+    }
+    let mut shards: Vec<GroupRuns> = (0..n)
+        .map(|_| GroupRuns {
+            group: runs.group,
+            runs: Vec::new(),
+            data: runs.data.clone(),
+        })
+        .collect();
+    for run in runs.runs {
+        let end = run.start + run.len;
+        let mut at = run.start;
+        while at < end {
+            let offset = decode_address(at, GLOBAL_OFFSET_BITS).1;
+            let to = (at + (PAGE_BYTES - offset % PAGE_BYTES)).min(end);
+            let piece = Run {
+                start: at,
+                len: to - at,
+                data: run.data + (at - run.start) as usize,
+                ..run.clone()
+            };
+            shards[shard_of(at, n)].runs.push(piece);
+            at = to;
+        }
+    }
+    shards
+}
+
 impl SharedTable {
     /// Group number `seq` of the launch order has finished with these global accesses
     /// (`sites` numbers the ops they name).
     pub fn finished(
+        &self,
+        seq: u64,
+        runs: GroupRuns,
+        uniform_writes: bool,
+        launch: &LaunchInfo,
+        sites: &Sites,
+    ) {
+        let shards = by_shard(runs, shards_for(launch));
+        for (shard, runs) in self.shards.iter().zip(shards) {
+            shard.finished(seq, runs, uniform_writes, launch, sites);
+        }
+    }
+
+    /// The races between groups, in report order, once the launch is over (groups a
+    /// debugger left unfinished are merged as they are); the table is emptied.
+    pub fn end(&self, uniform_writes: bool, launch: &LaunchInfo) -> Vec<Race> {
+        // A pair of accesses may race in several shards: one message, at the lowest address.
+        let mut races = RaceList::default();
+        for shard in &self.shards {
+            for (order, race) in shard.end(uniform_writes, launch) {
+                races.insert(order, race);
+            }
+        }
+        races.take()
+    }
+}
+
+impl Shard {
+    fn finished(
         &self,
         seq: u64,
         runs: GroupRuns,
@@ -350,15 +447,14 @@ impl SharedTable {
         }
     }
 
-    /// The races between groups, in report order, once the launch is over (groups a
-    /// debugger left unfinished are merged as they are); the table is emptied.
-    pub fn end(&self, uniform_writes: bool, launch: &LaunchInfo) -> Vec<Race> {
+    /// The shard's races, with their order, and the shard emptied.
+    fn end(&self, uniform_writes: bool, launch: &LaunchInfo) -> Vec<(u64, Race)> {
         let mut table = lock(&self.table);
         let waiting = std::mem::take(&mut *lock(&self.waiting));
         for (seq, runs) in waiting {
             table.merge(seq, runs, uniform_writes, launch);
         }
-        let races = table.races.take();
+        let races = table.races.take_keyed();
         *table = KernelTable::default();
         races
     }

@@ -145,6 +145,11 @@ impl RaceList {
 
     /// The races in report order (by key, then by address), leaving the list empty.
     pub fn take(&mut self) -> Vec<Race> {
+        self.take_keyed().into_iter().map(|(_, r)| r).collect()
+    }
+
+    /// `take`, each race with its key.
+    pub fn take_keyed(&mut self) -> Vec<(u64, Race)> {
         self.index.clear();
         if self.races.is_empty() {
             return Vec::new();
@@ -152,7 +157,7 @@ impl RaceList {
         let mut races = std::mem::take(&mut self.races);
         // A work-item's load of a byte is compared before its store, as in Oclgrind.
         races.sort_by_key(|(order, r)| (*order, r.address, r.first.store));
-        races.into_iter().map(|(_, r)| r).collect()
+        races
     }
 }
 
