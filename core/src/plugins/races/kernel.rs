@@ -8,7 +8,9 @@
 //! touched, whatever the access pattern.
 //! A word whose bytes were accessed by work-items of no regular pattern is split into a
 //! state per byte. A group's accesses arrive as runs (consecutive work-items doing the same
-//! thing to consecutive elements make one strided run), which wait for their turn.
+//! thing to consecutive elements make one strided run), which wait for their turn. The table
+//! is in shards of pages, each merging the groups in launch order on its own, so that workers
+//! finishing groups at once merge them at once.
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
