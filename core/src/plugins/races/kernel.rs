@@ -351,9 +351,6 @@ fn shard_of(address: u64, n: usize) -> usize {
 /// A group's runs for each of `n` shards: runs cut where they cross from one table page to
 /// the next.
 fn by_shard(runs: GroupRuns, n: usize) -> Vec<GroupRuns> {
-    if n == 1 {
-        return vec![runs];
-    }
     let mut shards: Vec<GroupRuns> = (0..n)
         .map(|_| GroupRuns {
             group: runs.group,
@@ -391,8 +388,12 @@ impl SharedTable {
         launch: &LaunchInfo,
         sites: &Sites,
     ) {
-        let shards = by_shard(runs, shards_for(launch));
-        for (shard, runs) in self.shards.iter().zip(shards) {
+        let n = shards_for(launch);
+        if n == 1 {
+            self.shards[0].finished(seq, runs, uniform_writes, launch, sites);
+            return;
+        }
+        for (shard, runs) in self.shards.iter().zip(by_shard(runs, n)) {
             shard.finished(seq, runs, uniform_writes, launch, sites);
         }
     }

@@ -224,6 +224,10 @@ pub struct GroupShadow {
     /// Whether races are given out as found (`take_found`), for a debugger.
     watch: bool,
     names: Names,
+    /// The buffers of `global_runs`, kept for the next group: its stored bytes, and the
+    /// pages' order.
+    stored: Vec<u8>,
+    order: Vec<usize>,
 }
 
 /// The cells of the global pages the group touched.
@@ -331,6 +335,8 @@ impl GroupShadow {
             races: Default::default(),
             watch,
             names: Names::default(),
+            stored: Vec::new(),
+            order: Vec::new(),
         }
     }
 
@@ -541,13 +547,19 @@ impl GroupShadow {
     }
 
     /// What the group did to global memory, run by run in address order, when it ends.
-    pub fn global_runs(&self, group: u64) -> GroupRuns {
+    pub fn global_runs(&mut self, group: u64) -> GroupRuns {
         let mut runs = GroupRuns::new(group);
-        let mut pages: Vec<&Cells> = self.pages.pages.iter().collect();
-        pages.sort_by_key(|c| c.base);
+        // The pages in address order.
+        let mut order = std::mem::take(&mut self.order);
+        order.clear();
+        order.extend(0..self.pages.pages.len());
+        order.sort_unstable_by_key(|&i| self.pages.pages[i].base);
         // Bytes with the same first load and store are pushed together.
-        let mut span = Span::default();
-        for cells in pages {
+        let mut span = Span {
+            stored: std::mem::take(&mut self.stored),
+            ..Span::default()
+        };
+        for cells in order.iter().map(|&i| &self.pages.pages[i]) {
             let Some((from, to)) = cells.touched else {
                 continue;
             };
@@ -567,6 +579,9 @@ impl GroupShadow {
             }
         }
         span.finish(self, &mut runs);
+        self.stored = span.stored;
+        self.stored.clear();
+        self.order = order;
         runs
     }
 
