@@ -288,3 +288,69 @@ fn plugins_only_get_what_they_ask_for() {
         vec!["kernel_begin", "kernel_end"]
     );
 }
+
+/// Every message logged, as it was logged.
+struct Messages(Mutex<Vec<String>>);
+
+impl Plugin for Messages {
+    fn name(&self) -> &str {
+        "Messages"
+    }
+
+    fn interests(&self) -> Interest {
+        Interest::LOG
+    }
+
+    fn log(&self, _level: Level, message: &str) {
+        self.0.lock().unwrap().push(message.to_string());
+    }
+}
+
+/// Every group stores its id to the same four elements: 12 races between groups.
+const RACY: &str = r#"
+kernel void a(global int *out) { out[get_local_id(0)] = get_group_id(0); }
+kernel void b(global int *out) { out[get_local_id(0)] = get_group_id(0) + 1; }
+"#;
+
+#[test]
+fn launches_running_at_once_keep_their_races_apart() {
+    for _ in 0..10 {
+        let messages = Arc::new(Messages(Mutex::default()));
+        let mut ctx = Context::new(Config {
+            log_file: Some("/dev/null".into()),
+            num_threads: 2,
+            data_races: true,
+            ..Config::default()
+        });
+        ctx.add_plugin(messages.clone());
+        let program = ctx.build_program(RACY, "").expect("builds");
+        let placed = ctx.place_program(Arc::new(program)).unwrap();
+        let nd = NDRange {
+            work_dim: 1,
+            global_offset: [0; 3],
+            global_size: [64, 1, 1],
+            local_size: [4, 1, 1],
+        };
+        std::thread::scope(|s| {
+            for name in ["a", "b"] {
+                let (ctx, placed) = (&ctx, &placed);
+                s.spawn(move || {
+                    let kernel = placed.kernel(name).unwrap();
+                    let out = ctx.allocate(16, 0).unwrap();
+                    ctx.host_write(out, &[0; 16]);
+                    launch(ctx, &kernel, &[ArgValue::Pointer(out)], &nd).unwrap();
+                });
+            }
+        });
+        let messages = messages.0.lock().unwrap();
+        for name in ["a", "b"] {
+            let races = messages
+                .iter()
+                .filter(|m| m.contains(&format!("\tKernel: {name}\n")))
+                .count();
+            // Groups 1 to 15 against group 0, at each of the four elements.
+            assert_eq!(races, 60, "kernel {name}: {messages:?}");
+        }
+        assert_eq!(messages.len(), 120);
+    }
+}

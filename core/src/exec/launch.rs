@@ -379,6 +379,10 @@ pub fn launch(
         local_size: nd.local_size,
         num_groups,
         named,
+        id: {
+            static LAUNCHES: AtomicU64 = AtomicU64::new(0);
+            LAUNCHES.fetch_add(1, Ordering::Relaxed)
+        },
     };
     // Quick mode runs only the first and the last work-group.
     let quick = ctx.config.quick && total > 2;

@@ -101,6 +101,8 @@ pub struct LaunchInfo {
     pub num_groups: [u64; 3],
     /// The launch's buffers that have a name in the source.
     pub named: Vec<NamedBuffer>,
+    /// Tells the launch apart from the others of the process (launches may run at once).
+    pub id: u64,
 }
 
 /// A buffer a launch can name: a pointer argument's, or a kernel-scope `__local` variable.
@@ -487,6 +489,7 @@ mod tests {
             local_size: [4, 1, 1],
             num_groups: [2, 1, 1],
             named: Vec::new(),
+            id: 0,
         };
         let cx = GroupContext {
             launch: &launch,

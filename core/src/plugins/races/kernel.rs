@@ -887,6 +887,7 @@ mod tests {
             local_size: [GROUP_SIZE, 1, 1],
             num_groups: [groups, 1, 1],
             named: Vec::new(),
+            id: 0,
         }
     }
 

@@ -52,7 +52,8 @@ struct Shared {
     suppressions: Suppressions,
     /// Size of each live global buffer, by buffer index (accesses outside are ignored).
     buffers: Mutex<HashMap<u64, u64>>,
-    kernel: SharedTable,
+    /// The table of each running launch, by launch id (launches on two queues run at once).
+    tables: Mutex<HashMap<u64, Arc<SharedTable>>>,
     /// Whether a kernel too large to check was reported.
     too_large: AtomicBool,
 }
@@ -60,6 +61,10 @@ struct Shared {
 impl Shared {
     fn buffers(&self) -> MutexGuard<'_, HashMap<u64, u64>> {
         self.buffers.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn tables(&self) -> MutexGuard<'_, HashMap<u64, Arc<SharedTable>>> {
+        self.tables.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
 
@@ -70,7 +75,7 @@ impl RaceDetector {
                 uniform_writes,
                 suppressions,
                 buffers: Mutex::default(),
-                kernel: SharedTable::default(),
+                tables: Mutex::default(),
                 too_large: AtomicBool::new(false),
             }),
         }
@@ -104,14 +109,15 @@ impl Plugin for RaceDetector {
             shadow: None,
             names: Names::default(),
             debugged: false,
+            table: self.shared.tables().entry(launch.id).or_default().clone(),
         }))
     }
 
     fn kernel_end(&self, cx: &KernelContext) {
-        let races = self
-            .shared
-            .kernel
-            .end(self.shared.uniform_writes, cx.launch);
+        let Some(table) = self.shared.tables().remove(&cx.launch.id) else {
+            return;
+        };
+        let races = table.end(self.shared.uniform_writes, cx.launch);
         for race in self.shared.suppressions.filter(races, cx.launch) {
             cx.log(Level::Error, race.message(cx.launch, &cx.kernel));
         }
@@ -149,6 +155,8 @@ struct RaceWorker {
     /// Whether a debugger runs the launch: it stops at an access that races, so races are
     /// reported when found rather than at the next synchronisation.
     debugged: bool,
+    /// The launch's table of global accesses.
+    table: Arc<SharedTable>,
 }
 
 /// Logs the races of a group, less those the user suppressed.
@@ -303,8 +311,7 @@ impl Worker for RaceWorker {
         let log = |m| cx.log(Level::Error, m);
         report(races, &self.shared, &self.launch, log, &cx.kernel);
         let uniform = self.shared.uniform_writes;
-        self.shared
-            .kernel
+        self.table
             .finished(cx.seq, runs, uniform, cx.launch, shadow.sites());
     }
 }

@@ -213,6 +213,7 @@ mod tests {
             local_size: [4, 2, 1],
             num_groups: [2, 2, 1],
             named: Vec::new(),
+            id: 0,
         };
         assert_eq!(
             entity(&launch, Who::WorkItem([5, 3, 0])),

@@ -140,6 +140,7 @@ mod tests {
                     index: 1,
                 },
             ],
+            id: 0,
         }
     }
 
