@@ -120,6 +120,21 @@ impl LaunchInfo {
         self.local_size.iter().product()
     }
 
+    /// A launch of `global` work-items in groups of `local`, with no offset (for tests).
+    #[cfg(test)]
+    pub(crate) fn for_test(work_dim: u32, global: [u64; 3], local: [u64; 3]) -> LaunchInfo {
+        LaunchInfo {
+            kernel: "k".into(),
+            work_dim,
+            global_offset: [0; 3],
+            global_size: global,
+            local_size: local,
+            num_groups: std::array::from_fn(|d| global[d].div_ceil(local[d])),
+            named: Vec::new(),
+            id: 0,
+        }
+    }
+
     /// The linear index of a work-group (x fastest).
     pub fn group_index(&self, group: [u64; 3]) -> u64 {
         let n = self.num_groups;
@@ -481,16 +496,7 @@ mod tests {
             privates: Vec::new(),
             debug: None,
         };
-        let launch = LaunchInfo {
-            kernel: "k".into(),
-            work_dim: 1,
-            global_offset: [0; 3],
-            global_size: [8, 1, 1],
-            local_size: [4, 1, 1],
-            num_groups: [2, 1, 1],
-            named: Vec::new(),
-            id: 0,
-        };
+        let launch = LaunchInfo::for_test(1, [8, 1, 1], [4, 1, 1]);
         let cx = GroupContext {
             launch: &launch,
             kernel: KernelRef {

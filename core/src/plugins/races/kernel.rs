@@ -15,7 +15,8 @@
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 
-use super::report::{AccessId, Race, RaceList, Who};
+use super::report::{AccessId, Race, RaceList};
+use super::shadow::Names;
 use super::shadow::GROUP;
 use super::sites::{Sites, SITE_BITS};
 use crate::memory::{decode_address, AddrSpace, GLOBAL_OFFSET_BITS};
@@ -520,28 +521,10 @@ impl Merge<'_> {
 
     fn access_id(&self, p: u64, store: bool) -> AccessId {
         let (group, wi) = self.who(p);
-        let launch = self.launch;
-        let n = launch.num_groups;
+        let n = self.launch.num_groups;
         let group = [group % n[0], (group / n[0]) % n[1], group / (n[0] * n[1])];
-        let who = if wi == GROUP {
-            Who::Group(group)
-        } else {
-            // The group's size (the last ones may be partial).
-            let size: [u64; 3] = std::array::from_fn(|d| {
-                launch.local_size[d].min(launch.global_size[d] - group[d] * launch.local_size[d])
-            });
-            let i = wi as u64;
-            let local = [
-                i % size[0],
-                (i / size[0]) % size[1],
-                i / (size[0] * size[1]),
-            ];
-            Who::WorkItem(std::array::from_fn(|d| {
-                group[d] * launch.local_size[d] + local[d] + launch.global_offset[d]
-            }))
-        };
         AccessId {
-            who,
+            who: Names::of(self.launch, group).who(wi),
             site: self.sites.and_then(|s| s.site(packed::site(p))),
             store,
             atomic: packed::atomic(p),
@@ -652,9 +635,9 @@ fn merge_run(
     }
 }
 
-/// `fast_word` for `n` whole words from word `w` of a page with no split word, `data` the
-/// stored bytes from the first: how many went in before one needs its bytes looked at (the
-/// accesses are then at that word).
+/// `fast_word` for `n` whole words from word `w` of a page, `data` the stored bytes from the
+/// first: how many went in before one needs its bytes looked at (the accesses are then at
+/// that word).
 fn fast_words(
     page: &mut Page,
     w: usize,
@@ -666,15 +649,11 @@ fn fast_words(
         let (Some(load), Some(store)) = (loads.get(), stores.get()) else {
             return i;
         };
-        let (their_load, their_store) = (page.load(w + i), page.store(w + i));
-        if their_load == 0 && their_store == 0 {
-            page.set_load(w + i, load);
-            if store != 0 {
-                let bytes = data.get(i * 4..i * 4 + 4).expect("the run's stored words");
-                let value = u32::from_le_bytes(bytes.try_into().expect("a word"));
-                page.set_store(w + i, store, value);
-            }
-        } else if !(store == 0 && their_store == 0 && !packed::atomic(their_load)) {
+        let value = || {
+            let bytes = data.get(i * 4..i * 4 + 4).expect("the run's stored words");
+            u32::from_le_bytes(bytes.try_into().expect("a word"))
+        };
+        if !fast_word(page, w + i, load, store, value) {
             return i;
         }
         loads.advance();
@@ -856,6 +835,7 @@ fn merge_bytes(
 mod tests {
     use super::*;
     use crate::memory::encode_address;
+    use crate::plugins::races::report::Who;
     use std::collections::HashMap;
 
     /// A byte's accessor in the model: group, work-item, op, atomic.
@@ -879,16 +859,7 @@ mod tests {
     const GROUP_SIZE: u64 = 64;
 
     fn launch(groups: u64) -> LaunchInfo {
-        LaunchInfo {
-            kernel: "k".into(),
-            work_dim: 1,
-            global_offset: [0; 3],
-            global_size: [groups * GROUP_SIZE, 1, 1],
-            local_size: [GROUP_SIZE, 1, 1],
-            num_groups: [groups, 1, 1],
-            named: Vec::new(),
-            id: 0,
-        }
+        LaunchInfo::for_test(1, [groups * GROUP_SIZE, 1, 1], [GROUP_SIZE, 1, 1])
     }
 
     /// Random runs of one group over disjoint byte ranges of buffer 1, with the byte-level

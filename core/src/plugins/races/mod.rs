@@ -199,11 +199,7 @@ impl RaceWorker {
 impl Worker for RaceWorker {
     fn work_group_begin(&mut self, cx: &GroupContext) {
         let l = &cx.launch;
-        self.names = Names {
-            group: cx.group,
-            size: cx.size,
-            origin: std::array::from_fn(|d| cx.group[d] * l.local_size[d] + l.global_offset[d]),
-        };
+        self.names = Names::of(l, cx.group);
         if self.shadow.is_none() {
             self.debugged = crate::exec::debug::in_debug_worker();
             let sites = Sites::new(cx.kernel.code);

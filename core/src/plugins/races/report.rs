@@ -205,16 +205,7 @@ mod tests {
 
     #[test]
     fn entities_come_from_the_global_id() {
-        let launch = LaunchInfo {
-            kernel: "k".into(),
-            work_dim: 2,
-            global_offset: [0; 3],
-            global_size: [8, 4, 1],
-            local_size: [4, 2, 1],
-            num_groups: [2, 2, 1],
-            named: Vec::new(),
-            id: 0,
-        };
+        let launch = LaunchInfo::for_test(2, [8, 4, 1], [4, 2, 1]);
         assert_eq!(
             entity(&launch, Who::WorkItem([5, 3, 0])),
             "Global(5,3,0) Local(1,1,0) Group(1,1,0)"

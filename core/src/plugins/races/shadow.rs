@@ -24,7 +24,7 @@ use super::kernel::{Accessor, GroupRuns};
 use super::report::{AccessId, Race, RaceList, Who};
 use super::sites::{Sites, SITE_BITS};
 use crate::memory::{decode_address, AddrSpace, GLOBAL_OFFSET_BITS};
-use crate::plugins::{Access, AccessKind};
+use crate::plugins::{Access, AccessKind, LaunchInfo};
 
 const WI_BITS: u32 = 22;
 const EPOCH_BITS: u32 = 63 - SITE_BITS - WI_BITS;
@@ -198,7 +198,18 @@ pub struct Names {
 }
 
 impl Names {
-    fn who(&self, wi: u32) -> Who {
+    /// For group `group` of `launch` (the last groups of a dimension may be partial).
+    pub fn of(launch: &LaunchInfo, group: [u64; 3]) -> Names {
+        let (l, g) = (launch.local_size, launch.global_size);
+        Names {
+            group,
+            size: std::array::from_fn(|d| l[d].min(g[d] - group[d] * l[d])),
+            origin: std::array::from_fn(|d| group[d] * l[d] + launch.global_offset[d]),
+        }
+    }
+
+    /// Who made the accesses of local linear index `wi` (or GROUP).
+    pub fn who(&self, wi: u32) -> Who {
         if wi == GROUP {
             return Who::Group(self.group);
         }

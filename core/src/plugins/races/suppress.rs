@@ -121,26 +121,17 @@ mod tests {
     use crate::plugins::NamedBuffer;
 
     fn launch() -> LaunchInfo {
+        let buffer = |name: &str, space, index| NamedBuffer {
+            name: name.into(),
+            space,
+            index,
+        };
         LaunchInfo {
-            kernel: "k".into(),
-            work_dim: 1,
-            global_offset: [0; 3],
-            global_size: [4, 1, 1],
-            local_size: [4, 1, 1],
-            num_groups: [1, 1, 1],
             named: vec![
-                NamedBuffer {
-                    name: "out".into(),
-                    space: AddrSpace::Global,
-                    index: 2,
-                },
-                NamedBuffer {
-                    name: "tmp".into(),
-                    space: AddrSpace::Local,
-                    index: 1,
-                },
+                buffer("out", AddrSpace::Global, 2),
+                buffer("tmp", AddrSpace::Local, 1),
             ],
-            id: 0,
+            ..LaunchInfo::for_test(1, [4, 1, 1], [4, 1, 1])
         }
     }
 
