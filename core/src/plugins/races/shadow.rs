@@ -239,6 +239,9 @@ pub struct GroupShadow {
     /// pages' order.
     stored: Vec<u8>,
     order: Vec<usize>,
+    /// Whether plain accesses that cannot race skip the full check (`Fresh::take_plain`);
+    /// off only to test that it changes nothing.
+    plain_fast_path: bool,
 }
 
 /// The cells of the global pages the group touched.
@@ -348,6 +351,7 @@ impl GroupShadow {
             names: Names::default(),
             stored: Vec::new(),
             order: Vec::new(),
+            plain_fast_path: true,
         }
     }
 
@@ -508,11 +512,14 @@ impl GroupShadow {
                 union: which == 1,
                 synced,
                 first,
+                plain: self.plain_fast_path,
             };
-            let data = a.data.chunks_exact(WORD as usize);
-            let words = cells.words[from..to].iter_mut().zip(&cells.split[from..to]);
-            for ((cell, &split), bytes) in words.zip(data.chain(std::iter::repeat(&[0u8; 4][..]))) {
-                let value = u32::from_le_bytes(bytes.try_into().expect("four bytes"));
+            let (words, split) = (&mut cells.words[from..to], &cells.split[from..to]);
+            for (i, (cell, &split)) in words.iter_mut().zip(split).enumerate() {
+                let value = match a.data.get(i * 4..i * 4 + 4) {
+                    Some(bytes) => u32::from_le_bytes(bytes.try_into().expect("four bytes")),
+                    None => 0,
+                };
                 if split != 0 || !fresh.take(cell, value) {
                     break;
                 }
@@ -531,6 +538,7 @@ impl GroupShadow {
             space: a.space,
             names: &self.names,
             union: which == 1,
+            plain_fast_path: self.plain_fast_path,
         };
         for w in from..to {
             let word = cells.base + w as u64 * WORD;
@@ -667,8 +675,7 @@ impl Span {
         self.element_len += len;
         if keys.1 != 0 {
             // A byte cell's UNKNOWN byte is kept as 0 (between groups, data is a byte).
-            self.stored
-                .extend_from_slice(&c.first_value.to_le_bytes()[..len as usize]);
+            push_value(&mut self.stored, c.first_value, len);
         }
     }
 
@@ -682,8 +689,7 @@ impl Span {
         if same {
             self.element_len += len;
             if self.keys.1 != 0 {
-                self.stored
-                    .extend_from_slice(&c.first_value.to_le_bytes()[..len as usize]);
+                push_value(&mut self.stored, c.first_value, len);
             }
         }
         same
@@ -743,6 +749,17 @@ impl Span {
     }
 }
 
+/// Appends the first `len` bytes of a cell's stored value (a word's four, in one copy).
+#[inline(always)]
+fn push_value(stored: &mut Vec<u8>, value: u32, len: u64) {
+    let bytes = value.to_le_bytes();
+    if len == WORD {
+        stored.extend_from_slice(&bytes);
+    } else {
+        stored.extend_from_slice(&bytes[..len as usize]);
+    }
+}
+
 /// A whole-word access, for the words nothing else touched in the interval.
 struct Fresh {
     slot: Slot,
@@ -752,6 +769,8 @@ struct Fresh {
     /// As in `Log`.
     synced: u64,
     first: u64,
+    /// Whether `take_plain` may take the access (off only to test it).
+    plain: bool,
 }
 
 impl Fresh {
@@ -759,8 +778,9 @@ impl Fresh {
     /// (and nothing done) when it has.
     #[inline(always)]
     fn take(&self, cell: &mut Cell, value: u32) -> bool {
-        if cell.loads[0].epoch_bits() > self.synced || cell.stores[0].epoch_bits() > self.synced {
-            return false;
+        let (loaded, stored) = (self.fresh(cell.loads[0]), self.fresh(cell.stores[0]));
+        if loaded || stored {
+            return self.take_plain(cell, value, stored);
         }
         if self.reads {
             cell.loads = [self.slot, Slot::default()];
@@ -768,6 +788,49 @@ impl Fresh {
         if self.writes {
             cell.stores = [self.slot, Slot::default()];
             cell.values[0] = value;
+        }
+        self.union(cell, value);
+        true
+    }
+
+    /// A slot of this interval (a pair's second is only filled after its first).
+    #[inline(always)]
+    fn fresh(&self, s: Slot) -> bool {
+        s.epoch_bits() > self.synced
+    }
+
+    /// `Log::take` of a plain (not atomic) load or store of a work-item, in the cases that
+    /// cannot race and change little, which shared reads (a tile every work-item reads) and
+    /// a work-item's own read-modify-write make common: a load of a word no one stored to
+    /// this interval, a store to a word only this work-item accessed. False (and nothing
+    /// done) in the others.
+    #[inline(always)]
+    fn take_plain(&self, cell: &mut Cell, value: u32, stored: bool) -> bool {
+        let wi = self.slot.wi();
+        if !self.plain || self.slot.atomic() || wi == GROUP || self.reads == self.writes {
+            return false;
+        }
+        // This work-item's first access of the kind, if the pair has it and it is plain.
+        let own = |s: Slot| self.fresh(s) && s.wi() == wi && !s.atomic();
+        let [l1, l2] = cell.loads;
+        if self.reads {
+            if stored || l1.atomic() {
+                return false;
+            }
+            // Another work-item's load is kept second (Log::keep), unless one is.
+            if !own(l1) && !own(l2) && (!self.fresh(l2) || l2.atomic()) {
+                cell.loads[1] = self.slot;
+            }
+        } else {
+            let other = |s: Slot| self.fresh(s) && s.wi() != wi;
+            let [s1, s2] = cell.stores;
+            if other(l1) || other(l2) || other(s1) || other(s2) || s1.atomic() && stored {
+                return false;
+            }
+            if !stored {
+                cell.stores = [self.slot, Slot::default()];
+                cell.values[0] = value;
+            }
         }
         self.union(cell, value);
         true
@@ -803,6 +866,7 @@ struct Log<'a> {
     names: &'a Names,
     /// Whether cells keep the group's first load and store (global memory).
     union: bool,
+    plain_fast_path: bool,
 }
 
 impl Log<'_> {
@@ -824,6 +888,7 @@ impl Log<'_> {
             union: self.union,
             synced: self.synced,
             first: self.first,
+            plain: self.plain_fast_path,
         };
         // Nothing else this interval (a second slot is only filled after the first), or a
         // check against what there is.
@@ -946,6 +1011,7 @@ fn differs(ours: u32, theirs: u32, len: u64) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::memory::encode_address;
 
     #[test]
     fn slots_pack_op_work_item_epoch_and_atomicity() {
@@ -961,6 +1027,76 @@ mod tests {
         );
         assert_eq!(s.at(9).epoch(), 9);
         assert_eq!(s.at(9).accessor(), s.accessor());
+    }
+
+    /// Random accesses of a few work-items to a local and a global buffer, with
+    /// synchronisations: the races found and the group's runs, described.
+    fn random_group(seed: u64, plain_fast_path: bool) -> (Vec<Race>, String) {
+        let mut rng = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let mut below = |n: u64| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng % n
+        };
+        let global = encode_address(1, 0, GLOBAL_OFFSET_BITS);
+        let local = encode_address(1, 0, GLOBAL_OFFSET_BITS);
+        let mut shadow = GroupShadow::new(Sites::plain(8), vec![0, 64], false);
+        shadow.plain_fast_path = plain_fast_path;
+        let launch = LaunchInfo::for_test(1, [8, 1, 1], [4, 1, 1]);
+        shadow.begin(Names::of(&launch, [0; 3]));
+        shadow.local_buffer(local, 32);
+        let mut races = Vec::new();
+        for _ in 0..40 {
+            if below(8) == 0 {
+                let space = [AddrSpace::Local, AddrSpace::Global][below(2) as usize];
+                races.extend(shadow.sync(space));
+                continue;
+            }
+            let (space, base, len) = match below(2) {
+                0 => (AddrSpace::Local, local, 32),
+                _ => (AddrSpace::Global, global, 64),
+            };
+            let size = [1, 2, 4, 4, 4, 8][below(6) as usize];
+            let address = base + (below(len / 4) * 4 + [0, 0, 0, 1][below(4) as usize]);
+            let kind = [
+                AccessKind::Load,
+                AccessKind::Load,
+                AccessKind::Store,
+                AccessKind::Store,
+                AccessKind::Atomic,
+            ][below(5) as usize];
+            let data: Vec<u8> = (0..size).map(|_| below(2) as u8).collect();
+            let data = if kind == AccessKind::Load {
+                &[][..]
+            } else {
+                &data
+            };
+            let a = Access {
+                space,
+                address,
+                size,
+                kind,
+                data,
+            };
+            let wi = [0, 1, 2, 3, GROUP][below(5) as usize];
+            let site = 1 + below(7) as u32;
+            shadow.access((wi, site), &a, kind.atomic() || below(8) == 0, false);
+        }
+        races.extend(shadow.sync(AddrSpace::Local));
+        races.extend(shadow.sync(AddrSpace::Global));
+        (races, shadow.global_runs(0).describe())
+    }
+
+    #[test]
+    fn the_fast_path_for_plain_accesses_changes_nothing() {
+        for seed in 1..2000 {
+            assert_eq!(
+                random_group(seed, true),
+                random_group(seed, false),
+                "seed {seed}"
+            );
+        }
     }
 
     #[test]
