@@ -582,15 +582,19 @@ impl GroupShadow {
             let Some((from, to)) = cells.touched else {
                 continue;
             };
-            for w in from..to {
+            // Only the page's last word may be partial, and only pages with byte cells have
+            // split words.
+            let any_split = !cells.bytes.is_empty();
+            let last_len = cells.valid - (cells.valid - 1) / WORD * WORD;
+            let last = cells.words.len() - 1;
+            for (w, c) in cells.words.iter().enumerate().take(to).skip(from) {
                 let word = cells.base + w as u64 * WORD;
-                if cells.is_split(w) {
+                if any_split && cells.is_split(w) {
                     for (i, c) in cells.split_cells(w).iter().enumerate() {
                         span.add(self, &mut runs, c, word + i as u64, 1);
                     }
                 } else {
-                    let len = WORD.min(cells.base + cells.valid - word);
-                    let c = &cells.words[w];
+                    let len = if w == last { last_len } else { WORD };
                     if !span.extends(c, word, len) {
                         span.add(self, &mut runs, c, word, len);
                     }
