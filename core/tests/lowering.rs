@@ -1,10 +1,11 @@
 //! Lowering of tricky IR, checked by running hand-written LLVM IR kernels end to end and
 //! reading back their buffers and diagnostics.
 
-use std::sync::{Arc, Mutex};
+mod common;
 
-use oclgrind_core::diagnostics::Level;
-use oclgrind_core::plugins::{Interest, Plugin};
+use std::sync::Arc;
+
+use common::Recorder;
 use oclgrind_core::program::ProgramError;
 use oclgrind_core::{launch, ArgValue, Config, Context, NDRange};
 
@@ -13,22 +14,6 @@ target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:
 target triple = "spir64-unknown-unknown"
 declare spir_func i64 @_Z13get_global_idj(i32)
 "#;
-
-/// Records every logged message.
-#[derive(Default)]
-struct Recorder(Mutex<Vec<String>>);
-
-impl Plugin for Recorder {
-    fn name(&self) -> &str {
-        "Recorder"
-    }
-    fn interests(&self) -> Interest {
-        Interest::LOG
-    }
-    fn log(&self, _level: Level, message: &str) {
-        self.0.lock().unwrap().push(message.to_string());
-    }
-}
 
 struct Run {
     buffers: Vec<Vec<u8>>,

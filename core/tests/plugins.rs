@@ -1,9 +1,12 @@
 //! The plugin interface: every event reaches the plugins that asked for it, with the right
 //! context, and plugins that ask for nothing cost nothing.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
+use common::Recorder;
 use oclgrind_core::diagnostics::{Entity, Level};
 use oclgrind_core::memory::{AddrSpace, Fault};
 use oclgrind_core::plugins::{
@@ -289,23 +292,6 @@ fn plugins_only_get_what_they_ask_for() {
     );
 }
 
-/// Every message logged, as it was logged.
-struct Messages(Mutex<Vec<String>>);
-
-impl Plugin for Messages {
-    fn name(&self) -> &str {
-        "Messages"
-    }
-
-    fn interests(&self) -> Interest {
-        Interest::LOG
-    }
-
-    fn log(&self, _level: Level, message: &str) {
-        self.0.lock().unwrap().push(message.to_string());
-    }
-}
-
 /// Every group stores its id to the same four elements: 12 races between groups.
 const RACY: &str = r#"
 kernel void a(global int *out) { out[get_local_id(0)] = get_group_id(0); }
@@ -315,7 +301,7 @@ kernel void b(global int *out) { out[get_local_id(0)] = get_group_id(0) + 1; }
 #[test]
 fn launches_running_at_once_keep_their_races_apart() {
     for _ in 0..10 {
-        let messages = Arc::new(Messages(Mutex::default()));
+        let messages = Arc::new(Recorder::default());
         let mut ctx = Context::new(Config {
             log_file: Some("/dev/null".into()),
             num_threads: 2,

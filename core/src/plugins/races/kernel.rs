@@ -689,26 +689,27 @@ fn fast_words(
     if store == 0 {
         // Loads only (the page may have stores of other runs).
         let Some(their_loads) = their_loads else {
-            return fast_words_one_by_one(page, w, n, (loads, stores), data);
+            // No loads either (the page has loads whenever the run has): only a word with a
+            // store needs looking at.
+            let stored = their_stores.and_then(|s| s.iter().position(|&t| t != 0));
+            return stored.unwrap_or(n);
         };
         for i in 0..n {
-            let load = loads.get().unwrap_or(0);
             let their_store = their_stores.as_ref().map_or(0, |s| s[i]);
             let their_load = &mut their_loads[i];
             if their_store != 0 || (*their_load != 0 && packed::atomic(*their_load)) {
                 return i;
             }
             if *their_load == 0 {
-                *their_load = load;
+                *their_load = loads.get().unwrap_or(0);
             }
             loads.advance();
         }
         return n;
     }
     // Stores, and loads or none (the page may have loads of other runs).
-    let (Some(their_stores), Some(values)) = (their_stores, values.get_mut(w..w + n)) else {
-        return fast_words_one_by_one(page, w, n, (loads, stores), data);
-    };
+    let their_stores = their_stores.expect("made above");
+    let values = values.get_mut(w..w + n).expect("made above");
     for i in 0..n {
         let (load, store) = (loads.get().unwrap_or(0), stores.get().unwrap_or(0));
         let their_load = their_loads.as_ref().map_or(0, |l| l[i]);
@@ -720,31 +721,6 @@ fn fast_words(
         }
         their_stores[i] = store;
         values[i] = value(i);
-        loads.advance();
-        stores.advance();
-    }
-    n
-}
-
-/// `fast_words` word by word (a run with neither kind of access).
-fn fast_words_one_by_one(
-    page: &mut Page,
-    w: usize,
-    n: usize,
-    (loads, stores): (&mut WordAccesses, &mut WordAccesses),
-    data: &[u8],
-) -> usize {
-    for i in 0..n {
-        let (Some(load), Some(store)) = (loads.get(), stores.get()) else {
-            return i;
-        };
-        let value = || {
-            let bytes = data.get(i * 4..i * 4 + 4).expect("the run's stored words");
-            u32::from_le_bytes(bytes.try_into().expect("a word"))
-        };
-        if !fast_word(page, w + i, load, store, value) {
-            return i;
-        }
         loads.advance();
         stores.advance();
     }

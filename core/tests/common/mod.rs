@@ -1,0 +1,24 @@
+//! Helpers shared by the core's integration tests.
+
+use std::sync::Mutex;
+
+use oclgrind_core::diagnostics::Level;
+use oclgrind_core::plugins::{Interest, Plugin};
+
+/// Records every logged message, as it was logged.
+#[derive(Default)]
+pub struct Recorder(pub Mutex<Vec<String>>);
+
+impl Plugin for Recorder {
+    fn name(&self) -> &str {
+        "Recorder"
+    }
+
+    fn interests(&self) -> Interest {
+        Interest::LOG
+    }
+
+    fn log(&self, _level: Level, message: &str) {
+        self.0.lock().unwrap().push(message.to_string());
+    }
+}
