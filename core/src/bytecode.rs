@@ -842,6 +842,9 @@ pub struct Function {
     pub num_slots: u32,
     /// Initial value of every slot of a new frame: constants in place, zero elsewhere.
     pub frame_init: Vec<u64>,
+    /// The slots of `undef` and `poison` constants (zero in `frame_init`): uninitialised
+    /// values, for the Uninitialized checker.
+    pub undef_slots: Vec<Slot>,
     pub relocs: Vec<Reloc>,
     /// First slot and slot count of each parameter.
     pub params: Vec<(Slot, u32)>,

@@ -79,11 +79,6 @@ impl Config {
     pub fn unavailable(&self) -> Vec<(&'static str, &'static str)> {
         let wanted = [
             (
-                self.uninitialized,
-                "OCLGRIND_UNINITIALIZED",
-                "uninitialized-value detection",
-            ),
-            (
                 self.inst_counts,
                 "OCLGRIND_INST_COUNTS",
                 "instruction counts",

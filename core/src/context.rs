@@ -12,7 +12,7 @@ use crate::exec::KernelInstance;
 use crate::llvm::{self, ModuleInput};
 use crate::memory::{AddrSpace, GlobalMemory};
 use crate::plugins::{
-    Interest, Logger, MemCheck, Plugin, PluginSet, RaceDetector, RaceSuppressions,
+    Interest, Logger, MemCheck, Plugin, PluginSet, RaceDetector, RaceSuppressions, Uninitialized,
 };
 use crate::program::{ProgramCode, ProgramError};
 
@@ -58,7 +58,7 @@ impl Drop for Context {
 
 impl Context {
     /// A context with the always-loaded plugins (Logger, MemCheck) and those the config asks
-    /// for (RaceDetector).
+    /// for (RaceDetector, Uninitialized).
     pub fn new(config: Config) -> Context {
         let mut plugins = PluginSet::default();
         plugins.add(Arc::new(Logger::new(
@@ -76,6 +76,9 @@ impl Context {
                 config.uniform_writes,
                 suppressions,
             )));
+        }
+        if config.uninitialized {
+            plugins.add(Arc::new(Uninitialized));
         }
         Context {
             config,

@@ -97,6 +97,11 @@ pub type BuiltinFn = Arc<dyn Fn(&mut dyn BuiltinEnv) -> Result<(), Trap> + Send 
 pub struct BuiltinSite {
     pub name: String,
     pub run: BuiltinFn,
+    /// The argument slots (first slot, lanes), for the Uninitialized checker's rule: a result,
+    /// and what the builtin stores, is uninitialised when any argument has uninitialised bits.
+    pub args: Vec<(Slot, u32)>,
+    /// The result's slots (first slot, lanes, lane type).
+    pub ret: Option<(Slot, u32, ScalarTy)>,
 }
 
 impl fmt::Debug for BuiltinSite {
@@ -220,6 +225,8 @@ pub(crate) fn site(
     BuiltinSite {
         name: call.name.clone(),
         run: Arc::new(f),
+        args: call.args.iter().map(|a| (a.slot, a.lanes())).collect(),
+        ret: call.ret.map(|r| (r.slot, r.lanes(), r.ty.elem)),
     }
 }
 

@@ -3,6 +3,7 @@
 
 use super::checks::{access, observe, Dir};
 use super::env::Mems;
+use super::uninit;
 use super::launch::{Launch, Where};
 use super::workitem::WiIds;
 use crate::builtins::AsyncCopy;
@@ -177,6 +178,12 @@ fn perform(launch: &Launch, mems: &mut Mems, at: Where, c: &AsyncCopy) {
         }
         if let Some(q) = access(mems, c.dst_space, dst, n, Dir::Store, launch, || at) {
             unsafe { store_bytes(q, &buf) };
+            if launch.shadows {
+                // Elements arrive as initialised as they were (and are not reported: the
+                // copy's source may hold padding).
+                uninit::load_bytes_of(launch, mems, c.src_space, src, &mut buf);
+                uninit::store_bytes_of(launch, mems, c.dst_space, dst, &buf);
+            }
         }
     }
 }

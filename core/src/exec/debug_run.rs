@@ -10,9 +10,9 @@ use super::debug::{
     DebugHook, DebugWorker, LaunchProgress, LaunchQuery, Moment, Resume, StopSet, WiState,
     WorkItemView,
 };
-use super::group::{BarrierSite, GroupRunner, Stop};
+use super::group::{local_memory, BarrierSite, GroupRunner, Stop};
 use super::workitem::{WiIds, WorkItem};
-use crate::memory::{AddrSpace, ArenaMemory};
+use crate::memory::ArenaMemory;
 use crate::plugins::{LaunchInfo, Workers};
 
 /// A work-group's state between runs (parked), or while being set up.
@@ -437,7 +437,7 @@ impl GroupRunner<'_> {
 
     fn new_group_state(&mut self, count: usize) -> GroupState {
         let launch = self.launch;
-        let mut local = ArenaMemory::new(AddrSpace::Local);
+        let mut local = local_memory(launch);
         for &size in &launch.local_sizes {
             local.allocate(size);
         }

@@ -5,12 +5,13 @@ use super::async_copy::AsyncState;
 use super::atomic;
 use super::checks::{access, observe, observe_atomic, Dir};
 use super::launch::{Launch, Where};
+use super::uninit;
 use crate::builtins::{AsyncCopy, BuiltinEnv};
 use crate::bytecode::{RmwOp, ScalarTy};
 use crate::diagnostics::Level;
 use crate::memory::{load_bytes, store_bytes, AddrSpace, ArenaMemory, MemView};
 use crate::output::Record;
-use crate::plugins::{AccessKind, Workers};
+use crate::plugins::{AccessKind, UninitKind, Workers};
 
 /// The memories a work-item can address, and the plugin workers that watch its accesses.
 pub(crate) struct Mems<'a> {
@@ -40,6 +41,9 @@ pub(crate) struct Env<'e, 'm> {
     pub asyncs: &'e mut AsyncState,
     /// The work-item's local linear id.
     pub wi_index: u64,
+    /// With shadows: whether the builtin's inputs (its arguments, the memory it has read so
+    /// far) had uninitialised bits, which makes what it writes uninitialised.
+    pub taint: Option<bool>,
 }
 
 impl Env<'_, '_> {
@@ -92,6 +96,11 @@ impl BuiltinEnv for Env<'_, '_> {
             // SAFETY: access() checked that the whole range lies in one buffer.
             Some(p) => {
                 unsafe { load_bytes(p, out) };
+                if self.taint == Some(false) {
+                    let mut shadow = vec![0u8; out.len()];
+                    uninit::load_bytes_of(self.launch, self.mems, space, addr, &mut shadow);
+                    self.taint = Some(shadow.iter().any(|&b| b != 0));
+                }
                 true
             }
             None => {
@@ -107,7 +116,18 @@ impl BuiltinEnv for Env<'_, '_> {
         self.observe(space, addr, data.len() as u64, AccessKind::Store, data);
         let p = self.access(space, addr, data.len() as u64, Dir::Store);
         // SAFETY: as above.
-        p.map(|p| unsafe { store_bytes(p, data) }).is_some()
+        let done = p.map(|p| unsafe { store_bytes(p, data) }).is_some();
+        if let Some(taint) = self.taint {
+            if taint && uninit::reported_space(space, addr) {
+                let (launch, at) = (self.launch, self.at);
+                uninit::report(launch, self.mems.workers, at, UninitKind::StoredValue, space, addr);
+            }
+            if done {
+                let shadow = vec![if taint { 0xff } else { 0 }; data.len()];
+                uninit::store_bytes_of(self.launch, self.mems, space, addr, &shadow);
+            }
+        }
+        done
     }
 
     fn atomic_rmw(

@@ -24,6 +24,15 @@ pub(crate) enum Stop {
     Park,
 }
 
+/// A work-group's local memory, with shadows when the launch keeps them.
+pub(crate) fn local_memory(launch: &Launch) -> ArenaMemory {
+    let mut local = ArenaMemory::new(AddrSpace::Local);
+    if launch.shadows {
+        local.track_shadows();
+    }
+    local
+}
+
 /// The barrier a work-group is gathering at.
 #[derive(Clone)]
 pub(crate) struct BarrierSite {
@@ -58,7 +67,7 @@ impl<'l> GroupRunner<'l> {
     pub fn new(launch: &'l Launch<'l>) -> Self {
         GroupRunner {
             launch,
-            local: ArenaMemory::new(AddrSpace::Local),
+            local: local_memory(launch),
             asyncs: AsyncState::default(),
             items: Vec::new(),
             seq: 0,
@@ -204,7 +213,9 @@ impl<'l> GroupRunner<'l> {
                 self.group[d] * info.local_size[d] + local[d] + info.global_offset[d]
             }),
         };
-        wi.reset(&launch.template, launch.kernel.code.stack_slots, ids);
+        let shadow = launch.shadows.then(|| &launch.kernel.shadow_frames[0][..]);
+        let stack_slots = launch.kernel.code.stack_slots;
+        wi.reset(&launch.template, shadow, stack_slots, ids);
         let at = self.at(Some(ids), 0, 0);
         if launch.observe_work_items {
             for w in self.workers.each(Interest::WORK_ITEM) {

@@ -1,7 +1,8 @@
 //! The interpreter loop: runs one work-item's bytecode until it finishes or reaches a barrier.
 //!
-//! Hot ops are handled inline; register-only ops that are less frequent go through
-//! `pure_ops::run_pure`. Memory faults and other diagnostics leave the loop through cold paths.
+//! Memory, control flow and calls are handled here; the register-only ops by `pure_ops::reg_op`,
+//! inlined into the loop's one `match`. Memory faults and other diagnostics leave the loop
+//! through cold paths.
 
 use super::checks::{
     access, array_index, check_alignment, load_mem, observe, observe_allocation, speculated_use,
@@ -12,12 +13,14 @@ use super::env::{Env, Mems};
 use super::group::{GroupRunner, Stop};
 use super::launch::{Launch, Where};
 use super::memops::{self, OpCx};
-use super::pure_ops::{move_slots, run_pure};
+use super::pure_ops::reg_op;
+use super::shadow::{NoShadow, ShadowRegs, Shadows};
+use super::uninit;
 use super::semantics::*;
 use super::workitem::{Frame, WiIds, WorkItem};
-use crate::bytecode::{CastOp, Op, Pc, WiQuery};
+use crate::bytecode::{Op, Pc, WiQuery};
 use crate::memory::{load_bytes, AddrSpace};
-use crate::plugins::{AccessKind, Interest, LaunchInfo};
+use crate::plugins::{AccessKind, Interest, LaunchInfo, UninitKind};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 /// Value of a work-item query; out-of-range dimensions give 0 for ids and 1 for sizes.
@@ -108,25 +111,36 @@ fn alloca(mems: &mut Mems, here: Here, size: u32) -> Option<u64> {
 
 impl GroupRunner<'_> {
     pub(crate) fn run(&mut self, wi: &mut WorkItem) -> Stop {
+        let launch = self.launch;
         match (
-            self.launch.observe_instructions,
-            self.launch.debug.is_some(),
+            launch.observe_instructions,
+            launch.debug.is_some(),
+            launch.shadows,
         ) {
-            (false, false) => self.exec::<false, false>(wi),
-            (true, false) => self.exec::<true, false>(wi),
-            (false, true) => self.exec::<false, true>(wi),
-            (true, true) => self.exec::<true, true>(wi),
+            (false, false, false) => self.exec::<false, false, false>(wi),
+            (true, false, false) => self.exec::<true, false, false>(wi),
+            (false, true, false) => self.exec::<false, true, false>(wi),
+            (true, true, false) => self.exec::<true, true, false>(wi),
+            (false, false, true) => self.exec::<false, false, true>(wi),
+            (true, false, true) => self.exec::<true, false, true>(wi),
+            (false, true, true) => self.exec::<false, true, true>(wi),
+            (true, true, true) => self.exec::<true, true, true>(wi),
         }
     }
 
     /// `OBSERVE`: plugins see every instruction. `DEBUG`: the debugger's stops are checked
-    /// before every instruction.
-    fn exec<const OBSERVE: bool, const DEBUG: bool>(&mut self, wi: &mut WorkItem) -> Stop {
+    /// before every instruction. `SHADOW`: every value has a shadow (the Uninitialized
+    /// checker's), computed by the same ops.
+    fn exec<const OBSERVE: bool, const DEBUG: bool, const SHADOW: bool>(
+        &mut self,
+        wi: &mut WorkItem,
+    ) -> Stop {
         let launch = self.launch;
         let kernel = &launch.kernel.code;
         let observe = launch.observe_memory;
         let WorkItem {
             regs,
+            shadow: sregs,
             frames,
             private,
             ids,
@@ -172,6 +186,21 @@ impl GroupRunner<'_> {
                 regs[base + $s as usize]
             };
         }
+        // The shadow of a slot (only when SHADOW).
+        macro_rules! sh {
+            ($s:expr) => {
+                sregs[base + $s as usize]
+            };
+        }
+        // The frame's shadows for the ops in `memops`.
+        macro_rules! shadows {
+            () => {
+                SHADOW.then(|| Shadows {
+                    regs: &mut sregs[..],
+                    base,
+                })
+            };
+        }
         // Context for the ops in `memops`, borrowing the memories for one call.
         macro_rules! cx {
             ($pc:expr) => {
@@ -212,45 +241,13 @@ impl GroupRunner<'_> {
             let op_pc = pc;
             let op = &code[pc];
             pc += 1;
-            match *op {
-                Op::Add { d, a, b, bits } => r!(d) = r!(a).wrapping_add(r!(b)) & mask(bits),
-                Op::Sub { d, a, b, bits } => r!(d) = r!(a).wrapping_sub(r!(b)) & mask(bits),
-                Op::Mul { d, a, b, bits } => r!(d) = r!(a).wrapping_mul(r!(b)) & mask(bits),
-                Op::And { d, a, b } => r!(d) = r!(a) & r!(b),
-                Op::Or { d, a, b } => r!(d) = r!(a) | r!(b),
-                Op::Xor { d, a, b } => r!(d) = r!(a) ^ r!(b),
-                Op::Shl { d, a, b, bits } => r!(d) = shl(r!(a), r!(b), bits),
-                Op::LShr { d, a, b, bits } => r!(d) = lshr(r!(a), r!(b), bits),
-                Op::AShr { d, a, b, bits } => r!(d) = ashr(r!(a), r!(b), bits),
-                Op::ICmp {
-                    pred,
-                    d,
-                    a,
-                    b,
-                    bits,
-                } => r!(d) = icmp(pred, r!(a), r!(b), bits) as u64,
-                Op::FAdd32 { d, a, b } => r!(d) = slot_f32(f32_of(r!(a)) + f32_of(r!(b))),
-                Op::FSub32 { d, a, b } => r!(d) = slot_f32(f32_of(r!(a)) - f32_of(r!(b))),
-                Op::FMul32 { d, a, b } => r!(d) = slot_f32(f32_of(r!(a)) * f32_of(r!(b))),
-                Op::FDiv32 { d, a, b } => r!(d) = slot_f32(f32_of(r!(a)) / f32_of(r!(b))),
-                Op::FAdd64 { d, a, b } => r!(d) = slot_f64(f64_of(r!(a)) + f64_of(r!(b))),
-                Op::FMul64 { d, a, b } => r!(d) = slot_f64(f64_of(r!(a)) * f64_of(r!(b))),
-                Op::Mov { d, s } => r!(d) = r!(s),
-                Op::MovN { d, s, n } => move_slots(&mut regs[base..], d, s, n),
-                Op::SExt { d, s, from, to } => r!(d) = (sext(r!(s), from) as u64) & mask(to),
-                Op::Trunc { d, s, bits } => r!(d) = r!(s) & mask(bits),
-                Op::Gep {
-                    d,
-                    base: b,
-                    idx,
-                    idx_bits,
-                    scale,
-                    offset,
-                } => {
-                    r!(d) = index_address(r!(b), r!(idx), idx_bits, scale as i64)
-                        .wrapping_add(offset as i64 as u64);
-                }
-                Op::GepConst { d, base: b, offset } => r!(d) = r!(b).wrapping_add(offset as u64),
+            // Register-only ops first: one dispatch for the most frequent ops.
+            let register_only = if SHADOW {
+                reg_op(op, regs, base, &mut Shadows { regs: sregs, base })
+            } else {
+                reg_op(op, regs, base, &mut NoShadow)
+            };
+            if !register_only { match *op {
                 Op::GepN { d, base: b, table } => {
                     let t = &func.geps[table as usize];
                     let mut a = r!(b).wrapping_add(t.offset as u64);
@@ -258,66 +255,23 @@ impl GroupRunner<'_> {
                         a = index_address(a, r!(s), bits, scale);
                     }
                     r!(d) = a;
+                    if SHADOW {
+                        let any = sh!(b) | t.terms.iter().fold(0, |a, &(s, ..)| a | sh!(s));
+                        sh!(d) = if any != 0 { u64::MAX } else { 0 };
+                    }
                 }
                 Op::Br { t } => pc = t as usize,
                 Op::CondBr { c, t, f } => {
+                    if SHADOW && sh!(c) & 1 != 0 {
+                        let at = here(fidx, op_pc).at();
+                        uninit::report_use(launch, mems.workers, at, UninitKind::ControlFlow);
+                    }
                     pc = if r!(c) & 1 != 0 {
                         t as usize
                     } else {
                         f as usize
                     }
                 }
-                Op::Select { d, c, t, f, n: 1 } => {
-                    r!(d) = if r!(c) & 1 != 0 { r!(t) } else { r!(f) }
-                }
-                // Scalar forms of the general ops, kept out of the slower `run_pure` call.
-                Op::FCmp {
-                    pred,
-                    ty,
-                    d,
-                    a,
-                    b,
-                    lanes: 1,
-                } => r!(d) = fcmp(pred, float_of(ty, r!(a)), float_of(ty, r!(b))) as u64,
-                Op::Fma {
-                    ty,
-                    fused,
-                    d,
-                    a,
-                    b,
-                    c,
-                    lanes: 1,
-                } => r!(d) = fma(ty, fused, r!(a), r!(b), r!(c)),
-                Op::Cast {
-                    op: CastOp::FpTrunc,
-                    d,
-                    s,
-                    lanes: 1,
-                } => r!(d) = slot_f32(f64_of(r!(s)) as f32),
-                Op::Cast { op, d, s, lanes: 1 } => r!(d) = cast(op, r!(s)),
-                Op::IntBin {
-                    op,
-                    d,
-                    a,
-                    b,
-                    bits,
-                    lanes: 1,
-                } => r!(d) = int_bin(op, r!(a), r!(b), bits),
-                Op::FloatBin {
-                    op,
-                    ty,
-                    d,
-                    a,
-                    b,
-                    lanes: 1,
-                } => r!(d) = float_bin(op, ty, r!(a), r!(b)),
-                Op::FloatUn {
-                    op,
-                    ty,
-                    d,
-                    s,
-                    lanes: 1,
-                } => r!(d) = float_un(op, ty, r!(s)),
                 Op::Load {
                     d,
                     p,
@@ -329,11 +283,16 @@ impl GroupRunner<'_> {
                     check_alignment(addr, align, false, launch, || here(fidx, op_pc).at());
                     let size = ty.size() as u64;
                     let at = || here(fidx, op_pc).at();
-                    r!(d) = match access(&mut mems, space, addr, size, Dir::Load, launch, at) {
+                    let ptr = access(&mut mems, space, addr, size, Dir::Load, launch, at);
+                    r!(d) = match ptr {
                         // SAFETY: access() checked the range.
                         Some(ptr) => unsafe { load_mem(ty, ptr) },
                         None => 0,
                     };
+                    if SHADOW {
+                        let (shadow, done) = (sh!(p), ptr.is_some());
+                        sh!(d) = uninit::on_load(launch, &mut mems, at, (space, addr, shadow), ty, done);
+                    }
                     if observe {
                         let load = AccessKind::Load;
                         self::observe(launch, &mut mems, at(), space, addr, size, load, &[]);
@@ -356,10 +315,14 @@ impl GroupRunner<'_> {
                         let (store, data) = (AccessKind::Store, &bytes[..size as usize]);
                         self::observe(launch, &mut mems, at(), space, addr, size, store, data);
                     }
-                    if let Some(ptr) = access(&mut mems, space, addr, size, Dir::Store, launch, at)
-                    {
+                    let ptr = access(&mut mems, space, addr, size, Dir::Store, launch, at);
+                    if let Some(ptr) = ptr {
                         // SAFETY: access() checked the range.
                         unsafe { store_mem(ty, ptr, value) };
+                    }
+                    if SHADOW {
+                        let (target, value) = ((space, addr, sh!(p)), sh!(s));
+                        uninit::on_store(launch, &mut mems, at, target, ty, value, ptr.is_some());
                     }
                 }
                 Op::LoadV {
@@ -372,6 +335,7 @@ impl GroupRunner<'_> {
                 } => memops::load_vector(
                     &mut cx!(op_pc),
                     &mut regs[base..],
+                    shadows!(),
                     d,
                     p,
                     space,
@@ -389,6 +353,7 @@ impl GroupRunner<'_> {
                 } => memops::store_vector(
                     &mut cx!(op_pc),
                     &regs[base..],
+                    shadows!(),
                     p,
                     s,
                     space,
@@ -403,7 +368,8 @@ impl GroupRunner<'_> {
                     layout,
                 } => {
                     let l = &func.layouts[layout as usize];
-                    memops::load_aggregate(&mut cx!(op_pc), &mut regs[base..], d, p, space, l)
+                    let (f, sh) = (&mut regs[base..], shadows!());
+                    memops::load_aggregate(&mut cx!(op_pc), f, sh, d, p, space, l)
                 }
                 Op::StoreAgg {
                     p,
@@ -412,7 +378,8 @@ impl GroupRunner<'_> {
                     layout,
                 } => {
                     let l = &func.layouts[layout as usize];
-                    memops::store_aggregate(&mut cx!(op_pc), &regs[base..], p, s, space, l)
+                    let (f, sh) = (&regs[base..], shadows!());
+                    memops::store_aggregate(&mut cx!(op_pc), f, sh, p, s, space, l)
                 }
                 Op::AtomicRmw {
                     op,
@@ -421,7 +388,10 @@ impl GroupRunner<'_> {
                     v,
                     space,
                     ty,
-                } => r!(d) = memops::atomic_rmw(&mut cx!(op_pc), r!(p), r!(v), op, space, ty),
+                } => {
+                    let (f, sh) = (&mut regs[base..], shadows!());
+                    memops::atomic_rmw(&mut cx!(op_pc), f, sh, (d, p, v), op, space, ty)
+                }
                 Op::CmpXchg {
                     d,
                     p,
@@ -430,17 +400,9 @@ impl GroupRunner<'_> {
                     space,
                     ty,
                 } => {
-                    let expected = r!(cmp);
-                    let old = memops::compare_exchange(
-                        &mut cx!(op_pc),
-                        r!(p),
-                        expected,
-                        r!(new),
-                        space,
-                        ty,
-                    );
-                    r!(d) = old;
-                    r!(d + 1) = (old == expected) as u64;
+                    let (f, sh) = (&mut regs[base..], shadows!());
+                    let slots = (d, p, cmp, new);
+                    memops::compare_exchange(&mut cx!(op_pc), f, sh, slots, space, ty);
                 }
                 Op::MemCpy {
                     dst,
@@ -448,20 +410,28 @@ impl GroupRunner<'_> {
                     len,
                     dst_space,
                     src_space,
-                } => memops::mem_copy(
-                    &mut cx!(op_pc),
-                    r!(dst),
-                    r!(src),
-                    r!(len),
-                    dst_space,
-                    src_space,
-                ),
+                } => {
+                    let (to, from, n) = (r!(dst), r!(src), r!(len));
+                    let spaces = (dst_space, src_space);
+                    if SHADOW && (sh!(dst) | sh!(src) | sh!(len)) != 0 {
+                        let at = here(fidx, op_pc).at();
+                        uninit::copy_operands(launch, &mut mems, at, (to, sh!(dst)), (from, sh!(src)), spaces);
+                    }
+                    memops::mem_copy(&mut cx!(op_pc), to, from, n, spaces, SHADOW)
+                }
                 Op::MemSet {
                     dst,
                     val,
                     len,
                     space,
-                } => memops::mem_set(&mut cx!(op_pc), r!(dst), r!(val) as u8, r!(len), space),
+                } => {
+                    let value = (r!(val) as u8, if SHADOW { sh!(val) as u8 } else { 0 });
+                    if SHADOW && sh!(dst) != 0 {
+                        let (at, to) = (here(fidx, op_pc).at(), r!(dst));
+                        uninit::report(launch, mems.workers, at, UninitKind::WriteAddress, space, to);
+                    }
+                    memops::mem_set(&mut cx!(op_pc), r!(dst), value, r!(len), space, SHADOW)
+                }
                 Op::SpeculatedUse { p, space, size } => {
                     if observe {
                         speculated_use(
@@ -475,7 +445,12 @@ impl GroupRunner<'_> {
                     }
                 }
                 Op::Alloca { d, size } => match alloca(&mut mems, here(fidx, op_pc), size) {
-                    Some(address) => r!(d) = address,
+                    Some(address) => {
+                        r!(d) = address;
+                        if SHADOW {
+                            sh!(d) = 0;
+                        }
+                    }
                     None => {
                         (wi.func, wi.pc) = (fidx, op_pc as u32);
                         return Stop::Finished;
@@ -489,14 +464,24 @@ impl GroupRunner<'_> {
                     }
                 }
                 Op::WorkItem { q, d, dim } => {
-                    r!(d) = query(q, dim as u64, &ids, &group, &size, &launch.info)
+                    r!(d) = query(q, dim as u64, &ids, &group, &size, &launch.info);
+                    if SHADOW {
+                        sh!(d) = 0;
+                    }
                 }
                 Op::WorkItemDyn { q, d, dim } => {
-                    r!(d) = query(q, r!(dim), &ids, &group, &size, &launch.info)
+                    r!(d) = query(q, r!(dim), &ids, &group, &size, &launch.info);
+                    if SHADOW {
+                        sh!(d) = if sh!(dim) != 0 { u64::MAX } else { 0 };
+                    }
                 }
                 Op::Switch { c, table } => {
                     let t = &func.switches[table as usize];
                     let v = r!(c) & mask(t.bits);
+                    if SHADOW && sh!(c) & mask(t.bits) != 0 {
+                        let at = here(fidx, op_pc).at();
+                        uninit::report_use(launch, mems.workers, at, UninitKind::ControlFlow);
+                    }
                     pc = t
                         .cases
                         .iter()
@@ -510,6 +495,10 @@ impl GroupRunner<'_> {
                     let n = callee.num_slots as usize;
                     regs[new_base..new_base + n]
                         .copy_from_slice(&launch.kernel.frames[cs.func as usize]);
+                    if SHADOW {
+                        sregs[new_base..new_base + n]
+                            .copy_from_slice(&launch.kernel.shadow_frames[cs.func as usize]);
+                    }
                     let mark = mems.private.mark();
                     for (k, arg) in cs.args.iter().enumerate() {
                         let (pslot, pn) = callee.params[k];
@@ -518,13 +507,16 @@ impl GroupRunner<'_> {
                             None => {
                                 let from = base + arg.slot as usize;
                                 regs.copy_within(from..from + pn as usize, to);
+                                if SHADOW {
+                                    sregs.copy_within(from..from + pn as usize, to);
+                                }
                             }
                             Some(bytes) => {
                                 // By-value structs are copied into a new private buffer.
                                 let src = r!(arg.slot);
                                 let mut copy = vec![0u8; bytes as usize];
                                 let at = || here(fidx, op_pc).at();
-                                if let Some(ptr) = access(
+                                let ptr = access(
                                     &mut mems,
                                     AddrSpace::Private,
                                     src,
@@ -532,11 +524,20 @@ impl GroupRunner<'_> {
                                     Dir::Load,
                                     launch,
                                     at,
-                                ) {
+                                );
+                                if let Some(ptr) = ptr {
                                     // SAFETY: access() checked the range.
                                     unsafe { load_bytes(ptr, &mut copy) };
                                 }
                                 regs[to] = mems.private.allocate_with(&copy);
+                                if SHADOW {
+                                    // The copy is as initialised as the original.
+                                    sregs[to] = 0;
+                                    if ptr.is_some() {
+                                        let copied = (src, regs[to]);
+                                        uninit::copy_private(launch, &mut mems, copied, bytes);
+                                    }
+                                }
                             }
                         }
                     }
@@ -565,10 +566,11 @@ impl GroupRunner<'_> {
                     };
                     if let Op::Ret { s, n } = *op {
                         let from = base + s as usize;
-                        regs.copy_within(
-                            from..from + n as usize,
-                            fr.base as usize + fr.ret_dst as usize,
-                        );
+                        let to = fr.base as usize + fr.ret_dst as usize;
+                        regs.copy_within(from..from + n as usize, to);
+                        if SHADOW {
+                            sregs.copy_within(from..from + n as usize, to);
+                        }
                     }
                     mems.private.release_to(fr.mark);
                     fidx = fr.func;
@@ -606,6 +608,10 @@ impl GroupRunner<'_> {
                 Op::Builtin { site } => {
                     let s = &func.builtins[site as usize];
                     let at = here(fidx, op_pc).at();
+                    let taint = SHADOW.then(|| {
+                        let frame = Shadows { regs: sregs, base };
+                        s.args.iter().any(|&(slot, n)| frame.any(slot, n))
+                    });
                     let mut env = Env {
                         regs: &mut regs[base..],
                         mems: &mut mems,
@@ -613,8 +619,14 @@ impl GroupRunner<'_> {
                         at,
                         asyncs,
                         wi_index,
+                        taint,
                     };
-                    if let Err(trap) = (s.run)(&mut env) {
+                    let ran = (s.run)(&mut env);
+                    if let Some(taint) = env.taint {
+                        let mut frame = Shadows { regs: sregs, base };
+                        uninit::builtin_result(&mut frame, s.ret, taint);
+                    }
+                    if let Err(trap) = ran {
                         launch.report_fatal(at, &trap.0, here!());
                         (wi.func, wi.pc) = (fidx, op_pc as u32);
                         return Stop::Finished;
@@ -625,33 +637,9 @@ impl GroupRunner<'_> {
                     (wi.func, wi.pc) = (fidx, op_pc as u32);
                     return Stop::Finished;
                 }
-                // The register-only ops not handled above (listed, so that a new op cannot be
-                // forgotten here).
-                ref op @ (Op::Nop
-                | Op::IntBin { .. }
-                | Op::IntUn { .. }
-                | Op::Funnel { .. }
-                | Op::Overflow { .. }
-                | Op::ICmpV { .. }
-                | Op::FSub64 { .. }
-                | Op::FDiv64 { .. }
-                | Op::FloatBin { .. }
-                | Op::FloatUn { .. }
-                | Op::Fma { .. }
-                | Op::DotF32 { .. }
-                | Op::FCmp { .. }
-                | Op::Select { .. }
-                | Op::SelectV { .. }
-                | Op::Cast { .. }
-                | Op::Bitcast { .. }
-                | Op::ExtractDyn { .. }
-                | Op::InsertDyn { .. }
-                | Op::ToGeneric { .. }
-                | Op::FromGeneric { .. }
-                | Op::GenericTo { .. }) => {
-                    run_pure(op, &mut regs[base..]);
-                }
-            }
+                // Done by `reg_op` above.
+                _ => {}
+            } }
             if OBSERVE {
                 let at = here(fidx, op_pc).at();
                 for w in mems.workers.each(Interest::INSTRUCTION) {

@@ -27,6 +27,8 @@ pub struct KernelInstance {
     pub code: Arc<KernelCode>,
     /// Initial frame of each function, with program-variable addresses filled in.
     pub(crate) frames: Vec<Vec<u64>>,
+    /// The shadows of those frames: every bit of an `undef` constant uninitialised.
+    pub(crate) shadow_frames: Vec<Vec<u64>>,
     pub source: Option<Arc<Source>>,
     /// Addresses of the program's variables (the debugger reads them).
     pub program_addresses: Vec<u64>,
@@ -49,9 +51,19 @@ impl KernelInstance {
             }
             frames.push(frame);
         }
+        let shadow_frames = (code.functions.iter())
+            .map(|f| {
+                let mut shadow = vec![0; f.frame_init.len()];
+                for &s in &f.undef_slots {
+                    shadow[s as usize] = u64::MAX;
+                }
+                shadow
+            })
+            .collect();
         Ok(KernelInstance {
             code,
             frames,
+            shadow_frames,
             source,
             program_addresses: global_addresses.to_vec(),
         })
@@ -100,6 +112,8 @@ pub(crate) struct Launch<'a> {
     pub observe_work_items: bool,
     /// Local and private allocations (work-group begin, work-item start, `alloca`).
     pub observe_allocations: bool,
+    /// The Uninitialized checker listens: registers and memory have shadows.
+    pub shadows: bool,
     /// Set when a debugger is attached.
     pub debug: Option<DebugRun<'a>>,
 }
@@ -388,6 +402,7 @@ pub fn launch(
     let quick = ctx.config.quick && total > 2;
     let count = if quick { 2 } else { total };
     let plugins = ctx.plugins();
+    let shadows = plugins.wants(Interest::UNINITIALIZED);
     let debugger = ctx.debugger();
     let deliver = |r: Record| match r {
         Record::Log(level, text) => ctx.log(level, &text),
@@ -404,7 +419,7 @@ pub fn launch(
         template,
         private_init,
         local_sizes,
-        global: ctx.global.view(),
+        global: ctx.global.view(shadows),
         // A debugging user sees output as it happens, not in work-group order.
         sequencer: if debugger.is_some() {
             Sequencer::immediate(&deliver)
@@ -415,6 +430,7 @@ pub fn launch(
         observe_memory: plugins.wants(Interest::MEMORY),
         observe_work_items: plugins.wants(Interest::WORK_ITEM),
         observe_allocations: plugins.wants(Interest::ALLOCATION),
+        shadows,
         debug,
     };
     if let Some(d) = &launch.debug {

@@ -5,10 +5,13 @@ use super::atomic;
 use super::checks::{access, check_alignment, load_mem, observe, observe_atomic, store_mem, Dir};
 use super::env::Mems;
 use super::interp::Here;
+use super::semantics::mask;
+use super::shadow::{ShadowRegs, Shadows};
+use super::uninit;
 use crate::bytecode::{Layout, MemTy, RmwOp, ScalarTy, Slot};
 use crate::diagnostics::Level;
 use crate::memory::{load_bytes, store_bytes, AddrSpace};
-use crate::plugins::AccessKind;
+use crate::plugins::{AccessKind, UninitKind};
 
 /// Largest `wait_group_events` list we read (far beyond any real kernel's).
 const MAX_WAIT_EVENTS: u64 = 1 << 16;
@@ -53,6 +56,20 @@ impl OpCx<'_, '_> {
     fn check_align(&self, addr: u64, align: u8, store: bool) {
         check_alignment(addr, align, store, self.here.launch, || self.here.at());
     }
+
+    /// The shadow of a `ty` value at `addr`, for an access that was accepted.
+    fn load_shadow(&mut self, space: AddrSpace, addr: u64, ty: MemTy) -> u64 {
+        uninit::load(self.here.launch, self.mems, space, addr, ty)
+    }
+
+    fn store_shadow(&mut self, space: AddrSpace, addr: u64, ty: MemTy, shadow: u64) {
+        uninit::store(self.here.launch, self.mems, space, addr, ty, shadow)
+    }
+
+    fn report(&mut self, kind: UninitKind, space: AddrSpace, addr: u64) {
+        let (launch, at) = (self.here.launch, self.here.at());
+        uninit::report(launch, self.mems.workers, at, kind, space, addr);
+    }
 }
 
 /// `n` zeroed bytes: in `stack` when they fit (most vectors and structs), else in `heap`.
@@ -69,6 +86,7 @@ fn scratch<'b>(stack: &'b mut [u8; 128], heap: &'b mut Vec<u8>, n: usize) -> &'b
 pub(crate) fn load_vector(
     cx: &mut OpCx,
     f: &mut [u64],
+    sh: Option<Shadows>,
     d: Slot,
     p: Slot,
     space: AddrSpace,
@@ -88,6 +106,16 @@ pub(crate) fn load_vector(
             None => 0,
         };
     }
+    if let Some(mut sh) = sh {
+        if sh.get(p) != 0 {
+            cx.report(UninitKind::ReadAddress, space, addr);
+        }
+        for i in 0..lanes as u32 {
+            let lane = addr + (i as usize * es) as u64;
+            let s = if ptr.is_some() { cx.load_shadow(space, lane, ty) } else { 0 };
+            sh.set(d + i, s);
+        }
+    }
     cx.observe(space, addr, size, AccessKind::Load, &[]);
 }
 
@@ -95,6 +123,7 @@ pub(crate) fn load_vector(
 pub(crate) fn store_vector(
     cx: &mut OpCx,
     f: &[u64],
+    sh: Option<Shadows>,
     p: Slot,
     s: Slot,
     space: AddrSpace,
@@ -114,10 +143,29 @@ pub(crate) fn store_vector(
         }
         cx.observe(space, addr, size, AccessKind::Store, bytes);
     }
-    if let Some(ptr) = cx.access(space, addr, size, Dir::Store) {
+    let ptr = cx.access(space, addr, size, Dir::Store);
+    if let Some(ptr) = ptr {
         for i in 0..lanes as usize {
             // SAFETY: as above.
             unsafe { store_mem(ty, ptr.add(i * es), f[s as usize + i]) };
+        }
+    }
+    if let Some(sh) = sh {
+        if sh.get(p) != 0 {
+            cx.report(UninitKind::WriteAddress, space, addr);
+        }
+        let lane_mask = mask(es as u8 * 8);
+        if sh.any(s, lanes as u32) && uninit::reported_space(space, addr) {
+            let poisoned = (0..lanes as u32).any(|i| sh.get(s + i) & lane_mask != 0);
+            if poisoned {
+                cx.report(UninitKind::StoredValue, space, addr);
+            }
+        }
+        if ptr.is_some() {
+            for i in 0..lanes as u32 {
+                let lane = addr + (i as usize * es) as u64;
+                cx.store_shadow(space, lane, ty, sh.get(s + i) & lane_mask);
+            }
         }
     }
 }
@@ -125,6 +173,7 @@ pub(crate) fn store_vector(
 pub(crate) fn load_aggregate(
     cx: &mut OpCx,
     f: &mut [u64],
+    sh: Option<Shadows>,
     d: Slot,
     p: Slot,
     space: AddrSpace,
@@ -139,12 +188,23 @@ pub(crate) fn load_aggregate(
             None => 0,
         };
     }
+    if let Some(mut sh) = sh {
+        if sh.get(p) != 0 {
+            cx.report(UninitKind::ReadAddress, space, addr);
+        }
+        for (i, leaf) in l.leaves.iter().enumerate() {
+            let at = addr + leaf.offset as u64;
+            let s = if ptr.is_some() { cx.load_shadow(space, at, leaf.ty.mem_ty()) } else { 0 };
+            sh.set(d + i as u32, s);
+        }
+    }
     cx.observe(space, addr, l.size as u64, AccessKind::Load, &[]);
 }
 
 pub(crate) fn store_aggregate(
     cx: &mut OpCx,
     f: &[u64],
+    sh: Option<Shadows>,
     p: Slot,
     s: Slot,
     space: AddrSpace,
@@ -160,7 +220,8 @@ pub(crate) fn store_aggregate(
         }
         cx.observe(space, addr, l.size as u64, AccessKind::Store, bytes);
     }
-    if let Some(ptr) = cx.access(space, addr, l.size as u64, Dir::Store) {
+    let ptr = cx.access(space, addr, l.size as u64, Dir::Store);
+    if let Some(ptr) = ptr {
         for (i, leaf) in l.leaves.iter().enumerate() {
             // SAFETY: as above.
             unsafe {
@@ -172,17 +233,38 @@ pub(crate) fn store_aggregate(
             };
         }
     }
+    if let Some(sh) = sh {
+        if sh.get(p) != 0 {
+            cx.report(UninitKind::WriteAddress, space, addr);
+        }
+        // Padding between the leaves is not stored: it keeps its shadow.
+        let leaf_shadow = |i: usize, ty: MemTy| sh.get(s + i as u32) & mask(ty.size() as u8 * 8);
+        let poisoned = (l.leaves.iter().enumerate()).any(|(i, leaf)| leaf_shadow(i, leaf.ty.mem_ty()) != 0);
+        if poisoned && uninit::reported_space(space, addr) {
+            cx.report(UninitKind::StoredValue, space, addr);
+        }
+        if ptr.is_some() {
+            for (i, leaf) in l.leaves.iter().enumerate() {
+                let ty = leaf.ty.mem_ty();
+                cx.store_shadow(space, addr + leaf.offset as u64, ty, leaf_shadow(i, ty));
+            }
+        }
+    }
 }
 
-/// `atomicrmw`: the old value, or 0 if the access was refused.
+/// `atomicrmw` (slots: result, pointer, operand): the old value, or 0 if the access was
+/// refused. With shadows, the result has the old value's; memory becomes uninitialised as a
+/// whole when either the old value or the operand had uninitialised bits.
 pub(crate) fn atomic_rmw(
     cx: &mut OpCx,
-    addr: u64,
-    value: u64,
+    f: &mut [u64],
+    sh: Option<Shadows>,
+    (d, p, v): (Slot, Slot, Slot),
     op: RmwOp,
     space: AddrSpace,
     ty: ScalarTy,
-) -> u64 {
+) {
+    let (addr, value) = (f[p as usize], f[v as usize]);
     let size = ty.size() as u64;
     if !addr.is_multiple_of(size) {
         cx.here
@@ -195,19 +277,47 @@ pub(crate) fn atomic_rmw(
         Some(ptr) => unsafe { atomic::rmw(ptr, size as u32, op, ty, value) },
         None => 0,
     };
+    f[d as usize] = old;
+    if let Some(mut sh) = sh {
+        atomic_shadow(cx, &mut sh, (d, p, v), space, addr, ty.mem_ty(), ptr.is_some());
+    }
     cx.observe_atomic((space, addr, size, AccessKind::Atomic), ptr);
-    old
 }
 
-/// `cmpxchg`: the old value, or 0 if the access was refused.
+/// The shadows of an atomic (slots: result, pointer, operand).
+fn atomic_shadow(
+    cx: &mut OpCx,
+    sh: &mut Shadows,
+    (d, p, v): (Slot, Slot, Slot),
+    space: AddrSpace,
+    addr: u64,
+    ty: MemTy,
+    done: bool,
+) {
+    if sh.get(p) != 0 {
+        cx.report(UninitKind::WriteAddress, space, addr);
+    }
+    let old = if done { cx.load_shadow(space, addr, ty) } else { 0 };
+    sh.set(d, old);
+    if done {
+        let full = mask(ty.size() as u8 * 8);
+        let new = if old | sh.get(v) != 0 { full } else { 0 };
+        cx.store_shadow(space, addr, ty, new);
+    }
+}
+
+/// `cmpxchg` (slots: result and success flag, pointer, expected, new): the old value, or 0
+/// if the access was refused. With shadows, an uninitialised expected value decides the
+/// outcome (reported as control flow), and the result follows the old value.
 pub(crate) fn compare_exchange(
     cx: &mut OpCx,
-    addr: u64,
-    expected: u64,
-    new: u64,
+    f: &mut [u64],
+    sh: Option<Shadows>,
+    (d, p, cmp, new): (Slot, Slot, Slot, Slot),
     space: AddrSpace,
     ty: MemTy,
-) -> u64 {
+) {
+    let (addr, expected, replacement) = (f[p as usize], f[cmp as usize], f[new as usize]);
     let size = ty.size() as u64;
     let ptr = cx.access(space, addr, size, Dir::Atomic);
     let old = match ptr {
@@ -215,7 +325,7 @@ pub(crate) fn compare_exchange(
         Some(ptr) => unsafe {
             atomic::update(ptr, size as u32, &mut |old| {
                 if old == expected {
-                    new
+                    replacement
                 } else {
                     old
                 }
@@ -223,8 +333,16 @@ pub(crate) fn compare_exchange(
         },
         None => 0,
     };
+    f[d as usize] = old;
+    f[d as usize + 1] = (old == expected) as u64;
+    if let Some(mut sh) = sh {
+        if sh.get(cmp) != 0 {
+            cx.report(UninitKind::ControlFlow, space, 0);
+        }
+        atomic_shadow(cx, &mut sh, (d, p, new), space, addr, ty, ptr.is_some());
+        sh.set(d + 1, (sh.get(d) | sh.get(cmp) != 0) as u64);
+    }
     cx.observe_atomic((space, addr, size, AccessKind::CompareExchange), ptr);
-    old
 }
 
 /// `llvm.memcpy` / `llvm.memmove`: both ranges are checked before anything is copied.
@@ -233,8 +351,8 @@ pub(crate) fn mem_copy(
     to: u64,
     from: u64,
     n: u64,
-    dst_space: AddrSpace,
-    src_space: AddrSpace,
+    (dst_space, src_space): (AddrSpace, AddrSpace),
+    shadows: bool,
 ) {
     let src = cx.access(src_space, from, n, Dir::Load);
     let dst = cx.access(dst_space, to, n, Dir::Store);
@@ -252,17 +370,35 @@ pub(crate) fn mem_copy(
     if let (Some(d), Some(_)) = (dst, src) {
         // SAFETY: as above; the copy goes through `bytes`, so overlap is fine.
         unsafe { store_bytes(d, &bytes) };
+        if shadows {
+            // The copy is as initialised as its source (structs with their padding), and not
+            // reported: padding is never set, so a struct copy would always be.
+            let launch = cx.here.launch;
+            uninit::load_bytes_of(launch, cx.mems, src_space, from, &mut bytes);
+            uninit::store_bytes_of(launch, cx.mems, dst_space, to, &bytes);
+        }
     }
 }
 
-/// `llvm.memset`.
-pub(crate) fn mem_set(cx: &mut OpCx, to: u64, value: u8, n: u64, space: AddrSpace) {
+/// `llvm.memset` of `value` (with its shadow byte).
+pub(crate) fn mem_set(
+    cx: &mut OpCx,
+    to: u64,
+    (value, shadow): (u8, u8),
+    n: u64,
+    space: AddrSpace,
+    shadows: bool,
+) {
     let dst = cx.access(space, to, n, Dir::Store);
     if let Some(d) = dst {
-        let bytes = vec![value; n as usize];
+        let mut bytes = vec![value; n as usize];
         cx.observe(space, to, n, AccessKind::Store, &bytes);
         // SAFETY: access() checked the range.
         unsafe { store_bytes(d, &bytes) };
+        if shadows {
+            bytes.fill(shadow);
+            uninit::store_bytes_of(cx.here.launch, cx.mems, space, to, &bytes);
+        }
     }
 }
 

@@ -11,6 +11,8 @@ mod group;
 mod interp;
 mod launch;
 mod memops;
+mod shadow;
+mod uninit;
 pub mod pure_ops;
 pub mod semantics;
 mod workitem;

@@ -1,30 +1,115 @@
-//! Ops that only read and write registers, shared by the interpreter's slower paths and the
-//! builtin test environment.
+//! Ops that only read and write registers, with their shadow rules: the interpreter's and the
+//! builtin test environment's one definition of them.
 
 use super::semantics::*;
-use crate::bytecode::{CastOp, Op, ScalarTy, Slot, VType};
+use super::shadow::{self, float_width, NoShadow, ShadowRegs};
+use crate::bytecode::{CastOp, FloatUnOp, IntBinOp, Op, ScalarTy, Slot, VType};
 use crate::memory::{from_generic, to_generic};
 
-/// Runs a register-only op; returns false for any other op.
+/// Runs a register-only op on plain values; returns false for any other op (the builtin
+/// test environment's way to run the ops the builtins lower to).
 pub fn run_pure(op: &Op, r: &mut [u64]) -> bool {
+    reg_op(op, r, 0, &mut NoShadow)
+}
+
+/// Runs a register-only op (the one definition of what each computes, for the interpreter and
+/// the builtins' tests), with its shadow rule when `S` keeps shadows; returns false for any
+/// other op. The frame's registers are `r` from `base`; `sh` holds their shadows.
+#[inline(always)]
+pub(crate) fn reg_op<S: ShadowRegs>(op: &Op, r: &mut [u64], base: usize, sh: &mut S) -> bool {
     macro_rules! s {
         ($x:expr) => {
-            r[$x as usize]
+            r[base + $x as usize]
+        };
+    }
+    // Runs `$body` for each lane `$i`; the scalar form without a loop (most ops are scalar).
+    macro_rules! lanes {
+        ($n:expr, $i:ident, $body:block) => {
+            if $n == 1 {
+                let $i = 0u32;
+                $body
+            } else {
+                for $i in 0..$n as u32 $body
+            }
+        };
+    }
+    // Shadow of a slot.
+    macro_rules! h {
+        ($x:expr) => {
+            sh.get($x)
         };
     }
     match *op {
         Op::Nop => {}
-        Op::Mov { d, s } => s!(d) = s!(s),
-        Op::MovN { d, s, n } => move_slots(r, d, s, n),
-        Op::Add { d, a, b, bits } => s!(d) = s!(a).wrapping_add(s!(b)) & mask(bits),
-        Op::Sub { d, a, b, bits } => s!(d) = s!(a).wrapping_sub(s!(b)) & mask(bits),
-        Op::Mul { d, a, b, bits } => s!(d) = s!(a).wrapping_mul(s!(b)) & mask(bits),
-        Op::And { d, a, b } => s!(d) = s!(a) & s!(b),
-        Op::Or { d, a, b } => s!(d) = s!(a) | s!(b),
-        Op::Xor { d, a, b } => s!(d) = s!(a) ^ s!(b),
-        Op::Shl { d, a, b, bits } => s!(d) = shl(s!(a), s!(b), bits),
-        Op::LShr { d, a, b, bits } => s!(d) = lshr(s!(a), s!(b), bits),
-        Op::AShr { d, a, b, bits } => s!(d) = ashr(s!(a), s!(b), bits),
+        Op::Mov { d, s } => {
+            s!(d) = s!(s);
+            if S::ON {
+                sh.set(d, h!(s));
+            }
+        }
+        Op::MovN { d, s, n } => {
+            move_slots(&mut r[base..], d, s, n);
+            sh.copy(d, s, n);
+        }
+        Op::Add { d, a, b, bits } => {
+            s!(d) = s!(a).wrapping_add(s!(b)) & mask(bits);
+            if S::ON {
+                sh.set(d, shadow::spread_up(h!(a) | h!(b), bits));
+            }
+        }
+        Op::Sub { d, a, b, bits } => {
+            s!(d) = s!(a).wrapping_sub(s!(b)) & mask(bits);
+            if S::ON {
+                sh.set(d, shadow::spread_up(h!(a) | h!(b), bits));
+            }
+        }
+        Op::Mul { d, a, b, bits } => {
+            s!(d) = s!(a).wrapping_mul(s!(b)) & mask(bits);
+            if S::ON {
+                sh.set(d, shadow::spread_up(h!(a) | h!(b), bits));
+            }
+        }
+        Op::And { d, a, b } => {
+            let (va, vb) = (s!(a), s!(b));
+            s!(d) = va & vb;
+            if S::ON {
+                sh.set(d, shadow::and(va, vb, h!(a), h!(b)));
+            }
+        }
+        Op::Or { d, a, b } => {
+            let (va, vb) = (s!(a), s!(b));
+            s!(d) = va | vb;
+            if S::ON {
+                sh.set(d, shadow::or(va, vb, h!(a), h!(b)));
+            }
+        }
+        Op::Xor { d, a, b } => {
+            s!(d) = s!(a) ^ s!(b);
+            if S::ON {
+                sh.set(d, h!(a) | h!(b));
+            }
+        }
+        Op::Shl { d, a, b, bits } => {
+            let vb = s!(b);
+            s!(d) = shl(s!(a), vb, bits);
+            if S::ON {
+                sh.set(d, shadow::shift(IntBinOp::Shl, h!(a), vb, h!(b), bits));
+            }
+        }
+        Op::LShr { d, a, b, bits } => {
+            let vb = s!(b);
+            s!(d) = lshr(s!(a), vb, bits);
+            if S::ON {
+                sh.set(d, shadow::shift(IntBinOp::LShr, h!(a), vb, h!(b), bits));
+            }
+        }
+        Op::AShr { d, a, b, bits } => {
+            let vb = s!(b);
+            s!(d) = ashr(s!(a), vb, bits);
+            if S::ON {
+                sh.set(d, shadow::shift(IntBinOp::AShr, h!(a), vb, h!(b), bits));
+            }
+        }
         Op::IntBin {
             op,
             d,
@@ -33,9 +118,14 @@ pub fn run_pure(op: &Op, r: &mut [u64]) -> bool {
             bits,
             lanes,
         } => {
-            for i in 0..lanes as u32 {
-                s!(d + i) = int_bin(op, s!(a + i), s!(b + i), bits);
-            }
+            lanes!(lanes, i, {
+                let (va, vb) = (s!(a + i), s!(b + i));
+                s!(d + i) = int_bin(op, va, vb, bits);
+                if S::ON {
+                    let s = shadow::int_bin(op, va, vb, h!(a + i), h!(b + i), bits);
+                    sh.set(d + i, s);
+                }
+            })
         }
         Op::IntUn {
             op,
@@ -44,9 +134,12 @@ pub fn run_pure(op: &Op, r: &mut [u64]) -> bool {
             bits,
             lanes,
         } => {
-            for i in 0..lanes as u32 {
+            lanes!(lanes, i, {
                 s!(d + i) = int_un(op, s!(s + i), bits);
-            }
+                if S::ON {
+                    sh.set(d + i, shadow::int_un(op, h!(s + i), bits));
+                }
+            })
         }
         Op::Funnel {
             left,
@@ -57,12 +150,21 @@ pub fn run_pure(op: &Op, r: &mut [u64]) -> bool {
             bits,
             lanes,
         } => {
-            for i in 0..lanes as u32 {
+            lanes!(lanes, i, {
                 s!(d + i) = funnel(left, s!(a + i), s!(b + i), s!(c + i), bits);
-            }
+                if S::ON {
+                    let any = h!(a + i) | h!(b + i) | h!(c + i);
+                    sh.set(d + i, shadow::all_or_none(any, bits));
+                }
+            })
         }
         Op::Overflow { op, d, a, b, bits } => {
             let (v, o) = overflow(op, s!(a), s!(b), bits);
+            if S::ON {
+                let any = h!(a) | h!(b);
+                sh.set(d, shadow::all_or_none(any, bits));
+                sh.set(d + 1, shadow::all_or_none(any, 1));
+            }
             s!(d) = v;
             s!(d + 1) = o as u64;
         }
@@ -72,7 +174,12 @@ pub fn run_pure(op: &Op, r: &mut [u64]) -> bool {
             a,
             b,
             bits,
-        } => s!(d) = icmp(pred, s!(a), s!(b), bits) as u64,
+        } => {
+            s!(d) = icmp(pred, s!(a), s!(b), bits) as u64;
+            if S::ON {
+                sh.set(d, shadow::all_or_none(h!(a) | h!(b), 1));
+            }
+        }
         Op::ICmpV {
             pred,
             d,
@@ -81,18 +188,45 @@ pub fn run_pure(op: &Op, r: &mut [u64]) -> bool {
             bits,
             lanes,
         } => {
-            for i in 0..lanes as u32 {
+            lanes!(lanes, i, {
                 s!(d + i) = icmp(pred, s!(a + i), s!(b + i), bits) as u64;
-            }
+                if S::ON {
+                    sh.set(d + i, shadow::all_or_none(h!(a + i) | h!(b + i), 1));
+                }
+            })
         }
-        Op::FAdd32 { d, a, b } => s!(d) = slot_f32(f32_of(s!(a)) + f32_of(s!(b))),
-        Op::FSub32 { d, a, b } => s!(d) = slot_f32(f32_of(s!(a)) - f32_of(s!(b))),
-        Op::FMul32 { d, a, b } => s!(d) = slot_f32(f32_of(s!(a)) * f32_of(s!(b))),
-        Op::FDiv32 { d, a, b } => s!(d) = slot_f32(f32_of(s!(a)) / f32_of(s!(b))),
-        Op::FAdd64 { d, a, b } => s!(d) = slot_f64(f64_of(s!(a)) + f64_of(s!(b))),
-        Op::FSub64 { d, a, b } => s!(d) = slot_f64(f64_of(s!(a)) - f64_of(s!(b))),
-        Op::FMul64 { d, a, b } => s!(d) = slot_f64(f64_of(s!(a)) * f64_of(s!(b))),
-        Op::FDiv64 { d, a, b } => s!(d) = slot_f64(f64_of(s!(a)) / f64_of(s!(b))),
+        Op::FAdd32 { d, a, b } => {
+            s!(d) = slot_f32(f32_of(s!(a)) + f32_of(s!(b)));
+            float_shadow(sh, d, h!(a) | h!(b), 32);
+        }
+        Op::FSub32 { d, a, b } => {
+            s!(d) = slot_f32(f32_of(s!(a)) - f32_of(s!(b)));
+            float_shadow(sh, d, h!(a) | h!(b), 32);
+        }
+        Op::FMul32 { d, a, b } => {
+            s!(d) = slot_f32(f32_of(s!(a)) * f32_of(s!(b)));
+            float_shadow(sh, d, h!(a) | h!(b), 32);
+        }
+        Op::FDiv32 { d, a, b } => {
+            s!(d) = slot_f32(f32_of(s!(a)) / f32_of(s!(b)));
+            float_shadow(sh, d, h!(a) | h!(b), 32);
+        }
+        Op::FAdd64 { d, a, b } => {
+            s!(d) = slot_f64(f64_of(s!(a)) + f64_of(s!(b)));
+            float_shadow(sh, d, h!(a) | h!(b), 64);
+        }
+        Op::FSub64 { d, a, b } => {
+            s!(d) = slot_f64(f64_of(s!(a)) - f64_of(s!(b)));
+            float_shadow(sh, d, h!(a) | h!(b), 64);
+        }
+        Op::FMul64 { d, a, b } => {
+            s!(d) = slot_f64(f64_of(s!(a)) * f64_of(s!(b)));
+            float_shadow(sh, d, h!(a) | h!(b), 64);
+        }
+        Op::FDiv64 { d, a, b } => {
+            s!(d) = slot_f64(f64_of(s!(a)) / f64_of(s!(b)));
+            float_shadow(sh, d, h!(a) | h!(b), 64);
+        }
         Op::FloatBin {
             op,
             ty,
@@ -101,9 +235,10 @@ pub fn run_pure(op: &Op, r: &mut [u64]) -> bool {
             b,
             lanes,
         } => {
-            for i in 0..lanes as u32 {
+            lanes!(lanes, i, {
                 s!(d + i) = float_bin(op, ty, s!(a + i), s!(b + i));
-            }
+                float_shadow(sh, d + i, h!(a + i) | h!(b + i), float_width(ty));
+            })
         }
         Op::FloatUn {
             op,
@@ -112,9 +247,19 @@ pub fn run_pure(op: &Op, r: &mut [u64]) -> bool {
             s,
             lanes,
         } => {
-            for i in 0..lanes as u32 {
+            lanes!(lanes, i, {
                 s!(d + i) = float_un(op, ty, s!(s + i));
-            }
+                if S::ON {
+                    // Sign operations move the sign bit's shadow and keep the others.
+                    let si = h!(s + i);
+                    let s = match op {
+                        FloatUnOp::Neg => si,
+                        FloatUnOp::Abs => si & (mask(float_width(ty)) >> 1),
+                        _ => shadow::all_or_none(si, float_width(ty)),
+                    };
+                    sh.set(d + i, s);
+                }
+            })
         }
         Op::DotF32 { d, a, b, lanes } => {
             let mut sum = 0f64;
@@ -122,6 +267,10 @@ pub fn run_pure(op: &Op, r: &mut [u64]) -> bool {
                 sum += f32_of(s!(a + i)) as f64 * f32_of(s!(b + i)) as f64;
             }
             s!(d) = slot_f32(sum as f32);
+            if S::ON {
+                let any = sh.any(a, lanes as u32) || sh.any(b, lanes as u32);
+                sh.set(d, shadow::all_or_none(any as u64, 32));
+            }
         }
         Op::Fma {
             ty,
@@ -132,9 +281,11 @@ pub fn run_pure(op: &Op, r: &mut [u64]) -> bool {
             c,
             lanes,
         } => {
-            for i in 0..lanes as u32 {
+            lanes!(lanes, i, {
                 s!(d + i) = fma(ty, fused, s!(a + i), s!(b + i), s!(c + i));
-            }
+                let any = h!(a + i) | h!(b + i) | h!(c + i);
+                float_shadow(sh, d + i, any, float_width(ty));
+            })
         }
         Op::FCmp {
             pred,
@@ -144,25 +295,47 @@ pub fn run_pure(op: &Op, r: &mut [u64]) -> bool {
             b,
             lanes,
         } => {
-            for i in 0..lanes as u32 {
+            lanes!(lanes, i, {
                 s!(d + i) = fcmp(pred, float_of(ty, s!(a + i)), float_of(ty, s!(b + i))) as u64;
-            }
+                if S::ON {
+                    sh.set(d + i, shadow::all_or_none(h!(a + i) | h!(b + i), 1));
+                }
+            })
         }
         Op::Select { d, c, t, f, n } => {
-            let src = if s!(c) & 1 != 0 { t } else { f };
-            r.copy_within(src as usize..(src + n) as usize, d as usize);
+            let vc = s!(c);
+            if S::ON {
+                for k in 0..n {
+                    let (vt, vf) = (s!(t + k), s!(f + k));
+                    let s = shadow::select(vc, h!(c), vt, vf, h!(t + k), h!(f + k));
+                    sh.set(d + k, s);
+                }
+            }
+            let src = base + if vc & 1 != 0 { t } else { f } as usize;
+            r.copy_within(src..src + n as usize, base + d as usize);
         }
         Op::SelectV { d, c, t, f, lanes } => {
-            for i in 0..lanes as u32 {
-                s!(d + i) = if s!(c + i) & 1 != 0 {
-                    s!(t + i)
-                } else {
-                    s!(f + i)
-                };
+            lanes!(lanes, i, {
+                let (vc, vt, vf) = (s!(c + i), s!(t + i), s!(f + i));
+                if S::ON {
+                    let s = shadow::select(vc, h!(c + i), vt, vf, h!(t + i), h!(f + i));
+                    sh.set(d + i, s);
+                }
+                s!(d + i) = if vc & 1 != 0 { vt } else { vf };
+            })
+        }
+        Op::SExt { d, s, from, to } => {
+            s!(d) = (sext(s!(s), from) as u64) & mask(to);
+            if S::ON {
+                sh.set(d, (sext(h!(s), from) as u64) & mask(to));
             }
         }
-        Op::SExt { d, s, from, to } => s!(d) = (sext(s!(s), from) as u64) & mask(to),
-        Op::Trunc { d, s, bits } => s!(d) = s!(s) & mask(bits),
+        Op::Trunc { d, s, bits } => {
+            s!(d) = s!(s) & mask(bits);
+            if S::ON {
+                sh.set(d, h!(s) & mask(bits));
+            }
+        }
         // Widening floats is what float dots do on every call: keep it out of `cast`.
         Op::Cast {
             op: CastOp::FpExt,
@@ -170,14 +343,18 @@ pub fn run_pure(op: &Op, r: &mut [u64]) -> bool {
             s,
             lanes,
         } => {
-            for i in 0..lanes as u32 {
+            lanes!(lanes, i, {
                 s!(d + i) = slot_f64(f32_of(s!(s + i)) as f64);
-            }
+                float_shadow(sh, d + i, h!(s + i), 64);
+            })
         }
         Op::Cast { op, d, s, lanes } => {
-            for i in 0..lanes as u32 {
+            lanes!(lanes, i, {
                 s!(d + i) = cast(op, s!(s + i));
-            }
+                if S::ON {
+                    sh.set(d + i, shadow::cast(op, h!(s + i)));
+                }
+            })
         }
         Op::Bitcast { d, s, from, to } => {
             // Distinct SSA values: the source and destination slots never overlap.
@@ -186,20 +363,18 @@ pub fn run_pure(op: &Op, r: &mut [u64]) -> bool {
                 s + from.lanes as usize <= d || d + to.lanes as usize <= s,
                 "bitcast between overlapping slots"
             );
-            let (src, dst) = if s < d {
-                let (lo, hi) = r.split_at_mut(d);
-                (
-                    &lo[s..s + from.lanes as usize],
-                    &mut hi[..to.lanes as usize],
-                )
-            } else {
-                let (lo, hi) = r.split_at_mut(s);
-                (
-                    &hi[..from.lanes as usize],
-                    &mut lo[d..d + to.lanes as usize],
-                )
-            };
+            let frame = &mut r[base..];
+            let (src, dst) = split_lanes(frame, s, from.lanes as usize, d, to.lanes as usize);
             bitcast_lanes(src, from, dst, to);
+            if S::ON {
+                // The bits move, and their shadows with them.
+                let src: Vec<u64> = (0..from.lanes as u32).map(|k| h!(s as u32 + k)).collect();
+                let mut out = vec![0; to.lanes as usize];
+                bitcast_lanes(&src, from, &mut out, to);
+                for (k, v) in out.into_iter().enumerate() {
+                    sh.set(d as u32 + k as u32, v);
+                }
+            }
         }
         Op::ExtractDyn { d, v, idx, lanes } => {
             let i = s!(idx);
@@ -208,12 +383,35 @@ pub fn run_pure(op: &Op, r: &mut [u64]) -> bool {
             } else {
                 0
             };
+            if S::ON {
+                let s = if h!(idx) != 0 {
+                    u64::MAX
+                } else if i < lanes as u64 {
+                    h!(v + i as u32)
+                } else {
+                    0
+                };
+                sh.set(d, s);
+            }
         }
-        Op::ToGeneric { d, s, space } => s!(d) = to_generic(s!(s), space),
-        Op::FromGeneric { d, s } => s!(d) = from_generic(s!(s)).1,
+        Op::ToGeneric { d, s, space } => {
+            s!(d) = to_generic(s!(s), space);
+            if S::ON {
+                sh.set(d, shadow::all_or_none(h!(s), 64));
+            }
+        }
+        Op::FromGeneric { d, s } => {
+            s!(d) = from_generic(s!(s)).1;
+            if S::ON {
+                sh.set(d, shadow::all_or_none(h!(s), 64));
+            }
+        }
         Op::GenericTo { d, s, space } => {
             let (actual, addr) = from_generic(s!(s));
             s!(d) = if actual == space { addr } else { 0 };
+            if S::ON {
+                sh.set(d, shadow::all_or_none(h!(s), 64));
+            }
         }
         Op::InsertDyn {
             d,
@@ -222,10 +420,21 @@ pub fn run_pure(op: &Op, r: &mut [u64]) -> bool {
             idx,
             lanes,
         } => {
-            r.copy_within(v as usize..(v + lanes as u32) as usize, d as usize);
+            let from = base + v as usize;
+            r.copy_within(from..from + lanes as usize, base + d as usize);
+            sh.copy(d, v, lanes as u32);
             let i = s!(idx);
             if i < lanes as u64 {
                 s!(d + i as u32) = s!(e);
+                if S::ON {
+                    sh.set(d + i as u32, h!(e));
+                }
+            }
+            if S::ON && h!(idx) != 0 {
+                // Which lane changed is unknown: every lane may be the new one.
+                for k in 0..lanes as u32 {
+                    sh.set(d + k, u64::MAX);
+                }
             }
         }
         Op::Gep {
@@ -238,8 +447,16 @@ pub fn run_pure(op: &Op, r: &mut [u64]) -> bool {
         } => {
             s!(d) = index_address(s!(base), s!(idx), idx_bits, scale as i64)
                 .wrapping_add(offset as i64 as u64);
+            if S::ON {
+                sh.set(d, shadow::all_or_none(h!(base) | h!(idx), 64));
+            }
         }
-        Op::GepConst { d, base, offset } => s!(d) = s!(base).wrapping_add(offset as u64),
+        Op::GepConst { d, base, offset } => {
+            s!(d) = s!(base).wrapping_add(offset as u64);
+            if S::ON {
+                sh.set(d, shadow::all_or_none(h!(base), 64));
+            }
+        }
         // Ops that touch memory, control flow or the work-item: the interpreter's.
         Op::Load { .. }
         | Op::LoadV { .. }
@@ -269,6 +486,31 @@ pub fn run_pure(op: &Op, r: &mut [u64]) -> bool {
         | Op::Trap { .. } => return false,
     }
     true
+}
+
+/// A float result: unknown as a whole if any operand bit is.
+#[inline(always)]
+fn float_shadow<S: ShadowRegs>(sh: &mut S, d: Slot, operands: u64, bits: u8) {
+    if S::ON {
+        sh.set(d, shadow::all_or_none(operands, bits));
+    }
+}
+
+/// The source and destination lanes of a bitcast, which never overlap.
+fn split_lanes(
+    r: &mut [u64],
+    s: usize,
+    from: usize,
+    d: usize,
+    to: usize,
+) -> (&[u64], &mut [u64]) {
+    if s < d {
+        let (lo, hi) = r.split_at_mut(d);
+        (&lo[s..s + from], &mut hi[..to])
+    } else {
+        let (lo, hi) = r.split_at_mut(s);
+        (&hi[..from], &mut lo[d..d + to])
+    }
 }
 
 /// Copies `n` slots; a plain loop, since vectors are short and a memmove call costs more.

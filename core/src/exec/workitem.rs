@@ -24,6 +24,8 @@ pub struct Frame {
 pub struct WorkItem {
     /// All frames' register slots; the current frame starts at `base`.
     pub regs: Vec<u64>,
+    /// Their shadows (uninitialised bits), beside them; empty unless the launch keeps shadows.
+    pub shadow: Vec<u64>,
     pub frames: Vec<Frame>,
     pub func: u32,
     pub pc: Pc,
@@ -40,6 +42,7 @@ impl WorkItem {
     pub fn new() -> WorkItem {
         WorkItem {
             regs: Vec::new(),
+            shadow: Vec::new(),
             frames: Vec::new(),
             func: 0,
             pc: 0,
@@ -51,11 +54,24 @@ impl WorkItem {
         }
     }
 
-    /// Resets to the start of the kernel with a fresh entry frame.
-    pub fn reset(&mut self, template: &[u64], stack_slots: usize, ids: WiIds) {
+    /// Resets to the start of the kernel with a fresh entry frame; with `shadow`, the entry
+    /// frame's shadows, registers and private memory keep shadows.
+    pub fn reset(
+        &mut self,
+        template: &[u64],
+        shadow: Option<&[u64]>,
+        stack_slots: usize,
+        ids: WiIds,
+    ) {
         self.regs.clear();
         self.regs.extend_from_slice(template);
         self.regs.resize(stack_slots.max(template.len()), 0);
+        if let Some(shadow) = shadow {
+            self.shadow.clear();
+            self.shadow.extend_from_slice(shadow);
+            self.shadow.resize(self.regs.len(), 0);
+            self.private.track_shadows();
+        }
         self.frames.clear();
         self.func = 0;
         self.pc = 0;

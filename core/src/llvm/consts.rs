@@ -13,7 +13,12 @@ use crate::memory::{from_generic, to_generic, AddrSpace};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CVal {
     Bits(u64),
-    Global { id: u32, addend: i64 },
+    Global {
+        id: u32,
+        addend: i64,
+    },
+    /// `undef` or `poison`: zero as a value, uninitialised as the shadow sees it.
+    Undef,
 }
 
 impl CVal {
@@ -24,6 +29,7 @@ impl CVal {
                 id,
                 addend: addend + delta,
             },
+            CVal::Undef => CVal::Undef,
         }
     }
 }
@@ -148,11 +154,13 @@ impl Consts<'_> {
             }
             ValueKind::LLVMConstantPointerNullValueKind
             | ValueKind::LLVMConstantTargetNoneValueKind => out.push(CVal::Bits(0)),
-            ValueKind::LLVMUndefValueValueKind
-            | ValueKind::LLVMPoisonValueKind
-            | ValueKind::LLVMConstantAggregateZeroValueKind => {
+            ValueKind::LLVMConstantAggregateZeroValueKind => {
                 let n = shape_of(self.m, t)?.slots();
                 out.extend(std::iter::repeat_n(CVal::Bits(0), n as usize));
+            }
+            ValueKind::LLVMUndefValueValueKind | ValueKind::LLVMPoisonValueKind => {
+                let n = shape_of(self.m, t)?.slots();
+                out.extend(std::iter::repeat_n(CVal::Undef, n as usize));
             }
             ValueKind::LLVMConstantVectorValueKind
             | ValueKind::LLVMConstantDataVectorValueKind
@@ -223,6 +231,7 @@ impl Consts<'_> {
                 let bits = v.ty().int_width() as u8;
                 match operand(0)? {
                     CVal::Bits(b) => Ok(CVal::Bits(b & mask(bits))),
+                    CVal::Undef => Ok(CVal::Undef),
                     g if bits == 64 => Ok(g),
                     _ => Err("truncated address in a constant expression".into()),
                 }
@@ -232,6 +241,7 @@ impl Consts<'_> {
                 let to = v.ty().int_width() as u8;
                 match operand(0)? {
                     CVal::Bits(b) => Ok(CVal::Bits(sext(b, from) as u64 & mask(to))),
+                    CVal::Undef => Ok(CVal::Undef),
                     _ => Err("sign-extended address in a constant expression".into()),
                 }
             }
@@ -239,6 +249,7 @@ impl Consts<'_> {
                 let bits = v.ty().int_width() as u8;
                 let (a, b) = (operand(0)?, operand(1)?);
                 match (a, b, op) {
+                    (CVal::Undef, _, _) | (_, CVal::Undef, _) => Ok(CVal::Undef),
                     (CVal::Bits(x), CVal::Bits(y), Opcode::LLVMAdd) => {
                         Ok(CVal::Bits(x.wrapping_add(y) & mask(bits)))
                     }
@@ -322,6 +333,7 @@ impl Consts<'_> {
                 let n = self.m.store_size(t) as usize;
                 let bits = match self.scalar(v)? {
                     CVal::Bits(b) => b,
+                    CVal::Undef => 0,
                     CVal::Global { id, addend } => {
                         relocs.push((at as u64, id, addend));
                         0

@@ -2,8 +2,8 @@
 
 use std::alloc::{alloc_zeroed, dealloc, Layout};
 use std::collections::VecDeque;
-use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::{Arc, RwLock};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::{Arc, OnceLock, RwLock};
 
 use super::access::{copy_bytes, load_bytes, store_bytes};
 use super::table::{BufEntry, MemView};
@@ -17,6 +17,39 @@ pub struct GlobalBuffer {
     flags: AtomicU32,
     /// Set when we allocated the storage (and must free it); `None` when it aliases host memory.
     layout: Option<Layout>,
+    /// The shadow of every byte (its uninitialised bits), made by the first launch that
+    /// checks for uninitialised values. Memory that aliases the host's or another buffer's
+    /// has none: it counts as initialised.
+    shadow: OnceLock<Storage>,
+    /// The host wrote some of the buffer before it had a shadow: it starts initialised.
+    host_written: AtomicBool,
+}
+
+/// Zeroed host memory we allocated (a buffer's shadow).
+struct Storage {
+    ptr: *mut u8,
+    layout: Layout,
+}
+
+// SAFETY: as GlobalBuffer's, only accessed through relaxed atomics.
+unsafe impl Send for Storage {}
+unsafe impl Sync for Storage {}
+
+impl Storage {
+    fn new(size: u64) -> Option<Storage> {
+        let bytes = usize::try_from(size).ok()?.max(1);
+        let layout = Layout::from_size_align(bytes, 64).ok()?;
+        // SAFETY: layout has non-zero size.
+        let ptr = unsafe { alloc_zeroed(layout) };
+        (!ptr.is_null()).then_some(Storage { ptr, layout })
+    }
+}
+
+impl Drop for Storage {
+    fn drop(&mut self) {
+        // SAFETY: allocated in `new` with this layout.
+        unsafe { dealloc(self.ptr, self.layout) };
+    }
 }
 
 // SAFETY: the storage is only ever accessed through relaxed atomics (memory::access).
@@ -25,19 +58,49 @@ unsafe impl Sync for GlobalBuffer {}
 
 impl GlobalBuffer {
     fn new(size: u64, flags: u32) -> Option<GlobalBuffer> {
-        let bytes = usize::try_from(size).ok()?.max(1);
-        let layout = Layout::from_size_align(bytes, 64).ok()?;
-        // SAFETY: layout has non-zero size.
-        let ptr = unsafe { alloc_zeroed(layout) };
-        if ptr.is_null() {
-            return None;
-        }
+        let storage = Storage::new(size)?;
+        let (ptr, layout) = (storage.ptr, storage.layout);
+        std::mem::forget(storage);
         Some(GlobalBuffer {
             ptr,
             size,
             flags: AtomicU32::new(flags),
             layout: Some(layout),
+            shadow: OnceLock::new(),
+            host_written: AtomicBool::new(false),
         })
+    }
+
+    /// The buffer's shadow, made now if it has none yet: uninitialised unless the host wrote
+    /// to the buffer. Null for memory that aliases other memory (always initialised) or when
+    /// the host has no memory left for it.
+    fn shadow(&self) -> *mut u8 {
+        if self.layout.is_none() {
+            return std::ptr::null_mut();
+        }
+        let made = self.shadow.get_or_init(|| {
+            let Some(s) = Storage::new(self.size) else {
+                return Storage {
+                    ptr: std::ptr::null_mut(),
+                    layout: Layout::new::<u8>(),
+                };
+            };
+            if !self.host_written.load(Ordering::Relaxed) {
+                // SAFETY: fresh allocation of `size` bytes (at least one), not yet shared.
+                unsafe { std::ptr::write_bytes(s.ptr, 0xff, self.size as usize) };
+            }
+            s
+        });
+        made.ptr
+    }
+
+    /// Records that the host wrote `len` bytes at `offset`: initialised from now on.
+    fn host_wrote(&self, offset: u64, len: u64) {
+        self.host_written.store(true, Ordering::Relaxed);
+        if let Some(s) = self.shadow.get().filter(|s| !s.ptr.is_null()) {
+            // SAFETY: the caller checked the range against the buffer's size.
+            unsafe { store_bytes(s.ptr.add(offset as usize), &vec![0; len as usize]) };
+        }
     }
 
     pub fn size(&self) -> u64 {
@@ -118,6 +181,8 @@ impl GlobalMemory {
             size,
             flags: AtomicU32::new(flags),
             layout: None,
+            shadow: OnceLock::new(),
+            host_written: AtomicBool::new(true),
         })
     }
 
@@ -161,10 +226,26 @@ impl GlobalMemory {
         self.with_range(addr, out.len() as u64, |p| unsafe { load_bytes(p, out) })
     }
 
-    /// Host write; `false` if the range is not inside one buffer.
+    /// Host write; `false` if the range is not inside one buffer. The bytes are initialised.
     pub fn write(&self, addr: u64, data: &[u8]) -> bool {
         // SAFETY: with_range checked the range.
-        self.with_range(addr, data.len() as u64, |p| unsafe { store_bytes(p, data) })
+        let done = self.with_range(addr, data.len() as u64, |p| unsafe { store_bytes(p, data) });
+        if done {
+            self.host_wrote(addr, data.len() as u64);
+        }
+        done
+    }
+
+    /// The host wrote `len` bytes at `addr` directly (through a mapping for writing): they
+    /// are initialised.
+    pub fn host_wrote(&self, addr: u64, len: u64) {
+        let (index, offset) = decode_address(addr, GLOBAL_OFFSET_BITS);
+        let t = self.table.read().expect("global memory lock poisoned");
+        if let Some(Some(b)) = t.buffers.get(index as usize) {
+            if len <= b.size && offset <= b.size - len {
+                b.host_wrote(offset, len);
+            }
+        }
     }
 
     /// Sets or clears `flag` on the buffer at `addr` (launches that start later see it).
@@ -212,6 +293,7 @@ impl GlobalMemory {
             // SAFETY: both ranges were checked and do not overlap.
             unsafe { copy_bytes(d, s, n) };
         }
+        copy_shadow(&t, dst, src, len);
         true
     }
 
@@ -228,9 +310,18 @@ impl GlobalMemory {
         }
     }
 
-    /// A snapshot of the buffer table for a kernel launch; keeps every buffer alive.
-    pub fn view(&self) -> GlobalView {
+    /// A snapshot of the buffer table for a kernel launch; keeps every buffer alive. With
+    /// `shadows`, every buffer gets its shadow (for the Uninitialized checker).
+    pub fn view(&self, shadows: bool) -> GlobalView {
         let t = self.table.read().expect("global memory lock poisoned");
+        let shadows = if shadows {
+            t.buffers
+                .iter()
+                .map(|b| b.as_ref().map_or(0, |b| b.shadow().expose_provenance()))
+                .collect()
+        } else {
+            Vec::new()
+        };
         let entries = t
             .buffers
             .iter()
@@ -246,6 +337,7 @@ impl GlobalMemory {
         GlobalView {
             entries,
             keep: t.buffers.iter().flatten().cloned().collect(),
+            shadows,
         }
     }
 
@@ -274,13 +366,66 @@ fn range_ptr(t: &Table, addr: u64, len: u64) -> Option<*mut u8> {
     }
 }
 
+/// Copies the shadow of a copy between buffers (`clEnqueueCopyBuffer`): the destination gets
+/// the source's state, or becomes initialised when the source has no shadow.
+fn copy_shadow(t: &Table, dst: u64, src: u64, len: u64) {
+    let buffer = |addr: u64| {
+        let (index, offset) = decode_address(addr, GLOBAL_OFFSET_BITS);
+        let b = t.buffers.get(index as usize)?.as_ref()?;
+        Some((b, offset))
+    };
+    let (Some((d, d_off)), Some((s, s_off))) = (buffer(dst), buffer(src)) else {
+        return;
+    };
+    let Some(d_shadow) = d.shadow.get().filter(|s| !s.ptr.is_null()) else {
+        return;
+    };
+    let mut bytes = vec![0u8; len as usize];
+    if let Some(s_shadow) = s.shadow.get().filter(|s| !s.ptr.is_null()) {
+        // SAFETY: the ranges were checked against both buffers by the caller.
+        unsafe { load_bytes(s_shadow.ptr.add(s_off as usize), &mut bytes) };
+    }
+    // SAFETY: as above.
+    unsafe { store_bytes(d_shadow.ptr.add(d_off as usize), &bytes) };
+}
+
 /// Global memory as seen by one kernel launch.
 pub struct GlobalView {
     entries: Vec<BufEntry>,
     keep: Vec<Arc<GlobalBuffer>>,
+    /// Each buffer's shadow (an exposed host address; 0 for none), when the launch keeps
+    /// shadows.
+    shadows: Vec<usize>,
 }
 
 impl GlobalView {
+    /// The shadow of the byte at `addr`, for an access the view's `locate` accepted; `None`
+    /// when the buffer has no shadow (it counts as initialised).
+    #[inline]
+    pub fn shadow_ptr(&self, addr: u64) -> Option<*mut u8> {
+        let (index, offset) = decode_address(addr, GLOBAL_OFFSET_BITS);
+        let base = *self.shadows.get(index as usize)?;
+        (base != 0).then(|| std::ptr::with_exposed_provenance_mut::<u8>(base + offset as usize))
+    }
+
+    /// Reads the shadow of `out.len()` bytes at `addr` (for the debugger); false when there
+    /// is none.
+    pub fn read_shadow(&self, addr: u64, out: &mut [u8]) -> bool {
+        let (index, offset) = decode_address(addr, GLOBAL_OFFSET_BITS);
+        let fits = self
+            .entries
+            .get(index as usize)
+            .is_some_and(|e| out.len() as u64 <= e.size && offset <= e.size - out.len() as u64);
+        match self.shadow_ptr(addr) {
+            // SAFETY: the range is inside the buffer, whose shadow has its size.
+            Some(p) if fits => {
+                unsafe { load_bytes(p, out) };
+                true
+            }
+            _ => false,
+        }
+    }
+
     pub fn mem(&self) -> MemView<'_> {
         MemView::new(&self.entries, std::ptr::null_mut(), GLOBAL_OFFSET_BITS)
     }

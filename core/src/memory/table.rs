@@ -63,10 +63,17 @@ impl<'a> MemView<'a> {
 ///
 /// Allocation is stack-like: a called function's allocas are released when it returns, a
 /// work-group's local buffers when the next group starts. New buffers are zero-filled.
+///
+/// With shadows on (the Uninitialized checker), a second arena of the same layout holds the
+/// shadow of every byte: its uninitialised bits. `allocate` makes a buffer uninitialised
+/// (an alloca, a work-group's `__local` memory), `allocate_with` initialised.
 pub struct ArenaMemory {
     arena: Vec<u64>,
     entries: Vec<BufEntry>,
     space: AddrSpace,
+    /// Empty unless `shadows` is set.
+    shadow: Vec<u64>,
+    shadows: bool,
 }
 
 /// A point to which an `ArenaMemory` can be released.
@@ -82,14 +89,25 @@ impl ArenaMemory {
             arena: Vec::new(),
             entries: vec![BufEntry::INVALID],
             space,
+            shadow: Vec::new(),
+            shadows: false,
         }
     }
 
-    /// Allocates a zero-filled buffer and returns its address.
+    /// Keeps the shadow of every byte from now on (set before the first allocation).
+    pub fn track_shadows(&mut self) {
+        self.shadows = true;
+    }
+
+    /// Allocates a zero-filled buffer, uninitialised as the shadow sees it, and returns its
+    /// address.
     pub fn allocate(&mut self, size: u64) -> u64 {
         let words = size.div_ceil(8) as usize;
         let base = self.arena.len();
         self.arena.resize(base + words, 0);
+        if self.shadows {
+            self.shadow.resize(base + words, u64::MAX);
+        }
         self.entries.push(BufEntry {
             base: base * 8,
             size,
@@ -103,7 +121,45 @@ impl ArenaMemory {
         let addr = self.allocate(data.len() as u64);
         let base = self.entries.last().expect("just pushed").base;
         self.bytes_mut()[base..base + data.len()].copy_from_slice(data);
+        if self.shadows {
+            let words = data.len().div_ceil(8);
+            let start = self.shadow.len() - words;
+            self.shadow[start..].fill(0);
+        }
         addr
+    }
+
+    /// The shadow of the byte at `addr`, for an access that `locate` accepted; `None` when
+    /// shadows are off.
+    #[inline]
+    pub fn shadow_ptr(&mut self, addr: u64) -> Option<*mut u8> {
+        if !self.shadows {
+            return None;
+        }
+        let (index, offset) = decode_address(addr, self.space.offset_bits());
+        let e = self.entries.get(index as usize)?;
+        let at = e.base + offset as usize;
+        (at < self.shadow.len() * 8).then(|| (self.shadow.as_mut_ptr() as *mut u8).wrapping_add(at))
+    }
+
+    /// The shadow bytes of `out.len()` bytes at `addr` (for the debugger); false when shadows
+    /// are off or no live buffer holds them all.
+    pub fn read_shadow(&self, addr: u64, out: &mut [u8]) -> bool {
+        let (index, offset) = decode_address(addr, self.space.offset_bits());
+        let Some(e) = self.entries.get(index as usize).filter(|_| index != 0) else {
+            return false;
+        };
+        let len = out.len() as u64;
+        if !self.shadows || len > e.size || offset > e.size - len {
+            return false;
+        }
+        let start = e.base + offset as usize;
+        // SAFETY: u64 storage reinterpreted as bytes; the range is inside it.
+        let bytes = unsafe {
+            std::slice::from_raw_parts(self.shadow.as_ptr() as *const u8, self.shadow.len() * 8)
+        };
+        out.copy_from_slice(&bytes[start..start + out.len()]);
+        true
     }
 
     pub fn mark(&self) -> ArenaMark {
@@ -117,12 +173,14 @@ impl ArenaMemory {
     pub fn release_to(&mut self, mark: ArenaMark) {
         self.entries.truncate(mark.entries);
         self.arena.truncate(mark.words);
+        self.shadow.truncate(mark.words);
     }
 
     /// Frees every buffer.
     pub fn clear(&mut self) {
         self.entries.truncate(1);
         self.arena.clear();
+        self.shadow.clear();
     }
 
     pub fn view(&mut self) -> MemView<'_> {

@@ -36,12 +36,14 @@
 mod logger;
 mod memcheck;
 mod races;
+mod uninit;
 
 use std::sync::Arc;
 
 pub use logger::Logger;
 pub use memcheck::MemCheck;
 pub use races::{RaceDetector, Suppressions as RaceSuppressions};
+pub use uninit::Uninitialized;
 
 use crate::bytecode::{Function, InstInfo};
 use crate::diagnostics::{self, CodeRef, Entity, Level, Source};
@@ -71,6 +73,9 @@ impl Interest {
     /// Refused or suspicious accesses found by the core (MemCheck's input).
     pub const FAULTS: Interest = Interest(1 << 9);
     pub const BARRIER: Interest = Interest(1 << 10);
+    /// Uses of uninitialised values (the Uninitialized plugin's input). Asking for them makes
+    /// the core keep a shadow beside every value and byte of memory, which costs time.
+    pub const UNINITIALIZED: Interest = Interest(1 << 11);
 
     pub fn contains(self, o: Interest) -> bool {
         self.0 & o.0 != 0
@@ -298,6 +303,30 @@ pub struct LaneAccess<'d> {
     pub access: Access<'d>,
 }
 
+/// What an uninitialised value was used for (compat §4.6's four messages).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UninitKind {
+    /// A value with uninitialised bits was stored to local or global memory.
+    StoredValue,
+    /// The address of a load was uninitialised.
+    ReadAddress,
+    /// The address of a store was uninitialised.
+    WriteAddress,
+    /// A branch, switch or compare-and-swap decided on an uninitialised value.
+    ControlFlow,
+    /// The element count or stride of an async copy was uninitialised.
+    Index,
+}
+
+/// A use of an uninitialised value found by the core. `space` and `address` name the memory
+/// accessed (stored values and addresses; zero otherwise).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UninitUse {
+    pub kind: UninitKind,
+    pub space: AddrSpace,
+    pub address: u64,
+}
+
 /// An observer of the simulator. Every method is optional.
 pub trait Plugin: Send + Sync {
     fn name(&self) -> &str;
@@ -378,6 +407,8 @@ pub trait Worker: Send {
     fn memory_fault(&mut self, _cx: &ExecContext, _fault: &Fault) {}
     /// An index into a fixed-size array exceeded its length (the access itself may be valid).
     fn array_index_fault(&mut self, _cx: &ExecContext, _index: i64, _len: u64) {}
+    /// An uninitialised value was used (only with [`Interest::UNINITIALIZED`]).
+    fn uninitialized_use(&mut self, _cx: &ExecContext, _use: &UninitUse) {}
     /// The launch is over for this worker: hand what it gathered to the plugin.
     fn finish(self: Box<Self>) {}
 }

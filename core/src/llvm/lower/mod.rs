@@ -281,6 +281,7 @@ impl<'a> Lowerer<'a> {
         for (i, leaf) in leaves.into_iter().enumerate() {
             match leaf {
                 CVal::Bits(b) => self.out.frame_init[s as usize + i] = b,
+                CVal::Undef => self.out.undef_slots.push(s + i as u32),
                 CVal::Global { id, addend } => self.out.relocs.push(Reloc {
                     slot: s + i as u32,
                     global: id,

@@ -1,0 +1,238 @@
+//! Shadow values: which bits of a register are uninitialised, and how each op carries them.
+//!
+//! Op semantics run on a [`ShadowRegs`] beside the values: [`NoShadow`] in plain runs, where
+//! every shadow rule compiles away (`ON` is a constant), or [`Shadows`], one `u64` per register
+//! slot, in runs of the Uninitialized checker. A set bit is an uninitialised bit of the value;
+//! bits above a value's width are always clear. The rules are MemorySanitizer's: exact for
+//! moves, bitwise logic, shifts by defined amounts, lane shuffles and casts between integer
+//! widths; an uninitialised bit spreads upwards through additions and multiplications (a carry
+//! only moves up), and poisons the whole result of everything else (floating point, division,
+//! comparisons).
+
+use super::semantics::{ashr, lshr, mask, sext, shl};
+use crate::bytecode::{CastOp, FloatTy, IntBinOp, IntUnOp, ScalarTy, Slot};
+
+/// Where op semantics keep the shadows of the registers of the frame being run.
+pub(crate) trait ShadowRegs {
+    /// False for [`NoShadow`]: every `if S::ON` block disappears from plain runs.
+    const ON: bool;
+    fn get(&self, slot: Slot) -> u64;
+    fn set(&mut self, slot: Slot, shadow: u64);
+
+    /// Copies the shadows of `n` slots (which may overlap, as `move_slots` allows).
+    #[inline(always)]
+    fn copy(&mut self, d: Slot, s: Slot, n: u32) {
+        if Self::ON {
+            if d > s && d < s + n {
+                for k in (0..n).rev() {
+                    self.set(d + k, self.get(s + k));
+                }
+            } else {
+                for k in 0..n {
+                    self.set(d + k, self.get(s + k));
+                }
+            }
+        }
+    }
+
+    /// True when any of `n` slots from `s` has an uninitialised bit.
+    #[inline(always)]
+    fn any(&self, s: Slot, n: u32) -> bool {
+        Self::ON && (0..n).any(|k| self.get(s + k) != 0)
+    }
+}
+
+/// Plain runs: no shadow.
+pub(crate) struct NoShadow;
+
+impl ShadowRegs for NoShadow {
+    const ON: bool = false;
+    #[inline(always)]
+    fn get(&self, _: Slot) -> u64 {
+        0
+    }
+    #[inline(always)]
+    fn set(&mut self, _: Slot, _: u64) {}
+}
+
+/// The shadows of a frame's registers: the work-item's shadow registers from the frame's base.
+pub(crate) struct Shadows<'a> {
+    pub regs: &'a mut [u64],
+    pub base: usize,
+}
+
+impl ShadowRegs for Shadows<'_> {
+    const ON: bool = true;
+    #[inline(always)]
+    fn get(&self, slot: Slot) -> u64 {
+        self.regs[self.base + slot as usize]
+    }
+    #[inline(always)]
+    fn set(&mut self, slot: Slot, shadow: u64) {
+        self.regs[self.base + slot as usize] = shadow;
+    }
+}
+
+/// Every bit from the lowest uninitialised one upwards: what an addition, subtraction or
+/// multiplication leaves uninitialised (result bit k depends only on operand bits 0..=k).
+#[inline(always)]
+pub fn spread_up(s: u64, bits: u8) -> u64 {
+    (s | s.wrapping_neg()) & mask(bits)
+}
+
+/// All of a `bits`-wide value if any bit of `s` is uninitialised.
+#[inline(always)]
+pub fn all_or_none(s: u64, bits: u8) -> u64 {
+    if s != 0 {
+        mask(bits)
+    } else {
+        0
+    }
+}
+
+/// Width in bits of a value of a scalar type, as its shadow covers it.
+pub fn width(t: ScalarTy) -> u8 {
+    match t {
+        ScalarTy::Int(b) => b,
+        ScalarTy::F32 => 32,
+        ScalarTy::F64 | ScalarTy::Ptr(_) => 64,
+    }
+}
+
+pub fn float_width(t: FloatTy) -> u8 {
+    match t {
+        FloatTy::F32 => 32,
+        FloatTy::F64 => 64,
+    }
+}
+
+/// `a & b`: a result bit is known where both are known, or where either is a known 0.
+#[inline(always)]
+pub fn and(a: u64, b: u64, sa: u64, sb: u64) -> u64 {
+    (sa & sb) | (sa & b) | (a & sb)
+}
+
+/// `a | b`: known where both are known, or where either is a known 1.
+#[inline(always)]
+pub fn or(a: u64, b: u64, sa: u64, sb: u64) -> u64 {
+    (sa & sb) | (sa & !b) | (!a & sb)
+}
+
+/// A shift: exact for a known amount; an unknown amount makes the whole result unknown.
+#[inline(always)]
+pub fn shift(op: IntBinOp, sa: u64, b: u64, sb: u64, bits: u8) -> u64 {
+    if sb != 0 {
+        return mask(bits);
+    }
+    match op {
+        IntBinOp::Shl => shl(sa, b, bits),
+        IntBinOp::LShr => lshr(sa, b, bits),
+        // The sign bit's shadow spreads into the bits the shift brings in.
+        _ => ashr(sa, b, bits),
+    }
+}
+
+/// The general integer binary ops (`IntBin`).
+#[inline]
+pub fn int_bin(op: IntBinOp, a: u64, b: u64, sa: u64, sb: u64, bits: u8) -> u64 {
+    match op {
+        IntBinOp::Add | IntBinOp::Sub | IntBinOp::Mul => spread_up(sa | sb, bits),
+        IntBinOp::And => and(a, b, sa, sb),
+        IntBinOp::Or => or(a, b, sa, sb),
+        IntBinOp::Xor => sa | sb,
+        IntBinOp::Shl | IntBinOp::LShr | IntBinOp::AShr => shift(op, sa, b, sb, bits),
+        _ => all_or_none(sa | sb, bits),
+    }
+}
+
+/// The integer unary ops: byte and bit reversals move the shadow with the bits.
+#[inline]
+pub fn int_un(op: IntUnOp, s: u64, bits: u8) -> u64 {
+    match op {
+        IntUnOp::BSwap => s.swap_bytes() >> (64 - bits as u32),
+        IntUnOp::BitReverse => s.reverse_bits() >> (64 - bits as u32),
+        _ => all_or_none(s, bits),
+    }
+}
+
+/// A conversion: integer truncation and extension move the shadow exactly; a conversion to
+/// or from floating point is unknown if any bit of its source is.
+#[inline]
+pub fn cast(op: CastOp, s: u64) -> u64 {
+    match op {
+        CastOp::Trunc { to } => s & mask(to),
+        CastOp::SExt { from, to } => (sext(s, from) as u64) & mask(to),
+        CastOp::FpTrunc => all_or_none(s, 32),
+        CastOp::FpExt => all_or_none(s, 64),
+        CastOp::FpToSi { to, .. } | CastOp::FpToUi { to, .. } => all_or_none(s, to),
+        CastOp::SiToFp { to, .. } | CastOp::UiToFp { to, .. } => all_or_none(s, float_width(to)),
+    }
+}
+
+/// `select c, t, f` of one lane: with an unknown condition, every bit where the two choices
+/// differ or either is unknown.
+#[inline(always)]
+pub fn select(c: u64, sc: u64, t: u64, f: u64, st: u64, sf: u64) -> u64 {
+    if sc & 1 != 0 {
+        st | sf | (t ^ f)
+    } else if c & 1 != 0 {
+        st
+    } else {
+        sf
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bitwise_logic_is_exact() {
+        // A known 0 decides an `and`, a known 1 an `or`, whatever the other side holds.
+        assert_eq!(and(0x0f, 0, 0, 0xff), 0x0f);
+        assert_eq!(and(0, 0x3c, 0xff, 0), 0x3c);
+        assert_eq!(or(0xf0, 0, 0, 0xff), 0x0f);
+        assert_eq!(or(0, 0, 0x01, 0x01), 0x01);
+        assert_eq!(int_bin(IntBinOp::Xor, 1, 2, 0x10, 0x01, 8), 0x11);
+    }
+
+    #[test]
+    fn arithmetic_spreads_upwards_within_the_width() {
+        assert_eq!(spread_up(0x10, 8), 0xf0);
+        assert_eq!(spread_up(0, 32), 0);
+        assert_eq!(int_bin(IntBinOp::Mul, 3, 5, 0, 1 << 31, 32), 1 << 31);
+        assert_eq!(int_bin(IntBinOp::SDiv, 3, 5, 0, 1, 16), 0xffff);
+    }
+
+    #[test]
+    fn shifts_move_the_shadow_and_unknown_amounts_poison_all() {
+        assert_eq!(shift(IntBinOp::Shl, 0x01, 4, 0, 8), 0x10);
+        assert_eq!(shift(IntBinOp::LShr, 0x80, 7, 0, 8), 0x01);
+        // The unknown sign bit becomes every bit shifted in.
+        assert_eq!(shift(IntBinOp::AShr, 0x80, 3, 0, 8), 0xf0);
+        assert_eq!(shift(IntBinOp::Shl, 0, 1, 1, 16), 0xffff);
+    }
+
+    #[test]
+    fn casts_and_reversals() {
+        assert_eq!(cast(CastOp::Trunc { to: 8 }, 0x1ff), 0xff);
+        assert_eq!(cast(CastOp::SExt { from: 8, to: 32 }, 0x80), 0xffff_ff80);
+        assert_eq!(cast(CastOp::SExt { from: 8, to: 32 }, 0x01), 0x01);
+        let to_float = CastOp::SiToFp {
+            from: 32,
+            to: FloatTy::F32,
+        };
+        assert_eq!(cast(to_float, 1), 0xffff_ffff);
+        assert_eq!(cast(CastOp::FpExt, 0), 0);
+        assert_eq!(int_un(IntUnOp::BSwap, 0xff, 32), 0xff00_0000);
+        assert_eq!(int_un(IntUnOp::CtPop, 0x100, 32), 0xffff_ffff);
+    }
+
+    #[test]
+    fn select_with_an_unknown_condition_keeps_what_both_sides_agree_on() {
+        assert_eq!(select(1, 0, 7, 9, 0x1, 0x2), 0x1);
+        assert_eq!(select(0, 0, 7, 9, 0x1, 0x2), 0x2);
+        assert_eq!(select(0, 1, 0b1100, 0b1010, 0, 0), 0b0110);
+        assert_eq!(select(0, 1, 5, 5, 0, 0x8), 0x8);
+    }
+}
