@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
-"""The cost of the data-race detector on the .sim benchmarks of bench/kernels and bench/checker.
+"""The cost of a checker (the data-race detector, or with --checker uninitialized the
+Uninitialized checker) on the .sim benchmarks of bench/kernels and bench/checker.
 
-Each kernel runs four ways, side by side: our oclgrind-kernel plain and with --data-races,
-Debian's (21.10) plain and with --data-races, one worker thread each. The table gives the CPU
-times and the ratio of each tool's checked run to its plain run (the detector's price), peak
+Each kernel runs four ways, side by side: our oclgrind-kernel plain and with the checker's
+flag, Debian's (21.10) plain and with it, one worker thread each. The table gives the CPU
+times and the ratio of each tool's checked run to its plain run (the checker's price), peak
 memory, our shadow state per byte of the kernel's buffers (the checked run's extra peak
-memory over the plain run's, divided by the bytes of the .sim's buffers), and the races each
-tool reported (the kernels are race-free: both should say 0). bench/checker adds two large
+memory over the plain run's, divided by the bytes of the .sim's buffers), and the reports
+each tool made (the kernels are race-free and initialise what they read: both should say 0). bench/checker adds two large
 kernels (16 MiB buffers) where shadow memory shows above the process's own: a streaming copy
 (the detector's best case) and a scattered store (its worst). Exits 1 if a run failed.
 """
@@ -18,7 +19,11 @@ from pathlib import Path
 
 import run as common
 
-RACES = ("--data-races",)
+CHECKERS = {
+    # flag, and what each of its reports starts with
+    "races": ("--data-races", " data race at "),
+    "uninitialized": ("--uninitialized", "Uninitialized "),
+}
 
 
 def buffer_bytes(sim: Path) -> int:
@@ -26,8 +31,8 @@ def buffer_bytes(sim: Path) -> int:
     return sum(int(n) for n in re.findall(r"<size=(\d+)", sim.read_text()))
 
 
-def races(r: common.Run) -> int:
-    return r.stderr.decode(errors="replace").count(" data race at ")
+def reports(r: common.Run, marker: str) -> int:
+    return r.stderr.decode(errors="replace").count(marker)
 
 
 def main() -> int:
@@ -38,7 +43,10 @@ def main() -> int:
     p.add_argument("--theirs-repeat", type=int, default=1, help="runs of Debian's (slow)")
     p.add_argument("--only", default="", help="only kernels whose name contains this")
     p.add_argument("--skip-theirs", action="store_true")
+    p.add_argument("--checker", choices=sorted(CHECKERS), default="races")
     args = p.parse_args()
+    flag, marker = CHECKERS[args.checker]
+    checker_args = (flag,)
     checker = common.BENCH / "checker"
     sims = sorted(common.KERNELS.glob("*.sim")) + sorted(checker.glob("*.sim"))
     sims = [s for s in sims if args.only in s.stem]
@@ -51,14 +59,14 @@ def main() -> int:
         m = lambda exe, n, who, extra: common.measure(exe, sim, 1, n, who, extra=extra,
                                                       diagnostics=True)
         plain = m(args.ours, args.repeat, "ours", ())
-        checked = m(args.ours, args.repeat, "ours --data-races", RACES)
+        checked = m(args.ours, args.repeat, f"ours {flag}", checker_args)
         if args.skip_theirs:
             their_plain = their_checked = None
         else:
             their_plain = m(args.theirs, args.theirs_repeat, "Debian's", ())
-            their_checked = m(args.theirs, args.theirs_repeat, "Debian's --data-races", RACES)
-        runs = [("ours", plain), ("ours --data-races", checked),
-                ("Debian", their_plain), ("Debian --data-races", their_checked)]
+            their_checked = m(args.theirs, args.theirs_repeat, f"Debian's {flag}", checker_args)
+        runs = [("ours", plain), (f"ours {flag}", checked),
+                ("Debian", their_plain), (f"Debian {flag}", their_checked)]
         for who, r in runs:
             if r is not None and r.error:
                 failures.append(f"{sim.stem} ({who}): {r.error}")
@@ -73,7 +81,7 @@ def main() -> int:
         ours_ratios.append(ours_ratio)
         theirs_ratios.append(theirs_ratio)
         cell = lambda r, v, d=2: "skipped" if r is None else common.cell(r, v, d)
-        found = lambda r: "—" if not ok(r) else str(races(r))
+        found = lambda r: "—" if not ok(r) else str(reports(r, marker))
         rows.append([sim.stem, cell(plain, plain.cpu), cell(checked, checked.cpu),
                      common.fmt(ours_ratio),
                      cell(their_plain, their_plain and their_plain.cpu),
@@ -87,9 +95,10 @@ def main() -> int:
                  common.fmt(max(shadow, default=math.nan)) + " (max)", ""])
     print(f"CPU time (user+sys) with --num-threads 1; ours best of {args.repeat}, "
           f"Debian's best of {args.theirs_repeat}\n")
-    common.print_table(["kernel", "ours s", "ours races s", "ours ratio", "Debian s",
-                        "Debian races s", "Debian ratio", "ours MB", "ours races MB",
-                        "Debian races MB", "shadow B/byte", "races ours / Debian"], rows)
+    c = args.checker
+    common.print_table(["kernel", "ours s", f"ours {c} s", "ours ratio", "Debian s",
+                        f"Debian {c} s", "Debian ratio", "ours MB", f"ours {c} MB",
+                        f"Debian {c} MB", "shadow B/byte", "reports ours / Debian"], rows)
     for f in failures:
         print(f"- FAILED {f}")
     return 1 if failures else 0

@@ -12,6 +12,7 @@
 //!   clFFT's in-place transforms have the 56 that Debian's Oclgrind 21.10 reports too (the
 //!   same pairs of accesses: reads and writes of the buffer by different work-items, ordered
 //!   only by barriers with local fences).
+//! * And under `oclgrind --uninitialized`: none of them uses an uninitialised value.
 //!
 //! Run after `cargo build`. Arguments are substring filters on the test name.
 
@@ -122,16 +123,19 @@ fn run(
     program: &Path,
     check: impl Fn(&str) -> Result<(), String>,
 ) -> Result<(), String> {
-    run_with(runtime, (loader, &[]), program, 0, check)
+    run_with(runtime, (loader, &[]), program, (RACE, 0), check)
 }
 
-/// `run` with launcher arguments, where the output must have `races` data-race reports (and
-/// no other diagnostic).
+/// How a data race's report starts.
+const RACE: &str = " data race at ";
+
+/// `run` with launcher arguments, where the output must have `expected` reports that contain
+/// `marker` (and no other diagnostic).
 fn run_with(
     runtime: &Runtime,
     (loader, args): (Loader, &[&str]),
     program: &Path,
-    races: usize,
+    (marker, expected): (&str, usize),
     check: impl Fn(&str) -> Result<(), String>,
 ) -> Result<(), String> {
     let run = run_merged(runtime.command(loader, program, args), TIMEOUT)
@@ -144,10 +148,10 @@ fn run_with(
         return Err(report("failed".into()));
     }
     let found = diagnostics(&run.output);
-    let reported = run.output.matches(" data race at ").count();
-    if found.len() != reported || reported != races {
+    let reported = run.output.matches(marker).count();
+    if found.len() != reported || reported != expected {
         return Err(report(format!(
-            "{reported} data race(s), {races} expected; diagnostics: {found:?}"
+            "{reported} report(s) with '{marker}', {expected} expected; diagnostics: {found:?}"
         )));
     }
     check(&run.output).map_err(report)
@@ -190,21 +194,27 @@ fn main() {
         }
     }
     for built in &BUILT {
-        let (runtime, exe, races) = (runtime.clone(), out.join(built.name), built.races);
-        let pass = format!("PASS {}", built.name);
-        jobs.push((
-            format!("{} (--data-races)", built.name),
-            Box::new(move || {
-                let how = (Loader::Launcher, &["--data-races"][..]);
-                run_with(&runtime, how, &exe, races, |output| {
-                    if output.contains(&pass) {
-                        Ok(())
-                    } else {
-                        Err(format!("no '{pass}'"))
-                    }
-                })
-            }),
-        ));
+        let checkers = [
+            ("--data-races", RACE, built.races),
+            ("--uninitialized", "Uninitialized ", 0),
+        ];
+        for (flag, marker, expected) in checkers {
+            let (runtime, exe) = (runtime.clone(), out.join(built.name));
+            let pass = format!("PASS {}", built.name);
+            jobs.push((
+                format!("{} ({flag})", built.name),
+                Box::new(move || {
+                    let how = (Loader::Launcher, &[flag][..]);
+                    run_with(&runtime, how, &exe, (marker, expected), |output| {
+                        if output.contains(&pass) {
+                            Ok(())
+                        } else {
+                            Err(format!("no '{pass}'"))
+                        }
+                    })
+                }),
+            ));
+        }
     }
     jobs.retain(|(name, _)| wanted(&filters, name));
 

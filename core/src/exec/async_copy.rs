@@ -3,8 +3,8 @@
 
 use super::checks::{access, observe, Dir};
 use super::env::Mems;
-use super::uninit;
 use super::launch::{Launch, Where};
+use super::uninit;
 use super::workitem::WiIds;
 use crate::builtins::AsyncCopy;
 use crate::diagnostics::{divergence_header, render, Entity, Level};

@@ -61,6 +61,32 @@ impl Env<'_, '_> {
         }
     }
 
+    /// With shadows, an atomic's result has the old value's shadow (the builtin's taint) and
+    /// memory becomes uninitialised as a whole when the old value or an argument was.
+    fn atomic_shadow(&mut self, space: AddrSpace, addr: u64, size: u32, done: bool) {
+        let Some(taint) = self.taint else { return };
+        if !done {
+            return;
+        }
+        let mut old = vec![0u8; size as usize];
+        uninit::load_bytes_of(self.launch, self.mems, space, addr, &mut old);
+        let taint = taint || old.iter().any(|&b| b != 0);
+        self.taint = Some(taint);
+        if taint && uninit::reported_space(space, addr) {
+            let (launch, at) = (self.launch, self.at);
+            uninit::report(
+                launch,
+                self.mems.workers,
+                at,
+                UninitKind::StoredValue,
+                space,
+                addr,
+            );
+        }
+        let new = vec![if taint { 0xff } else { 0 }; size as usize];
+        uninit::store_bytes_of(self.launch, self.mems, space, addr, &new);
+    }
+
     /// Shows a builtin's access to the plugins that watch memory.
     fn observe(
         &mut self,
@@ -120,7 +146,14 @@ impl BuiltinEnv for Env<'_, '_> {
         if let Some(taint) = self.taint {
             if taint && uninit::reported_space(space, addr) {
                 let (launch, at) = (self.launch, self.at);
-                uninit::report(launch, self.mems.workers, at, UninitKind::StoredValue, space, addr);
+                uninit::report(
+                    launch,
+                    self.mems.workers,
+                    at,
+                    UninitKind::StoredValue,
+                    space,
+                    addr,
+                );
             }
             if done {
                 let shadow = vec![if taint { 0xff } else { 0 }; data.len()];
@@ -142,6 +175,7 @@ impl BuiltinEnv for Env<'_, '_> {
         // SAFETY: as above.
         let old =
             p.map(|p| unsafe { atomic::rmw(p, size, op, ScalarTy::Int((size * 8) as u8), value) });
+        self.atomic_shadow(space, addr, size, p.is_some());
         self.observe_atomic((space, addr, size, AccessKind::Atomic), p);
         old
     }
@@ -157,6 +191,7 @@ impl BuiltinEnv for Env<'_, '_> {
         let swap = &mut |old| if old == expected { new } else { old };
         // SAFETY: as above.
         let old = p.map(|p| unsafe { atomic::update(p, size, swap) });
+        self.atomic_shadow(space, addr, size, p.is_some());
         self.observe_atomic((space, addr, size, AccessKind::CompareExchange), p);
         old
     }

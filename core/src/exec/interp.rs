@@ -14,9 +14,9 @@ use super::group::{GroupRunner, Stop};
 use super::launch::{Launch, Where};
 use super::memops::{self, OpCx};
 use super::pure_ops::reg_op;
+use super::semantics::*;
 use super::shadow::{NoShadow, ShadowRegs, Shadows};
 use super::uninit;
-use super::semantics::*;
 use super::workitem::{Frame, WiIds, WorkItem};
 use crate::bytecode::{Op, Pc, WiQuery};
 use crate::memory::{load_bytes, AddrSpace};
@@ -247,399 +247,428 @@ impl GroupRunner<'_> {
             } else {
                 reg_op(op, regs, base, &mut NoShadow)
             };
-            if !register_only { match *op {
-                Op::GepN { d, base: b, table } => {
-                    let t = &func.geps[table as usize];
-                    let mut a = r!(b).wrapping_add(t.offset as u64);
-                    for &(s, bits, scale) in &t.terms {
-                        a = index_address(a, r!(s), bits, scale);
+            if !register_only {
+                match *op {
+                    Op::GepN { d, base: b, table } => {
+                        let t = &func.geps[table as usize];
+                        let mut a = r!(b).wrapping_add(t.offset as u64);
+                        for &(s, bits, scale) in &t.terms {
+                            a = index_address(a, r!(s), bits, scale);
+                        }
+                        r!(d) = a;
+                        if SHADOW {
+                            let any = sh!(b) | t.terms.iter().fold(0, |a, &(s, ..)| a | sh!(s));
+                            sh!(d) = if any != 0 { u64::MAX } else { 0 };
+                        }
                     }
-                    r!(d) = a;
-                    if SHADOW {
-                        let any = sh!(b) | t.terms.iter().fold(0, |a, &(s, ..)| a | sh!(s));
-                        sh!(d) = if any != 0 { u64::MAX } else { 0 };
+                    Op::Br { t } => pc = t as usize,
+                    Op::CondBr { c, t, f } => {
+                        if SHADOW && sh!(c) & 1 != 0 {
+                            let at = here(fidx, op_pc).at();
+                            uninit::report_use(launch, mems.workers, at, UninitKind::ControlFlow);
+                        }
+                        pc = if r!(c) & 1 != 0 {
+                            t as usize
+                        } else {
+                            f as usize
+                        }
                     }
-                }
-                Op::Br { t } => pc = t as usize,
-                Op::CondBr { c, t, f } => {
-                    if SHADOW && sh!(c) & 1 != 0 {
+                    Op::Load {
+                        d,
+                        p,
+                        space,
+                        ty,
+                        align,
+                    } => {
+                        let addr = r!(p);
+                        check_alignment(addr, align, false, launch, || here(fidx, op_pc).at());
+                        let size = ty.size() as u64;
+                        let at = || here(fidx, op_pc).at();
+                        let ptr = access(&mut mems, space, addr, size, Dir::Load, launch, at);
+                        r!(d) = match ptr {
+                            // SAFETY: access() checked the range.
+                            Some(ptr) => unsafe { load_mem(ty, ptr) },
+                            None => 0,
+                        };
+                        if SHADOW {
+                            let (shadow, done) = (sh!(p), ptr.is_some());
+                            sh!(d) = uninit::on_load(
+                                launch,
+                                &mut mems,
+                                at,
+                                (space, addr, shadow),
+                                ty,
+                                done,
+                            );
+                        }
+                        if observe {
+                            let load = AccessKind::Load;
+                            self::observe(launch, &mut mems, at(), space, addr, size, load, &[]);
+                        }
+                    }
+                    Op::Store {
+                        p,
+                        s,
+                        space,
+                        ty,
+                        align,
+                    } => {
+                        let addr = r!(p);
+                        check_alignment(addr, align, true, launch, || here(fidx, op_pc).at());
+                        let size = ty.size() as u64;
+                        let value = r!(s);
+                        let at = || here(fidx, op_pc).at();
+                        if observe {
+                            let bytes = value.to_le_bytes();
+                            let (store, data) = (AccessKind::Store, &bytes[..size as usize]);
+                            self::observe(launch, &mut mems, at(), space, addr, size, store, data);
+                        }
+                        let ptr = access(&mut mems, space, addr, size, Dir::Store, launch, at);
+                        if let Some(ptr) = ptr {
+                            // SAFETY: access() checked the range.
+                            unsafe { store_mem(ty, ptr, value) };
+                        }
+                        if SHADOW {
+                            let (target, value) = ((space, addr, sh!(p)), sh!(s));
+                            uninit::on_store(
+                                launch,
+                                &mut mems,
+                                at,
+                                target,
+                                ty,
+                                value,
+                                ptr.is_some(),
+                            );
+                        }
+                    }
+                    Op::LoadV {
+                        d,
+                        p,
+                        space,
+                        ty,
+                        lanes,
+                        align,
+                    } => memops::load_vector(
+                        &mut cx!(op_pc),
+                        &mut regs[base..],
+                        shadows!(),
+                        d,
+                        p,
+                        space,
+                        ty,
+                        lanes,
+                        align,
+                    ),
+                    Op::StoreV {
+                        p,
+                        s,
+                        space,
+                        ty,
+                        lanes,
+                        align,
+                    } => memops::store_vector(
+                        &mut cx!(op_pc),
+                        &regs[base..],
+                        shadows!(),
+                        p,
+                        s,
+                        space,
+                        ty,
+                        lanes,
+                        align,
+                    ),
+                    Op::LoadAgg {
+                        d,
+                        p,
+                        space,
+                        layout,
+                    } => {
+                        let l = &func.layouts[layout as usize];
+                        let (f, sh) = (&mut regs[base..], shadows!());
+                        memops::load_aggregate(&mut cx!(op_pc), f, sh, d, p, space, l)
+                    }
+                    Op::StoreAgg {
+                        p,
+                        s,
+                        space,
+                        layout,
+                    } => {
+                        let l = &func.layouts[layout as usize];
+                        let (f, sh) = (&regs[base..], shadows!());
+                        memops::store_aggregate(&mut cx!(op_pc), f, sh, p, s, space, l)
+                    }
+                    Op::AtomicRmw {
+                        op,
+                        d,
+                        p,
+                        v,
+                        space,
+                        ty,
+                    } => {
+                        let (f, sh) = (&mut regs[base..], shadows!());
+                        memops::atomic_rmw(&mut cx!(op_pc), f, sh, (d, p, v), op, space, ty)
+                    }
+                    Op::CmpXchg {
+                        d,
+                        p,
+                        cmp,
+                        new,
+                        space,
+                        ty,
+                    } => {
+                        let (f, sh) = (&mut regs[base..], shadows!());
+                        let slots = (d, p, cmp, new);
+                        memops::compare_exchange(&mut cx!(op_pc), f, sh, slots, space, ty);
+                    }
+                    Op::MemCpy {
+                        dst,
+                        src,
+                        len,
+                        dst_space,
+                        src_space,
+                    } => {
+                        let (to, from, n) = (r!(dst), r!(src), r!(len));
+                        let spaces = (dst_space, src_space);
+                        if SHADOW && (sh!(dst) | sh!(src) | sh!(len)) != 0 {
+                            let at = here(fidx, op_pc).at();
+                            uninit::copy_operands(
+                                launch,
+                                &mut mems,
+                                at,
+                                (to, sh!(dst)),
+                                (from, sh!(src)),
+                                spaces,
+                            );
+                        }
+                        memops::mem_copy(&mut cx!(op_pc), to, from, n, spaces, SHADOW)
+                    }
+                    Op::MemSet {
+                        dst,
+                        val,
+                        len,
+                        space,
+                    } => {
+                        let value = (r!(val) as u8, if SHADOW { sh!(val) as u8 } else { 0 });
+                        if SHADOW && sh!(dst) != 0 {
+                            let (at, to) = (here(fidx, op_pc).at(), r!(dst));
+                            uninit::report(
+                                launch,
+                                mems.workers,
+                                at,
+                                UninitKind::WriteAddress,
+                                space,
+                                to,
+                            );
+                        }
+                        memops::mem_set(&mut cx!(op_pc), r!(dst), value, r!(len), space, SHADOW)
+                    }
+                    // Without observers, nothing to do (the `_` arm).
+                    Op::SpeculatedUse { p, space, size } if observe => {
                         let at = here(fidx, op_pc).at();
-                        uninit::report_use(launch, mems.workers, at, UninitKind::ControlFlow);
+                        speculated_use(launch, &mut mems, at, space, r!(p), size);
                     }
-                    pc = if r!(c) & 1 != 0 {
-                        t as usize
-                    } else {
-                        f as usize
+                    Op::Alloca { d, size } => match alloca(&mut mems, here(fidx, op_pc), size) {
+                        Some(address) => {
+                            r!(d) = address;
+                            if SHADOW {
+                                sh!(d) = 0;
+                            }
+                        }
+                        None => {
+                            (wi.func, wi.pc) = (fidx, op_pc as u32);
+                            return Stop::Finished;
+                        }
+                    },
+                    Op::CheckIndex { idx, bits, len } => {
+                        let i = sext(r!(idx), bits);
+                        if i as u64 >= len as u64 {
+                            let at = here(fidx, op_pc).at();
+                            array_index(launch, mems.workers, at, i, len as u64);
+                        }
                     }
-                }
-                Op::Load {
-                    d,
-                    p,
-                    space,
-                    ty,
-                    align,
-                } => {
-                    let addr = r!(p);
-                    check_alignment(addr, align, false, launch, || here(fidx, op_pc).at());
-                    let size = ty.size() as u64;
-                    let at = || here(fidx, op_pc).at();
-                    let ptr = access(&mut mems, space, addr, size, Dir::Load, launch, at);
-                    r!(d) = match ptr {
-                        // SAFETY: access() checked the range.
-                        Some(ptr) => unsafe { load_mem(ty, ptr) },
-                        None => 0,
-                    };
-                    if SHADOW {
-                        let (shadow, done) = (sh!(p), ptr.is_some());
-                        sh!(d) = uninit::on_load(launch, &mut mems, at, (space, addr, shadow), ty, done);
-                    }
-                    if observe {
-                        let load = AccessKind::Load;
-                        self::observe(launch, &mut mems, at(), space, addr, size, load, &[]);
-                    }
-                }
-                Op::Store {
-                    p,
-                    s,
-                    space,
-                    ty,
-                    align,
-                } => {
-                    let addr = r!(p);
-                    check_alignment(addr, align, true, launch, || here(fidx, op_pc).at());
-                    let size = ty.size() as u64;
-                    let value = r!(s);
-                    let at = || here(fidx, op_pc).at();
-                    if observe {
-                        let bytes = value.to_le_bytes();
-                        let (store, data) = (AccessKind::Store, &bytes[..size as usize]);
-                        self::observe(launch, &mut mems, at(), space, addr, size, store, data);
-                    }
-                    let ptr = access(&mut mems, space, addr, size, Dir::Store, launch, at);
-                    if let Some(ptr) = ptr {
-                        // SAFETY: access() checked the range.
-                        unsafe { store_mem(ty, ptr, value) };
-                    }
-                    if SHADOW {
-                        let (target, value) = ((space, addr, sh!(p)), sh!(s));
-                        uninit::on_store(launch, &mut mems, at, target, ty, value, ptr.is_some());
-                    }
-                }
-                Op::LoadV {
-                    d,
-                    p,
-                    space,
-                    ty,
-                    lanes,
-                    align,
-                } => memops::load_vector(
-                    &mut cx!(op_pc),
-                    &mut regs[base..],
-                    shadows!(),
-                    d,
-                    p,
-                    space,
-                    ty,
-                    lanes,
-                    align,
-                ),
-                Op::StoreV {
-                    p,
-                    s,
-                    space,
-                    ty,
-                    lanes,
-                    align,
-                } => memops::store_vector(
-                    &mut cx!(op_pc),
-                    &regs[base..],
-                    shadows!(),
-                    p,
-                    s,
-                    space,
-                    ty,
-                    lanes,
-                    align,
-                ),
-                Op::LoadAgg {
-                    d,
-                    p,
-                    space,
-                    layout,
-                } => {
-                    let l = &func.layouts[layout as usize];
-                    let (f, sh) = (&mut regs[base..], shadows!());
-                    memops::load_aggregate(&mut cx!(op_pc), f, sh, d, p, space, l)
-                }
-                Op::StoreAgg {
-                    p,
-                    s,
-                    space,
-                    layout,
-                } => {
-                    let l = &func.layouts[layout as usize];
-                    let (f, sh) = (&regs[base..], shadows!());
-                    memops::store_aggregate(&mut cx!(op_pc), f, sh, p, s, space, l)
-                }
-                Op::AtomicRmw {
-                    op,
-                    d,
-                    p,
-                    v,
-                    space,
-                    ty,
-                } => {
-                    let (f, sh) = (&mut regs[base..], shadows!());
-                    memops::atomic_rmw(&mut cx!(op_pc), f, sh, (d, p, v), op, space, ty)
-                }
-                Op::CmpXchg {
-                    d,
-                    p,
-                    cmp,
-                    new,
-                    space,
-                    ty,
-                } => {
-                    let (f, sh) = (&mut regs[base..], shadows!());
-                    let slots = (d, p, cmp, new);
-                    memops::compare_exchange(&mut cx!(op_pc), f, sh, slots, space, ty);
-                }
-                Op::MemCpy {
-                    dst,
-                    src,
-                    len,
-                    dst_space,
-                    src_space,
-                } => {
-                    let (to, from, n) = (r!(dst), r!(src), r!(len));
-                    let spaces = (dst_space, src_space);
-                    if SHADOW && (sh!(dst) | sh!(src) | sh!(len)) != 0 {
-                        let at = here(fidx, op_pc).at();
-                        uninit::copy_operands(launch, &mut mems, at, (to, sh!(dst)), (from, sh!(src)), spaces);
-                    }
-                    memops::mem_copy(&mut cx!(op_pc), to, from, n, spaces, SHADOW)
-                }
-                Op::MemSet {
-                    dst,
-                    val,
-                    len,
-                    space,
-                } => {
-                    let value = (r!(val) as u8, if SHADOW { sh!(val) as u8 } else { 0 });
-                    if SHADOW && sh!(dst) != 0 {
-                        let (at, to) = (here(fidx, op_pc).at(), r!(dst));
-                        uninit::report(launch, mems.workers, at, UninitKind::WriteAddress, space, to);
-                    }
-                    memops::mem_set(&mut cx!(op_pc), r!(dst), value, r!(len), space, SHADOW)
-                }
-                Op::SpeculatedUse { p, space, size } => {
-                    if observe {
-                        speculated_use(
-                            launch,
-                            &mut mems,
-                            here(fidx, op_pc).at(),
-                            space,
-                            r!(p),
-                            size,
-                        );
-                    }
-                }
-                Op::Alloca { d, size } => match alloca(&mut mems, here(fidx, op_pc), size) {
-                    Some(address) => {
-                        r!(d) = address;
+                    Op::WorkItem { q, d, dim } => {
+                        r!(d) = query(q, dim as u64, &ids, &group, &size, &launch.info);
                         if SHADOW {
                             sh!(d) = 0;
                         }
                     }
-                    None => {
-                        (wi.func, wi.pc) = (fidx, op_pc as u32);
-                        return Stop::Finished;
+                    Op::WorkItemDyn { q, d, dim } => {
+                        r!(d) = query(q, r!(dim), &ids, &group, &size, &launch.info);
+                        if SHADOW {
+                            sh!(d) = if sh!(dim) != 0 { u64::MAX } else { 0 };
+                        }
                     }
-                },
-                Op::CheckIndex { idx, bits, len } => {
-                    let i = sext(r!(idx), bits);
-                    if i as u64 >= len as u64 {
-                        let at = here(fidx, op_pc).at();
-                        array_index(launch, mems.workers, at, i, len as u64);
+                    Op::Switch { c, table } => {
+                        let t = &func.switches[table as usize];
+                        let v = r!(c) & mask(t.bits);
+                        if SHADOW && sh!(c) & mask(t.bits) != 0 {
+                            let at = here(fidx, op_pc).at();
+                            uninit::report_use(launch, mems.workers, at, UninitKind::ControlFlow);
+                        }
+                        pc = t
+                            .cases
+                            .iter()
+                            .find(|(cv, _)| *cv == v)
+                            .map_or(t.default, |(_, target)| *target)
+                            as usize;
                     }
-                }
-                Op::WorkItem { q, d, dim } => {
-                    r!(d) = query(q, dim as u64, &ids, &group, &size, &launch.info);
-                    if SHADOW {
-                        sh!(d) = 0;
-                    }
-                }
-                Op::WorkItemDyn { q, d, dim } => {
-                    r!(d) = query(q, r!(dim), &ids, &group, &size, &launch.info);
-                    if SHADOW {
-                        sh!(d) = if sh!(dim) != 0 { u64::MAX } else { 0 };
-                    }
-                }
-                Op::Switch { c, table } => {
-                    let t = &func.switches[table as usize];
-                    let v = r!(c) & mask(t.bits);
-                    if SHADOW && sh!(c) & mask(t.bits) != 0 {
-                        let at = here(fidx, op_pc).at();
-                        uninit::report_use(launch, mems.workers, at, UninitKind::ControlFlow);
-                    }
-                    pc = t
-                        .cases
-                        .iter()
-                        .find(|(cv, _)| *cv == v)
-                        .map_or(t.default, |(_, target)| *target) as usize;
-                }
-                Op::Call { site } => {
-                    let cs = &func.calls[site as usize];
-                    let callee = &kernel.functions[cs.func as usize];
-                    let new_base = base + func.num_slots as usize;
-                    let n = callee.num_slots as usize;
-                    regs[new_base..new_base + n]
-                        .copy_from_slice(&launch.kernel.frames[cs.func as usize]);
-                    if SHADOW {
-                        sregs[new_base..new_base + n]
-                            .copy_from_slice(&launch.kernel.shadow_frames[cs.func as usize]);
-                    }
-                    let mark = mems.private.mark();
-                    for (k, arg) in cs.args.iter().enumerate() {
-                        let (pslot, pn) = callee.params[k];
-                        let to = new_base + pslot as usize;
-                        match arg.byval {
-                            None => {
-                                let from = base + arg.slot as usize;
-                                regs.copy_within(from..from + pn as usize, to);
-                                if SHADOW {
-                                    sregs.copy_within(from..from + pn as usize, to);
+                    Op::Call { site } => {
+                        let cs = &func.calls[site as usize];
+                        let callee = &kernel.functions[cs.func as usize];
+                        let new_base = base + func.num_slots as usize;
+                        let n = callee.num_slots as usize;
+                        regs[new_base..new_base + n]
+                            .copy_from_slice(&launch.kernel.frames[cs.func as usize]);
+                        if SHADOW {
+                            sregs[new_base..new_base + n]
+                                .copy_from_slice(&launch.kernel.shadow_frames[cs.func as usize]);
+                        }
+                        let mark = mems.private.mark();
+                        for (k, arg) in cs.args.iter().enumerate() {
+                            let (pslot, pn) = callee.params[k];
+                            let to = new_base + pslot as usize;
+                            match arg.byval {
+                                None => {
+                                    let from = base + arg.slot as usize;
+                                    regs.copy_within(from..from + pn as usize, to);
+                                    if SHADOW {
+                                        sregs.copy_within(from..from + pn as usize, to);
+                                    }
                                 }
-                            }
-                            Some(bytes) => {
-                                // By-value structs are copied into a new private buffer.
-                                let src = r!(arg.slot);
-                                let mut copy = vec![0u8; bytes as usize];
-                                let at = || here(fidx, op_pc).at();
-                                let ptr = access(
-                                    &mut mems,
-                                    AddrSpace::Private,
-                                    src,
-                                    bytes as u64,
-                                    Dir::Load,
-                                    launch,
-                                    at,
-                                );
-                                if let Some(ptr) = ptr {
-                                    // SAFETY: access() checked the range.
-                                    unsafe { load_bytes(ptr, &mut copy) };
-                                }
-                                regs[to] = mems.private.allocate_with(&copy);
-                                if SHADOW {
-                                    // The copy is as initialised as the original.
-                                    sregs[to] = 0;
-                                    if ptr.is_some() {
-                                        let copied = (src, regs[to]);
-                                        uninit::copy_private(launch, &mut mems, copied, bytes);
+                                Some(bytes) => {
+                                    // By-value structs are copied into a new private buffer.
+                                    let src = r!(arg.slot);
+                                    let mut copy = vec![0u8; bytes as usize];
+                                    let at = || here(fidx, op_pc).at();
+                                    let ptr = access(
+                                        &mut mems,
+                                        AddrSpace::Private,
+                                        src,
+                                        bytes as u64,
+                                        Dir::Load,
+                                        launch,
+                                        at,
+                                    );
+                                    if let Some(ptr) = ptr {
+                                        // SAFETY: access() checked the range.
+                                        unsafe { load_bytes(ptr, &mut copy) };
+                                    }
+                                    regs[to] = mems.private.allocate_with(&copy);
+                                    if SHADOW {
+                                        // The copy is as initialised as the original.
+                                        sregs[to] = 0;
+                                        if ptr.is_some() {
+                                            let copied = (src, regs[to]);
+                                            uninit::copy_private(launch, &mut mems, copied, bytes);
+                                        }
                                     }
                                 }
                             }
                         }
+                        frames.push(Frame {
+                            func: fidx,
+                            base: base as u32,
+                            ret_pc: pc as u32,
+                            ret_dst: cs.dst,
+                            mark,
+                        });
+                        fidx = cs.func;
+                        func = callee;
+                        code = &func.code[..];
+                        if DEBUG {
+                            stop_bits = stops_of(fidx);
+                        }
+                        pc = 0;
+                        base = new_base;
                     }
-                    frames.push(Frame {
-                        func: fidx,
-                        base: base as u32,
-                        ret_pc: pc as u32,
-                        ret_dst: cs.dst,
-                        mark,
-                    });
-                    fidx = cs.func;
-                    func = callee;
-                    code = &func.code[..];
-                    if DEBUG {
-                        stop_bits = stops_of(fidx);
+                    Op::Ret { .. } | Op::RetVoid => {
+                        let Some(fr) = frames.pop() else {
+                            // Remembered for messages about the group's last work-item.
+                            wi.func = fidx;
+                            wi.pc = op_pc as u32;
+                            return Stop::Finished;
+                        };
+                        if let Op::Ret { s, n } = *op {
+                            let from = base + s as usize;
+                            let to = fr.base as usize + fr.ret_dst as usize;
+                            regs.copy_within(from..from + n as usize, to);
+                            if SHADOW {
+                                sregs.copy_within(from..from + n as usize, to);
+                            }
+                        }
+                        mems.private.release_to(fr.mark);
+                        fidx = fr.func;
+                        func = &kernel.functions[fidx as usize];
+                        code = &func.code[..];
+                        if DEBUG {
+                            stop_bits = stops_of(fidx);
+                        }
+                        pc = fr.ret_pc as usize;
+                        base = fr.base as usize;
                     }
-                    pc = 0;
-                    base = new_base;
-                }
-                Op::Ret { .. } | Op::RetVoid => {
-                    let Some(fr) = frames.pop() else {
-                        // Remembered for messages about the group's last work-item.
+                    Op::Barrier { fence } => {
+                        wait_events.clear();
                         wi.func = fidx;
-                        wi.pc = op_pc as u32;
-                        return Stop::Finished;
-                    };
-                    if let Op::Ret { s, n } = *op {
-                        let from = base + s as usize;
-                        let to = fr.base as usize + fr.ret_dst as usize;
-                        regs.copy_within(from..from + n as usize, to);
-                        if SHADOW {
-                            sregs.copy_within(from..from + n as usize, to);
+                        wi.pc = pc as u32;
+                        wi.base = base as u32;
+                        wi.barrier_at = (fidx, op_pc as u32);
+                        return Stop::Barrier { fence };
+                    }
+                    Op::WaitEvents { n, list, space } => {
+                        memops::read_events(
+                            &mut cx!(op_pc),
+                            r!(n) & 0xffff_ffff,
+                            r!(list),
+                            space,
+                            wait_events,
+                        );
+                        wi.func = fidx;
+                        wi.pc = pc as u32;
+                        wi.base = base as u32;
+                        wi.barrier_at = (fidx, op_pc as u32);
+                        // CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE
+                        return Stop::Barrier { fence: 3 };
+                    }
+                    Op::Builtin { site } => {
+                        let s = &func.builtins[site as usize];
+                        let at = here(fidx, op_pc).at();
+                        let taint = SHADOW.then(|| {
+                            let frame = Shadows { regs: sregs, base };
+                            s.args.iter().any(|&(slot, n)| frame.any(slot, n))
+                        });
+                        let mut env = Env {
+                            regs: &mut regs[base..],
+                            mems: &mut mems,
+                            launch,
+                            at,
+                            asyncs,
+                            wi_index,
+                            taint,
+                        };
+                        let ran = (s.run)(&mut env);
+                        if let Some(taint) = env.taint {
+                            let mut frame = Shadows { regs: sregs, base };
+                            uninit::builtin_result(&mut frame, s.ret, taint);
+                        }
+                        if let Err(trap) = ran {
+                            launch.report_fatal(at, &trap.0, here!());
+                            (wi.func, wi.pc) = (fidx, op_pc as u32);
+                            return Stop::Finished;
                         }
                     }
-                    mems.private.release_to(fr.mark);
-                    fidx = fr.func;
-                    func = &kernel.functions[fidx as usize];
-                    code = &func.code[..];
-                    if DEBUG {
-                        stop_bits = stops_of(fidx);
-                    }
-                    pc = fr.ret_pc as usize;
-                    base = fr.base as usize;
-                }
-                Op::Barrier { fence } => {
-                    wait_events.clear();
-                    wi.func = fidx;
-                    wi.pc = pc as u32;
-                    wi.base = base as u32;
-                    wi.barrier_at = (fidx, op_pc as u32);
-                    return Stop::Barrier { fence };
-                }
-                Op::WaitEvents { n, list, space } => {
-                    memops::read_events(
-                        &mut cx!(op_pc),
-                        r!(n) & 0xffff_ffff,
-                        r!(list),
-                        space,
-                        wait_events,
-                    );
-                    wi.func = fidx;
-                    wi.pc = pc as u32;
-                    wi.base = base as u32;
-                    wi.barrier_at = (fidx, op_pc as u32);
-                    // CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE
-                    return Stop::Barrier { fence: 3 };
-                }
-                Op::Builtin { site } => {
-                    let s = &func.builtins[site as usize];
-                    let at = here(fidx, op_pc).at();
-                    let taint = SHADOW.then(|| {
-                        let frame = Shadows { regs: sregs, base };
-                        s.args.iter().any(|&(slot, n)| frame.any(slot, n))
-                    });
-                    let mut env = Env {
-                        regs: &mut regs[base..],
-                        mems: &mut mems,
-                        launch,
-                        at,
-                        asyncs,
-                        wi_index,
-                        taint,
-                    };
-                    let ran = (s.run)(&mut env);
-                    if let Some(taint) = env.taint {
-                        let mut frame = Shadows { regs: sregs, base };
-                        uninit::builtin_result(&mut frame, s.ret, taint);
-                    }
-                    if let Err(trap) = ran {
-                        launch.report_fatal(at, &trap.0, here!());
+                    Op::Trap { msg } => {
+                        launch.report_fatal(
+                            here(fidx, op_pc).at(),
+                            &func.traps[msg as usize],
+                            here!(),
+                        );
                         (wi.func, wi.pc) = (fidx, op_pc as u32);
                         return Stop::Finished;
                     }
+                    // Done by `reg_op` above (and unobserved speculated uses).
+                    _ => {}
                 }
-                Op::Trap { msg } => {
-                    launch.report_fatal(here(fidx, op_pc).at(), &func.traps[msg as usize], here!());
-                    (wi.func, wi.pc) = (fidx, op_pc as u32);
-                    return Stop::Finished;
-                }
-                // Done by `reg_op` above.
-                _ => {}
-            } }
+            }
             if OBSERVE {
                 let at = here(fidx, op_pc).at();
                 for w in mems.workers.each(Interest::INSTRUCTION) {

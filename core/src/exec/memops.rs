@@ -112,7 +112,11 @@ pub(crate) fn load_vector(
         }
         for i in 0..lanes as u32 {
             let lane = addr + (i as usize * es) as u64;
-            let s = if ptr.is_some() { cx.load_shadow(space, lane, ty) } else { 0 };
+            let s = if ptr.is_some() {
+                cx.load_shadow(space, lane, ty)
+            } else {
+                0
+            };
             sh.set(d + i, s);
         }
     }
@@ -194,7 +198,11 @@ pub(crate) fn load_aggregate(
         }
         for (i, leaf) in l.leaves.iter().enumerate() {
             let at = addr + leaf.offset as u64;
-            let s = if ptr.is_some() { cx.load_shadow(space, at, leaf.ty.mem_ty()) } else { 0 };
+            let s = if ptr.is_some() {
+                cx.load_shadow(space, at, leaf.ty.mem_ty())
+            } else {
+                0
+            };
             sh.set(d + i as u32, s);
         }
     }
@@ -239,7 +247,8 @@ pub(crate) fn store_aggregate(
         }
         // Padding between the leaves is not stored: it keeps its shadow.
         let leaf_shadow = |i: usize, ty: MemTy| sh.get(s + i as u32) & mask(ty.size() as u8 * 8);
-        let poisoned = (l.leaves.iter().enumerate()).any(|(i, leaf)| leaf_shadow(i, leaf.ty.mem_ty()) != 0);
+        let poisoned =
+            (l.leaves.iter().enumerate()).any(|(i, leaf)| leaf_shadow(i, leaf.ty.mem_ty()) != 0);
         if poisoned && uninit::reported_space(space, addr) {
             cx.report(UninitKind::StoredValue, space, addr);
         }
@@ -279,7 +288,15 @@ pub(crate) fn atomic_rmw(
     };
     f[d as usize] = old;
     if let Some(mut sh) = sh {
-        atomic_shadow(cx, &mut sh, (d, p, v), space, addr, ty.mem_ty(), ptr.is_some());
+        atomic_shadow(
+            cx,
+            &mut sh,
+            (d, p, v),
+            space,
+            addr,
+            ty.mem_ty(),
+            ptr.is_some(),
+        );
     }
     cx.observe_atomic((space, addr, size, AccessKind::Atomic), ptr);
 }
@@ -297,11 +314,18 @@ fn atomic_shadow(
     if sh.get(p) != 0 {
         cx.report(UninitKind::WriteAddress, space, addr);
     }
-    let old = if done { cx.load_shadow(space, addr, ty) } else { 0 };
+    let old = if done {
+        cx.load_shadow(space, addr, ty)
+    } else {
+        0
+    };
     sh.set(d, old);
     if done {
         let full = mask(ty.size() as u8 * 8);
         let new = if old | sh.get(v) != 0 { full } else { 0 };
+        if new != 0 && uninit::reported_space(space, addr) {
+            cx.report(UninitKind::StoredValue, space, addr);
+        }
         cx.store_shadow(space, addr, ty, new);
     }
 }

@@ -11,10 +11,10 @@ mod group;
 mod interp;
 mod launch;
 mod memops;
-mod shadow;
-mod uninit;
 pub mod pure_ops;
 pub mod semantics;
+mod shadow;
+mod uninit;
 mod workitem;
 
 pub use workitem::{Frame, WiIds};

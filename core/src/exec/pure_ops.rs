@@ -497,13 +497,7 @@ fn float_shadow<S: ShadowRegs>(sh: &mut S, d: Slot, operands: u64, bits: u8) {
 }
 
 /// The source and destination lanes of a bitcast, which never overlap.
-fn split_lanes(
-    r: &mut [u64],
-    s: usize,
-    from: usize,
-    d: usize,
-    to: usize,
-) -> (&[u64], &mut [u64]) {
+fn split_lanes(r: &mut [u64], s: usize, from: usize, d: usize, to: usize) -> (&[u64], &mut [u64]) {
     if s < d {
         let (lo, hi) = r.split_at_mut(d);
         (&lo[s..s + from], &mut hi[..to])

@@ -23,7 +23,13 @@ fn shadow_ptr(launch: &Launch, mems: &mut Mems, space: AddrSpace, addr: u64) -> 
 }
 
 /// The shadow of a `ty` value loaded from `addr`.
-pub(crate) fn load(launch: &Launch, mems: &mut Mems, space: AddrSpace, addr: u64, ty: MemTy) -> u64 {
+pub(crate) fn load(
+    launch: &Launch,
+    mems: &mut Mems,
+    space: AddrSpace,
+    addr: u64,
+    ty: MemTy,
+) -> u64 {
     match shadow_ptr(launch, mems, space, addr) {
         // SAFETY: the access was checked; the shadow has the buffer's size.
         Some(p) => unsafe { load_mem(ty, p) },
@@ -123,7 +129,14 @@ pub(crate) fn on_load(
 ) -> u64 {
     let (space, addr, addr_shadow) = target;
     if addr_shadow != 0 {
-        report(launch, mems.workers, at(), UninitKind::ReadAddress, space, addr);
+        report(
+            launch,
+            mems.workers,
+            at(),
+            UninitKind::ReadAddress,
+            space,
+            addr,
+        );
     }
     if done {
         load(launch, mems, space, addr, ty)
@@ -146,10 +159,24 @@ pub(crate) fn on_store(
     let (space, addr, addr_shadow) = target;
     let shadow = value_shadow & mask(ty.size() as u8 * 8);
     if addr_shadow != 0 {
-        report(launch, mems.workers, at(), UninitKind::WriteAddress, space, addr);
+        report(
+            launch,
+            mems.workers,
+            at(),
+            UninitKind::WriteAddress,
+            space,
+            addr,
+        );
     }
     if shadow != 0 && reported_space(space, addr) {
-        report(launch, mems.workers, at(), UninitKind::StoredValue, space, addr);
+        report(
+            launch,
+            mems.workers,
+            at(),
+            UninitKind::StoredValue,
+            space,
+            addr,
+        );
     }
     if done {
         store(launch, mems, space, addr, ty, shadow);
@@ -166,10 +193,24 @@ pub(crate) fn copy_operands(
     (dst_space, src_space): (AddrSpace, AddrSpace),
 ) {
     if from_shadow != 0 {
-        report(launch, mems.workers, at, UninitKind::ReadAddress, src_space, from);
+        report(
+            launch,
+            mems.workers,
+            at,
+            UninitKind::ReadAddress,
+            src_space,
+            from,
+        );
     }
     if to_shadow != 0 {
-        report(launch, mems.workers, at, UninitKind::WriteAddress, dst_space, to);
+        report(
+            launch,
+            mems.workers,
+            at,
+            UninitKind::WriteAddress,
+            dst_space,
+            to,
+        );
     }
 }
 
