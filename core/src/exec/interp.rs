@@ -1,7 +1,7 @@
 //! The interpreter loop: runs one work-item's bytecode until it finishes or reaches a barrier.
 //!
-//! Memory, control flow and calls are handled here; the register-only ops by `pure_ops::reg_op`,
-//! inlined into the loop's one `match`. Memory faults and other diagnostics leave the loop
+//! One `match` per op: the register-only ops as `pure_ops::register_ops!` defines them, then
+//! memory, control flow and calls, here. Memory faults and other diagnostics leave the loop
 //! through cold paths.
 
 use super::checks::{
@@ -13,12 +13,11 @@ use super::env::{Env, Mems};
 use super::group::{GroupRunner, Stop};
 use super::launch::{Launch, Where};
 use super::memops::{self, OpCx};
-use super::pure_ops::reg_op;
-use super::semantics::*;
-use super::shadow::{NoShadow, ShadowRegs, Shadows};
+use super::pure_ops::register_ops;
+use super::shadow::{NoShadow, ShadowMode, WithShadows};
 use super::uninit;
 use super::workitem::{Frame, WiIds, WorkItem};
-use crate::bytecode::{Op, Pc, WiQuery};
+use crate::bytecode::{Pc, WiQuery};
 use crate::memory::{load_bytes, AddrSpace};
 use crate::plugins::{AccessKind, Interest, LaunchInfo, UninitKind};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
@@ -117,21 +116,21 @@ impl GroupRunner<'_> {
             launch.debug.is_some(),
             launch.shadows,
         ) {
-            (false, false, false) => self.exec::<false, false, false>(wi),
-            (true, false, false) => self.exec::<true, false, false>(wi),
-            (false, true, false) => self.exec::<false, true, false>(wi),
-            (true, true, false) => self.exec::<true, true, false>(wi),
-            (false, false, true) => self.exec::<false, false, true>(wi),
-            (true, false, true) => self.exec::<true, false, true>(wi),
-            (false, true, true) => self.exec::<false, true, true>(wi),
-            (true, true, true) => self.exec::<true, true, true>(wi),
+            (false, false, false) => self.exec::<false, false, NoShadow>(wi),
+            (true, false, false) => self.exec::<true, false, NoShadow>(wi),
+            (false, true, false) => self.exec::<false, true, NoShadow>(wi),
+            (true, true, false) => self.exec::<true, true, NoShadow>(wi),
+            (false, false, true) => self.exec::<false, false, WithShadows>(wi),
+            (true, false, true) => self.exec::<true, false, WithShadows>(wi),
+            (false, true, true) => self.exec::<false, true, WithShadows>(wi),
+            (true, true, true) => self.exec::<true, true, WithShadows>(wi),
         }
     }
 
     /// `OBSERVE`: plugins see every instruction. `DEBUG`: the debugger's stops are checked
     /// before every instruction. `SHADOW`: every value has a shadow (the Uninitialized
     /// checker's), computed by the same ops.
-    fn exec<const OBSERVE: bool, const DEBUG: bool, const SHADOW: bool>(
+    fn exec<const OBSERVE: bool, const DEBUG: bool, S: ShadowMode>(
         &mut self,
         wi: &mut WorkItem,
     ) -> Stop {
@@ -186,21 +185,6 @@ impl GroupRunner<'_> {
                 regs[base + $s as usize]
             };
         }
-        // The shadow of a slot (only when SHADOW).
-        macro_rules! sh {
-            ($s:expr) => {
-                sregs[base + $s as usize]
-            };
-        }
-        // The frame's shadows for the ops in `memops`.
-        macro_rules! shadows {
-            () => {
-                SHADOW.then(|| Shadows {
-                    regs: &mut sregs[..],
-                    base,
-                })
-            };
-        }
         // Context for the ops in `memops`, borrowing the memories for one call.
         macro_rules! cx {
             ($pc:expr) => {
@@ -242,13 +226,9 @@ impl GroupRunner<'_> {
             let op = &code[pc];
             pc += 1;
             // Register-only ops first: one dispatch for the most frequent ops.
-            let register_only = if SHADOW {
-                reg_op(op, regs, base, &mut Shadows { regs: sregs, base })
-            } else {
-                reg_op(op, regs, base, &mut NoShadow)
-            };
-            if !register_only {
-                match *op {
+            let mut shf = S::frame(sregs, base);
+            // The register-only ops, then the interpreter's: one dispatch per op.
+            register_ops!(op, regs, base, shf, {
                     Op::GepN { d, base: b, table } => {
                         let t = &func.geps[table as usize];
                         let mut a = r!(b).wrapping_add(t.offset as u64);
@@ -256,14 +236,14 @@ impl GroupRunner<'_> {
                             a = index_address(a, r!(s), bits, scale);
                         }
                         r!(d) = a;
-                        if SHADOW {
-                            let any = sh!(b) | t.terms.iter().fold(0, |a, &(s, ..)| a | sh!(s));
-                            sh!(d) = if any != 0 { u64::MAX } else { 0 };
+                        if S::ON {
+                            let any = shf.get(b) | t.terms.iter().fold(0, |a, &(s, ..)| a | shf.get(s));
+                            shf.set(d, if any != 0 { u64::MAX } else { 0 });
                         }
                     }
                     Op::Br { t } => pc = t as usize,
                     Op::CondBr { c, t, f } => {
-                        if SHADOW && sh!(c) & 1 != 0 {
+                        if S::ON && shf.get(c) & 1 != 0 {
                             let at = here(fidx, op_pc).at();
                             uninit::report_use(launch, mems.workers, at, UninitKind::ControlFlow);
                         }
@@ -290,16 +270,16 @@ impl GroupRunner<'_> {
                             Some(ptr) => unsafe { load_mem(ty, ptr) },
                             None => 0,
                         };
-                        if SHADOW {
-                            let (shadow, done) = (sh!(p), ptr.is_some());
-                            sh!(d) = uninit::on_load(
+                        if S::ON {
+                            let (shadow, done) = (shf.get(p), ptr.is_some());
+                            shf.set(d, uninit::on_load(
                                 launch,
                                 &mut mems,
                                 at,
                                 (space, addr, shadow),
                                 ty,
                                 done,
-                            );
+                            ));
                         }
                         if observe {
                             let load = AccessKind::Load;
@@ -328,8 +308,8 @@ impl GroupRunner<'_> {
                             // SAFETY: access() checked the range.
                             unsafe { store_mem(ty, ptr, value) };
                         }
-                        if SHADOW {
-                            let (target, value) = ((space, addr, sh!(p)), sh!(s));
+                        if S::ON {
+                            let (target, value) = ((space, addr, shf.get(p)), shf.get(s));
                             uninit::on_store(
                                 launch,
                                 &mut mems,
@@ -351,7 +331,7 @@ impl GroupRunner<'_> {
                     } => memops::load_vector(
                         &mut cx!(op_pc),
                         &mut regs[base..],
-                        shadows!(),
+                        shf.frame(),
                         d,
                         p,
                         space,
@@ -369,7 +349,7 @@ impl GroupRunner<'_> {
                     } => memops::store_vector(
                         &mut cx!(op_pc),
                         &regs[base..],
-                        shadows!(),
+                        shf.frame(),
                         p,
                         s,
                         space,
@@ -384,7 +364,7 @@ impl GroupRunner<'_> {
                         layout,
                     } => {
                         let l = &func.layouts[layout as usize];
-                        let (f, sh) = (&mut regs[base..], shadows!());
+                        let (f, sh) = (&mut regs[base..], shf.frame());
                         memops::load_aggregate(&mut cx!(op_pc), f, sh, d, p, space, l)
                     }
                     Op::StoreAgg {
@@ -394,7 +374,7 @@ impl GroupRunner<'_> {
                         layout,
                     } => {
                         let l = &func.layouts[layout as usize];
-                        let (f, sh) = (&regs[base..], shadows!());
+                        let (f, sh) = (&regs[base..], shf.frame());
                         memops::store_aggregate(&mut cx!(op_pc), f, sh, p, s, space, l)
                     }
                     Op::AtomicRmw {
@@ -405,7 +385,7 @@ impl GroupRunner<'_> {
                         space,
                         ty,
                     } => {
-                        let (f, sh) = (&mut regs[base..], shadows!());
+                        let (f, sh) = (&mut regs[base..], shf.frame());
                         memops::atomic_rmw(&mut cx!(op_pc), f, sh, (d, p, v), op, space, ty)
                     }
                     Op::CmpXchg {
@@ -416,7 +396,7 @@ impl GroupRunner<'_> {
                         space,
                         ty,
                     } => {
-                        let (f, sh) = (&mut regs[base..], shadows!());
+                        let (f, sh) = (&mut regs[base..], shf.frame());
                         let slots = (d, p, cmp, new);
                         memops::compare_exchange(&mut cx!(op_pc), f, sh, slots, space, ty);
                     }
@@ -429,18 +409,18 @@ impl GroupRunner<'_> {
                     } => {
                         let (to, from, n) = (r!(dst), r!(src), r!(len));
                         let spaces = (dst_space, src_space);
-                        if SHADOW && (sh!(dst) | sh!(src) | sh!(len)) != 0 {
+                        if S::ON && (shf.get(dst) | shf.get(src) | shf.get(len)) != 0 {
                             let at = here(fidx, op_pc).at();
                             uninit::copy_operands(
                                 launch,
                                 &mut mems,
                                 at,
-                                (to, sh!(dst)),
-                                (from, sh!(src)),
+                                (to, shf.get(dst)),
+                                (from, shf.get(src)),
                                 spaces,
                             );
                         }
-                        memops::mem_copy(&mut cx!(op_pc), to, from, n, spaces, SHADOW)
+                        memops::mem_copy(&mut cx!(op_pc), to, from, n, spaces, S::ON)
                     }
                     Op::MemSet {
                         dst,
@@ -448,8 +428,8 @@ impl GroupRunner<'_> {
                         len,
                         space,
                     } => {
-                        let value = (r!(val) as u8, if SHADOW { sh!(val) as u8 } else { 0 });
-                        if SHADOW && sh!(dst) != 0 {
+                        let value = (r!(val) as u8, if S::ON { shf.get(val) as u8 } else { 0 });
+                        if S::ON && shf.get(dst) != 0 {
                             let (at, to) = (here(fidx, op_pc).at(), r!(dst));
                             uninit::report(
                                 launch,
@@ -460,7 +440,7 @@ impl GroupRunner<'_> {
                                 to,
                             );
                         }
-                        memops::mem_set(&mut cx!(op_pc), r!(dst), value, r!(len), space, SHADOW)
+                        memops::mem_set(&mut cx!(op_pc), r!(dst), value, r!(len), space, S::ON)
                     }
                     // Without observers, nothing to do (the `_` arm).
                     Op::SpeculatedUse { p, space, size } if observe => {
@@ -470,8 +450,8 @@ impl GroupRunner<'_> {
                     Op::Alloca { d, size } => match alloca(&mut mems, here(fidx, op_pc), size) {
                         Some(address) => {
                             r!(d) = address;
-                            if SHADOW {
-                                sh!(d) = 0;
+                            if S::ON {
+                                shf.set(d, 0);
                             }
                         }
                         None => {
@@ -488,20 +468,20 @@ impl GroupRunner<'_> {
                     }
                     Op::WorkItem { q, d, dim } => {
                         r!(d) = query(q, dim as u64, &ids, &group, &size, &launch.info);
-                        if SHADOW {
-                            sh!(d) = 0;
+                        if S::ON {
+                            shf.set(d, 0);
                         }
                     }
                     Op::WorkItemDyn { q, d, dim } => {
                         r!(d) = query(q, r!(dim), &ids, &group, &size, &launch.info);
-                        if SHADOW {
-                            sh!(d) = if sh!(dim) != 0 { u64::MAX } else { 0 };
+                        if S::ON {
+                            shf.set(d, if shf.get(dim) != 0 { u64::MAX } else { 0 });
                         }
                     }
                     Op::Switch { c, table } => {
                         let t = &func.switches[table as usize];
                         let v = r!(c) & mask(t.bits);
-                        if SHADOW && sh!(c) & mask(t.bits) != 0 {
+                        if S::ON && shf.get(c) & mask(t.bits) != 0 {
                             let at = here(fidx, op_pc).at();
                             uninit::report_use(launch, mems.workers, at, UninitKind::ControlFlow);
                         }
@@ -519,8 +499,8 @@ impl GroupRunner<'_> {
                         let n = callee.num_slots as usize;
                         regs[new_base..new_base + n]
                             .copy_from_slice(&launch.kernel.frames[cs.func as usize]);
-                        if SHADOW {
-                            sregs[new_base..new_base + n]
+                        if let Some(all) = shf.all() {
+                            all[new_base..new_base + n]
                                 .copy_from_slice(&launch.kernel.shadow_frames[cs.func as usize]);
                         }
                         let mark = mems.private.mark();
@@ -531,8 +511,8 @@ impl GroupRunner<'_> {
                                 None => {
                                     let from = base + arg.slot as usize;
                                     regs.copy_within(from..from + pn as usize, to);
-                                    if SHADOW {
-                                        sregs.copy_within(from..from + pn as usize, to);
+                                    if let Some(all) = shf.all() {
+                                        all.copy_within(from..from + pn as usize, to);
                                     }
                                 }
                                 Some(bytes) => {
@@ -554,9 +534,9 @@ impl GroupRunner<'_> {
                                         unsafe { load_bytes(ptr, &mut copy) };
                                     }
                                     regs[to] = mems.private.allocate_with(&copy);
-                                    if SHADOW {
+                                    if let Some(all) = shf.all() {
                                         // The copy is as initialised as the original.
-                                        sregs[to] = 0;
+                                        all[to] = 0;
                                         if ptr.is_some() {
                                             let copied = (src, regs[to]);
                                             uninit::copy_private(launch, &mut mems, copied, bytes);
@@ -592,8 +572,8 @@ impl GroupRunner<'_> {
                             let from = base + s as usize;
                             let to = fr.base as usize + fr.ret_dst as usize;
                             regs.copy_within(from..from + n as usize, to);
-                            if SHADOW {
-                                sregs.copy_within(from..from + n as usize, to);
+                            if let Some(all) = shf.all() {
+                                all.copy_within(from..from + n as usize, to);
                             }
                         }
                         mems.private.release_to(fr.mark);
@@ -632,10 +612,7 @@ impl GroupRunner<'_> {
                     Op::Builtin { site } => {
                         let s = &func.builtins[site as usize];
                         let at = here(fidx, op_pc).at();
-                        let taint = SHADOW.then(|| {
-                            let frame = Shadows { regs: sregs, base };
-                            s.args.iter().any(|&(slot, n)| frame.any(slot, n))
-                        });
+                        let taint = S::ON.then(|| s.args.iter().any(|&(slot, n)| shf.any(slot, n)));
                         let mut env = Env {
                             regs: &mut regs[base..],
                             mems: &mut mems,
@@ -646,8 +623,7 @@ impl GroupRunner<'_> {
                             taint,
                         };
                         let ran = (s.run)(&mut env);
-                        if let Some(taint) = env.taint {
-                            let mut frame = Shadows { regs: sregs, base };
+                        if let (Some(taint), Some(mut frame)) = (env.taint, shf.frame()) {
                             uninit::builtin_result(&mut frame, s.ret, taint);
                         }
                         if let Err(trap) = ran {
@@ -665,10 +641,8 @@ impl GroupRunner<'_> {
                         (wi.func, wi.pc) = (fidx, op_pc as u32);
                         return Stop::Finished;
                     }
-                    // Done by `reg_op` above (and unobserved speculated uses).
-                    _ => {}
-                }
-            }
+                    Op::SpeculatedUse { .. } => {}
+            });
             if OBSERVE {
                 let at = here(fidx, op_pc).at();
                 for w in mems.workers.each(Interest::INSTRUCTION) {

@@ -2,502 +2,554 @@
 //! builtin test environment's one definition of them.
 
 use super::semantics::*;
-use super::shadow::{self, float_width, NoShadow, ShadowRegs};
-use crate::bytecode::{CastOp, FloatUnOp, IntBinOp, Op, ScalarTy, Slot, VType};
-use crate::memory::{from_generic, to_generic};
+use super::shadow::{NoShadow, ShadowRegs};
+use crate::bytecode::{Op, ScalarTy, Slot, VType};
+
+/// Register-only ops, each with its shadow rule (a float result is unknown as a whole if any
+/// operand bit is): the one definition of what they compute.
+///
+/// Expands to a `match` on `$op` with an arm for every register-only op, followed by the
+/// arms in `{ ... }` (the caller's ops: the interpreter's memory, control-flow and call ops,
+/// which keeps a single dispatch per op in its loop). The frame's registers are `$r` from
+/// `$base`; `$sh` ([`ShadowRegs`]) holds their shadows. The caller's arms see what the
+/// expansion imports: the op semantics (`semantics::*`) and the `ShadowRegs` methods.
+macro_rules! register_ops {
+    ($op:expr, $r:ident, $base:ident, $sh:ident, { $($rest:tt)* }) => {{
+        #[allow(unused_imports)]
+        use $crate::bytecode::{CastOp, FloatUnOp, IntBinOp, Op};
+        #[allow(unused_imports)]
+        use $crate::exec::pure_ops::{
+            bitcast_lanes, lanes, move_slots, slot, split_lanes,
+        };
+        #[allow(unused_imports)]
+        use $crate::exec::semantics::*;
+        #[allow(unused_imports)]
+        use $crate::exec::shadow::{self, float_width, ShadowRegs};
+        #[allow(unused_imports)]
+        use $crate::memory::{from_generic, to_generic};
+        match *$op {
+                Op::Nop => {}
+                Op::Mov { d, s } => {
+                    slot!($r, $base, d) = slot!($r, $base, s);
+                    if $sh.on() {
+                        $sh.set(d, $sh.get(s));
+                    }
+                }
+                Op::MovN { d, s, n } => {
+                    move_slots(&mut $r[$base..], d, s, n);
+                    $sh.copy(d, s, n);
+                }
+                Op::Add { d, a, b, bits } => {
+                    slot!($r, $base, d) = slot!($r, $base, a).wrapping_add(slot!($r, $base, b)) & mask(bits);
+                    if $sh.on() {
+                        $sh.set(d, shadow::spread_up($sh.get(a) | $sh.get(b), bits));
+                    }
+                }
+                Op::Sub { d, a, b, bits } => {
+                    slot!($r, $base, d) = slot!($r, $base, a).wrapping_sub(slot!($r, $base, b)) & mask(bits);
+                    if $sh.on() {
+                        $sh.set(d, shadow::spread_up($sh.get(a) | $sh.get(b), bits));
+                    }
+                }
+                Op::Mul { d, a, b, bits } => {
+                    slot!($r, $base, d) = slot!($r, $base, a).wrapping_mul(slot!($r, $base, b)) & mask(bits);
+                    if $sh.on() {
+                        $sh.set(d, shadow::spread_up($sh.get(a) | $sh.get(b), bits));
+                    }
+                }
+                Op::And { d, a, b } => {
+                    let (va, vb) = (slot!($r, $base, a), slot!($r, $base, b));
+                    slot!($r, $base, d) = va & vb;
+                    if $sh.on() {
+                        $sh.set(d, shadow::and(va, vb, $sh.get(a), $sh.get(b)));
+                    }
+                }
+                Op::Or { d, a, b } => {
+                    let (va, vb) = (slot!($r, $base, a), slot!($r, $base, b));
+                    slot!($r, $base, d) = va | vb;
+                    if $sh.on() {
+                        $sh.set(d, shadow::or(va, vb, $sh.get(a), $sh.get(b)));
+                    }
+                }
+                Op::Xor { d, a, b } => {
+                    slot!($r, $base, d) = slot!($r, $base, a) ^ slot!($r, $base, b);
+                    if $sh.on() {
+                        $sh.set(d, $sh.get(a) | $sh.get(b));
+                    }
+                }
+                Op::Shl { d, a, b, bits } => {
+                    let vb = slot!($r, $base, b);
+                    slot!($r, $base, d) = shl(slot!($r, $base, a), vb, bits);
+                    if $sh.on() {
+                        $sh.set(d, shadow::shift(IntBinOp::Shl, $sh.get(a), vb, $sh.get(b), bits));
+                    }
+                }
+                Op::LShr { d, a, b, bits } => {
+                    let vb = slot!($r, $base, b);
+                    slot!($r, $base, d) = lshr(slot!($r, $base, a), vb, bits);
+                    if $sh.on() {
+                        $sh.set(d, shadow::shift(IntBinOp::LShr, $sh.get(a), vb, $sh.get(b), bits));
+                    }
+                }
+                Op::AShr { d, a, b, bits } => {
+                    let vb = slot!($r, $base, b);
+                    slot!($r, $base, d) = ashr(slot!($r, $base, a), vb, bits);
+                    if $sh.on() {
+                        $sh.set(d, shadow::shift(IntBinOp::AShr, $sh.get(a), vb, $sh.get(b), bits));
+                    }
+                }
+                Op::IntBin {
+                    op,
+                    d,
+                    a,
+                    b,
+                    bits,
+                    lanes,
+                } => {
+                    lanes!(lanes, i, {
+                        let (va, vb) = (slot!($r, $base, a + i), slot!($r, $base, b + i));
+                        slot!($r, $base, d + i) = int_bin(op, va, vb, bits);
+                        if $sh.on() {
+                            let s = shadow::int_bin(op, va, vb, $sh.get(a + i), $sh.get(b + i), bits);
+                            $sh.set(d + i, s);
+                        }
+                    })
+                }
+                Op::IntUn {
+                    op,
+                    d,
+                    s,
+                    bits,
+                    lanes,
+                } => {
+                    lanes!(lanes, i, {
+                        slot!($r, $base, d + i) = int_un(op, slot!($r, $base, s + i), bits);
+                        if $sh.on() {
+                            $sh.set(d + i, shadow::int_un(op, $sh.get(s + i), bits));
+                        }
+                    })
+                }
+                Op::Funnel {
+                    left,
+                    d,
+                    a,
+                    b,
+                    c,
+                    bits,
+                    lanes,
+                } => {
+                    lanes!(lanes, i, {
+                        slot!($r, $base, d + i) = funnel(left, slot!($r, $base, a + i), slot!($r, $base, b + i), slot!($r, $base, c + i), bits);
+                        if $sh.on() {
+                            let any = $sh.get(a + i) | $sh.get(b + i) | $sh.get(c + i);
+                            $sh.set(d + i, shadow::all_or_none(any, bits));
+                        }
+                    })
+                }
+                Op::Overflow { op, d, a, b, bits } => {
+                    let (v, o) = overflow(op, slot!($r, $base, a), slot!($r, $base, b), bits);
+                    if $sh.on() {
+                        let any = $sh.get(a) | $sh.get(b);
+                        $sh.set(d, shadow::all_or_none(any, bits));
+                        $sh.set(d + 1, shadow::all_or_none(any, 1));
+                    }
+                    slot!($r, $base, d) = v;
+                    slot!($r, $base, d + 1) = o as u64;
+                }
+                Op::ICmp {
+                    pred,
+                    d,
+                    a,
+                    b,
+                    bits,
+                } => {
+                    slot!($r, $base, d) = icmp(pred, slot!($r, $base, a), slot!($r, $base, b), bits) as u64;
+                    if $sh.on() {
+                        $sh.set(d, shadow::all_or_none($sh.get(a) | $sh.get(b), 1));
+                    }
+                }
+                Op::ICmpV {
+                    pred,
+                    d,
+                    a,
+                    b,
+                    bits,
+                    lanes,
+                } => {
+                    lanes!(lanes, i, {
+                        slot!($r, $base, d + i) = icmp(pred, slot!($r, $base, a + i), slot!($r, $base, b + i), bits) as u64;
+                        if $sh.on() {
+                            $sh.set(d + i, shadow::all_or_none($sh.get(a + i) | $sh.get(b + i), 1));
+                        }
+                    })
+                }
+                Op::FAdd32 { d, a, b } => {
+                    slot!($r, $base, d) = slot_f32(f32_of(slot!($r, $base, a)) + f32_of(slot!($r, $base, b)));
+                    if $sh.on() {
+                        $sh.set(d, shadow::all_or_none($sh.get(a) | $sh.get(b), 32));
+                    }
+                }
+                Op::FSub32 { d, a, b } => {
+                    slot!($r, $base, d) = slot_f32(f32_of(slot!($r, $base, a)) - f32_of(slot!($r, $base, b)));
+                    if $sh.on() {
+                        $sh.set(d, shadow::all_or_none($sh.get(a) | $sh.get(b), 32));
+                    }
+                }
+                Op::FMul32 { d, a, b } => {
+                    slot!($r, $base, d) = slot_f32(f32_of(slot!($r, $base, a)) * f32_of(slot!($r, $base, b)));
+                    if $sh.on() {
+                        $sh.set(d, shadow::all_or_none($sh.get(a) | $sh.get(b), 32));
+                    }
+                }
+                Op::FDiv32 { d, a, b } => {
+                    slot!($r, $base, d) = slot_f32(f32_of(slot!($r, $base, a)) / f32_of(slot!($r, $base, b)));
+                    if $sh.on() {
+                        $sh.set(d, shadow::all_or_none($sh.get(a) | $sh.get(b), 32));
+                    }
+                }
+                Op::FAdd64 { d, a, b } => {
+                    slot!($r, $base, d) = slot_f64(f64_of(slot!($r, $base, a)) + f64_of(slot!($r, $base, b)));
+                    if $sh.on() {
+                        $sh.set(d, shadow::all_or_none($sh.get(a) | $sh.get(b), 64));
+                    }
+                }
+                Op::FSub64 { d, a, b } => {
+                    slot!($r, $base, d) = slot_f64(f64_of(slot!($r, $base, a)) - f64_of(slot!($r, $base, b)));
+                    if $sh.on() {
+                        $sh.set(d, shadow::all_or_none($sh.get(a) | $sh.get(b), 64));
+                    }
+                }
+                Op::FMul64 { d, a, b } => {
+                    slot!($r, $base, d) = slot_f64(f64_of(slot!($r, $base, a)) * f64_of(slot!($r, $base, b)));
+                    if $sh.on() {
+                        $sh.set(d, shadow::all_or_none($sh.get(a) | $sh.get(b), 64));
+                    }
+                }
+                Op::FDiv64 { d, a, b } => {
+                    slot!($r, $base, d) = slot_f64(f64_of(slot!($r, $base, a)) / f64_of(slot!($r, $base, b)));
+                    if $sh.on() {
+                        $sh.set(d, shadow::all_or_none($sh.get(a) | $sh.get(b), 64));
+                    }
+                }
+                Op::FloatBin {
+                    op,
+                    ty,
+                    d,
+                    a,
+                    b,
+                    lanes,
+                } => {
+                    lanes!(lanes, i, {
+                        slot!($r, $base, d + i) = float_bin(op, ty, slot!($r, $base, a + i), slot!($r, $base, b + i));
+                        if $sh.on() {
+                        $sh.set(d + i, shadow::all_or_none($sh.get(a + i) | $sh.get(b + i), float_width(ty)));
+                    }
+                    })
+                }
+                Op::FloatUn {
+                    op,
+                    ty,
+                    d,
+                    s,
+                    lanes,
+                } => {
+                    lanes!(lanes, i, {
+                        slot!($r, $base, d + i) = float_un(op, ty, slot!($r, $base, s + i));
+                        if $sh.on() {
+                            // Sign operations move the sign bit's shadow and keep the others.
+                            let si = $sh.get(s + i);
+                            let s = match op {
+                                FloatUnOp::Neg => si,
+                                FloatUnOp::Abs => si & (mask(float_width(ty)) >> 1),
+                                _ => shadow::all_or_none(si, float_width(ty)),
+                            };
+                            $sh.set(d + i, s);
+                        }
+                    })
+                }
+                Op::DotF32 { d, a, b, lanes } => {
+                    let mut sum = 0f64;
+                    for i in 0..lanes as u32 {
+                        sum += f32_of(slot!($r, $base, a + i)) as f64 * f32_of(slot!($r, $base, b + i)) as f64;
+                    }
+                    slot!($r, $base, d) = slot_f32(sum as f32);
+                    if $sh.on() {
+                        let any = $sh.any(a, lanes as u32) || $sh.any(b, lanes as u32);
+                        $sh.set(d, shadow::all_or_none(any as u64, 32));
+                    }
+                }
+                Op::Fma {
+                    ty,
+                    fused,
+                    d,
+                    a,
+                    b,
+                    c,
+                    lanes,
+                } => {
+                    lanes!(lanes, i, {
+                        slot!($r, $base, d + i) = fma(ty, fused, slot!($r, $base, a + i), slot!($r, $base, b + i), slot!($r, $base, c + i));
+                        let any = $sh.get(a + i) | $sh.get(b + i) | $sh.get(c + i);
+                        if $sh.on() {
+                        $sh.set(d + i, shadow::all_or_none(any, float_width(ty)));
+                    }
+                    })
+                }
+                Op::FCmp {
+                    pred,
+                    ty,
+                    d,
+                    a,
+                    b,
+                    lanes,
+                } => {
+                    lanes!(lanes, i, {
+                        slot!($r, $base, d + i) = fcmp(pred, float_of(ty, slot!($r, $base, a + i)), float_of(ty, slot!($r, $base, b + i))) as u64;
+                        if $sh.on() {
+                            $sh.set(d + i, shadow::all_or_none($sh.get(a + i) | $sh.get(b + i), 1));
+                        }
+                    })
+                }
+                Op::Select { d, c, t, f, n } => {
+                    let vc = slot!($r, $base, c);
+                    if $sh.on() {
+                        for k in 0..n {
+                            let (vt, vf) = (slot!($r, $base, t + k), slot!($r, $base, f + k));
+                            let s = shadow::select(vc, $sh.get(c), vt, vf, $sh.get(t + k), $sh.get(f + k));
+                            $sh.set(d + k, s);
+                        }
+                    }
+                    let src = if vc & 1 != 0 { t } else { f };
+                    // Most selects are scalar: a copy of one slot, not a memmove.
+                    if n == 1 {
+                        slot!($r, $base, d) = slot!($r, $base, src);
+                    } else {
+                        let from = $base + src as usize;
+                        $r.copy_within(from..from + n as usize, $base + d as usize);
+                    }
+                }
+                Op::SelectV { d, c, t, f, lanes } => {
+                    lanes!(lanes, i, {
+                        let (vc, vt, vf) = (slot!($r, $base, c + i), slot!($r, $base, t + i), slot!($r, $base, f + i));
+                        if $sh.on() {
+                            let s = shadow::select(vc, $sh.get(c + i), vt, vf, $sh.get(t + i), $sh.get(f + i));
+                            $sh.set(d + i, s);
+                        }
+                        slot!($r, $base, d + i) = if vc & 1 != 0 { vt } else { vf };
+                    })
+                }
+                Op::SExt { d, s, from, to } => {
+                    slot!($r, $base, d) = (sext(slot!($r, $base, s), from) as u64) & mask(to);
+                    if $sh.on() {
+                        $sh.set(d, (sext($sh.get(s), from) as u64) & mask(to));
+                    }
+                }
+                Op::Trunc { d, s, bits } => {
+                    slot!($r, $base, d) = slot!($r, $base, s) & mask(bits);
+                    if $sh.on() {
+                        $sh.set(d, $sh.get(s) & mask(bits));
+                    }
+                }
+                // Widening floats is what float dots do on every call: keep it out of `cast`.
+                Op::Cast {
+                    op: CastOp::FpExt,
+                    d,
+                    s,
+                    lanes,
+                } => {
+                    lanes!(lanes, i, {
+                        slot!($r, $base, d + i) = slot_f64(f32_of(slot!($r, $base, s + i)) as f64);
+                        if $sh.on() {
+                        $sh.set(d + i, shadow::all_or_none($sh.get(s + i), 64));
+                    }
+                    })
+                }
+                Op::Cast { op, d, s, lanes } => {
+                    lanes!(lanes, i, {
+                        slot!($r, $base, d + i) = cast(op, slot!($r, $base, s + i));
+                        if $sh.on() {
+                            $sh.set(d + i, shadow::cast(op, $sh.get(s + i)));
+                        }
+                    })
+                }
+                Op::Bitcast { d, s, from, to } => {
+                    // Distinct SSA values: the source and destination slots never overlap.
+                    let (s, d) = (s as usize, d as usize);
+                    debug_assert!(
+                        s + from.lanes as usize <= d || d + to.lanes as usize <= s,
+                        "bitcast between overlapping slots"
+                    );
+                    let frame = &mut $r[$base..];
+                    let (src, dst) = split_lanes(frame, s, from.lanes as usize, d, to.lanes as usize);
+                    bitcast_lanes(src, from, dst, to);
+                    if $sh.on() {
+                        // The bits move, and their shadows with them.
+                        let src: Vec<u64> = (0..from.lanes as u32).map(|k| $sh.get(s as u32 + k)).collect();
+                        let mut out = vec![0; to.lanes as usize];
+                        bitcast_lanes(&src, from, &mut out, to);
+                        for (k, v) in out.into_iter().enumerate() {
+                            $sh.set(d as u32 + k as u32, v);
+                        }
+                    }
+                }
+                Op::ExtractDyn { d, v, idx, lanes } => {
+                    let i = slot!($r, $base, idx);
+                    slot!($r, $base, d) = if i < lanes as u64 {
+                        slot!($r, $base, v + i as u32)
+                    } else {
+                        0
+                    };
+                    if $sh.on() {
+                        let s = if $sh.get(idx) != 0 {
+                            u64::MAX
+                        } else if i < lanes as u64 {
+                            $sh.get(v + i as u32)
+                        } else {
+                            0
+                        };
+                        $sh.set(d, s);
+                    }
+                }
+                Op::ToGeneric { d, s, space } => {
+                    slot!($r, $base, d) = to_generic(slot!($r, $base, s), space);
+                    if $sh.on() {
+                        $sh.set(d, shadow::all_or_none($sh.get(s), 64));
+                    }
+                }
+                Op::FromGeneric { d, s } => {
+                    slot!($r, $base, d) = from_generic(slot!($r, $base, s)).1;
+                    if $sh.on() {
+                        $sh.set(d, shadow::all_or_none($sh.get(s), 64));
+                    }
+                }
+                Op::GenericTo { d, s, space } => {
+                    let (actual, addr) = from_generic(slot!($r, $base, s));
+                    slot!($r, $base, d) = if actual == space { addr } else { 0 };
+                    if $sh.on() {
+                        $sh.set(d, shadow::all_or_none($sh.get(s), 64));
+                    }
+                }
+                Op::InsertDyn {
+                    d,
+                    v,
+                    e,
+                    idx,
+                    lanes,
+                } => {
+                    let from = $base + v as usize;
+                    $r.copy_within(from..from + lanes as usize, $base + d as usize);
+                    $sh.copy(d, v, lanes as u32);
+                    let i = slot!($r, $base, idx);
+                    if i < lanes as u64 {
+                        slot!($r, $base, d + i as u32) = slot!($r, $base, e);
+                        if $sh.on() {
+                            $sh.set(d + i as u32, $sh.get(e));
+                        }
+                    }
+                    if $sh.on() && $sh.get(idx) != 0 {
+                        // Which lane changed is unknown: every lane may be the new one.
+                        for k in 0..lanes as u32 {
+                            $sh.set(d + k, u64::MAX);
+                        }
+                    }
+                }
+                Op::Gep {
+                    d,
+                    base: b,
+                    idx,
+                    idx_bits,
+                    scale,
+                    offset,
+                } => {
+                    let a = slot!($r, $base, b);
+                    slot!($r, $base, d) =
+                        index_address(a, slot!($r, $base, idx), idx_bits, scale as i64)
+                            .wrapping_add(offset as i64 as u64);
+                    if $sh.on() {
+                        $sh.set(d, shadow::all_or_none($sh.get(b) | $sh.get(idx), 64));
+                    }
+                }
+                Op::GepConst { d, base: b, offset } => {
+                    slot!($r, $base, d) = slot!($r, $base, b).wrapping_add(offset as u64);
+                    if $sh.on() {
+                        $sh.set(d, shadow::all_or_none($sh.get(b), 64));
+                    }
+                }
+            $($rest)*
+        }
+    }};
+}
+pub(crate) use register_ops;
+
+/// A slot of the frame at `base` of `r`.
+macro_rules! slot {
+    ($r:ident, $base:ident, $x:expr) => {
+        $r[$base + $x as usize]
+    };
+}
+pub(crate) use slot;
+
+/// Runs `$body` for each lane `$i`; the scalar form without a loop (most ops are scalar).
+macro_rules! lanes {
+    ($n:expr, $i:ident, $body:block) => {
+        if $n == 1 {
+            let $i = 0u32;
+            $body
+        } else {
+            for $i in 0..$n as u32 $body
+        }
+    };
+}
+pub(crate) use lanes;
 
 /// Runs a register-only op on plain values; returns false for any other op (the builtin
 /// test environment's way to run the ops the builtins lower to).
 pub fn run_pure(op: &Op, r: &mut [u64]) -> bool {
-    reg_op(op, r, 0, &mut NoShadow)
+    reg_op(op, r, 0, NoShadow)
 }
 
-/// Runs a register-only op (the one definition of what each computes, for the interpreter and
-/// the builtins' tests), with its shadow rule when `S` keeps shadows; returns false for any
-/// other op. The frame's registers are `r` from `base`; `sh` holds their shadows.
-#[inline(always)]
-pub(crate) fn reg_op<S: ShadowRegs>(op: &Op, r: &mut [u64], base: usize, sh: &mut S) -> bool {
-    macro_rules! s {
-        ($x:expr) => {
-            r[base + $x as usize]
-        };
-    }
-    // Runs `$body` for each lane `$i`; the scalar form without a loop (most ops are scalar).
-    macro_rules! lanes {
-        ($n:expr, $i:ident, $body:block) => {
-            if $n == 1 {
-                let $i = 0u32;
-                $body
-            } else {
-                for $i in 0..$n as u32 $body
-            }
-        };
-    }
-    // Shadow of a slot.
-    macro_rules! h {
-        ($x:expr) => {
-            sh.get($x)
-        };
-    }
-    match *op {
-        Op::Nop => {}
-        Op::Mov { d, s } => {
-            s!(d) = s!(s);
-            if S::ON {
-                sh.set(d, h!(s));
-            }
-        }
-        Op::MovN { d, s, n } => {
-            move_slots(&mut r[base..], d, s, n);
-            sh.copy(d, s, n);
-        }
-        Op::Add { d, a, b, bits } => {
-            s!(d) = s!(a).wrapping_add(s!(b)) & mask(bits);
-            if S::ON {
-                sh.set(d, shadow::spread_up(h!(a) | h!(b), bits));
-            }
-        }
-        Op::Sub { d, a, b, bits } => {
-            s!(d) = s!(a).wrapping_sub(s!(b)) & mask(bits);
-            if S::ON {
-                sh.set(d, shadow::spread_up(h!(a) | h!(b), bits));
-            }
-        }
-        Op::Mul { d, a, b, bits } => {
-            s!(d) = s!(a).wrapping_mul(s!(b)) & mask(bits);
-            if S::ON {
-                sh.set(d, shadow::spread_up(h!(a) | h!(b), bits));
-            }
-        }
-        Op::And { d, a, b } => {
-            let (va, vb) = (s!(a), s!(b));
-            s!(d) = va & vb;
-            if S::ON {
-                sh.set(d, shadow::and(va, vb, h!(a), h!(b)));
-            }
-        }
-        Op::Or { d, a, b } => {
-            let (va, vb) = (s!(a), s!(b));
-            s!(d) = va | vb;
-            if S::ON {
-                sh.set(d, shadow::or(va, vb, h!(a), h!(b)));
-            }
-        }
-        Op::Xor { d, a, b } => {
-            s!(d) = s!(a) ^ s!(b);
-            if S::ON {
-                sh.set(d, h!(a) | h!(b));
-            }
-        }
-        Op::Shl { d, a, b, bits } => {
-            let vb = s!(b);
-            s!(d) = shl(s!(a), vb, bits);
-            if S::ON {
-                sh.set(d, shadow::shift(IntBinOp::Shl, h!(a), vb, h!(b), bits));
-            }
-        }
-        Op::LShr { d, a, b, bits } => {
-            let vb = s!(b);
-            s!(d) = lshr(s!(a), vb, bits);
-            if S::ON {
-                sh.set(d, shadow::shift(IntBinOp::LShr, h!(a), vb, h!(b), bits));
-            }
-        }
-        Op::AShr { d, a, b, bits } => {
-            let vb = s!(b);
-            s!(d) = ashr(s!(a), vb, bits);
-            if S::ON {
-                sh.set(d, shadow::shift(IntBinOp::AShr, h!(a), vb, h!(b), bits));
-            }
-        }
-        Op::IntBin {
-            op,
-            d,
-            a,
-            b,
-            bits,
-            lanes,
-        } => {
-            lanes!(lanes, i, {
-                let (va, vb) = (s!(a + i), s!(b + i));
-                s!(d + i) = int_bin(op, va, vb, bits);
-                if S::ON {
-                    let s = shadow::int_bin(op, va, vb, h!(a + i), h!(b + i), bits);
-                    sh.set(d + i, s);
-                }
-            })
-        }
-        Op::IntUn {
-            op,
-            d,
-            s,
-            bits,
-            lanes,
-        } => {
-            lanes!(lanes, i, {
-                s!(d + i) = int_un(op, s!(s + i), bits);
-                if S::ON {
-                    sh.set(d + i, shadow::int_un(op, h!(s + i), bits));
-                }
-            })
-        }
-        Op::Funnel {
-            left,
-            d,
-            a,
-            b,
-            c,
-            bits,
-            lanes,
-        } => {
-            lanes!(lanes, i, {
-                s!(d + i) = funnel(left, s!(a + i), s!(b + i), s!(c + i), bits);
-                if S::ON {
-                    let any = h!(a + i) | h!(b + i) | h!(c + i);
-                    sh.set(d + i, shadow::all_or_none(any, bits));
-                }
-            })
-        }
-        Op::Overflow { op, d, a, b, bits } => {
-            let (v, o) = overflow(op, s!(a), s!(b), bits);
-            if S::ON {
-                let any = h!(a) | h!(b);
-                sh.set(d, shadow::all_or_none(any, bits));
-                sh.set(d + 1, shadow::all_or_none(any, 1));
-            }
-            s!(d) = v;
-            s!(d + 1) = o as u64;
-        }
-        Op::ICmp {
-            pred,
-            d,
-            a,
-            b,
-            bits,
-        } => {
-            s!(d) = icmp(pred, s!(a), s!(b), bits) as u64;
-            if S::ON {
-                sh.set(d, shadow::all_or_none(h!(a) | h!(b), 1));
-            }
-        }
-        Op::ICmpV {
-            pred,
-            d,
-            a,
-            b,
-            bits,
-            lanes,
-        } => {
-            lanes!(lanes, i, {
-                s!(d + i) = icmp(pred, s!(a + i), s!(b + i), bits) as u64;
-                if S::ON {
-                    sh.set(d + i, shadow::all_or_none(h!(a + i) | h!(b + i), 1));
-                }
-            })
-        }
-        Op::FAdd32 { d, a, b } => {
-            s!(d) = slot_f32(f32_of(s!(a)) + f32_of(s!(b)));
-            float_shadow(sh, d, h!(a) | h!(b), 32);
-        }
-        Op::FSub32 { d, a, b } => {
-            s!(d) = slot_f32(f32_of(s!(a)) - f32_of(s!(b)));
-            float_shadow(sh, d, h!(a) | h!(b), 32);
-        }
-        Op::FMul32 { d, a, b } => {
-            s!(d) = slot_f32(f32_of(s!(a)) * f32_of(s!(b)));
-            float_shadow(sh, d, h!(a) | h!(b), 32);
-        }
-        Op::FDiv32 { d, a, b } => {
-            s!(d) = slot_f32(f32_of(s!(a)) / f32_of(s!(b)));
-            float_shadow(sh, d, h!(a) | h!(b), 32);
-        }
-        Op::FAdd64 { d, a, b } => {
-            s!(d) = slot_f64(f64_of(s!(a)) + f64_of(s!(b)));
-            float_shadow(sh, d, h!(a) | h!(b), 64);
-        }
-        Op::FSub64 { d, a, b } => {
-            s!(d) = slot_f64(f64_of(s!(a)) - f64_of(s!(b)));
-            float_shadow(sh, d, h!(a) | h!(b), 64);
-        }
-        Op::FMul64 { d, a, b } => {
-            s!(d) = slot_f64(f64_of(s!(a)) * f64_of(s!(b)));
-            float_shadow(sh, d, h!(a) | h!(b), 64);
-        }
-        Op::FDiv64 { d, a, b } => {
-            s!(d) = slot_f64(f64_of(s!(a)) / f64_of(s!(b)));
-            float_shadow(sh, d, h!(a) | h!(b), 64);
-        }
-        Op::FloatBin {
-            op,
-            ty,
-            d,
-            a,
-            b,
-            lanes,
-        } => {
-            lanes!(lanes, i, {
-                s!(d + i) = float_bin(op, ty, s!(a + i), s!(b + i));
-                float_shadow(sh, d + i, h!(a + i) | h!(b + i), float_width(ty));
-            })
-        }
-        Op::FloatUn {
-            op,
-            ty,
-            d,
-            s,
-            lanes,
-        } => {
-            lanes!(lanes, i, {
-                s!(d + i) = float_un(op, ty, s!(s + i));
-                if S::ON {
-                    // Sign operations move the sign bit's shadow and keep the others.
-                    let si = h!(s + i);
-                    let s = match op {
-                        FloatUnOp::Neg => si,
-                        FloatUnOp::Abs => si & (mask(float_width(ty)) >> 1),
-                        _ => shadow::all_or_none(si, float_width(ty)),
-                    };
-                    sh.set(d + i, s);
-                }
-            })
-        }
-        Op::DotF32 { d, a, b, lanes } => {
-            let mut sum = 0f64;
-            for i in 0..lanes as u32 {
-                sum += f32_of(s!(a + i)) as f64 * f32_of(s!(b + i)) as f64;
-            }
-            s!(d) = slot_f32(sum as f32);
-            if S::ON {
-                let any = sh.any(a, lanes as u32) || sh.any(b, lanes as u32);
-                sh.set(d, shadow::all_or_none(any as u64, 32));
-            }
-        }
-        Op::Fma {
-            ty,
-            fused,
-            d,
-            a,
-            b,
-            c,
-            lanes,
-        } => {
-            lanes!(lanes, i, {
-                s!(d + i) = fma(ty, fused, s!(a + i), s!(b + i), s!(c + i));
-                let any = h!(a + i) | h!(b + i) | h!(c + i);
-                float_shadow(sh, d + i, any, float_width(ty));
-            })
-        }
-        Op::FCmp {
-            pred,
-            ty,
-            d,
-            a,
-            b,
-            lanes,
-        } => {
-            lanes!(lanes, i, {
-                s!(d + i) = fcmp(pred, float_of(ty, s!(a + i)), float_of(ty, s!(b + i))) as u64;
-                if S::ON {
-                    sh.set(d + i, shadow::all_or_none(h!(a + i) | h!(b + i), 1));
-                }
-            })
-        }
-        Op::Select { d, c, t, f, n } => {
-            let vc = s!(c);
-            if S::ON {
-                for k in 0..n {
-                    let (vt, vf) = (s!(t + k), s!(f + k));
-                    let s = shadow::select(vc, h!(c), vt, vf, h!(t + k), h!(f + k));
-                    sh.set(d + k, s);
-                }
-            }
-            let src = base + if vc & 1 != 0 { t } else { f } as usize;
-            r.copy_within(src..src + n as usize, base + d as usize);
-        }
-        Op::SelectV { d, c, t, f, lanes } => {
-            lanes!(lanes, i, {
-                let (vc, vt, vf) = (s!(c + i), s!(t + i), s!(f + i));
-                if S::ON {
-                    let s = shadow::select(vc, h!(c + i), vt, vf, h!(t + i), h!(f + i));
-                    sh.set(d + i, s);
-                }
-                s!(d + i) = if vc & 1 != 0 { vt } else { vf };
-            })
-        }
-        Op::SExt { d, s, from, to } => {
-            s!(d) = (sext(s!(s), from) as u64) & mask(to);
-            if S::ON {
-                sh.set(d, (sext(h!(s), from) as u64) & mask(to));
-            }
-        }
-        Op::Trunc { d, s, bits } => {
-            s!(d) = s!(s) & mask(bits);
-            if S::ON {
-                sh.set(d, h!(s) & mask(bits));
-            }
-        }
-        // Widening floats is what float dots do on every call: keep it out of `cast`.
-        Op::Cast {
-            op: CastOp::FpExt,
-            d,
-            s,
-            lanes,
-        } => {
-            lanes!(lanes, i, {
-                s!(d + i) = slot_f64(f32_of(s!(s + i)) as f64);
-                float_shadow(sh, d + i, h!(s + i), 64);
-            })
-        }
-        Op::Cast { op, d, s, lanes } => {
-            lanes!(lanes, i, {
-                s!(d + i) = cast(op, s!(s + i));
-                if S::ON {
-                    sh.set(d + i, shadow::cast(op, h!(s + i)));
-                }
-            })
-        }
-        Op::Bitcast { d, s, from, to } => {
-            // Distinct SSA values: the source and destination slots never overlap.
-            let (s, d) = (s as usize, d as usize);
-            debug_assert!(
-                s + from.lanes as usize <= d || d + to.lanes as usize <= s,
-                "bitcast between overlapping slots"
-            );
-            let frame = &mut r[base..];
-            let (src, dst) = split_lanes(frame, s, from.lanes as usize, d, to.lanes as usize);
-            bitcast_lanes(src, from, dst, to);
-            if S::ON {
-                // The bits move, and their shadows with them.
-                let src: Vec<u64> = (0..from.lanes as u32).map(|k| h!(s as u32 + k)).collect();
-                let mut out = vec![0; to.lanes as usize];
-                bitcast_lanes(&src, from, &mut out, to);
-                for (k, v) in out.into_iter().enumerate() {
-                    sh.set(d as u32 + k as u32, v);
-                }
-            }
-        }
-        Op::ExtractDyn { d, v, idx, lanes } => {
-            let i = s!(idx);
-            s!(d) = if i < lanes as u64 {
-                s!(v + i as u32)
-            } else {
-                0
-            };
-            if S::ON {
-                let s = if h!(idx) != 0 {
-                    u64::MAX
-                } else if i < lanes as u64 {
-                    h!(v + i as u32)
-                } else {
-                    0
-                };
-                sh.set(d, s);
-            }
-        }
-        Op::ToGeneric { d, s, space } => {
-            s!(d) = to_generic(s!(s), space);
-            if S::ON {
-                sh.set(d, shadow::all_or_none(h!(s), 64));
-            }
-        }
-        Op::FromGeneric { d, s } => {
-            s!(d) = from_generic(s!(s)).1;
-            if S::ON {
-                sh.set(d, shadow::all_or_none(h!(s), 64));
-            }
-        }
-        Op::GenericTo { d, s, space } => {
-            let (actual, addr) = from_generic(s!(s));
-            s!(d) = if actual == space { addr } else { 0 };
-            if S::ON {
-                sh.set(d, shadow::all_or_none(h!(s), 64));
-            }
-        }
-        Op::InsertDyn {
-            d,
-            v,
-            e,
-            idx,
-            lanes,
-        } => {
-            let from = base + v as usize;
-            r.copy_within(from..from + lanes as usize, base + d as usize);
-            sh.copy(d, v, lanes as u32);
-            let i = s!(idx);
-            if i < lanes as u64 {
-                s!(d + i as u32) = s!(e);
-                if S::ON {
-                    sh.set(d + i as u32, h!(e));
-                }
-            }
-            if S::ON && h!(idx) != 0 {
-                // Which lane changed is unknown: every lane may be the new one.
-                for k in 0..lanes as u32 {
-                    sh.set(d + k, u64::MAX);
-                }
-            }
-        }
-        Op::Gep {
-            d,
-            base,
-            idx,
-            idx_bits,
-            scale,
-            offset,
-        } => {
-            s!(d) = index_address(s!(base), s!(idx), idx_bits, scale as i64)
-                .wrapping_add(offset as i64 as u64);
-            if S::ON {
-                sh.set(d, shadow::all_or_none(h!(base) | h!(idx), 64));
-            }
-        }
-        Op::GepConst { d, base, offset } => {
-            s!(d) = s!(base).wrapping_add(offset as u64);
-            if S::ON {
-                sh.set(d, shadow::all_or_none(h!(base), 64));
-            }
-        }
-        // Ops that touch memory, control flow or the work-item: the interpreter's.
-        Op::Load { .. }
-        | Op::LoadV { .. }
-        | Op::LoadAgg { .. }
-        | Op::Store { .. }
-        | Op::StoreV { .. }
-        | Op::StoreAgg { .. }
-        | Op::Alloca { .. }
-        | Op::GepN { .. }
-        | Op::CheckIndex { .. }
-        | Op::AtomicRmw { .. }
-        | Op::CmpXchg { .. }
-        | Op::MemCpy { .. }
-        | Op::MemSet { .. }
-        | Op::SpeculatedUse { .. }
-        | Op::Br { .. }
-        | Op::CondBr { .. }
-        | Op::Switch { .. }
-        | Op::Ret { .. }
-        | Op::RetVoid
-        | Op::Call { .. }
-        | Op::Builtin { .. }
-        | Op::Barrier { .. }
-        | Op::WaitEvents { .. }
-        | Op::WorkItem { .. }
-        | Op::WorkItemDyn { .. }
-        | Op::Trap { .. } => return false,
-    }
+/// Runs a register-only op with its shadow rule; returns false for any other op.
+pub(crate) fn reg_op<S: ShadowRegs>(op: &Op, r: &mut [u64], base: usize, mut sh: S) -> bool {
+    register_ops!(op, r, base, sh, {
+            // Ops that touch memory, control flow or the work-item: the interpreter's.
+            Op::Load { .. }
+            | Op::LoadV { .. }
+            | Op::LoadAgg { .. }
+            | Op::Store { .. }
+            | Op::StoreV { .. }
+            | Op::StoreAgg { .. }
+            | Op::Alloca { .. }
+            | Op::GepN { .. }
+            | Op::CheckIndex { .. }
+            | Op::AtomicRmw { .. }
+            | Op::CmpXchg { .. }
+            | Op::MemCpy { .. }
+            | Op::MemSet { .. }
+            | Op::SpeculatedUse { .. }
+            | Op::Br { .. }
+            | Op::CondBr { .. }
+            | Op::Switch { .. }
+            | Op::Ret { .. }
+            | Op::RetVoid
+            | Op::Call { .. }
+            | Op::Builtin { .. }
+            | Op::Barrier { .. }
+            | Op::WaitEvents { .. }
+            | Op::WorkItem { .. }
+            | Op::WorkItemDyn { .. }
+            | Op::Trap { .. } => return false,
+    });
     true
 }
 
-/// A float result: unknown as a whole if any operand bit is.
-#[inline(always)]
-fn float_shadow<S: ShadowRegs>(sh: &mut S, d: Slot, operands: u64, bits: u8) {
-    if S::ON {
-        sh.set(d, shadow::all_or_none(operands, bits));
-    }
-}
-
 /// The source and destination lanes of a bitcast, which never overlap.
-fn split_lanes(r: &mut [u64], s: usize, from: usize, d: usize, to: usize) -> (&[u64], &mut [u64]) {
+pub(crate) fn split_lanes(
+    r: &mut [u64],
+    s: usize,
+    from: usize,
+    d: usize,
+    to: usize,
+) -> (&[u64], &mut [u64]) {
     if s < d {
         let (lo, hi) = r.split_at_mut(d);
         (&lo[s..s + from], &mut hi[..to])

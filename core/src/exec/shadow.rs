@@ -40,6 +40,51 @@ pub(crate) trait ShadowRegs {
     fn any(&self, s: Slot, n: u32) -> bool {
         Self::ON && (0..n).any(|k| self.get(s + k) != 0)
     }
+
+    /// `ON`, for code that has a value rather than the type (`register_ops!`).
+    #[inline(always)]
+    fn on(&self) -> bool {
+        Self::ON
+    }
+
+    /// The frame's shadows, for the ops that take them as `Shadows` (`None` without).
+    fn frame(&mut self) -> Option<Shadows<'_>>;
+
+    /// Every frame's shadows (slots counted from the work-item's first frame), for calls and
+    /// returns.
+    fn all(&mut self) -> Option<&mut [u64]>;
+}
+
+/// How a work-item runs: without shadows ([`NoShadow`]) or with them ([`WithShadows`]).
+pub(crate) trait ShadowMode {
+    const ON: bool;
+    type Frame<'a>: ShadowRegs;
+    /// The shadows of the frame at `base` of the work-item's shadow registers.
+    fn frame(regs: &mut Vec<u64>, base: usize) -> Self::Frame<'_>;
+}
+
+impl ShadowMode for NoShadow {
+    const ON: bool = false;
+    type Frame<'a> = NoShadow;
+    #[inline(always)]
+    fn frame(_: &mut Vec<u64>, _: usize) -> NoShadow {
+        NoShadow
+    }
+}
+
+/// Runs of the Uninitialized checker.
+pub(crate) struct WithShadows;
+
+impl ShadowMode for WithShadows {
+    const ON: bool = true;
+    type Frame<'a> = Shadows<'a>;
+    #[inline(always)]
+    fn frame(regs: &mut Vec<u64>, base: usize) -> Shadows<'_> {
+        Shadows {
+            regs: &mut regs[..],
+            base,
+        }
+    }
 }
 
 /// Plain runs: no shadow.
@@ -53,6 +98,14 @@ impl ShadowRegs for NoShadow {
     }
     #[inline(always)]
     fn set(&mut self, _: Slot, _: u64) {}
+    #[inline(always)]
+    fn frame(&mut self) -> Option<Shadows<'_>> {
+        None
+    }
+    #[inline(always)]
+    fn all(&mut self) -> Option<&mut [u64]> {
+        None
+    }
 }
 
 /// The shadows of a frame's registers: the work-item's shadow registers from the frame's base.
@@ -70,6 +123,15 @@ impl ShadowRegs for Shadows<'_> {
     #[inline(always)]
     fn set(&mut self, slot: Slot, shadow: u64) {
         self.regs[self.base + slot as usize] = shadow;
+    }
+    fn frame(&mut self) -> Option<Shadows<'_>> {
+        Some(Shadows {
+            regs: &mut *self.regs,
+            base: self.base,
+        })
+    }
+    fn all(&mut self) -> Option<&mut [u64]> {
+        Some(&mut *self.regs)
     }
 }
 
