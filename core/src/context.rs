@@ -168,6 +168,12 @@ impl Context {
         }
     }
 
+    /// Programs keep their source-level debug information for the debugger, and for the
+    /// Uninitialized checker's origins (variable names).
+    fn wants_debug_info(&self) -> bool {
+        self.config.interactive || self.config.uninitialized
+    }
+
     /// Builds OpenCL C source with the program's options plus `OCLGRIND_BUILD_OPTIONS`.
     pub fn build_program(&self, source: &str, options: &str) -> Result<Program, BuildFailure> {
         let compiled = self.compile_object(source, options, &[]);
@@ -178,7 +184,7 @@ impl Context {
         let source = Arc::new(Source::new(source));
         let code = llvm::lower_program(
             ModuleInput::Bitcode(&compiled.bitcode),
-            self.config.interactive,
+            self.wants_debug_info(),
         )
         .map_err(|e| BuildFailure {
             log: format!("{}{}", compiled.log, e.build_log(Some(&source))),
@@ -215,7 +221,7 @@ impl Context {
 
     /// Loads a program from LLVM bitcode (no source: messages say so).
     pub fn program_from_bitcode(&self, bitcode: Vec<u8>) -> Result<Program, ProgramError> {
-        let code = llvm::lower_program(ModuleInput::Bitcode(&bitcode), self.config.interactive)?;
+        let code = llvm::lower_program(ModuleInput::Bitcode(&bitcode), self.wants_debug_info())?;
         Ok(Program {
             source: None,
             bitcode,
@@ -227,7 +233,7 @@ impl Context {
 
     /// Loads a program from textual LLVM IR (hand-written kernels and tests).
     pub fn program_from_ir(&self, text: &str) -> Result<Program, ProgramError> {
-        let code = llvm::lower_program(ModuleInput::Text(text), self.config.interactive)?;
+        let code = llvm::lower_program(ModuleInput::Text(text), self.wants_debug_info())?;
         Ok(Program {
             source: None,
             bitcode: Vec::new(),

@@ -140,11 +140,24 @@ pub fn standard(
     at: Option<CodeRef>,
     source: Option<&Source>,
 ) -> String {
+    standard_with(headline, kernel, entity, (at, source), &[])
+}
+
+/// The standard layout with `extra` lines after the location (our additions to Oclgrind's
+/// messages, such as the origin of an uninitialised value).
+pub fn standard_with(
+    headline: &str,
+    kernel: &str,
+    entity: &Entity,
+    (at, source): (Option<CodeRef>, Option<&Source>),
+    extra: &[String],
+) -> String {
     // A headline of several lines (fatal errors) is indented like the rest of the body.
     let mut lines: Vec<String> = headline.lines().map(str::to_string).collect();
     lines.push(format!("Kernel: {kernel}"));
     lines.push(format!("Entity: {entity}"));
     location_lines(&mut lines, at, source);
+    lines.extend_from_slice(extra);
     render(&lines)
 }
 

@@ -181,8 +181,7 @@ fn perform(launch: &Launch, mems: &mut Mems, at: Where, c: &AsyncCopy) {
             if launch.shadows {
                 // Elements arrive as initialised as they were (and are not reported: the
                 // copy's source may hold padding).
-                uninit::load_bytes_of(launch, mems, c.src_space, src, &mut buf);
-                uninit::store_bytes_of(launch, mems, c.dst_space, dst, &buf);
+                uninit::copy(launch, mems, (c.src_space, src), (c.dst_space, dst), n);
             }
         }
     }

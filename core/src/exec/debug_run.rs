@@ -10,7 +10,7 @@ use super::debug::{
     DebugHook, DebugWorker, LaunchProgress, LaunchQuery, Moment, Resume, StopSet, WiState,
     WorkItemView,
 };
-use super::group::{local_memory, BarrierSite, GroupRunner, Stop};
+use super::group::{allocate_locals, local_memory, BarrierSite, GroupRunner, Stop};
 use super::workitem::{WiIds, WorkItem};
 use crate::memory::ArenaMemory;
 use crate::plugins::{LaunchInfo, Workers};
@@ -438,9 +438,7 @@ impl GroupRunner<'_> {
     fn new_group_state(&mut self, count: usize) -> GroupState {
         let launch = self.launch;
         let mut local = local_memory(launch);
-        for &size in &launch.local_sizes {
-            local.allocate(size);
-        }
+        allocate_locals(launch, &mut local);
         let mut asyncs = AsyncState::default();
         asyncs.reset(count as u64);
         GroupState {

@@ -42,8 +42,9 @@ pub(crate) struct Env<'e, 'm> {
     /// The work-item's local linear id.
     pub wi_index: u64,
     /// With shadows: whether the builtin's inputs (its arguments, the memory it has read so
-    /// far) had uninitialised bits, which makes what it writes uninitialised.
-    pub taint: Option<bool>,
+    /// far) had uninitialised bits, which makes what it writes uninitialised, and the origin
+    /// code of the first that had.
+    pub taint: Option<(bool, u32)>,
 }
 
 impl Env<'_, '_> {
@@ -61,30 +62,41 @@ impl Env<'_, '_> {
         }
     }
 
+    /// With shadows: the bytes a builtin reads taint what it produces.
+    fn read_taint(&mut self, space: AddrSpace, addr: u64, len: usize) {
+        if let Some((false, _)) = self.taint {
+            let mut shadow = vec![0u8; len];
+            if uninit::load_bytes_of(self.launch, self.mems, space, addr, &mut shadow) {
+                let origin = uninit::origin_of(self.launch, self.mems, space, addr, len as u64);
+                self.taint = Some((true, origin));
+            }
+        }
+    }
+
+    /// With shadows: what a builtin writes is as initialised as its inputs were (`done`: the
+    /// write happened); uninitialised bits written outside private memory are reported.
+    fn write_taint(&mut self, space: AddrSpace, addr: u64, len: usize, done: bool) {
+        let Some((taint, origin)) = self.taint else {
+            return;
+        };
+        if taint && uninit::reported_space(space, addr) {
+            let (launch, at) = (self.launch, self.at);
+            let kind = (UninitKind::StoredValue, origin);
+            uninit::report(launch, self.mems.workers, at, kind, space, addr);
+        }
+        if done {
+            let shadow = vec![if taint { 0xff } else { 0 }; len];
+            uninit::store_bytes_of(self.launch, self.mems, (space, addr), &shadow, origin);
+        }
+    }
+
     /// With shadows, an atomic's result has the old value's shadow (the builtin's taint) and
     /// memory becomes uninitialised as a whole when the old value or an argument was.
     fn atomic_shadow(&mut self, space: AddrSpace, addr: u64, size: u32, done: bool) {
-        let Some(taint) = self.taint else { return };
-        if !done {
-            return;
+        if done {
+            self.read_taint(space, addr, size as usize);
+            self.write_taint(space, addr, size as usize, true);
         }
-        let mut old = vec![0u8; size as usize];
-        uninit::load_bytes_of(self.launch, self.mems, space, addr, &mut old);
-        let taint = taint || old.iter().any(|&b| b != 0);
-        self.taint = Some(taint);
-        if taint && uninit::reported_space(space, addr) {
-            let (launch, at) = (self.launch, self.at);
-            uninit::report(
-                launch,
-                self.mems.workers,
-                at,
-                UninitKind::StoredValue,
-                space,
-                addr,
-            );
-        }
-        let new = vec![if taint { 0xff } else { 0 }; size as usize];
-        uninit::store_bytes_of(self.launch, self.mems, space, addr, &new);
     }
 
     /// Shows a builtin's access to the plugins that watch memory.
@@ -122,11 +134,7 @@ impl BuiltinEnv for Env<'_, '_> {
             // SAFETY: access() checked that the whole range lies in one buffer.
             Some(p) => {
                 unsafe { load_bytes(p, out) };
-                if self.taint == Some(false) {
-                    let mut shadow = vec![0u8; out.len()];
-                    uninit::load_bytes_of(self.launch, self.mems, space, addr, &mut shadow);
-                    self.taint = Some(shadow.iter().any(|&b| b != 0));
-                }
+                self.read_taint(space, addr, out.len());
                 true
             }
             None => {
@@ -143,23 +151,7 @@ impl BuiltinEnv for Env<'_, '_> {
         let p = self.access(space, addr, data.len() as u64, Dir::Store);
         // SAFETY: as above.
         let done = p.map(|p| unsafe { store_bytes(p, data) }).is_some();
-        if let Some(taint) = self.taint {
-            if taint && uninit::reported_space(space, addr) {
-                let (launch, at) = (self.launch, self.at);
-                uninit::report(
-                    launch,
-                    self.mems.workers,
-                    at,
-                    UninitKind::StoredValue,
-                    space,
-                    addr,
-                );
-            }
-            if done {
-                let shadow = vec![if taint { 0xff } else { 0 }; data.len()];
-                uninit::store_bytes_of(self.launch, self.mems, space, addr, &shadow);
-            }
-        }
+        self.write_taint(space, addr, data.len(), done);
         done
     }
 

@@ -5,6 +5,7 @@ use super::async_copy::AsyncState;
 use super::checks::observe_allocation;
 use super::env::Mems;
 use super::launch::{Launch, Where};
+use super::shadow::origin_code;
 use super::workitem::{WiIds, WorkItem};
 use crate::diagnostics::{divergence_header, render, Entity, Level};
 use crate::memory::{AddrSpace, ArenaMemory};
@@ -31,6 +32,15 @@ pub(crate) fn local_memory(launch: &Launch) -> ArenaMemory {
         local.track_shadows();
     }
     local
+}
+
+/// Allocates a work-group's local buffers: uninitialised, with shadows, each its own origin.
+pub(crate) fn allocate_locals(launch: &Launch, local: &mut ArenaMemory) {
+    for &size in &launch.local_sizes {
+        let address = local.allocate(size);
+        let index = address >> AddrSpace::Local.offset_bits();
+        local.set_origin(address, size, origin_code::local(index));
+    }
 }
 
 /// The barrier a work-group is gathering at.
@@ -99,9 +109,7 @@ impl<'l> GroupRunner<'l> {
         });
 
         self.local.clear();
-        for &size in &launch.local_sizes {
-            self.local.allocate(size);
-        }
+        allocate_locals(launch, &mut self.local);
         self.begin_group();
         let count = self.size.iter().product::<u64>();
         self.asyncs.reset(count);
@@ -213,7 +221,10 @@ impl<'l> GroupRunner<'l> {
                 self.group[d] * info.local_size[d] + local[d] + info.global_offset[d]
             }),
         };
-        let shadow = launch.shadows.then(|| &launch.kernel.shadow_frames[0][..]);
+        let shadow = launch.shadows.then(|| {
+            let undef = &launch.kernel.code.functions[0].undef_slots[..];
+            (&launch.kernel.shadow_frames[0][..], undef)
+        });
         let stack_slots = launch.kernel.code.stack_slots;
         wi.reset(&launch.template, shadow, stack_slots, ids);
         let at = self.at(Some(ids), 0, 0);

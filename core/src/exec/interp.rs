@@ -14,7 +14,7 @@ use super::group::{GroupRunner, Stop};
 use super::launch::{Launch, Where};
 use super::memops::{self, OpCx};
 use super::pure_ops::register_ops;
-use super::shadow::{NoShadow, ShadowMode, WithShadows};
+use super::shadow::{origin_code, NoShadow, ShadowMode, WithShadows};
 use super::uninit;
 use super::workitem::{Frame, WiIds, WorkItem};
 use crate::bytecode::{Pc, WiQuery};
@@ -94,6 +94,9 @@ fn alloca(mems: &mut Mems, here: Here, size: u32) -> Option<u64> {
         return None;
     }
     let address = mems.private.allocate(size as u64);
+    // With shadows, the variable's bytes are uninitialised: from this alloca.
+    let origin = origin_code::alloca(here.func, here.pc);
+    mems.private.set_origin(address, size as u64, origin);
     if launch.observe_allocations {
         let (space, size) = (AddrSpace::Private, size as u64);
         observe_allocation(
@@ -244,8 +247,9 @@ impl GroupRunner<'_> {
                     Op::Br { t } => pc = t as usize,
                     Op::CondBr { c, t, f } => {
                         if S::ON && shf.get(c) & 1 != 0 {
-                            let at = here(fidx, op_pc).at();
-                            uninit::report_use(launch, mems.workers, at, UninitKind::ControlFlow);
+                            let (at, origin) = (here(fidx, op_pc).at(), shf.origin(c));
+                            let kind = UninitKind::ControlFlow;
+                            uninit::report_use(launch, mems.workers, at, kind, (c, origin));
                         }
                         pc = if r!(c) & 1 != 0 {
                             t as usize
@@ -270,16 +274,9 @@ impl GroupRunner<'_> {
                             Some(ptr) => unsafe { load_mem(ty, ptr) },
                             None => 0,
                         };
-                        if S::ON {
-                            let (shadow, done) = (shf.get(p), ptr.is_some());
-                            shf.set(d, uninit::on_load(
-                                launch,
-                                &mut mems,
-                                at,
-                                (space, addr, shadow),
-                                ty,
-                                done,
-                            ));
+                        if let Some(mut sh) = shf.frame() {
+                            let (target, done) = ((space, addr), ptr.is_some());
+                            uninit::on_load(launch, &mut mems, at, target, (p, d), ty, done, &mut sh);
                         }
                         if observe {
                             let load = AccessKind::Load;
@@ -308,17 +305,9 @@ impl GroupRunner<'_> {
                             // SAFETY: access() checked the range.
                             unsafe { store_mem(ty, ptr, value) };
                         }
-                        if S::ON {
-                            let (target, value) = ((space, addr, shf.get(p)), shf.get(s));
-                            uninit::on_store(
-                                launch,
-                                &mut mems,
-                                at,
-                                target,
-                                ty,
-                                value,
-                                ptr.is_some(),
-                            );
+                        if let Some(sh) = shf.frame() {
+                            let (target, done) = ((space, addr), ptr.is_some());
+                            uninit::on_store(launch, &mut mems, at, target, (p, s), ty, done, &sh);
                         }
                     }
                     Op::LoadV {
@@ -409,16 +398,10 @@ impl GroupRunner<'_> {
                     } => {
                         let (to, from, n) = (r!(dst), r!(src), r!(len));
                         let spaces = (dst_space, src_space);
-                        if S::ON && (shf.get(dst) | shf.get(src) | shf.get(len)) != 0 {
+                        if S::ON && (shf.get(dst) | shf.get(src)) != 0 {
                             let at = here(fidx, op_pc).at();
-                            uninit::copy_operands(
-                                launch,
-                                &mut mems,
-                                at,
-                                (to, shf.get(dst)),
-                                (from, shf.get(src)),
-                                spaces,
-                            );
+                            let (to, from) = ((to, dst), (from, src));
+                            uninit::copy_operands(launch, &mut mems, at, &shf, to, from, spaces);
                         }
                         memops::mem_copy(&mut cx!(op_pc), to, from, n, spaces, S::ON)
                     }
@@ -428,17 +411,12 @@ impl GroupRunner<'_> {
                         len,
                         space,
                     } => {
-                        let value = (r!(val) as u8, if S::ON { shf.get(val) as u8 } else { 0 });
+                        let shadow = (shf.get(val) as u8, shf.origin(val));
+                        let value = (r!(val) as u8, shadow);
                         if S::ON && shf.get(dst) != 0 {
                             let (at, to) = (here(fidx, op_pc).at(), r!(dst));
-                            uninit::report(
-                                launch,
-                                mems.workers,
-                                at,
-                                UninitKind::WriteAddress,
-                                space,
-                                to,
-                            );
+                            let kind = (UninitKind::WriteAddress, shf.origin(dst));
+                            uninit::report(launch, mems.workers, at, kind, space, to);
                         }
                         memops::mem_set(&mut cx!(op_pc), r!(dst), value, r!(len), space, S::ON)
                     }
@@ -482,8 +460,9 @@ impl GroupRunner<'_> {
                         let t = &func.switches[table as usize];
                         let v = r!(c) & mask(t.bits);
                         if S::ON && shf.get(c) & mask(t.bits) != 0 {
-                            let at = here(fidx, op_pc).at();
-                            uninit::report_use(launch, mems.workers, at, UninitKind::ControlFlow);
+                            let (at, origin) = (here(fidx, op_pc).at(), shf.origin(c));
+                            let kind = UninitKind::ControlFlow;
+                            uninit::report_use(launch, mems.workers, at, kind, (c, origin));
                         }
                         pc = t
                             .cases
@@ -499,9 +478,9 @@ impl GroupRunner<'_> {
                         let n = callee.num_slots as usize;
                         regs[new_base..new_base + n]
                             .copy_from_slice(&launch.kernel.frames[cs.func as usize]);
-                        if let Some(all) = shf.all() {
-                            all[new_base..new_base + n]
-                                .copy_from_slice(&launch.kernel.shadow_frames[cs.func as usize]);
+                        if let Some(file) = shf.file() {
+                            let shadow = &launch.kernel.shadow_frames[cs.func as usize];
+                            file.init_frame(new_base, shadow, cs.func, &callee.undef_slots);
                         }
                         let mark = mems.private.mark();
                         for (k, arg) in cs.args.iter().enumerate() {
@@ -511,8 +490,8 @@ impl GroupRunner<'_> {
                                 None => {
                                     let from = base + arg.slot as usize;
                                     regs.copy_within(from..from + pn as usize, to);
-                                    if let Some(all) = shf.all() {
-                                        all.copy_within(from..from + pn as usize, to);
+                                    if let Some(file) = shf.file() {
+                                        file.copy(from, to, pn as usize);
                                     }
                                 }
                                 Some(bytes) => {
@@ -534,12 +513,13 @@ impl GroupRunner<'_> {
                                         unsafe { load_bytes(ptr, &mut copy) };
                                     }
                                     regs[to] = mems.private.allocate_with(&copy);
-                                    if let Some(all) = shf.all() {
+                                    if let Some(file) = shf.file() {
                                         // The copy is as initialised as the original.
-                                        all[to] = 0;
+                                        file.clear(to);
                                         if ptr.is_some() {
-                                            let copied = (src, regs[to]);
-                                            uninit::copy_private(launch, &mut mems, copied, bytes);
+                                            let private = AddrSpace::Private;
+                                            let (from, to) = ((private, src), (private, regs[to]));
+                                            uninit::copy(launch, &mut mems, from, to, bytes as u64);
                                         }
                                     }
                                 }
@@ -572,8 +552,8 @@ impl GroupRunner<'_> {
                             let from = base + s as usize;
                             let to = fr.base as usize + fr.ret_dst as usize;
                             regs.copy_within(from..from + n as usize, to);
-                            if let Some(all) = shf.all() {
-                                all.copy_within(from..from + n as usize, to);
+                            if let Some(file) = shf.file() {
+                                file.copy(from, to, n as usize);
                             }
                         }
                         mems.private.release_to(fr.mark);
@@ -612,7 +592,7 @@ impl GroupRunner<'_> {
                     Op::Builtin { site } => {
                         let s = &func.builtins[site as usize];
                         let at = here(fidx, op_pc).at();
-                        let taint = S::ON.then(|| s.args.iter().any(|&(slot, n)| shf.any(slot, n)));
+                        let taint = S::ON.then(|| uninit::builtin_inputs(&shf, &s.args));
                         let mut env = Env {
                             regs: &mut regs[base..],
                             mems: &mut mems,

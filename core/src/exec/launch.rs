@@ -20,6 +20,7 @@ use crate::plugins::{
 };
 use crate::program::{KernelCode, ParamKind};
 
+use super::shadow::origin_code;
 use super::workitem::WiIds;
 
 /// A kernel ready to launch in a context: constants relocated, stack size known.
@@ -419,7 +420,7 @@ pub fn launch(
         template,
         private_init,
         local_sizes,
-        global: ctx.global.view(shadows),
+        global: ctx.global.view(shadows.then_some(&origin_code::global)),
         // A debugging user sees output as it happens, not in work-group order.
         sequencer: if debugger.is_some() {
             Sequencer::immediate(&deliver)

@@ -57,18 +57,19 @@ impl OpCx<'_, '_> {
         check_alignment(addr, align, store, self.here.launch, || self.here.at());
     }
 
-    /// The shadow of a `ty` value at `addr`, for an access that was accepted.
-    fn load_shadow(&mut self, space: AddrSpace, addr: u64, ty: MemTy) -> u64 {
+    /// The shadow and origin of a `ty` value at `addr`, for an access that was accepted.
+    fn load_shadow(&mut self, space: AddrSpace, addr: u64, ty: MemTy) -> (u64, u32) {
         uninit::load(self.here.launch, self.mems, space, addr, ty)
     }
 
-    fn store_shadow(&mut self, space: AddrSpace, addr: u64, ty: MemTy, shadow: u64) {
-        uninit::store(self.here.launch, self.mems, space, addr, ty, shadow)
+    fn store_shadow(&mut self, space: AddrSpace, addr: u64, ty: MemTy, shadow: (u64, u32)) {
+        uninit::store(self.here.launch, self.mems, (space, addr), ty, shadow)
     }
 
-    fn report(&mut self, kind: UninitKind, space: AddrSpace, addr: u64) {
+    /// Reports a use of the uninitialised bits that came from `origin`.
+    fn report(&mut self, kind: UninitKind, origin: u32, space: AddrSpace, addr: u64) {
         let (launch, at) = (self.here.launch, self.here.at());
-        uninit::report(launch, self.mems.workers, at, kind, space, addr);
+        uninit::report(launch, self.mems.workers, at, (kind, origin), space, addr);
     }
 }
 
@@ -108,16 +109,16 @@ pub(crate) fn load_vector(
     }
     if let Some(mut sh) = sh {
         if sh.get(p) != 0 {
-            cx.report(UninitKind::ReadAddress, space, addr);
+            cx.report(UninitKind::ReadAddress, sh.origin(p), space, addr);
         }
         for i in 0..lanes as u32 {
             let lane = addr + (i as usize * es) as u64;
-            let s = if ptr.is_some() {
+            let (s, origin) = if ptr.is_some() {
                 cx.load_shadow(space, lane, ty)
             } else {
-                0
+                (0, 0)
             };
-            sh.set(d + i, s);
+            sh.set_with_origin(d + i, s, origin);
         }
     }
     cx.observe(space, addr, size, AccessKind::Load, &[]);
@@ -156,19 +157,18 @@ pub(crate) fn store_vector(
     }
     if let Some(sh) = sh {
         if sh.get(p) != 0 {
-            cx.report(UninitKind::WriteAddress, space, addr);
+            cx.report(UninitKind::WriteAddress, sh.origin(p), space, addr);
         }
         let lane_mask = mask(es as u8 * 8);
-        if sh.any(s, lanes as u32) && uninit::reported_space(space, addr) {
-            let poisoned = (0..lanes as u32).any(|i| sh.get(s + i) & lane_mask != 0);
-            if poisoned {
-                cx.report(UninitKind::StoredValue, space, addr);
-            }
+        let poisoned = (0..lanes as u32).find(|&i| sh.get(s + i) & lane_mask != 0);
+        if let Some(i) = poisoned.filter(|_| uninit::reported_space(space, addr)) {
+            cx.report(UninitKind::StoredValue, sh.origin(s + i), space, addr);
         }
         if ptr.is_some() {
             for i in 0..lanes as u32 {
                 let lane = addr + (i as usize * es) as u64;
-                cx.store_shadow(space, lane, ty, sh.get(s + i) & lane_mask);
+                let shadow = (sh.get(s + i) & lane_mask, sh.origin(s + i));
+                cx.store_shadow(space, lane, ty, shadow);
             }
         }
     }
@@ -194,16 +194,16 @@ pub(crate) fn load_aggregate(
     }
     if let Some(mut sh) = sh {
         if sh.get(p) != 0 {
-            cx.report(UninitKind::ReadAddress, space, addr);
+            cx.report(UninitKind::ReadAddress, sh.origin(p), space, addr);
         }
         for (i, leaf) in l.leaves.iter().enumerate() {
             let at = addr + leaf.offset as u64;
-            let s = if ptr.is_some() {
+            let (s, origin) = if ptr.is_some() {
                 cx.load_shadow(space, at, leaf.ty.mem_ty())
             } else {
-                0
+                (0, 0)
             };
-            sh.set(d + i as u32, s);
+            sh.set_with_origin(d + i as u32, s, origin);
         }
     }
     cx.observe(space, addr, l.size as u64, AccessKind::Load, &[]);
@@ -243,14 +243,18 @@ pub(crate) fn store_aggregate(
     }
     if let Some(sh) = sh {
         if sh.get(p) != 0 {
-            cx.report(UninitKind::WriteAddress, space, addr);
+            cx.report(UninitKind::WriteAddress, sh.origin(p), space, addr);
         }
         // Padding between the leaves is not stored: it keeps its shadow.
-        let leaf_shadow = |i: usize, ty: MemTy| sh.get(s + i as u32) & mask(ty.size() as u8 * 8);
-        let poisoned =
-            (l.leaves.iter().enumerate()).any(|(i, leaf)| leaf_shadow(i, leaf.ty.mem_ty()) != 0);
-        if poisoned && uninit::reported_space(space, addr) {
-            cx.report(UninitKind::StoredValue, space, addr);
+        let leaf_shadow = |i: usize, ty: MemTy| {
+            let slot = s + i as u32;
+            (sh.get(slot) & mask(ty.size() as u8 * 8), sh.origin(slot))
+        };
+        let poisoned = (l.leaves.iter().enumerate())
+            .map(|(i, leaf)| leaf_shadow(i, leaf.ty.mem_ty()))
+            .find(|&(bits, _)| bits != 0);
+        if let Some((_, origin)) = poisoned.filter(|_| uninit::reported_space(space, addr)) {
+            cx.report(UninitKind::StoredValue, origin, space, addr);
         }
         if ptr.is_some() {
             for (i, leaf) in l.leaves.iter().enumerate() {
@@ -312,19 +316,24 @@ fn atomic_shadow(
     done: bool,
 ) {
     if sh.get(p) != 0 {
-        cx.report(UninitKind::WriteAddress, space, addr);
+        cx.report(UninitKind::WriteAddress, sh.origin(p), space, addr);
     }
-    let old = if done {
+    let (old, old_origin) = if done {
         cx.load_shadow(space, addr, ty)
     } else {
-        0
+        (0, 0)
     };
-    sh.set(d, old);
+    let operand = (sh.get(v), sh.origin(v));
+    sh.set_with_origin(d, old, old_origin);
     if done {
         let full = mask(ty.size() as u8 * 8);
-        let new = if old | sh.get(v) != 0 { full } else { 0 };
-        if new != 0 && uninit::reported_space(space, addr) {
-            cx.report(UninitKind::StoredValue, space, addr);
+        let new = match (old, operand) {
+            (0, (0, _)) => (0, 0),
+            (0, (_, origin)) => (full, origin),
+            _ => (full, old_origin),
+        };
+        if new.0 != 0 && uninit::reported_space(space, addr) {
+            cx.report(UninitKind::StoredValue, new.1, space, addr);
         }
         cx.store_shadow(space, addr, ty, new);
     }
@@ -361,7 +370,7 @@ pub(crate) fn compare_exchange(
     f[d as usize + 1] = (old == expected) as u64;
     if let Some(mut sh) = sh {
         if sh.get(cmp) != 0 {
-            cx.report(UninitKind::ControlFlow, space, 0);
+            cx.report(UninitKind::ControlFlow, sh.origin(cmp), space, 0);
         }
         atomic_shadow(cx, &mut sh, (d, p, new), space, addr, ty, ptr.is_some());
         sh.set(d + 1, (sh.get(d) | sh.get(cmp) != 0) as u64);
@@ -397,18 +406,17 @@ pub(crate) fn mem_copy(
         if shadows {
             // The copy is as initialised as its source (structs with their padding), and not
             // reported: padding is never set, so a struct copy would always be.
-            let launch = cx.here.launch;
-            uninit::load_bytes_of(launch, cx.mems, src_space, from, &mut bytes);
-            uninit::store_bytes_of(launch, cx.mems, dst_space, to, &bytes);
+            let (from, to) = ((src_space, from), (dst_space, to));
+            uninit::copy(cx.here.launch, cx.mems, from, to, n);
         }
     }
 }
 
-/// `llvm.memset` of `value` (with its shadow byte).
+/// `llvm.memset` of `value` (with its shadow byte and origin).
 pub(crate) fn mem_set(
     cx: &mut OpCx,
     to: u64,
-    (value, shadow): (u8, u8),
+    (value, (shadow, origin)): (u8, (u8, u32)),
     n: u64,
     space: AddrSpace,
     shadows: bool,
@@ -421,7 +429,7 @@ pub(crate) fn mem_set(
         unsafe { store_bytes(d, &bytes) };
         if shadows {
             bytes.fill(shadow);
-            uninit::store_bytes_of(cx.here.launch, cx.mems, space, to, &bytes);
+            uninit::store_bytes_of(cx.here.launch, cx.mems, (space, to), &bytes, origin);
         }
     }
 }

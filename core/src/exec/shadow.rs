@@ -9,6 +9,8 @@
 //! only moves up), and poisons the whole result of everything else (floating point, division,
 //! comparisons).
 
+use std::cell::Cell;
+
 use super::semantics::{ashr, lshr, mask, sext, shl};
 use crate::bytecode::{CastOp, FloatTy, IntBinOp, IntUnOp, ScalarTy, Slot};
 
@@ -47,27 +49,64 @@ pub(crate) trait ShadowRegs {
         Self::ON
     }
 
+    /// The origin code of a slot's uninitialised bits (0 without).
+    #[inline(always)]
+    fn origin(&self, _slot: Slot) -> u32 {
+        0
+    }
+
     /// The frame's shadows, for the ops that take them as `Shadows` (`None` without).
     fn frame(&mut self) -> Option<Shadows<'_>>;
 
-    /// Every frame's shadows (slots counted from the work-item's first frame), for calls and
+    /// The work-item's whole shadow file (slots counted from its first frame), for calls and
     /// returns.
-    fn all(&mut self) -> Option<&mut [u64]>;
+    fn file(&mut self) -> Option<&mut ShadowFile>;
+}
+
+/// A work-item's register shadows and, for each slot with uninitialised bits, where they came
+/// from (an [`Origin`](crate::plugins::Origin) code, 0 when unknown).
+#[derive(Default)]
+pub struct ShadowFile {
+    pub bits: Vec<u64>,
+    pub origins: Vec<u32>,
+}
+
+impl ShadowFile {
+    /// A fresh frame at `at`: the function's constants' shadows (its `undef`s uninitialised,
+    /// each its own origin).
+    pub fn init_frame(&mut self, at: usize, shadow: &[u64], func: u32, undef: &[Slot]) {
+        self.bits[at..at + shadow.len()].copy_from_slice(shadow);
+        self.origins[at..at + shadow.len()].fill(0);
+        for &s in undef {
+            self.origins[at + s as usize] = origin_code::undef(func, s);
+        }
+    }
+
+    /// Copies `n` slots' shadows (non-overlapping or forwards, as `copy_within`).
+    pub fn copy(&mut self, from: usize, to: usize, n: usize) {
+        self.bits.copy_within(from..from + n, to);
+        self.origins.copy_within(from..from + n, to);
+    }
+
+    pub fn clear(&mut self, at: usize) {
+        self.bits[at] = 0;
+        self.origins[at] = 0;
+    }
 }
 
 /// How a work-item runs: without shadows ([`NoShadow`]) or with them ([`WithShadows`]).
 pub(crate) trait ShadowMode {
     const ON: bool;
     type Frame<'a>: ShadowRegs;
-    /// The shadows of the frame at `base` of the work-item's shadow registers.
-    fn frame(regs: &mut Vec<u64>, base: usize) -> Self::Frame<'_>;
+    /// The shadows of the frame at `base` of the work-item's shadow file.
+    fn frame(file: &mut ShadowFile, base: usize) -> Self::Frame<'_>;
 }
 
 impl ShadowMode for NoShadow {
     const ON: bool = false;
     type Frame<'a> = NoShadow;
     #[inline(always)]
-    fn frame(_: &mut Vec<u64>, _: usize) -> NoShadow {
+    fn frame(_: &mut ShadowFile, _: usize) -> NoShadow {
         NoShadow
     }
 }
@@ -79,10 +118,11 @@ impl ShadowMode for WithShadows {
     const ON: bool = true;
     type Frame<'a> = Shadows<'a>;
     #[inline(always)]
-    fn frame(regs: &mut Vec<u64>, base: usize) -> Shadows<'_> {
+    fn frame(file: &mut ShadowFile, base: usize) -> Shadows<'_> {
         Shadows {
-            regs: &mut regs[..],
+            file,
             base,
+            last: Cell::new(0),
         }
     }
 }
@@ -103,35 +143,127 @@ impl ShadowRegs for NoShadow {
         None
     }
     #[inline(always)]
-    fn all(&mut self) -> Option<&mut [u64]> {
+    fn file(&mut self) -> Option<&mut ShadowFile> {
         None
     }
 }
 
-/// The shadows of a frame's registers: the work-item's shadow registers from the frame's base.
+/// The shadows of a frame's registers: the work-item's shadow file from the frame's base.
+///
+/// Origins travel without the rules saying so: reading a slot with uninitialised bits
+/// remembers its origin (`last`), and a result with uninitialised bits takes the origin of the
+/// last such operand the op read.
 pub(crate) struct Shadows<'a> {
-    pub regs: &'a mut [u64],
+    pub file: &'a mut ShadowFile,
     pub base: usize,
+    pub last: Cell<u32>,
+}
+
+impl Shadows<'_> {
+    /// Sets a slot's shadow with an origin of its own (a load from memory).
+    pub fn set_with_origin(&mut self, slot: Slot, shadow: u64, origin: u32) {
+        let i = self.base + slot as usize;
+        self.file.bits[i] = shadow;
+        self.file.origins[i] = if shadow != 0 { origin } else { 0 };
+    }
 }
 
 impl ShadowRegs for Shadows<'_> {
     const ON: bool = true;
     #[inline(always)]
     fn get(&self, slot: Slot) -> u64 {
-        self.regs[self.base + slot as usize]
+        let i = self.base + slot as usize;
+        let s = self.file.bits[i];
+        if s != 0 {
+            self.last.set(self.file.origins[i]);
+        }
+        s
     }
     #[inline(always)]
     fn set(&mut self, slot: Slot, shadow: u64) {
-        self.regs[self.base + slot as usize] = shadow;
+        let i = self.base + slot as usize;
+        self.file.bits[i] = shadow;
+        self.file.origins[i] = if shadow != 0 { self.last.get() } else { 0 };
+    }
+    fn origin(&self, slot: Slot) -> u32 {
+        self.file.origins[self.base + slot as usize]
     }
     fn frame(&mut self) -> Option<Shadows<'_>> {
         Some(Shadows {
-            regs: &mut *self.regs,
+            file: &mut *self.file,
             base: self.base,
+            last: Cell::new(self.last.get()),
         })
     }
-    fn all(&mut self) -> Option<&mut [u64]> {
-        Some(&mut *self.regs)
+    fn file(&mut self) -> Option<&mut ShadowFile> {
+        Some(&mut *self.file)
+    }
+}
+
+/// Origin codes: what kind of memory or value uninitialised bits came from, in a `u32` that
+/// travels beside each shadow (0: unknown). Decoded by `Origin::decode`.
+pub mod origin_code {
+    use crate::bytecode::{Pc, Slot};
+
+    pub const ALLOCA: u32 = 1 << 30;
+    pub const UNDEF: u32 = 2 << 30;
+    pub const LOCAL: u32 = 3 << 30;
+    pub const GLOBAL: u32 = (3 << 30) | (1 << 29);
+    /// Bits for the function of an alloca or undef; the rest for its pc or slot.
+    pub const FUNC_SHIFT: u32 = 20;
+
+    fn pack(kind: u32, func: u32, at: u32) -> u32 {
+        if func < 1 << (30 - FUNC_SHIFT) && at < 1 << FUNC_SHIFT {
+            kind | func << FUNC_SHIFT | at
+        } else {
+            0
+        }
+    }
+
+    /// A private variable: the `alloca` at `pc` of function `func`.
+    pub fn alloca(func: u32, pc: Pc) -> u32 {
+        pack(ALLOCA, func, pc)
+    }
+
+    /// An `undef` constant in slot `slot` of function `func`.
+    pub fn undef(func: u32, slot: Slot) -> u32 {
+        pack(UNDEF, func, slot)
+    }
+
+    /// A local buffer, by buffer index.
+    pub fn local(index: u64) -> u32 {
+        if index < 1 << 29 {
+            LOCAL | index as u32
+        } else {
+            0
+        }
+    }
+
+    /// A global buffer the host never wrote, by buffer index.
+    pub fn global(index: u64) -> u32 {
+        if index < 1 << 29 {
+            GLOBAL | index as u32
+        } else {
+            0
+        }
+    }
+
+    pub fn decode(code: u32) -> crate::plugins::Origin {
+        use crate::plugins::{Origin, Site};
+        let (func, at) = ((code >> FUNC_SHIFT) & 0x3ff, code & ((1 << FUNC_SHIFT) - 1));
+        match code >> 30 {
+            1 => Origin::PrivateVariable {
+                site: Site { func, pc: at },
+            },
+            2 => Origin::Undefined { func, slot: at },
+            3 if code & (1 << 29) != 0 => Origin::Global {
+                index: (code & ((1 << 29) - 1)) as u64,
+            },
+            3 => Origin::Local {
+                index: (code & ((1 << 29) - 1)) as u64,
+            },
+            _ => Origin::Unknown,
+        }
     }
 }
 

@@ -1,12 +1,12 @@
 //! The Uninitialized checker's side of running ops: the shadows of memory (which bits of each
-//! byte are uninitialised), and the uses of uninitialised values it reports. Only reached when
-//! the launch keeps shadows; kept out of the interpreter's loop.
+//! byte are uninitialised, and where they came from), and the uses of uninitialised values it
+//! reports. Only reached when the launch keeps shadows; kept out of the interpreter's loop.
 
 use super::checks::{load_mem, store_mem};
 use super::env::Mems;
 use super::launch::{Launch, Where};
 use super::semantics::mask;
-use super::shadow::{width, ShadowRegs, Shadows};
+use super::shadow::{origin_code, width, ShadowRegs, Shadows};
 use crate::bytecode::{MemTy, ScalarTy, Slot};
 use crate::memory::{load_bytes, resolve, store_bytes, AddrSpace};
 use crate::plugins::{Interest, UninitKind, UninitUse, Workers};
@@ -22,63 +22,125 @@ fn shadow_ptr(launch: &Launch, mems: &mut Mems, space: AddrSpace, addr: u64) -> 
     }
 }
 
-/// The shadow of a `ty` value loaded from `addr`.
+/// The origin code of the uninitialised bits of the `len` bytes at `addr`.
+pub(crate) fn origin_of(
+    launch: &Launch,
+    mems: &mut Mems,
+    space: AddrSpace,
+    addr: u64,
+    len: u64,
+) -> u32 {
+    match resolve(space, addr) {
+        (AddrSpace::Private, a) => mems.private.origin(a, len),
+        (AddrSpace::Local, a) => mems.local.origin(a, len),
+        (AddrSpace::Global, a) => launch.global.origin(a, len),
+        _ => 0,
+    }
+}
+
+/// Records where the uninitialised bits of the `len` bytes at `addr` came from.
+pub(crate) fn set_origin(
+    launch: &Launch,
+    mems: &mut Mems,
+    (space, addr): (AddrSpace, u64),
+    len: u64,
+    origin: u32,
+) {
+    match resolve(space, addr) {
+        (AddrSpace::Private, a) => mems.private.set_origin(a, len, origin),
+        (AddrSpace::Local, a) => mems.local.set_origin(a, len, origin),
+        (AddrSpace::Global, a) => launch.global.set_origin(a, len, origin),
+        _ => {}
+    }
+}
+
+/// The shadow of a `ty` value loaded from `addr`, with its origin.
 pub(crate) fn load(
     launch: &Launch,
     mems: &mut Mems,
     space: AddrSpace,
     addr: u64,
     ty: MemTy,
-) -> u64 {
-    match shadow_ptr(launch, mems, space, addr) {
+) -> (u64, u32) {
+    let shadow = match shadow_ptr(launch, mems, space, addr) {
         // SAFETY: the access was checked; the shadow has the buffer's size.
         Some(p) => unsafe { load_mem(ty, p) },
         None => 0,
-    }
+    };
+    let origin = if shadow != 0 {
+        origin_of(launch, mems, space, addr, ty.size() as u64)
+    } else {
+        0
+    };
+    (shadow, origin)
 }
 
-/// Stores the shadow of a `ty` value stored at `addr`.
+/// Stores the shadow (and origin) of a `ty` value stored at `addr`.
 pub(crate) fn store(
     launch: &Launch,
     mems: &mut Mems,
-    space: AddrSpace,
-    addr: u64,
+    (space, addr): (AddrSpace, u64),
     ty: MemTy,
-    shadow: u64,
+    (shadow, origin): (u64, u32),
 ) {
     if let Some(p) = shadow_ptr(launch, mems, space, addr) {
         // SAFETY: as above.
         unsafe { store_mem(ty, p, shadow) };
+        if shadow != 0 {
+            set_origin(launch, mems, (space, addr), ty.size() as u64, origin);
+        }
     }
 }
 
-/// The shadows of `out.len()` bytes at `addr` (all initialised where there are none).
+/// The shadows of `out.len()` bytes at `addr` (all initialised where there are none); true
+/// if any bit is uninitialised.
 pub(crate) fn load_bytes_of(
     launch: &Launch,
     mems: &mut Mems,
     space: AddrSpace,
     addr: u64,
     out: &mut [u8],
-) {
+) -> bool {
     match shadow_ptr(launch, mems, space, addr) {
         // SAFETY: as above.
         Some(p) => unsafe { load_bytes(p, out) },
         None => out.fill(0),
     }
+    out.iter().any(|&b| b != 0)
 }
 
-/// Sets the shadows of `bytes.len()` bytes at `addr`.
+/// Sets the shadows of `bytes.len()` bytes at `addr`, and their origin.
 pub(crate) fn store_bytes_of(
     launch: &Launch,
     mems: &mut Mems,
-    space: AddrSpace,
-    addr: u64,
+    (space, addr): (AddrSpace, u64),
     bytes: &[u8],
+    origin: u32,
 ) {
     if let Some(p) = shadow_ptr(launch, mems, space, addr) {
         // SAFETY: as above.
         unsafe { store_bytes(p, bytes) };
+        if bytes.iter().any(|&b| b != 0) {
+            set_origin(launch, mems, (space, addr), bytes.len() as u64, origin);
+        }
     }
+}
+
+/// Copies the shadows (and origins) of `n` bytes, as a copy of the bytes themselves does.
+pub(crate) fn copy(
+    launch: &Launch,
+    mems: &mut Mems,
+    from: (AddrSpace, u64),
+    to: (AddrSpace, u64),
+    n: u64,
+) {
+    let mut shadow = vec![0u8; n as usize];
+    let origin = if load_bytes_of(launch, mems, from.0, from.1, &mut shadow) {
+        origin_of(launch, mems, from.0, from.1, n)
+    } else {
+        0
+    };
+    store_bytes_of(launch, mems, to, &shadow, origin);
 }
 
 /// True for stores whose uninitialised bits are reported: to any memory but the work-item's
@@ -87,147 +149,151 @@ pub(crate) fn reported_space(space: AddrSpace, addr: u64) -> bool {
     resolve(space, addr).0 != AddrSpace::Private
 }
 
-/// Tells the Uninitialized plugin about a use of an uninitialised value. Addresses are named
-/// in the space they point into.
-#[cold]
-#[inline(never)]
+/// Tells the Uninitialized plugin about a use of an uninitialised value (whose bits came from
+/// `origin`, a code). Addresses are named in the space they point into.
 pub(crate) fn report(
     launch: &Launch,
     workers: &mut Workers,
     at: Where,
-    kind: UninitKind,
+    kind: (UninitKind, u32),
     space: AddrSpace,
     address: u64,
+) {
+    report_operand(launch, workers, at, kind, (space, address), None);
+}
+
+/// `report`, naming the register that held the uninitialised value.
+#[cold]
+#[inline(never)]
+pub(crate) fn report_operand(
+    launch: &Launch,
+    workers: &mut Workers,
+    at: Where,
+    (kind, origin): (UninitKind, u32),
+    (space, address): (AddrSpace, u64),
+    operand: Option<Slot>,
 ) {
     let (space, address) = resolve(space, address);
     let u = UninitUse {
         kind,
         space,
         address,
+        origin: origin_code::decode(origin),
+        operand,
     };
     for w in workers.each(Interest::UNINITIALIZED) {
         launch.with_context(at, true, |cx| w.uninitialized_use(cx, &u));
     }
 }
 
-/// A use that names no memory (branches, indices).
-#[cold]
-#[inline(never)]
-pub(crate) fn report_use(launch: &Launch, workers: &mut Workers, at: Where, kind: UninitKind) {
-    report(launch, workers, at, kind, AddrSpace::Private, 0);
+/// A use that names no memory (branches): the condition in `operand`.
+pub(crate) fn report_use(
+    launch: &Launch,
+    workers: &mut Workers,
+    at: Where,
+    kind: UninitKind,
+    (operand, origin): (Slot, u32),
+) {
+    let memory = (AddrSpace::Private, 0);
+    report_operand(launch, workers, at, (kind, origin), memory, Some(operand));
 }
 
-/// A load's side: reports an uninitialised address (`target`: space, address, the address's
-/// shadow); returns the loaded value's shadow (initialised when the load was refused).
+/// A load's side (slots: the pointer `p`, the result `d`): reports an uninitialised address;
+/// the result gets the loaded bytes' shadow (initialised when the load was refused).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn on_load(
     launch: &Launch,
     mems: &mut Mems,
     at: impl Fn() -> Where,
-    target: (AddrSpace, u64, u64),
+    (space, addr): (AddrSpace, u64),
+    (p, d): (Slot, Slot),
     ty: MemTy,
     done: bool,
-) -> u64 {
-    let (space, addr, addr_shadow) = target;
-    if addr_shadow != 0 {
-        report(
-            launch,
-            mems.workers,
-            at(),
-            UninitKind::ReadAddress,
-            space,
-            addr,
-        );
+    sh: &mut Shadows,
+) {
+    if sh.get(p) != 0 {
+        let kind = (UninitKind::ReadAddress, sh.origin(p));
+        report_operand(launch, mems.workers, at(), kind, (space, addr), Some(p));
     }
-    if done {
+    let (shadow, origin) = if done {
         load(launch, mems, space, addr, ty)
     } else {
-        0
-    }
+        (0, 0)
+    };
+    sh.set_with_origin(d, shadow, origin);
 }
 
-/// A store's side: reports an uninitialised address, and uninitialised bits stored outside
-/// the work-item's private memory; keeps the stored value's shadow.
+/// A store's side (slots: the pointer `p`, the value `s`): reports an uninitialised address,
+/// and uninitialised bits stored outside the work-item's private memory; keeps the stored
+/// value's shadow.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn on_store(
     launch: &Launch,
     mems: &mut Mems,
     at: impl Fn() -> Where,
-    target: (AddrSpace, u64, u64),
+    (space, addr): (AddrSpace, u64),
+    (p, s): (Slot, Slot),
     ty: MemTy,
-    value_shadow: u64,
     done: bool,
+    sh: &Shadows,
 ) {
-    let (space, addr, addr_shadow) = target;
-    let shadow = value_shadow & mask(ty.size() as u8 * 8);
-    if addr_shadow != 0 {
-        report(
-            launch,
-            mems.workers,
-            at(),
-            UninitKind::WriteAddress,
-            space,
-            addr,
-        );
+    let shadow = sh.get(s) & mask(ty.size() as u8 * 8);
+    let origin = sh.origin(s);
+    if sh.get(p) != 0 {
+        let kind = (UninitKind::WriteAddress, sh.origin(p));
+        report_operand(launch, mems.workers, at(), kind, (space, addr), Some(p));
     }
     if shadow != 0 && reported_space(space, addr) {
-        report(
-            launch,
-            mems.workers,
-            at(),
-            UninitKind::StoredValue,
-            space,
-            addr,
-        );
+        let kind = (UninitKind::StoredValue, origin);
+        report_operand(launch, mems.workers, at(), kind, (space, addr), Some(s));
     }
     if done {
-        store(launch, mems, space, addr, ty, shadow);
+        store(launch, mems, (space, addr), ty, (shadow, origin));
     }
 }
 
-/// A `memcpy` whose pointers are uninitialised.
+/// A `memcpy` whose pointers are uninitialised (slots of the destination and source).
 pub(crate) fn copy_operands(
     launch: &Launch,
     mems: &mut Mems,
     at: Where,
-    (to, to_shadow): (u64, u64),
-    (from, from_shadow): (u64, u64),
+    sh: &impl ShadowRegs,
+    (to, dst): (u64, Slot),
+    (from, src): (u64, Slot),
     (dst_space, src_space): (AddrSpace, AddrSpace),
 ) {
-    if from_shadow != 0 {
-        report(
-            launch,
-            mems.workers,
-            at,
-            UninitKind::ReadAddress,
-            src_space,
-            from,
-        );
+    if sh.get(src) != 0 {
+        let kind = (UninitKind::ReadAddress, sh.origin(src));
+        report(launch, mems.workers, at, kind, src_space, from);
     }
-    if to_shadow != 0 {
-        report(
-            launch,
-            mems.workers,
-            at,
-            UninitKind::WriteAddress,
-            dst_space,
-            to,
-        );
+    if sh.get(dst) != 0 {
+        let kind = (UninitKind::WriteAddress, sh.origin(dst));
+        report(launch, mems.workers, at, kind, dst_space, to);
     }
 }
 
-/// The shadow of a by-value copy in private memory follows its original.
-pub(crate) fn copy_private(launch: &Launch, mems: &mut Mems, (from, to): (u64, u64), n: u32) {
-    let mut shadow = vec![0u8; n as usize];
-    load_bytes_of(launch, mems, AddrSpace::Private, from, &mut shadow);
-    store_bytes_of(launch, mems, AddrSpace::Private, to, &shadow);
+/// Whether a builtin's arguments have uninitialised bits, and the origin of the first that
+/// has.
+pub(crate) fn builtin_inputs(sh: &impl ShadowRegs, args: &[(Slot, u32)]) -> (bool, u32) {
+    for &(slot, n) in args {
+        if let Some(k) = (0..n).find(|&k| sh.get(slot + k) != 0) {
+            return (true, sh.origin(slot + k));
+        }
+    }
+    (false, 0)
 }
 
 /// A builtin's result: uninitialised as a whole when any of its arguments (or the memory it
 /// read) had uninitialised bits.
-pub(crate) fn builtin_result(frame: &mut Shadows, ret: Option<(Slot, u32, ScalarTy)>, taint: bool) {
+pub(crate) fn builtin_result(
+    frame: &mut Shadows,
+    ret: Option<(Slot, u32, ScalarTy)>,
+    (taint, origin): (bool, u32),
+) {
     if let Some((slot, lanes, elem)) = ret {
         let lane = if taint { mask(width(elem)) } else { 0 };
         for k in 0..lanes {
-            frame.set(slot + k, lane);
+            frame.set_with_origin(slot + k, lane, origin);
         }
     }
 }

@@ -1,5 +1,6 @@
 //! The resumable state of one work-item.
 
+use super::shadow::ShadowFile;
 use crate::bytecode::{Pc, Slot};
 use crate::memory::{AddrSpace, ArenaMark, ArenaMemory};
 
@@ -24,8 +25,9 @@ pub struct Frame {
 pub struct WorkItem {
     /// All frames' register slots; the current frame starts at `base`.
     pub regs: Vec<u64>,
-    /// Their shadows (uninitialised bits), beside them; empty unless the launch keeps shadows.
-    pub shadow: Vec<u64>,
+    /// Their shadows (uninitialised bits) and origins, beside them; empty unless the launch
+    /// keeps shadows.
+    pub shadow: ShadowFile,
     pub frames: Vec<Frame>,
     pub func: u32,
     pub pc: Pc,
@@ -42,7 +44,7 @@ impl WorkItem {
     pub fn new() -> WorkItem {
         WorkItem {
             regs: Vec::new(),
-            shadow: Vec::new(),
+            shadow: ShadowFile::default(),
             frames: Vec::new(),
             func: 0,
             pc: 0,
@@ -54,22 +56,23 @@ impl WorkItem {
         }
     }
 
-    /// Resets to the start of the kernel with a fresh entry frame; with `shadow`, the entry
-    /// frame's shadows, registers and private memory keep shadows.
+    /// Resets to the start of the kernel with a fresh entry frame; with `shadow` (the entry
+    /// frame's shadows and its `undef` slots), registers and private memory keep shadows.
     pub fn reset(
         &mut self,
         template: &[u64],
-        shadow: Option<&[u64]>,
+        shadow: Option<(&[u64], &[Slot])>,
         stack_slots: usize,
         ids: WiIds,
     ) {
         self.regs.clear();
         self.regs.extend_from_slice(template);
         self.regs.resize(stack_slots.max(template.len()), 0);
-        if let Some(shadow) = shadow {
-            self.shadow.clear();
-            self.shadow.extend_from_slice(shadow);
-            self.shadow.resize(self.regs.len(), 0);
+        if let Some((shadow, undef)) = shadow {
+            let n = self.regs.len();
+            self.shadow.bits.resize(n, 0);
+            self.shadow.origins.resize(n, 0);
+            self.shadow.init_frame(0, shadow, 0, undef);
             self.private.track_shadows();
         }
         self.frames.clear();

@@ -20,10 +20,20 @@ pub struct GlobalBuffer {
     /// The shadow of every byte (its uninitialised bits), made by the first launch that
     /// checks for uninitialised values. Memory that aliases the host's or another buffer's
     /// has none: it counts as initialised.
-    shadow: OnceLock<Storage>,
+    shadow: OnceLock<Shadow>,
     /// The host wrote some of the buffer before it had a shadow: it starts initialised.
     host_written: AtomicBool,
 }
+
+/// A global buffer's shadow: the uninitialised bits of each byte, and where the bits of each
+/// 4-byte granule came from (an origin code, `u32`).
+struct Shadow {
+    bits: Storage,
+    origins: Storage,
+}
+
+/// Bytes that share one origin.
+const GRANULE: u64 = 4;
 
 /// Zeroed host memory we allocated (a buffer's shadow).
 struct Storage {
@@ -71,35 +81,48 @@ impl GlobalBuffer {
         })
     }
 
-    /// The buffer's shadow, made now if it has none yet: uninitialised unless the host wrote
-    /// to the buffer. Null for memory that aliases other memory (always initialised) or when
-    /// the host has no memory left for it.
-    fn shadow(&self) -> *mut u8 {
+    /// The buffer's shadow and origins, made now if it has none yet: uninitialised (with
+    /// origin `origin`) unless the host wrote to the buffer. Null for memory that aliases other
+    /// memory (always initialised) or when the host has no memory left for it.
+    fn shadow(&self, origin: u32) -> (*mut u8, *mut u8) {
         if self.layout.is_none() {
-            return std::ptr::null_mut();
+            return (std::ptr::null_mut(), std::ptr::null_mut());
         }
         let made = self.shadow.get_or_init(|| {
-            let Some(s) = Storage::new(self.size) else {
-                return Storage {
+            let granules = self.size.div_ceil(GRANULE).max(1);
+            let (Some(bits), Some(origins)) = (Storage::new(self.size), Storage::new(granules * 4))
+            else {
+                let none = || Storage {
                     ptr: std::ptr::null_mut(),
                     layout: Layout::new::<u8>(),
                 };
+                return Shadow {
+                    bits: none(),
+                    origins: none(),
+                };
             };
             if !self.host_written.load(Ordering::Relaxed) {
-                // SAFETY: fresh allocation of `size` bytes (at least one), not yet shared.
-                unsafe { std::ptr::write_bytes(s.ptr, 0xff, self.size as usize) };
+                // SAFETY: fresh allocations of these sizes, not yet shared; u32 granules are
+                // 64-byte aligned.
+                unsafe {
+                    std::ptr::write_bytes(bits.ptr, 0xff, self.size as usize);
+                    let o = origins.ptr as *mut u32;
+                    for g in 0..granules as usize {
+                        o.add(g).write(origin);
+                    }
+                }
             }
-            s
+            Shadow { bits, origins }
         });
-        made.ptr
+        (made.bits.ptr, made.origins.ptr)
     }
 
     /// Records that the host wrote `len` bytes at `offset`: initialised from now on.
     fn host_wrote(&self, offset: u64, len: u64) {
         self.host_written.store(true, Ordering::Relaxed);
-        if let Some(s) = self.shadow.get().filter(|s| !s.ptr.is_null()) {
+        if let Some(s) = self.shadow.get().filter(|s| !s.bits.ptr.is_null()) {
             // SAFETY: the caller checked the range against the buffer's size.
-            unsafe { store_bytes(s.ptr.add(offset as usize), &vec![0; len as usize]) };
+            unsafe { store_bytes(s.bits.ptr.add(offset as usize), &vec![0; len as usize]) };
         }
     }
 
@@ -311,16 +334,22 @@ impl GlobalMemory {
     }
 
     /// A snapshot of the buffer table for a kernel launch; keeps every buffer alive. With
-    /// `shadows`, every buffer gets its shadow (for the Uninitialized checker).
-    pub fn view(&self, shadows: bool) -> GlobalView {
+    /// `shadows`, every buffer gets its shadow (for the Uninitialized checker); `origin` gives
+    /// the origin code of a buffer index's never-written bytes.
+    pub fn view(&self, shadows: Option<&dyn Fn(u64) -> u32>) -> GlobalView {
         let t = self.table.read().expect("global memory lock poisoned");
-        let shadows = if shadows {
-            t.buffers
-                .iter()
-                .map(|b| b.as_ref().map_or(0, |b| b.shadow().expose_provenance()))
-                .collect()
-        } else {
-            Vec::new()
+        let (shadows, origins) = match shadows {
+            Some(origin) => (t.buffers.iter().enumerate())
+                .map(|(i, b)| {
+                    let (bits, origins) = b
+                        .as_ref()
+                        .map_or((std::ptr::null_mut(), std::ptr::null_mut()), |b| {
+                            b.shadow(origin(i as u64))
+                        });
+                    (bits.expose_provenance(), origins.expose_provenance())
+                })
+                .unzip(),
+            None => (Vec::new(), Vec::new()),
         };
         let entries = t
             .buffers
@@ -338,6 +367,7 @@ impl GlobalMemory {
             entries,
             keep: t.buffers.iter().flatten().cloned().collect(),
             shadows,
+            origins,
         }
     }
 
@@ -377,16 +407,17 @@ fn copy_shadow(t: &Table, dst: u64, src: u64, len: u64) {
     let (Some((d, d_off)), Some((s, s_off))) = (buffer(dst), buffer(src)) else {
         return;
     };
-    let Some(d_shadow) = d.shadow.get().filter(|s| !s.ptr.is_null()) else {
+    let Some(d_shadow) = d.shadow.get().filter(|s| !s.bits.ptr.is_null()) else {
         return;
     };
     let mut bytes = vec![0u8; len as usize];
-    if let Some(s_shadow) = s.shadow.get().filter(|s| !s.ptr.is_null()) {
+    if let Some(s_shadow) = s.shadow.get().filter(|s| !s.bits.ptr.is_null()) {
         // SAFETY: the ranges were checked against both buffers by the caller.
-        unsafe { load_bytes(s_shadow.ptr.add(s_off as usize), &mut bytes) };
+        unsafe { load_bytes(s_shadow.bits.ptr.add(s_off as usize), &mut bytes) };
     }
-    // SAFETY: as above.
-    unsafe { store_bytes(d_shadow.ptr.add(d_off as usize), &bytes) };
+    // SAFETY: as above. (Origins stay: copied bytes that are uninitialised keep the
+    // destination's granule origins, an approximation for host-side copies.)
+    unsafe { store_bytes(d_shadow.bits.ptr.add(d_off as usize), &bytes) };
 }
 
 /// Global memory as seen by one kernel launch.
@@ -396,6 +427,8 @@ pub struct GlobalView {
     /// Each buffer's shadow (an exposed host address; 0 for none), when the launch keeps
     /// shadows.
     shadows: Vec<usize>,
+    /// Each buffer's origin granules (`u32` each, an exposed host address), likewise.
+    origins: Vec<usize>,
 }
 
 impl GlobalView {
@@ -406,6 +439,38 @@ impl GlobalView {
         let (index, offset) = decode_address(addr, GLOBAL_OFFSET_BITS);
         let base = *self.shadows.get(index as usize)?;
         (base != 0).then(|| std::ptr::with_exposed_provenance_mut::<u8>(base + offset as usize))
+    }
+
+    /// The origin of the uninitialised bits at `addr` (of an access the view accepted): the
+    /// first granule's of `len` bytes that has one.
+    pub fn origin(&self, addr: u64, len: u64) -> u32 {
+        let (index, offset) = decode_address(addr, GLOBAL_OFFSET_BITS);
+        let Some(&base) = self.origins.get(index as usize).filter(|&&b| b != 0) else {
+            return 0;
+        };
+        let p = std::ptr::with_exposed_provenance::<u32>(base);
+        let (first, last) = (offset / GRANULE, (offset + len.max(1) - 1) / GRANULE);
+        (first..=last)
+            // SAFETY: the granules of a range inside the buffer; relaxed atomics, since other
+            // threads may set them.
+            .map(|g| unsafe {
+                (*AtomicU32::from_ptr(p.add(g as usize) as *mut u32)).load(Ordering::Relaxed)
+            })
+            .find(|&o| o != 0)
+            .unwrap_or(0)
+    }
+
+    /// Sets the origin of the granules of the `len` bytes at `addr`.
+    pub fn set_origin(&self, addr: u64, len: u64, origin: u32) {
+        let (index, offset) = decode_address(addr, GLOBAL_OFFSET_BITS);
+        let Some(&base) = self.origins.get(index as usize).filter(|&&b| b != 0) else {
+            return;
+        };
+        let p = std::ptr::with_exposed_provenance_mut::<u32>(base);
+        for g in offset / GRANULE..=(offset + len.max(1) - 1) / GRANULE {
+            // SAFETY: as in `origin`.
+            unsafe { (*AtomicU32::from_ptr(p.add(g as usize))).store(origin, Ordering::Relaxed) };
+        }
     }
 
     /// Reads the shadow of `out.len()` bytes at `addr` (for the debugger); false when there

@@ -73,8 +73,13 @@ pub struct ArenaMemory {
     space: AddrSpace,
     /// Empty unless `shadows` is set.
     shadow: Vec<u64>,
+    /// Where each 4-byte granule's uninitialised bits came from (an origin code), with shadows.
+    origins: Vec<u32>,
     shadows: bool,
 }
+
+/// Bytes that share one origin.
+const GRANULE: usize = 4;
 
 /// A point to which an `ArenaMemory` can be released.
 #[derive(Clone, Copy, Debug)]
@@ -90,6 +95,7 @@ impl ArenaMemory {
             entries: vec![BufEntry::INVALID],
             space,
             shadow: Vec::new(),
+            origins: Vec::new(),
             shadows: false,
         }
     }
@@ -107,6 +113,7 @@ impl ArenaMemory {
         self.arena.resize(base + words, 0);
         if self.shadows {
             self.shadow.resize(base + words, u64::MAX);
+            self.origins.resize((base + words) * 8 / GRANULE, 0);
         }
         self.entries.push(BufEntry {
             base: base * 8,
@@ -142,6 +149,38 @@ impl ArenaMemory {
         (at < self.shadow.len() * 8).then(|| (self.shadow.as_mut_ptr() as *mut u8).wrapping_add(at))
     }
 
+    /// The origin of the uninitialised bits of the `len` bytes at `addr` (an access `locate`
+    /// accepted): the first granule's that has one.
+    pub fn origin(&self, addr: u64, len: u64) -> u32 {
+        let Some(range) = self.granules(addr, len) else {
+            return 0;
+        };
+        self.origins[range]
+            .iter()
+            .copied()
+            .find(|&o| o != 0)
+            .unwrap_or(0)
+    }
+
+    /// Sets the origin of the granules of the `len` bytes at `addr`.
+    pub fn set_origin(&mut self, addr: u64, len: u64, origin: u32) {
+        if let Some(range) = self.granules(addr, len) {
+            self.origins[range].fill(origin);
+        }
+    }
+
+    /// The origin granules of a range of a live buffer, with shadows on.
+    fn granules(&self, addr: u64, len: u64) -> Option<std::ops::Range<usize>> {
+        if !self.shadows {
+            return None;
+        }
+        let (index, offset) = decode_address(addr, self.space.offset_bits());
+        let e = self.entries.get(index as usize)?;
+        let start = e.base + offset as usize;
+        let end = (start + len.max(1) as usize).div_ceil(GRANULE);
+        (end <= self.origins.len()).then_some(start / GRANULE..end)
+    }
+
     /// The shadow bytes of `out.len()` bytes at `addr` (for the debugger); false when shadows
     /// are off or no live buffer holds them all.
     pub fn read_shadow(&self, addr: u64, out: &mut [u8]) -> bool {
@@ -174,6 +213,7 @@ impl ArenaMemory {
         self.entries.truncate(mark.entries);
         self.arena.truncate(mark.words);
         self.shadow.truncate(mark.words);
+        self.origins.truncate(mark.words * 8 / GRANULE);
     }
 
     /// Frees every buffer.
@@ -181,6 +221,7 @@ impl ArenaMemory {
         self.entries.truncate(1);
         self.arena.clear();
         self.shadow.clear();
+        self.origins.clear();
     }
 
     pub fn view(&mut self) -> MemView<'_> {

@@ -209,12 +209,20 @@ impl ExecContext<'_> {
 
     /// Reports `headline` with the standard kernel/entity/location lines.
     pub fn report(&self, level: Level, headline: &str) {
-        let msg = diagnostics::standard(
+        self.report_with(level, headline, &[]);
+    }
+
+    /// Reports `headline` with the standard lines, then `extra` lines.
+    pub fn report_with(&self, level: Level, headline: &str, extra: &[String]) {
+        let msg = diagnostics::standard_with(
             headline,
             &self.launch.kernel,
             &self.entity,
-            self.site.map(|s| self.kernel.code_ref(s)),
-            self.kernel.source,
+            (
+                self.site.map(|s| self.kernel.code_ref(s)),
+                self.kernel.source,
+            ),
+            extra,
         );
         self.sink.log(level, msg);
     }
@@ -325,6 +333,35 @@ pub struct UninitUse {
     pub kind: UninitKind,
     pub space: AddrSpace,
     pub address: u64,
+    /// Where the uninitialised bits came from.
+    pub origin: Origin,
+    /// The register (of the function at the use's site) that held the uninitialised value,
+    /// when one did: names the variable it is.
+    pub operand: Option<u32>,
+}
+
+/// Where uninitialised bits came from: the core follows it beside every shadow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    Unknown,
+    /// Private memory of a variable: the `alloca` op at `site`.
+    PrivateVariable {
+        site: Site,
+    },
+    /// An `undef` value (slot `slot` of function `func`): a variable the optimiser saw was
+    /// never set.
+    Undefined {
+        func: u32,
+        slot: u32,
+    },
+    /// A `__local` buffer of the work-group (by buffer index), never written before the read.
+    Local {
+        index: u64,
+    },
+    /// A global buffer (by buffer index) the host never wrote.
+    Global {
+        index: u64,
+    },
 }
 
 /// An observer of the simulator. Every method is optional.

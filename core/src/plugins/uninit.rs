@@ -2,10 +2,15 @@
 //!
 //! The values themselves are followed by the core, which keeps a shadow beside every register
 //! and every byte of memory while a plugin asks for [`Interest::UNINITIALIZED`] (the plugin
-//! cannot: it never sees register values). Its workers turn each use into Oclgrind's warning.
+//! cannot: it never sees register values). Its workers turn each use into Oclgrind's warning,
+//! followed by a line of ours that Oclgrind does not have (its issue #105): where the
+//! uninitialised bits came from, `Origin: ...`.
 
-use super::{ExecContext, Interest, LaunchInfo, Plugin, UninitKind, UninitUse, Worker};
+use super::{ExecContext, Interest, LaunchInfo, Origin, Plugin, UninitKind, UninitUse, Worker};
+use crate::bytecode::Op;
+use crate::debuginfo::Location;
 use crate::diagnostics::{hex, Level};
+use crate::memory::AddrSpace;
 
 #[derive(Default)]
 pub struct Uninitialized;
@@ -28,7 +33,116 @@ struct Reporter;
 
 impl Worker for Reporter {
     fn uninitialized_use(&mut self, cx: &ExecContext, u: &UninitUse) {
-        cx.report(Level::Warning, &headline(u));
+        let origin: Vec<String> = origin(cx, u)
+            .map(|o| format!("Origin: {o}"))
+            .into_iter()
+            .collect();
+        cx.report_with(Level::Warning, &headline(u), &origin);
+    }
+}
+
+/// The name of a source file: `file`, or the program's main source when an op has none.
+fn file_of<'a>(cx: &'a ExecContext, file: &'a str) -> &'a str {
+    match (file, cx.kernel.source) {
+        ("", Some(source)) => &source.name,
+        ("", None) => "the program",
+        (f, _) => f,
+    }
+}
+
+/// Where the uninitialised bits came from, in the source's terms where debug information
+/// names them.
+fn origin(cx: &ExecContext, u: &UninitUse) -> Option<String> {
+    let code = cx.kernel.code;
+    let debug = code.debug.as_ref();
+    let named = |space: AddrSpace, index: u64| {
+        (cx.launch.named.iter()).find(|n| n.space == space && n.index == index)
+    };
+    match u.origin {
+        Origin::Unknown => None,
+        Origin::PrivateVariable { site } => {
+            let f = code.functions.get(site.func as usize)?;
+            let var = match f.code.get(site.pc as usize) {
+                Some(&Op::Alloca { d, .. }) => debug
+                    .and_then(|dbg| dbg.functions.get(site.func as usize))
+                    .and_then(|fd| {
+                        let at = fd.locations.iter().find(
+                            |l| matches!(l.location, Location::Memory { slot, .. } if slot == d),
+                        )?;
+                        fd.variables.get(at.var as usize)
+                    }),
+                _ => None,
+            };
+            let info = f.op_info(site.pc);
+            let file = file_of(cx, f.file(&info));
+            Some(match var {
+                Some(v) => format!(
+                    "private variable '{}' declared at line {} of {file}",
+                    v.name, v.line
+                ),
+                None if info.line != 0 => {
+                    format!("private memory allocated at line {} of {file}", info.line)
+                }
+                None => "private memory of the work-item, never written".to_string(),
+            })
+        }
+        Origin::Undefined { func, slot } => {
+            // The optimiser kept no memory for the variable. Its `undef` flows into the
+            // variable's register through a move (a phi's): the variable at that register is
+            // the one never set. Otherwise, name the register the use read.
+            let fd = debug.and_then(|dbg| dbg.functions.get(func as usize));
+            let holds = |l: &Location, r: u32| matches!(*l, Location::Slots { slot: s, lanes, .. } if (s..s + lanes).contains(&r));
+            let moved_to = (code.functions.get(func as usize))
+                .into_iter()
+                .flat_map(|f| f.code.iter())
+                .filter_map(|op| match *op {
+                    Op::Mov { d, s } if s == slot => Some(d),
+                    Op::MovN { d, s, n } if (s..s + n).contains(&slot) => Some(d + (slot - s)),
+                    _ => None,
+                });
+            let by_move = fd.and_then(|fd| {
+                let mut regs = moved_to;
+                regs.find_map(|r| fd.locations.iter().find(|l| holds(&l.location, r)))
+                    .and_then(|l| fd.variables.get(l.var as usize))
+            });
+            let by_operand = || {
+                let (site, r) = cx.site.zip(u.operand)?;
+                let fd = debug?.functions.get(site.func as usize)?;
+                let here = fd.locations_at(site.pc);
+                here.into_iter().find(|(_, l)| holds(l, r)).map(|(v, _)| v)
+            };
+            let var = by_move.or_else(by_operand);
+            let f = code.functions.get(func as usize)?;
+            Some(match var {
+                Some(v) => format!(
+                    "private variable '{}' declared at line {} of {}",
+                    v.name,
+                    v.line,
+                    file_of(cx, "")
+                ),
+                None => format!("a value never set (undefined) in function '{}'", f.name),
+            })
+        }
+        Origin::Local { index } => Some(match named(AddrSpace::Local, index) {
+            Some(n) if index < code.first_local_arg_index() => {
+                format!(
+                    "__local array '{}' (never written before this read)",
+                    n.name
+                )
+            }
+            Some(n) => format!(
+                "__local argument '{}' (never written before this read)",
+                n.name
+            ),
+            None => "__local memory never written before this read".to_string(),
+        }),
+        Origin::Global { index } => Some(match named(AddrSpace::Global, index) {
+            Some(n) => format!(
+                "global buffer argument '{}' (not written by the host)",
+                n.name
+            ),
+            None => "a global buffer not written by the host".to_string(),
+        }),
     }
 }
 
@@ -47,7 +161,6 @@ fn headline(u: &UninitUse) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::memory::AddrSpace;
 
     #[test]
     fn headlines_are_oclgrinds() {
@@ -55,6 +168,8 @@ mod tests {
             kind,
             space: AddrSpace::Global,
             address: 0x1000000000004,
+            origin: Origin::Unknown,
+            operand: None,
         };
         assert_eq!(
             headline(&u(UninitKind::StoredValue)),
