@@ -625,6 +625,8 @@ pub enum Op {
     Alloca {
         d: Slot,
         size: u32,
+        /// The type's padding, an index into `Function::paddings` (`u32::MAX`: none).
+        padding: u32,
     },
     /// `d = base + sext(idx) * scale + offset`
     Gep {
@@ -845,6 +847,8 @@ pub struct Function {
     /// The slots of `undef` and `poison` constants (zero in `frame_init`): uninitialised
     /// values, for the Uninitialized checker.
     pub undef_slots: Vec<Slot>,
+    /// Padding of the types of allocas (`Op::Alloca::padding`): (offset, length) ranges.
+    pub paddings: Vec<Vec<(u32, u32)>>,
     pub relocs: Vec<Reloc>,
     /// First slot and slot count of each parameter.
     pub params: Vec<(Slot, u32)>,

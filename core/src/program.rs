@@ -68,6 +68,8 @@ pub struct KernelAttrs {
 pub struct LocalVar {
     pub name: String,
     pub size: u64,
+    /// Bytes of its type that hold no data (llvm::types::padding).
+    pub padding: Vec<(u32, u32)>,
 }
 
 /// A module variable in private memory: one copy per work-item.

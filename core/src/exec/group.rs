@@ -36,10 +36,16 @@ pub(crate) fn local_memory(launch: &Launch) -> ArenaMemory {
 
 /// Allocates a work-group's local buffers: uninitialised, with shadows, each its own origin.
 pub(crate) fn allocate_locals(launch: &Launch, local: &mut ArenaMemory) {
-    for &size in &launch.local_sizes {
+    let variables = &launch.kernel.code.locals;
+    for (i, &size) in launch.local_sizes.iter().enumerate() {
         let address = local.allocate(size);
         let index = address >> AddrSpace::Local.offset_bits();
         local.set_origin(address, size, origin_code::local(index));
+        // A variable's padding is never written: initialised from the start.
+        let padding = variables.get(i).map_or(&[][..], |v| &v.padding);
+        for &(offset, len) in padding {
+            local.clear_shadow(address + offset as u64, len as u64);
+        }
     }
 }
 

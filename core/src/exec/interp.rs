@@ -86,7 +86,12 @@ impl Here<'_> {
 /// exhausted. Out of the loop: code in the loop's body, even on a rare path, slows every op
 /// (one more `if` here made mandelbrot 20% slower).
 #[inline(never)]
-fn alloca(mems: &mut Mems, here: Here, size: u32) -> Option<u64> {
+fn alloca(
+    mems: &mut Mems,
+    here: Here,
+    size: u32,
+    padding: Option<&Vec<(u32, u32)>>,
+) -> Option<u64> {
     let launch = here.launch;
     if mems.private.bytes_used() + size as u64 > MAX_PRIVATE_BYTES {
         let msg = "Insufficient private memory (alloca)";
@@ -97,6 +102,11 @@ fn alloca(mems: &mut Mems, here: Here, size: u32) -> Option<u64> {
     // With shadows, the variable's bytes are uninitialised: from this alloca.
     let origin = origin_code::alloca(here.func, here.pc);
     mems.private.set_origin(address, size as u64, origin);
+    // Padding is never written: initialised from the start.
+    for &(offset, len) in padding.into_iter().flatten() {
+        mems.private
+            .clear_shadow(address + offset as u64, len as u64);
+    }
     if launch.observe_allocations {
         let (space, size) = (AddrSpace::Private, size as u64);
         observe_allocation(
@@ -425,7 +435,12 @@ impl GroupRunner<'_> {
                         let at = here(fidx, op_pc).at();
                         speculated_use(launch, &mut mems, at, space, r!(p), size);
                     }
-                    Op::Alloca { d, size } => match alloca(&mut mems, here(fidx, op_pc), size) {
+                    Op::Alloca { d, size, padding } => match alloca(
+                        &mut mems,
+                        here(fidx, op_pc),
+                        size,
+                        func.paddings.get(padding as usize),
+                    ) {
                         Some(address) => {
                             r!(d) = address;
                             if S::ON {

@@ -404,10 +404,18 @@ pub(crate) fn mem_copy(
         // SAFETY: as above; the copy goes through `bytes`, so overlap is fine.
         unsafe { store_bytes(d, &bytes) };
         if shadows {
-            // The copy is as initialised as its source (structs with their padding), and not
-            // reported: padding is never set, so a struct copy would always be.
-            let (from, to) = ((src_space, from), (dst_space, to));
-            uninit::copy(cx.here.launch, cx.mems, from, to, n);
+            // The copy is as initialised as its source. Padding counts as initialised (from
+            // the allocation on), so a struct copy is reported only for a member never set.
+            let copied = uninit::copy(
+                cx.here.launch,
+                cx.mems,
+                (src_space, from),
+                (dst_space, to),
+                n,
+            );
+            if let Some((at, origin)) = copied.filter(|_| uninit::reported_space(dst_space, to)) {
+                cx.report(UninitKind::StoredValue, origin, dst_space, to + at);
+            }
         }
     }
 }

@@ -9,7 +9,7 @@ use super::semantics::mask;
 use super::shadow::{origin_code, width, ShadowRegs, Shadows};
 use crate::bytecode::{MemTy, ScalarTy, Slot};
 use crate::memory::{load_bytes, resolve, store_bytes, AddrSpace};
-use crate::plugins::{Interest, UninitKind, UninitUse, Workers};
+use crate::plugins::{Interest, Origin, UninitKind, UninitUse, Workers};
 
 /// The shadow of the bytes at `addr`, for an access the memory accepted; `None` for memory
 /// that counts as initialised (constant memory, memory aliasing the host's).
@@ -126,21 +126,41 @@ pub(crate) fn store_bytes_of(
     }
 }
 
-/// Copies the shadows (and origins) of `n` bytes, as a copy of the bytes themselves does.
+/// Copies the shadows (and origins) of `n` bytes, as a copy of the bytes themselves does;
+/// returns the offset and origin of the first uninitialised byte copied that is reported:
+/// one of memory whose type the checker knows (a private variable, a `__local` array), whose
+/// padding is initialised from the start. The bytes of buffers that arguments point to may
+/// be a struct's padding: copying them is not reported (as Oclgrind reports no copy).
 pub(crate) fn copy(
     launch: &Launch,
     mems: &mut Mems,
     from: (AddrSpace, u64),
     to: (AddrSpace, u64),
     n: u64,
-) {
+) -> Option<(u64, u32)> {
     let mut shadow = vec![0u8; n as usize];
-    let origin = if load_bytes_of(launch, mems, from.0, from.1, &mut shadow) {
-        origin_of(launch, mems, from.0, from.1, n)
-    } else {
-        0
+    if !load_bytes_of(launch, mems, from.0, from.1, &mut shadow) {
+        store_bytes_of(launch, mems, to, &shadow, 0);
+        return None;
+    }
+    let first_arg = launch.kernel.code.first_local_arg_index();
+    let typed = |origin: u32| match origin_code::decode(origin) {
+        Origin::Local { index } => index < first_arg,
+        Origin::Global { .. } => false,
+        _ => true,
     };
-    store_bytes_of(launch, mems, to, &shadow, origin);
+    let mut first = None;
+    let mut origin = 0;
+    for (at, _) in shadow.iter().enumerate().filter(|(_, &b)| b != 0) {
+        let o = origin_of(launch, mems, from.0, from.1 + at as u64, 1);
+        origin = if origin == 0 { o } else { origin };
+        if typed(o) {
+            first = Some((at as u64, o));
+            break;
+        }
+    }
+    store_bytes_of(launch, mems, to, &shadow, first.map_or(origin, |(_, o)| o));
+    first
 }
 
 /// True for stores whose uninitialised bits are reported: to any memory but the work-item's

@@ -8,7 +8,7 @@ use super::dbgtext::{DbgCallText, ExprOp, ModuleDbg, TypeTable, UNREADABLE_VAR};
 use super::ir::{with_module, ModuleInput, ModuleRef, Opcode, TypeKind, Value, ValueKind};
 use super::lower::{lower_function, KernelScope};
 use super::lower::{DbgRecord, DbgValue};
-use super::types::{shape_of, Shape};
+use super::types::{self, shape_of, Shape};
 use crate::bytecode::{Function, Op, Pc, ScalarTy, VType};
 use crate::debuginfo::*;
 use crate::memory::{encode_address, AddrSpace, GLOBAL_OFFSET_BITS, PRIVATE_OFFSET_BITS};
@@ -133,6 +133,7 @@ fn lower_kernel(
                 locals.push(LocalVar {
                     name: g.name(),
                     size: m.alloc_size(g.global_value_type()),
+                    padding: types::padding(m, g.global_value_type()).unwrap_or_default(),
                 });
             }
             0 => {

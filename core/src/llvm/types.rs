@@ -129,6 +129,66 @@ pub fn flatten(m: &ModuleRef, t: Type, base: u64, out: &mut Vec<Leaf>) -> Result
     Ok(())
 }
 
+/// The bytes of a value of type `t` in memory that hold none of its data, as (offset, length)
+/// ranges: padding between and after struct fields, the fourth lane of 3-element vectors.
+/// Such bytes are never written, so the Uninitialized checker counts them as initialised.
+/// `None` when there are too many ranges to keep (huge arrays of padded structs).
+pub fn padding(m: &ModuleRef, t: Type) -> Option<Vec<(u32, u32)>> {
+    const MAX_RANGES: usize = 4096;
+    fn walk(m: &ModuleRef, t: Type, base: u64, out: &mut Vec<(u32, u32)>) -> Option<()> {
+        if out.len() > MAX_RANGES {
+            return None;
+        }
+        let mut gap = |from: u64, to: u64| {
+            if to > from {
+                out.push((u32::try_from(from).ok()?, u32::try_from(to - from).ok()?));
+            }
+            Some(())
+        };
+        match t.kind() {
+            TypeKind::LLVMStructTypeKind => {
+                let fields = t.struct_fields();
+                let mut end = 0;
+                let mut inner = Vec::new();
+                for (i, f) in fields.into_iter().enumerate() {
+                    let at = m.field_offset(t, i as u32);
+                    gap(base + end, base + at)?;
+                    inner.push((f, base + at));
+                    end = at + m.alloc_size(f);
+                }
+                gap(base + end, base + m.alloc_size(t))?;
+                for (f, at) in inner {
+                    walk(m, f, at, out)?;
+                }
+            }
+            TypeKind::LLVMArrayTypeKind => {
+                let e = t.element();
+                let stride = m.alloc_size(e);
+                let mut one = Vec::new();
+                walk(m, e, 0, &mut one)?;
+                if one.len() as u64 * t.array_len() > MAX_RANGES as u64 {
+                    return None;
+                }
+                for i in 0..t.array_len() {
+                    for &(o, n) in &one {
+                        let at = base + i * stride + o as u64;
+                        gap(at, at + n as u64)?;
+                    }
+                }
+            }
+            TypeKind::LLVMVectorTypeKind => {
+                gap(base + m.store_size(t), base + m.alloc_size(t))?;
+            }
+            _ => gap(base + m.store_size(t), base + m.alloc_size(t))?,
+        }
+        Some(())
+    }
+    let mut out = Vec::new();
+    walk(m, t, 0, &mut out)?;
+    out.sort_unstable();
+    Some(out)
+}
+
 fn offset32(o: u64) -> Result<u32, String> {
     u32::try_from(o).map_err(|_| "aggregate larger than 4 GiB".to_string())
 }

@@ -149,6 +149,17 @@ impl ArenaMemory {
         (at < self.shadow.len() * 8).then(|| (self.shadow.as_mut_ptr() as *mut u8).wrapping_add(at))
     }
 
+    /// Marks the `len` bytes at `addr` (in a live buffer) initialised.
+    pub fn clear_shadow(&mut self, addr: u64, len: u64) {
+        if let Some(p) = self.shadow_ptr(addr) {
+            let end = (self.shadow.len() * 8) as isize;
+            let start = p as isize - self.shadow.as_ptr() as isize;
+            let n = (len as isize).min(end - start).max(0) as usize;
+            // SAFETY: `p` and the `n` bytes after it lie inside the shadow arena.
+            unsafe { std::ptr::write_bytes(p, 0, n) };
+        }
+    }
+
     /// The origin of the uninitialised bits of the `len` bytes at `addr` (an access `locate`
     /// accepted): the first granule's that has one.
     pub fn origin(&self, addr: u64, len: u64) -> u32 {

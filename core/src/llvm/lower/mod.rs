@@ -19,7 +19,7 @@ use super::ir::{
     intrinsic_name, Block, IntPredicate, ModuleRef, Opcode, RealPredicate, RmwBinOp, Type,
     TypeKind, Value, ValueKind,
 };
-use super::types::{shape_of, space_of, Shape};
+use super::types::{self, shape_of, space_of, Shape};
 use crate::builtins::{self, Arg, BuiltinSite, Emit};
 use crate::bytecode::*;
 use crate::exec::semantics::mask;
@@ -291,6 +291,45 @@ impl<'a> Lowerer<'a> {
         }
         self.consts.insert(v, s);
         Ok(s)
+    }
+
+    /// Lanes at the end of a vector value that are undefined by construction: a shuffle's
+    /// undefined mask elements, undef elements of a constant, through lane inserts before
+    /// them.
+    fn undefined_tail(v: Value) -> u16 {
+        let n = match v.kind() {
+            ValueKind::LLVMInstructionValueKind if v.opcode() == Opcode::LLVMInsertElement => {
+                let lanes = v.ty().vector_len() as usize;
+                let below = Self::undefined_tail(v.operand(0)) as usize;
+                match Self::const_int(v.operand(2)) {
+                    Some(k) if (k as usize) < lanes => below.min(lanes - 1 - k as usize),
+                    _ => 0,
+                }
+            }
+            ValueKind::LLVMInstructionValueKind if v.opcode() == Opcode::LLVMShuffleVector => {
+                let lanes = v.num_mask_elements();
+                (0..lanes)
+                    .rev()
+                    .take_while(|&k| v.mask_element(k).is_none())
+                    .count()
+            }
+            ValueKind::LLVMConstantVectorValueKind => {
+                let lanes = v.ty().vector_len();
+                (0..lanes)
+                    .rev()
+                    .take_while(|&k| {
+                        v.aggregate_element(k).is_some_and(|e| {
+                            matches!(
+                                e.kind(),
+                                ValueKind::LLVMUndefValueValueKind | ValueKind::LLVMPoisonValueKind
+                            )
+                        })
+                    })
+                    .count()
+            }
+            _ => 0,
+        };
+        n as u16
     }
 
     fn const_int(v: Value) -> Option<u64> {
@@ -615,7 +654,14 @@ impl<'a> Lowerer<'a> {
                 let size =
                     u32::try_from(size).map_err(|_| "private allocation larger than 4 GiB")?;
                 let d = self.dst(i)?;
-                self.emit(Op::Alloca { d, size });
+                let padding = match types::padding(self.m(), t) {
+                    Some(p) if !p.is_empty() && count == 1 => {
+                        self.out.paddings.push(p);
+                        self.out.paddings.len() as u32 - 1
+                    }
+                    _ => u32::MAX,
+                };
+                self.emit(Op::Alloca { d, size, padding });
             }
             LLVMLoad if self.skipped_loads.contains(&i) => {}
             LLVMStore if self.lane_stores.contains_key(&i) => self.lane_store(i)?,
@@ -1002,8 +1048,12 @@ impl<'a> Lowerer<'a> {
                 if vt.elem == ScalarTy::Int(1) {
                     return Err("boolean vectors in memory are not supported".into());
                 }
-                let (ty, lanes) = (vt.elem.mem_ty(), vt.lanes);
+                let (ty, mut lanes) = (vt.elem.mem_ty(), vt.lanes);
                 if store {
+                    // A 3-element vector is stored as 4 whose last lane is undefined (clang's
+                    // `float3` stores): only the defined lanes are stored, so that the lane
+                    // that is padding keeps its state (for the Uninitialized checker).
+                    lanes -= Self::undefined_tail(v).min(lanes - 1);
                     Op::StoreV {
                         p: ps,
                         s,
