@@ -97,11 +97,14 @@ pub fn value(v: &Evaluated, fmt: Format, t: &dyn Target) -> String {
 }
 
 fn typed(v: &Value, fmt: Format, t: &dyn Target) -> String {
+    let mut shadow = None;
     let source = match &v.place {
         Place::OptimizedOut => return "<optimized out>".into(),
         Place::Bytes(bytes) => Source::Bytes(Cow::Borrowed(bytes)),
         Place::Memory { space, addr } => {
-            if t.debug().size_of(v.ty) <= WHOLE_READ_LIMIT {
+            let size = t.debug().size_of(v.ty);
+            if size <= WHOLE_READ_LIMIT {
+                shadow = t.read_shadow(*space, *addr, size);
                 match expr::bytes_of(v, t) {
                     Ok(bytes) => Source::Bytes(Cow::Owned(bytes)),
                     Err(e) => return error(&e),
@@ -114,7 +117,13 @@ fn typed(v: &Value, fmt: Format, t: &dyn Target) -> String {
             }
         }
     };
-    Printer { t, fmt, source }.value(v.ty, 0, 0)
+    Printer {
+        t,
+        fmt,
+        source,
+        shadow,
+    }
+    .value(v.ty, 0, 0)
 }
 
 fn error(message: &str) -> String {
@@ -132,6 +141,8 @@ struct Printer<'a> {
     t: &'a dyn Target,
     fmt: Format,
     source: Source<'a>,
+    /// The shadow of `Source::Bytes` that came from memory (`--uninitialized`).
+    shadow: Option<Vec<u8>>,
 }
 
 impl Printer<'_> {
@@ -154,6 +165,25 @@ impl Printer<'_> {
         }
     }
 
+    /// Whether any bit of the `len` bytes at `offset` is uninitialised (known only for values
+    /// in memory, with `--uninitialized`).
+    fn uninitialized(&self, offset: u64, len: u64) -> bool {
+        let poisoned = |s: &[u8]| s.iter().any(|&b| b != 0);
+        match (&self.source, &self.shadow) {
+            (Source::Bytes(_), Some(shadow)) => {
+                let (start, len) = (offset as usize, len as usize);
+                shadow
+                    .get(start..start.saturating_add(len))
+                    .is_some_and(poisoned)
+            }
+            (Source::Memory { space, addr }, _) => self
+                .t
+                .read_shadow(*space, addr.wrapping_add(offset), len)
+                .is_some_and(|s| poisoned(&s)),
+            _ => false,
+        }
+    }
+
     /// The value of type `ty` at `offset`.
     fn value(&self, ty: TypeId, offset: u64, depth: u32) -> String {
         let d = self.t.debug();
@@ -166,6 +196,15 @@ impl Printer<'_> {
             // A typedef chain too long to follow.
             DbgType::Typedef { name, .. } => format!("<opaque {name}>"),
             DbgType::Base { .. } | DbgType::Pointer { .. } | DbgType::Enum { .. } => {
+                if self.uninitialized(offset, d.size_of(ty)) {
+                    // gdb-like: the whole value, or one lane or member of it.
+                    return if depth == 0 {
+                        "<uninitialized>"
+                    } else {
+                        "<uninit>"
+                    }
+                    .into();
+                }
                 self.scalar(ty, offset)
             }
             DbgType::Struct { members, .. } => self.members(members, offset, depth),

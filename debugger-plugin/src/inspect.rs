@@ -61,6 +61,10 @@ impl Target for FrameTarget<'_, '_> {
         self.view.read(space, addr, len)
     }
 
+    fn read_shadow(&self, space: AddrSpace, addr: u64, len: u64) -> Option<Vec<u8>> {
+        self.view.read_shadow(space, addr, len)
+    }
+
     fn lookup(&self, name: &str) -> Option<Value> {
         let debug = self.view.code().debug.as_ref()?;
         let regs = self.view.frame_regs(self.frame.base);

@@ -31,4 +31,9 @@ pub trait Target {
     /// A variable visible where the work-item stopped: the selected frame's locals and
     /// parameters first, then program- and kernel-scope variables.
     fn lookup(&self, name: &str) -> Option<Value>;
+    /// Which bits of `len` bytes of memory are uninitialised (with `--uninitialized`); `None`
+    /// when that is not known.
+    fn read_shadow(&self, _space: AddrSpace, _addr: u64, _len: u64) -> Option<Vec<u8>> {
+        None
+    }
 }

@@ -230,6 +230,21 @@ impl WorkItemView<'_> {
         Some(out)
     }
 
+    /// The shadows of `len` bytes at `addr` (which bits are uninitialised), when the launch
+    /// keeps them (`--uninitialized`); `None` otherwise or unless one allocation holds them.
+    pub fn read_shadow(&self, space: AddrSpace, addr: u64, len: u64) -> Option<Vec<u8>> {
+        let (space, addr) = resolve(space, addr);
+        let mut out = vec![0u8; usize::try_from(len).ok().filter(|&n| n <= 1 << 24)?];
+        let found = match space {
+            AddrSpace::Private | AddrSpace::Generic => self.private.read_shadow(addr, &mut out),
+            AddrSpace::Local => self.local.read_shadow(addr, &mut out),
+            AddrSpace::Global => self.global.read_shadow(addr, &mut out),
+            // Constant memory is always initialised.
+            AddrSpace::Constant => return None,
+        };
+        found.then_some(out)
+    }
+
     /// (address, size) of every buffer of a memory (global includes constant).
     pub fn buffer_ranges(&self, space: AddrSpace) -> Vec<(u64, u64)> {
         match space {
