@@ -45,6 +45,10 @@ fn copy(call: &Call, emit: &mut dyn Emit, strided: bool) -> Resolution {
     // The stride applies to the global side of the copy.
     let to_local = dst_space == crate::memory::AddrSpace::Local;
     emit.site(site(call, move |env| {
+        match stride {
+            Some(stride) => env.check_index(&[num.slot, stride.slot]),
+            None => env.check_index(&[num.slot]),
+        }
         let regs = env.regs();
         let s = stride.map_or(1, |a| regs[a.slot as usize]);
         let c = AsyncCopy {

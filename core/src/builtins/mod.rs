@@ -61,6 +61,9 @@ pub trait BuiltinEnv {
     fn error(&mut self, headline: &str);
     /// Registers this work-item's part of a work-group copy; returns the copy's event.
     fn async_copy(&mut self, copy: AsyncCopy) -> u64;
+    /// Reports an instruction that depends on an uninitialised index value, if one of these
+    /// argument slots has uninitialised bits (the Uninitialized checker; nothing otherwise).
+    fn check_index(&mut self, _slots: &[Slot]) {}
 }
 
 /// An `async_work_group_(strided_)copy` as issued by a work-item.

@@ -5,9 +5,10 @@ use super::async_copy::AsyncState;
 use super::atomic;
 use super::checks::{access, observe, observe_atomic, Dir};
 use super::launch::{Launch, Where};
+use super::shadow::{ShadowRegs, Shadows};
 use super::uninit;
 use crate::builtins::{AsyncCopy, BuiltinEnv};
-use crate::bytecode::{RmwOp, ScalarTy};
+use crate::bytecode::{RmwOp, ScalarTy, Slot};
 use crate::diagnostics::Level;
 use crate::memory::{load_bytes, store_bytes, AddrSpace, ArenaMemory, MemView};
 use crate::output::Record;
@@ -45,6 +46,8 @@ pub(crate) struct Env<'e, 'm> {
     /// far) had uninitialised bits, which makes what it writes uninitialised, and the origin
     /// code of the first that had.
     pub taint: Option<(bool, u32)>,
+    /// With shadows: the frame's.
+    pub shadows: Option<Shadows<'e>>,
 }
 
 impl Env<'_, '_> {
@@ -194,6 +197,15 @@ impl BuiltinEnv for Env<'_, '_> {
 
     fn error(&mut self, headline: &str) {
         self.launch.report(self.at, Level::Error, headline);
+    }
+
+    fn check_index(&mut self, slots: &[Slot]) {
+        let Some(sh) = &self.shadows else { return };
+        if let Some(&s) = slots.iter().find(|&&s| sh.get(s) != 0) {
+            let (launch, at, origin) = (self.launch, self.at, sh.origin(s));
+            let kind = (UninitKind::Index, origin);
+            uninit::report(launch, self.mems.workers, at, kind, AddrSpace::Private, 0);
+        }
     }
 
     fn async_copy(&mut self, copy: AsyncCopy) -> u64 {

@@ -616,9 +616,11 @@ impl GroupRunner<'_> {
                             asyncs,
                             wi_index,
                             taint,
+                            shadows: shf.frame(),
                         };
                         let ran = (s.run)(&mut env);
-                        if let (Some(taint), Some(mut frame)) = (env.taint, shf.frame()) {
+                        let taint = env.taint;
+                        if let (Some(taint), Some(mut frame)) = (taint, shf.frame()) {
                             uninit::builtin_result(&mut frame, s.ret, taint);
                         }
                         if let Err(trap) = ran {
