@@ -64,6 +64,26 @@ pub trait BuiltinEnv {
     /// Reports an instruction that depends on an uninitialised index value, if one of these
     /// argument slots has uninitialised bits (the Uninitialized checker; nothing otherwise).
     fn check_index(&mut self, _slots: &[Slot]) {}
+    /// For the Uninitialized checker: the builtin moves `lanes` elements of `size` bytes
+    /// between memory at `addr` and the registers from `slot` (vloadN, vstoreN), so their
+    /// shadows move lane by lane, instead of the default rule (everything it writes is
+    /// uninitialised if any input was). Called before the store, or after the load.
+    fn move_lanes(
+        &mut self,
+        _dir: LaneMove,
+        _at: (AddrSpace, u64),
+        _slot: Slot,
+        _lanes: u32,
+        _size: u32,
+    ) {
+    }
+}
+
+/// Which way `BuiltinEnv::move_lanes` moves data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LaneMove {
+    FromMemory,
+    ToMemory,
 }
 
 /// An `async_work_group_(strided_)copy` as issued by a work-item.

@@ -6,7 +6,7 @@
 //! float on load and rounded from float or double on store.
 
 use super::convert::Round;
-use super::{site, Arg, Call, Emit, MType, Resolution};
+use super::{site, Arg, Call, Emit, LaneMove, MType, Resolution};
 use crate::bytecode::ScalarTy;
 use crate::exec::semantics::{f32_of, f64_of, slot_f32};
 use crate::memory::AddrSpace;
@@ -146,6 +146,7 @@ fn load(call: &Call, emit: &mut dyn Emit, n: u32) -> Resolution {
         for (i, chunk) in bytes.chunks_exact(size).enumerate() {
             regs[r.slot as usize + i] = read_le(chunk);
         }
+        env.move_lanes(LaneMove::FromMemory, (space, addr), r.slot, n, size as u32);
         Ok(())
     }));
     Ok(())
@@ -170,6 +171,7 @@ fn store(call: &Call, emit: &mut dyn Emit, n: u32) -> Resolution {
         for (i, chunk) in bytes.chunks_exact_mut(size).enumerate() {
             chunk.copy_from_slice(&regs[data.slot as usize + i].to_le_bytes()[..size]);
         }
+        env.move_lanes(LaneMove::ToMemory, (space, addr), data.slot, n, size as u32);
         env.store(space, addr, bytes);
         Ok(())
     }));

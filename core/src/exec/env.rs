@@ -5,12 +5,13 @@ use super::async_copy::AsyncState;
 use super::atomic;
 use super::checks::{access, observe, observe_atomic, Dir};
 use super::launch::{Launch, Where};
+use super::semantics::mask;
 use super::shadow::{ShadowRegs, Shadows};
 use super::uninit;
-use crate::builtins::{AsyncCopy, BuiltinEnv};
-use crate::bytecode::{RmwOp, ScalarTy, Slot};
+use crate::builtins::{AsyncCopy, BuiltinEnv, LaneMove};
+use crate::bytecode::{MemTy, RmwOp, ScalarTy, Slot};
 use crate::diagnostics::Level;
-use crate::memory::{load_bytes, store_bytes, AddrSpace, ArenaMemory, MemView};
+use crate::memory::{load_bytes, resolve, store_bytes, AddrSpace, ArenaMemory, MemView};
 use crate::output::Record;
 use crate::plugins::{AccessKind, UninitKind, Workers};
 
@@ -48,6 +49,8 @@ pub(crate) struct Env<'e, 'm> {
     pub taint: Option<(bool, u32)>,
     /// With shadows: the frame's.
     pub shadows: Option<Shadows<'e>>,
+    /// The builtin moved its shadows itself (`move_lanes`): no default rule.
+    pub exact: bool,
 }
 
 impl Env<'_, '_> {
@@ -79,7 +82,7 @@ impl Env<'_, '_> {
     /// With shadows: what a builtin writes is as initialised as its inputs were (`done`: the
     /// write happened); uninitialised bits written outside private memory are reported.
     fn write_taint(&mut self, space: AddrSpace, addr: u64, len: usize, done: bool) {
-        let Some((taint, origin)) = self.taint else {
+        let Some((taint, origin)) = self.taint.filter(|_| !self.exact) else {
             return;
         };
         if taint && uninit::reported_space(space, addr) {
@@ -197,6 +200,47 @@ impl BuiltinEnv for Env<'_, '_> {
 
     fn error(&mut self, headline: &str) {
         self.launch.report(self.at, Level::Error, headline);
+    }
+
+    fn move_lanes(
+        &mut self,
+        dir: LaneMove,
+        (space, addr): (AddrSpace, u64),
+        slot: Slot,
+        lanes: u32,
+        size: u32,
+    ) {
+        let Some(sh) = &mut self.shadows else { return };
+        self.exact = true;
+        let len = (lanes * size) as u64;
+        // Only where the access itself is valid (the load or store reports it otherwise).
+        let (resolved, at) = resolve(space, addr);
+        if self.mems.view(resolved).locate(at, len).is_none() {
+            return;
+        }
+        let (launch, mems) = (self.launch, &mut *self.mems);
+        let ty = MemTy::Bytes(size as u8);
+        let lane_at = |k: u32| (space, addr + (k * size) as u64);
+        match dir {
+            LaneMove::FromMemory => {
+                for k in 0..lanes {
+                    let (s, origin) = uninit::load(launch, mems, space, lane_at(k).1, ty);
+                    sh.set_with_origin(slot + k, s, origin);
+                }
+            }
+            LaneMove::ToMemory => {
+                let lane_mask = mask(size as u8 * 8);
+                let poisoned = (0..lanes).find(|&k| sh.get(slot + k) & lane_mask != 0);
+                if let Some(k) = poisoned.filter(|_| uninit::reported_space(space, addr)) {
+                    let kind = (UninitKind::StoredValue, sh.origin(slot + k));
+                    uninit::report(launch, mems.workers, self.at, kind, space, addr);
+                }
+                for k in 0..lanes {
+                    let shadow = (sh.get(slot + k) & lane_mask, sh.origin(slot + k));
+                    uninit::store(launch, mems, lane_at(k), ty, shadow);
+                }
+            }
+        }
     }
 
     fn check_index(&mut self, slots: &[Slot]) {

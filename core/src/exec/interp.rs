@@ -617,9 +617,10 @@ impl GroupRunner<'_> {
                             wi_index,
                             taint,
                             shadows: shf.frame(),
+                            exact: false,
                         };
                         let ran = (s.run)(&mut env);
-                        let taint = env.taint;
+                        let taint = env.taint.filter(|_| !env.exact);
                         if let (Some(taint), Some(mut frame)) = (taint, shf.frame()) {
                             uninit::builtin_result(&mut frame, s.ret, taint);
                         }
