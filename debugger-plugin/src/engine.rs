@@ -945,6 +945,7 @@ impl Engine {
                             expr,
                             space: protocol_space(space),
                             address,
+                            uninitialized: shadow_of(view, space, address, &bytes),
                             bytes,
                         },
                     ),
@@ -964,6 +965,7 @@ impl Engine {
                             expr: format!("0x{address:x}"),
                             space,
                             address,
+                            uninitialized: shadow_of(view, core_space(space), address, &bytes),
                             bytes,
                         },
                     ),
@@ -1415,4 +1417,15 @@ impl Plugin for Engine {
         st.error_thread = Some(std::thread::current().id());
         ATTENTION.store(true, Relaxed);
     }
+}
+
+/// The uninitialised bits of memory read for a memory view (empty without the checker).
+fn shadow_of(
+    view: &WorkItemView,
+    space: oclgrind_core::memory::AddrSpace,
+    address: u64,
+    bytes: &[u8],
+) -> Vec<u8> {
+    view.read_shadow(space, address, bytes.len() as u64)
+        .unwrap_or_default()
 }

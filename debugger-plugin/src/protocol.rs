@@ -274,6 +274,10 @@ pub enum Reply {
         space: MemorySpace,
         address: u64,
         bytes: Vec<u8>,
+        /// With `--uninitialized`: each byte's uninitialised bits (as many as `bytes`);
+        /// empty when that is not known.
+        #[serde(default)]
+        uninitialized: Vec<u8>,
     },
     /// `disassemble`: a function's LLVM IR instructions, and which one is current.
     Disassembly {
@@ -395,6 +399,7 @@ mod tests {
             space: MemorySpace::Global,
             address: 0x1000,
             bytes: vec![1, 2],
+            uninitialized: vec![0, 0xff],
         }));
         round_trip(Event::Reply(Reply::Disassembly {
             function: "k".into(),

@@ -101,6 +101,7 @@ fn app() -> App {
             space: MemorySpace::Global,
             address: 0x1000,
             bytes: (0..=255).collect(),
+            uninitialized: Vec::new(),
         },
     ));
     for i in 0..5000 {

@@ -171,6 +171,8 @@ pub enum Target {
 pub struct Tab {
     pub target: Option<Target>,
     pub bytes: Option<(u64, Vec<u8>)>,
+    /// Which bits of `bytes` are uninitialised (`--uninitialized`; empty when unknown).
+    pub uninitialized: Vec<u8>,
     pub previous: Option<(u64, Vec<u8>)>,
     /// Rows scrolled down.
     pub scroll: usize,
@@ -223,7 +225,14 @@ impl MemoryPane {
     /// Memory read for the current tab's target arrived (`expr` as the reply names it): it
     /// belongs to `space` (an expression may point elsewhere than the tab it was typed in).
     /// A late reply for a tab the user has since left is dropped.
-    pub fn arrived(&mut self, expr: &str, space: MemorySpace, address: u64, bytes: Vec<u8>) {
+    pub fn arrived(
+        &mut self,
+        expr: &str,
+        space: MemorySpace,
+        address: u64,
+        bytes: Vec<u8>,
+        uninitialized: Vec<u8>,
+    ) {
         let current = self.space();
         let asked = match &self.current().target {
             Some(Target::Expr(e)) => e == expr,
@@ -245,6 +254,12 @@ impl MemoryPane {
             tab.previous = None;
         }
         tab.bytes = Some((address, bytes));
+        tab.uninitialized = uninitialized;
+    }
+
+    /// Whether byte `i` of the current tab has uninitialised bits.
+    pub fn uninitialized(&self, i: usize) -> bool {
+        self.current().uninitialized.get(i).is_some_and(|&b| b != 0)
     }
 
     /// A stop: what was shown becomes what changes are measured against.
@@ -335,14 +350,14 @@ mod tests {
                 size: VIEW_BYTES
             })
         );
-        pane.arrived("other", MemorySpace::Local, 0x40, vec![9]);
+        pane.arrived("other", MemorySpace::Local, 0x40, vec![9], Vec::new());
         assert_eq!(pane.current().bytes, None, "a reply for another target");
-        pane.arrived("scratch", MemorySpace::Local, 0x40, vec![1, 2]);
+        pane.arrived("scratch", MemorySpace::Local, 0x40, vec![1, 2], Vec::new());
         assert_eq!(pane.space(), MemorySpace::Local, "moved to the local tab");
         assert_eq!(pane.current().target, Some(Target::Expr("scratch".into())));
         assert_eq!(pane.tabs[0].target, None);
         pane.stopped();
-        pane.arrived("scratch", MemorySpace::Local, 0x40, vec![1, 3]);
+        pane.arrived("scratch", MemorySpace::Local, 0x40, vec![1, 3], Vec::new());
         assert!(!pane.changed(0));
         assert!(pane.changed(1));
         pane.tab = 2;

@@ -519,8 +519,11 @@ impl App {
                     space,
                     address,
                     bytes,
+                    uninitialized,
                 },
-            ) => self.memory.arrived(&expr, space, address, bytes),
+            ) => self
+                .memory
+                .arrived(&expr, space, address, bytes, uninitialized),
             (Refresh::Pointees, Reply::Values(values)) => {
                 for (expr, value) in values {
                     let text = value.unwrap_or_else(|e| format!("<{e}>"));

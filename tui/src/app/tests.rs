@@ -494,6 +494,7 @@ fn memory_of_a_variable_and_at_an_address() {
             space: MemorySpace::Global,
             address: 0x1000,
             bytes: vec![1, 0, 0, 0],
+            uninitialized: Vec::new(),
         },
     );
     assert_eq!(app.memory.space(), MemorySpace::Global);

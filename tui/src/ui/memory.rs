@@ -60,8 +60,13 @@ pub(super) fn memory_pane(frame: &mut Frame, app: &App, area: Rect) {
             )];
             for (k, unit) in chunk.chunks(element.size()).enumerate() {
                 let at = base + k * element.size();
-                let text = element.format(unit).unwrap_or_else(|| "..".into());
-                let style = if (at..at + unit.len()).any(|i| pane.changed(i)) {
+                let mut text = element.format(unit).unwrap_or_else(|| "..".into());
+                let uninitialized = (at..at + unit.len()).any(|i| pane.uninitialized(i));
+                let style = if uninitialized {
+                    // Never written: its value means nothing (`--uninitialized`).
+                    text = "?".repeat(text.chars().count());
+                    Style::new().fg(t.dim)
+                } else if (at..at + unit.len()).any(|i| pane.changed(i)) {
                     Style::new().fg(t.changed).add_modifier(Modifier::BOLD)
                 } else {
                     Style::new()

@@ -208,8 +208,13 @@ fn the_whole_layout_at_two_sizes() {
 fn each_pane_on_its_own() {
     let mut app = sample();
     app.memory.show(Target::Expr("in".into()));
-    app.memory
-        .arrived("in", MemorySpace::Global, 0x1000, (0u8..24).collect());
+    app.memory.arrived(
+        "in",
+        MemorySpace::Global,
+        0x1000,
+        (0u8..24).collect(),
+        Vec::new(),
+    );
     for pane in crate::app::PANES {
         app.focus = pane;
         let mut terminal = Terminal::new(TestBackend::new(64, 10)).expect("test terminal");
@@ -264,6 +269,22 @@ fn changed_values_and_the_current_work_item_stand_out() {
 }
 
 #[test]
+fn memory_pane_marks_uninitialised_bytes() {
+    let mut app = sample();
+    app.memory.show(Target::Expr("in".into()));
+    // Bytes 2 and 3 never written (`--uninitialized`): shown as `??`, whatever they hold.
+    app.memory.arrived(
+        "in",
+        MemorySpace::Global,
+        0x1000,
+        vec![1, 0, 7, 7, 5, 0, 0, 0],
+        vec![0, 0, 0xff, 0x0f, 0, 0, 0, 0],
+    );
+    let screen = text(&draw_into(&mut app, 120, 40));
+    find(&screen, "1000  01 00 ?? ?? 05 00 00 00");
+}
+
+#[test]
 fn memory_pane_shows_elements_and_what_changed() {
     let mut app = sample();
     app.memory.show(Target::Expr("in".into()));
@@ -272,6 +293,7 @@ fn memory_pane_shows_elements_and_what_changed() {
         MemorySpace::Global,
         0x1000,
         vec![1, 0, 0, 0, 9, 0, 0, 0],
+        Vec::new(),
     );
     app.memory.stopped();
     app.memory.arrived(
@@ -279,6 +301,7 @@ fn memory_pane_shows_elements_and_what_changed() {
         MemorySpace::Global,
         0x1000,
         vec![1, 0, 0, 0, 2, 0, 0, 0],
+        Vec::new(),
     );
     let buffer = draw_into(&mut app, 120, 40);
     let screen = text(&buffer);
