@@ -414,6 +414,12 @@ impl MemObject {
         let mut applied = lock(&self.applied_maps);
         applied.push(m.id);
         sim.global.set_flag(self.address, sim_flags::MAPPED, true);
+        if m.flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION) != 0 {
+            // The host may write the region through the pointer: for the Uninitialized
+            // checker, its bytes are the host's from now on.
+            sim.global
+                .host_wrote(self.address + m.offset as u64, m.size as u64);
+        }
     }
 
     /// An unmap command has run (for a map that may have failed and never run).

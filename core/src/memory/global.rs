@@ -408,6 +408,9 @@ fn copy_shadow(t: &Table, dst: u64, src: u64, len: u64) {
         return;
     };
     let Some(d_shadow) = d.shadow.get().filter(|s| !s.bits.ptr.is_null()) else {
+        // No launch has checked the destination yet: the copy gives it initialised bytes,
+        // as a host write would (a source no launch checked is the host's too).
+        d.host_written.store(true, Ordering::Relaxed);
         return;
     };
     let mut bytes = vec![0u8; len as usize];
