@@ -125,6 +125,10 @@ pub struct BuiltinSite {
     pub args: Vec<(Slot, u32)>,
     /// The result's slots (first slot, lanes, lane type).
     pub ret: Option<(Slot, u32, ScalarTy)>,
+    /// Lane k of the result, and of what the builtin stores, depends only on lane k of each
+    /// vector argument (and on its scalar arguments): math, common, integer builtins and
+    /// conversions. The Uninitialized checker then follows lanes apart.
+    pub lanewise: bool,
 }
 
 impl fmt::Debug for BuiltinSite {
@@ -216,24 +220,30 @@ pub type Resolution = Result<(), String>;
 /// `Undefined external function: <symbol>`, as Oclgrind says.
 pub fn resolve(call: &Call, emit: &mut dyn Emit) -> Resolution {
     type Family = fn(&Call, &mut dyn Emit) -> Option<Resolution>;
-    let families: [Family; 14] = [
-        workitem::resolve,
-        address::resolve,
-        async_copy::resolve,
-        sync::resolve,
-        math::resolve,
-        integer::resolve,
-        common::resolve,
-        relational::resolve,
-        geometric::resolve,
-        vectors::resolve,
-        convert::resolve,
-        atomics::resolve,
-        images::resolve,
-        printf::resolve,
+    // With whether every function of the family works lane by lane.
+    let families: [(Family, bool); 14] = [
+        (workitem::resolve, false),
+        (address::resolve, false),
+        (async_copy::resolve, false),
+        (sync::resolve, false),
+        (math::resolve, true),
+        (integer::resolve, true),
+        (common::resolve, true),
+        (relational::resolve, false),
+        (geometric::resolve, false),
+        (vectors::resolve, false),
+        (convert::resolve, true),
+        (atomics::resolve, false),
+        (images::resolve, false),
+        (printf::resolve, false),
     ];
-    for family in families {
-        if let Some(r) = family(call, emit) {
+    for (family, by_lane) in families {
+        let found = if by_lane {
+            family(call, &mut Lanewise(emit))
+        } else {
+            family(call, emit)
+        };
+        if let Some(r) = found {
             return r.map_err(|e| format!("{} ({})", e, call.symbol));
         }
     }
@@ -250,6 +260,26 @@ pub(crate) fn site(
         run: Arc::new(f),
         args: call.args.iter().map(|a| (a.slot, a.lanes())).collect(),
         ret: call.ret.map(|r| (r.slot, r.lanes(), r.ty.elem)),
+        lanewise: false,
+    }
+}
+
+/// An `Emit` that marks the sites it passes on as lane by lane (`BuiltinSite::lanewise`).
+struct Lanewise<'a>(&'a mut dyn Emit);
+
+impl Emit for Lanewise<'_> {
+    fn op(&mut self, op: Op) {
+        self.0.op(op);
+    }
+    fn site(&mut self, mut site: BuiltinSite) {
+        site.lanewise = true;
+        self.0.site(site);
+    }
+    fn temp(&mut self, n: u32) -> Slot {
+        self.0.temp(n)
+    }
+    fn constant(&mut self, value: u64) -> Slot {
+        self.0.constant(value)
     }
 }
 

@@ -51,6 +51,8 @@ pub(crate) struct Env<'e, 'm> {
     pub shadows: Option<Shadows<'e>>,
     /// The builtin moved its shadows itself (`move_lanes`): no default rule.
     pub exact: bool,
+    /// For a builtin that works lane by lane: `taint` per lane (`uninit::builtin_lanes`).
+    pub lanes: Option<Vec<(bool, u32)>>,
 }
 
 impl Env<'_, '_> {
@@ -75,6 +77,8 @@ impl Env<'_, '_> {
             if uninit::load_bytes_of(self.launch, self.mems, space, addr, &mut shadow) {
                 let origin = uninit::origin_of(self.launch, self.mems, space, addr, len as u64);
                 self.taint = Some((true, origin));
+                // What it read is not split into lanes: the whole rule.
+                self.lanes = None;
             }
         }
     }
@@ -85,13 +89,30 @@ impl Env<'_, '_> {
         let Some((taint, origin)) = self.taint.filter(|_| !self.exact) else {
             return;
         };
-        if taint && uninit::reported_space(space, addr) {
+        // A builtin that works lane by lane stores a vector of its lanes (an out-pointer).
+        let lanes = self.lanes.as_ref().filter(|l| len.is_multiple_of(l.len()));
+        let (shadow, first) = match lanes {
+            Some(lanes) => {
+                let each = len / lanes.len();
+                let bytes = (lanes.iter())
+                    .flat_map(|&(poisoned, _)| {
+                        std::iter::repeat_n(if poisoned { 0xff } else { 0 }, each)
+                    })
+                    .collect();
+                (bytes, lanes.iter().find(|l| l.0).copied())
+            }
+            None => (
+                vec![if taint { 0xff } else { 0 }; len],
+                taint.then_some((true, origin)),
+            ),
+        };
+        if let Some((_, origin)) = first.filter(|_| uninit::reported_space(space, addr)) {
             let (launch, at) = (self.launch, self.at);
             let kind = (UninitKind::StoredValue, origin);
             uninit::report(launch, self.mems.workers, at, kind, space, addr);
         }
         if done {
-            let shadow = vec![if taint { 0xff } else { 0 }; len];
+            let origin = first.map_or(origin, |(_, o)| o);
             uninit::store_bytes_of(self.launch, self.mems, (space, addr), &shadow, origin);
         }
     }

@@ -608,6 +608,7 @@ impl GroupRunner<'_> {
                         let s = &func.builtins[site as usize];
                         let at = here(fidx, op_pc).at();
                         let taint = S::ON.then(|| uninit::builtin_inputs(&shf, &s.args));
+                        let lanes = S::ON.then(|| uninit::builtin_lanes(&shf, s)).flatten();
                         let mut env = Env {
                             regs: &mut regs[base..],
                             mems: &mut mems,
@@ -618,11 +619,13 @@ impl GroupRunner<'_> {
                             taint,
                             shadows: shf.frame(),
                             exact: false,
+                            lanes,
                         };
                         let ran = (s.run)(&mut env);
                         let taint = env.taint.filter(|_| !env.exact);
+                        let lanes = env.lanes.take();
                         if let (Some(taint), Some(mut frame)) = (taint, shf.frame()) {
-                            uninit::builtin_result(&mut frame, s.ret, taint);
+                            uninit::builtin_result(&mut frame, s.ret, taint, lanes.as_deref());
                         }
                         if let Err(trap) = ran {
                             launch.report_fatal(at, &trap.0, here!());

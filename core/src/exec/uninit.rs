@@ -7,6 +7,7 @@ use super::env::Mems;
 use super::launch::{Launch, Where};
 use super::semantics::mask;
 use super::shadow::{origin_code, width, ShadowRegs, Shadows};
+use crate::builtins::BuiltinSite;
 use crate::bytecode::{MemTy, ScalarTy, Slot};
 use crate::memory::{load_bytes, resolve, store_bytes, AddrSpace};
 use crate::plugins::{Interest, Origin, UninitKind, UninitUse, Workers};
@@ -303,16 +304,42 @@ pub(crate) fn builtin_inputs(sh: &impl ShadowRegs, args: &[(Slot, u32)]) -> (boo
     (false, 0)
 }
 
+/// For a builtin that works lane by lane with a vector result: whether lane k of its inputs
+/// (lane k of each vector argument, any scalar argument) has uninitialised bits, with the
+/// origin of the first that has. `None` for the others.
+pub(crate) fn builtin_lanes(sh: &impl ShadowRegs, site: &BuiltinSite) -> Option<Vec<(bool, u32)>> {
+    let (_, lanes, _) = site.ret?;
+    if !site.lanewise || lanes < 2 {
+        return None;
+    }
+    let mut out = vec![(false, 0); lanes as usize];
+    for &(slot, n) in &site.args {
+        for (k, lane) in out.iter_mut().enumerate() {
+            let s = match n {
+                1 => slot,
+                n if n == lanes => slot + k as u32,
+                _ => return None,
+            };
+            if !lane.0 && sh.get(s) != 0 {
+                *lane = (true, sh.origin(s));
+            }
+        }
+    }
+    Some(out)
+}
+
 /// A builtin's result: uninitialised as a whole when any of its arguments (or the memory it
-/// read) had uninitialised bits.
+/// read) had uninitialised bits, or lane by lane (`lanes`) for the builtins that work so.
 pub(crate) fn builtin_result(
     frame: &mut Shadows,
     ret: Option<(Slot, u32, ScalarTy)>,
     (taint, origin): (bool, u32),
+    lanes: Option<&[(bool, u32)]>,
 ) {
-    if let Some((slot, lanes, elem)) = ret {
-        let lane = if taint { mask(width(elem)) } else { 0 };
-        for k in 0..lanes {
+    if let Some((slot, n, elem)) = ret {
+        for k in 0..n {
+            let (poisoned, origin) = lanes.map_or((taint, origin), |l| l[k as usize]);
+            let lane = if poisoned { mask(width(elem)) } else { 0 };
             frame.set_with_origin(slot + k, lane, origin);
         }
     }
