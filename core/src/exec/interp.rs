@@ -141,7 +141,7 @@ impl GroupRunner<'_> {
     }
 
     /// `OBSERVE`: plugins see every instruction. `DEBUG`: the debugger's stops are checked
-    /// before every instruction. `SHADOW`: every value has a shadow (the Uninitialized
+    /// before every instruction. `S`: whether every value has a shadow (the Uninitialized
     /// checker's), computed by the same ops.
     fn exec<const OBSERVE: bool, const DEBUG: bool, S: ShadowMode>(
         &mut self,
@@ -250,7 +250,8 @@ impl GroupRunner<'_> {
                         }
                         r!(d) = a;
                         if S::ON {
-                            let any = shf.get(b) | t.terms.iter().fold(0, |a, &(s, ..)| a | shf.get(s));
+                            let any = shf.get(b) | t.terms.iter().fold(0, |a, &(s,
+                                ..)| a | shf.get(s));
                             shf.set(d, if any != 0 { u64::MAX } else { 0 });
                         }
                     }
@@ -286,7 +287,8 @@ impl GroupRunner<'_> {
                         };
                         if let Some(mut sh) = shf.frame() {
                             let (target, done) = ((space, addr), ptr.is_some());
-                            uninit::on_load(launch, &mut mems, at, target, (p, d), ty, done, &mut sh);
+                            uninit::on_load(launch, &mut mems, at, target, (p, d), ty, done,
+                                &mut sh);
                         }
                         if observe {
                             let load = AccessKind::Load;

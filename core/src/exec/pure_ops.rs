@@ -40,19 +40,22 @@ macro_rules! register_ops {
                     $sh.copy(d, s, n);
                 }
                 Op::Add { d, a, b, bits } => {
-                    slot!($r, $base, d) = slot!($r, $base, a).wrapping_add(slot!($r, $base, b)) & mask(bits);
+                    slot!($r, $base, d) = slot!($r, $base, a).wrapping_add(slot!($r, $base,
+                        b)) & mask(bits);
                     if $sh.on() {
                         $sh.set(d, shadow::spread_up($sh.get(a) | $sh.get(b), bits));
                     }
                 }
                 Op::Sub { d, a, b, bits } => {
-                    slot!($r, $base, d) = slot!($r, $base, a).wrapping_sub(slot!($r, $base, b)) & mask(bits);
+                    slot!($r, $base, d) = slot!($r, $base, a).wrapping_sub(slot!($r, $base,
+                        b)) & mask(bits);
                     if $sh.on() {
                         $sh.set(d, shadow::spread_up($sh.get(a) | $sh.get(b), bits));
                     }
                 }
                 Op::Mul { d, a, b, bits } => {
-                    slot!($r, $base, d) = slot!($r, $base, a).wrapping_mul(slot!($r, $base, b)) & mask(bits);
+                    slot!($r, $base, d) = slot!($r, $base, a).wrapping_mul(slot!($r, $base,
+                        b)) & mask(bits);
                     if $sh.on() {
                         $sh.set(d, shadow::spread_up($sh.get(a) | $sh.get(b), bits));
                     }
@@ -110,7 +113,8 @@ macro_rules! register_ops {
                         let (va, vb) = (slot!($r, $base, a + i), slot!($r, $base, b + i));
                         slot!($r, $base, d + i) = int_bin(op, va, vb, bits);
                         if $sh.on() {
-                            let s = shadow::int_bin(op, va, vb, $sh.get(a + i), $sh.get(b + i), bits);
+                            let s = shadow::int_bin(op, va, vb, $sh.get(a + i), $sh.get(b + i),
+                                bits);
                             $sh.set(d + i, s);
                         }
                     })
@@ -139,7 +143,8 @@ macro_rules! register_ops {
                     lanes,
                 } => {
                     lanes!(lanes, i, {
-                        slot!($r, $base, d + i) = funnel(left, slot!($r, $base, a + i), slot!($r, $base, b + i), slot!($r, $base, c + i), bits);
+                        slot!($r, $base, d + i) = funnel(left, slot!($r, $base, a + i),
+                            slot!($r, $base, b + i), slot!($r, $base, c + i), bits);
                         if $sh.on() {
                             let any = $sh.get(a + i) | $sh.get(b + i) | $sh.get(c + i);
                             $sh.set(d + i, shadow::all_or_none(any, bits));
@@ -163,7 +168,8 @@ macro_rules! register_ops {
                     b,
                     bits,
                 } => {
-                    slot!($r, $base, d) = icmp(pred, slot!($r, $base, a), slot!($r, $base, b), bits) as u64;
+                    slot!($r, $base, d) = icmp(pred, slot!($r, $base, a), slot!($r, $base, b),
+                        bits) as u64;
                     if $sh.on() {
                         $sh.set(d, shadow::all_or_none($sh.get(a) | $sh.get(b), 1));
                     }
@@ -177,56 +183,65 @@ macro_rules! register_ops {
                     lanes,
                 } => {
                     lanes!(lanes, i, {
-                        slot!($r, $base, d + i) = icmp(pred, slot!($r, $base, a + i), slot!($r, $base, b + i), bits) as u64;
+                        slot!($r, $base, d + i) = icmp(pred, slot!($r, $base, a + i), slot!($r,
+                            $base, b + i), bits) as u64;
                         if $sh.on() {
                             $sh.set(d + i, shadow::all_or_none($sh.get(a + i) | $sh.get(b + i), 1));
                         }
                     })
                 }
                 Op::FAdd32 { d, a, b } => {
-                    slot!($r, $base, d) = slot_f32(f32_of(slot!($r, $base, a)) + f32_of(slot!($r, $base, b)));
+                    slot!($r, $base, d) = slot_f32(f32_of(slot!($r, $base,
+                        a)) + f32_of(slot!($r, $base, b)));
                     if $sh.on() {
                         $sh.set(d, shadow::all_or_none($sh.get(a) | $sh.get(b), 32));
                     }
                 }
                 Op::FSub32 { d, a, b } => {
-                    slot!($r, $base, d) = slot_f32(f32_of(slot!($r, $base, a)) - f32_of(slot!($r, $base, b)));
+                    slot!($r, $base, d) = slot_f32(f32_of(slot!($r, $base,
+                        a)) - f32_of(slot!($r, $base, b)));
                     if $sh.on() {
                         $sh.set(d, shadow::all_or_none($sh.get(a) | $sh.get(b), 32));
                     }
                 }
                 Op::FMul32 { d, a, b } => {
-                    slot!($r, $base, d) = slot_f32(f32_of(slot!($r, $base, a)) * f32_of(slot!($r, $base, b)));
+                    slot!($r, $base, d) = slot_f32(f32_of(slot!($r, $base,
+                        a)) * f32_of(slot!($r, $base, b)));
                     if $sh.on() {
                         $sh.set(d, shadow::all_or_none($sh.get(a) | $sh.get(b), 32));
                     }
                 }
                 Op::FDiv32 { d, a, b } => {
-                    slot!($r, $base, d) = slot_f32(f32_of(slot!($r, $base, a)) / f32_of(slot!($r, $base, b)));
+                    slot!($r, $base, d) = slot_f32(f32_of(slot!($r, $base,
+                        a)) / f32_of(slot!($r, $base, b)));
                     if $sh.on() {
                         $sh.set(d, shadow::all_or_none($sh.get(a) | $sh.get(b), 32));
                     }
                 }
                 Op::FAdd64 { d, a, b } => {
-                    slot!($r, $base, d) = slot_f64(f64_of(slot!($r, $base, a)) + f64_of(slot!($r, $base, b)));
+                    slot!($r, $base, d) = slot_f64(f64_of(slot!($r, $base,
+                        a)) + f64_of(slot!($r, $base, b)));
                     if $sh.on() {
                         $sh.set(d, shadow::all_or_none($sh.get(a) | $sh.get(b), 64));
                     }
                 }
                 Op::FSub64 { d, a, b } => {
-                    slot!($r, $base, d) = slot_f64(f64_of(slot!($r, $base, a)) - f64_of(slot!($r, $base, b)));
+                    slot!($r, $base, d) = slot_f64(f64_of(slot!($r, $base,
+                        a)) - f64_of(slot!($r, $base, b)));
                     if $sh.on() {
                         $sh.set(d, shadow::all_or_none($sh.get(a) | $sh.get(b), 64));
                     }
                 }
                 Op::FMul64 { d, a, b } => {
-                    slot!($r, $base, d) = slot_f64(f64_of(slot!($r, $base, a)) * f64_of(slot!($r, $base, b)));
+                    slot!($r, $base, d) = slot_f64(f64_of(slot!($r, $base,
+                        a)) * f64_of(slot!($r, $base, b)));
                     if $sh.on() {
                         $sh.set(d, shadow::all_or_none($sh.get(a) | $sh.get(b), 64));
                     }
                 }
                 Op::FDiv64 { d, a, b } => {
-                    slot!($r, $base, d) = slot_f64(f64_of(slot!($r, $base, a)) / f64_of(slot!($r, $base, b)));
+                    slot!($r, $base, d) = slot_f64(f64_of(slot!($r, $base,
+                        a)) / f64_of(slot!($r, $base, b)));
                     if $sh.on() {
                         $sh.set(d, shadow::all_or_none($sh.get(a) | $sh.get(b), 64));
                     }
@@ -240,9 +255,11 @@ macro_rules! register_ops {
                     lanes,
                 } => {
                     lanes!(lanes, i, {
-                        slot!($r, $base, d + i) = float_bin(op, ty, slot!($r, $base, a + i), slot!($r, $base, b + i));
+                        slot!($r, $base, d + i) = float_bin(op, ty, slot!($r, $base, a + i),
+                            slot!($r, $base, b + i));
                         if $sh.on() {
-                        $sh.set(d + i, shadow::all_or_none($sh.get(a + i) | $sh.get(b + i), float_width(ty)));
+                        $sh.set(d + i, shadow::all_or_none($sh.get(a + i) | $sh.get(b + i),
+                            float_width(ty)));
                     }
                     })
                 }
@@ -270,7 +287,8 @@ macro_rules! register_ops {
                 Op::DotF32 { d, a, b, lanes } => {
                     let mut sum = 0f64;
                     for i in 0..lanes as u32 {
-                        sum += f32_of(slot!($r, $base, a + i)) as f64 * f32_of(slot!($r, $base, b + i)) as f64;
+                        sum += f32_of(slot!($r, $base, a + i)) as f64 * f32_of(slot!($r, $base,
+                            b + i)) as f64;
                     }
                     slot!($r, $base, d) = slot_f32(sum as f32);
                     if $sh.on() {
@@ -288,7 +306,8 @@ macro_rules! register_ops {
                     lanes,
                 } => {
                     lanes!(lanes, i, {
-                        slot!($r, $base, d + i) = fma(ty, fused, slot!($r, $base, a + i), slot!($r, $base, b + i), slot!($r, $base, c + i));
+                        slot!($r, $base, d + i) = fma(ty, fused, slot!($r, $base, a + i),
+                            slot!($r, $base, b + i), slot!($r, $base, c + i));
                         let any = $sh.get(a + i) | $sh.get(b + i) | $sh.get(c + i);
                         if $sh.on() {
                         $sh.set(d + i, shadow::all_or_none(any, float_width(ty)));
@@ -304,7 +323,8 @@ macro_rules! register_ops {
                     lanes,
                 } => {
                     lanes!(lanes, i, {
-                        slot!($r, $base, d + i) = fcmp(pred, float_of(ty, slot!($r, $base, a + i)), float_of(ty, slot!($r, $base, b + i))) as u64;
+                        slot!($r, $base, d + i) = fcmp(pred, float_of(ty, slot!($r, $base,
+                            a + i)), float_of(ty, slot!($r, $base, b + i))) as u64;
                         if $sh.on() {
                             $sh.set(d + i, shadow::all_or_none($sh.get(a + i) | $sh.get(b + i), 1));
                         }
@@ -315,7 +335,8 @@ macro_rules! register_ops {
                     if $sh.on() {
                         for k in 0..n {
                             let (vt, vf) = (slot!($r, $base, t + k), slot!($r, $base, f + k));
-                            let s = shadow::select(vc, $sh.get(c), vt, vf, $sh.get(t + k), $sh.get(f + k));
+                            let s = shadow::select(vc, $sh.get(c), vt, vf, $sh.get(t + k),
+                                $sh.get(f + k));
                             $sh.set(d + k, s);
                         }
                     }
@@ -330,9 +351,11 @@ macro_rules! register_ops {
                 }
                 Op::SelectV { d, c, t, f, lanes } => {
                     lanes!(lanes, i, {
-                        let (vc, vt, vf) = (slot!($r, $base, c + i), slot!($r, $base, t + i), slot!($r, $base, f + i));
+                        let (vc, vt, vf) = (slot!($r, $base, c + i), slot!($r, $base, t + i),
+                            slot!($r, $base, f + i));
                         if $sh.on() {
-                            let s = shadow::select(vc, $sh.get(c + i), vt, vf, $sh.get(t + i), $sh.get(f + i));
+                            let s = shadow::select(vc, $sh.get(c + i), vt, vf, $sh.get(t + i),
+                                $sh.get(f + i));
                             $sh.set(d + i, s);
                         }
                         slot!($r, $base, d + i) = if vc & 1 != 0 { vt } else { vf };
@@ -380,11 +403,13 @@ macro_rules! register_ops {
                         "bitcast between overlapping slots"
                     );
                     let frame = &mut $r[$base..];
-                    let (src, dst) = split_lanes(frame, s, from.lanes as usize, d, to.lanes as usize);
+                    let (src, dst) = split_lanes(frame, s, from.lanes as usize, d,
+                        to.lanes as usize);
                     bitcast_lanes(src, from, dst, to);
                     if $sh.on() {
                         // The bits move, and their shadows with them.
-                        let src: Vec<u64> = (0..from.lanes as u32).map(|k| $sh.get(s as u32 + k)).collect();
+                        let src: Vec<u64> =
+                            (0..from.lanes as u32).map(|k| $sh.get(s as u32 + k)).collect();
                         let mut out = vec![0; to.lanes as usize];
                         bitcast_lanes(&src, from, &mut out, to);
                         for (k, v) in out.into_iter().enumerate() {
