@@ -2,8 +2,10 @@
 //!
 //! Op semantics run on a [`ShadowRegs`] beside the values: [`NoShadow`] in plain runs, where
 //! every shadow rule compiles away (`ON` is a constant), or [`Shadows`], one `u64` per register
-//! slot, in runs of the Uninitialized checker. A set bit is an uninitialised bit of the value;
-//! bits above a value's width are always clear. The rules are MemorySanitizer's: exact for
+//! slot (and an origin code saying where its uninitialised bits came from), in runs of the
+//! Uninitialized checker. A set bit is an uninitialised bit of the value; bits above a value's
+//! width mean nothing (an `undef` constant's shadow is all ones), so every rule and every
+//! consumer masks to the width it uses. The rules are MemorySanitizer's: exact for
 //! moves, bitwise logic, shifts by defined amounts, lane shuffles and casts between integer
 //! widths; an uninitialised bit spreads upwards through additions and multiplications (a carry
 //! only moves up), and poisons the whole result of everything else (floating point, division,

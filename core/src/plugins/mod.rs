@@ -32,6 +32,11 @@
 //! Memory accesses come one at a time ([`Worker::memory_access`]) or many at once
 //! ([`Worker::memory_accesses`], for an executor that runs a work-group's lanes together); the
 //! batched form defaults to calling the single one for each access.
+//!
+//! Uses of uninitialised values ([`Worker::uninitialized_use`], with where the bits came
+//! from, an [`Origin`]) are found by the core, which keeps a shadow beside every register and
+//! byte of memory only while some plugin asks for [`Interest::UNINITIALIZED`]: plugins never
+//! see register values, so a checker of them cannot be a plugin alone.
 
 mod logger;
 mod memcheck;
