@@ -6,7 +6,7 @@ use super::atomic;
 use super::checks::{access, observe, observe_atomic, Dir};
 use super::launch::{Launch, Where};
 use super::semantics::mask;
-use super::shadow::{ShadowRegs, Shadows};
+use super::shadow::{origin_code, ShadowRegs, Shadows};
 use super::uninit;
 use crate::builtins::{AsyncCopy, BuiltinEnv, LaneMove};
 use crate::bytecode::{MemTy, RmwOp, ScalarTy, Slot};
@@ -166,6 +166,11 @@ impl BuiltinEnv for Env<'_, '_> {
             }
             None => {
                 out.fill(0);
+                // An unspecified value: what the builtin makes of it is uninitialised.
+                if let Some((false, _)) = self.taint {
+                    self.taint = Some((true, origin_code::INVALID_READ));
+                    self.lanes = None;
+                }
                 false
             }
         };

@@ -116,7 +116,7 @@ pub(crate) fn load_vector(
             let (s, origin) = if ptr.is_some() {
                 cx.load_shadow(space, lane, ty)
             } else {
-                (0, 0)
+                uninit::refused(ty)
             };
             sh.set_with_origin(d + i, s, origin);
         }
@@ -201,7 +201,7 @@ pub(crate) fn load_aggregate(
             let (s, origin) = if ptr.is_some() {
                 cx.load_shadow(space, at, leaf.ty.mem_ty())
             } else {
-                (0, 0)
+                uninit::refused(leaf.ty.mem_ty())
             };
             sh.set_with_origin(d + i as u32, s, origin);
         }

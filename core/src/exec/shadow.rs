@@ -208,6 +208,9 @@ pub mod origin_code {
     use crate::bytecode::{Pc, Slot};
 
     pub const ALLOCA: u32 = 1 << 30;
+    /// The value of a load the memory refused (out of bounds): unspecified. A code no
+    /// global buffer can have (buffer indices stay far below 2^29).
+    pub const INVALID_READ: u32 = u32::MAX;
     pub const UNDEF: u32 = 2 << 30;
     pub const LOCAL: u32 = 3 << 30;
     pub const GLOBAL: u32 = (3 << 30) | (1 << 29);
@@ -253,6 +256,9 @@ pub mod origin_code {
     pub fn decode(code: u32) -> crate::plugins::Origin {
         use crate::plugins::{Origin, Site};
         let (func, at) = ((code >> FUNC_SHIFT) & 0x3ff, code & ((1 << FUNC_SHIFT) - 1));
+        if code == INVALID_READ {
+            return Origin::InvalidRead;
+        }
         match code >> 30 {
             1 => Origin::PrivateVariable {
                 site: Site { func, pc: at },

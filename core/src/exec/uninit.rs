@@ -239,9 +239,14 @@ pub(crate) fn on_load(
     let (shadow, origin) = if done {
         load(launch, mems, space, addr, ty)
     } else {
-        (0, 0)
+        refused(ty)
     };
     sh.set_with_origin(d, shadow, origin);
+}
+
+/// The shadow of a `ty` value a refused load gives: unspecified, so uninitialised.
+pub(crate) fn refused(ty: MemTy) -> (u64, u32) {
+    (mask(ty.size() as u8 * 8), origin_code::INVALID_READ)
 }
 
 /// A store's side (slots: the pointer `p`, the value `s`): reports an uninitialised address,

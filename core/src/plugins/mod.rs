@@ -367,6 +367,8 @@ pub enum Origin {
     Global {
         index: u64,
     },
+    /// A load the memory refused (out of bounds), whose value is unspecified.
+    InvalidRead,
 }
 
 /// An observer of the simulator. Every method is optional.

@@ -136,6 +136,7 @@ fn origin(cx: &ExecContext, u: &UninitUse) -> Option<String> {
             ),
             None => "__local memory never written before this read".to_string(),
         }),
+        Origin::InvalidRead => Some("an invalid read (its value is undefined)".to_string()),
         Origin::Global { index } => Some(match named(AddrSpace::Global, index) {
             Some(n) => format!(
                 "global buffer argument '{}' (not written by the host)",
