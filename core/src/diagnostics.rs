@@ -98,7 +98,9 @@ pub fn location_lines(out: &mut Vec<String>, at: Option<CodeRef>, source: Option
     };
     let info = at.function.op_info(at.pc);
     out.push(at.function.inst_text(at.pc).unwrap_or("").to_string());
-    if info.line == 0 {
+    // Line 0 with a file is a location the optimiser merged (`!dbg` with line 0): Oclgrind
+    // prints it as a line. Without a file there is no `!dbg` at all.
+    if info.line == 0 && at.function.file(&info).is_empty() {
         // Oclgrind ends this line with a newline of its own, unlike a source line: the
         // message then has one more lone-TAB line.
         out.push("Debugging information not available.".into());
