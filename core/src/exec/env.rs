@@ -239,13 +239,20 @@ impl BuiltinEnv for Env<'_, '_> {
         let Some(sh) = &mut self.shadows else { return };
         self.exact = true;
         let len = (lanes * size) as u64;
-        // Only where the access itself is valid (the load or store reports it otherwise).
+        let ty = MemTy::Bytes(size as u8);
+        // Only where the access itself is valid (the load or store reports it otherwise); a
+        // refused load gives unspecified lanes.
         let (resolved, at) = resolve(space, addr);
         if self.mems.view(resolved).locate(at, len).is_none() {
+            if dir == LaneMove::FromMemory {
+                let (s, origin) = uninit::refused(ty);
+                for k in 0..lanes {
+                    sh.set_with_origin(slot + k, s, origin);
+                }
+            }
             return;
         }
         let (launch, mems) = (self.launch, &mut *self.mems);
-        let ty = MemTy::Bytes(size as u8);
         let lane_at = |k: u32| (space, addr + (k * size) as u64);
         match dir {
             LaneMove::FromMemory => {
