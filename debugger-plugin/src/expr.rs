@@ -294,7 +294,7 @@ pub(crate) fn read(
 /// The bytes of a typed value (reading memory when needed).
 pub fn bytes_of(v: &Value, t: &dyn Target) -> Result<Vec<u8>, String> {
     match &v.place {
-        Place::Bytes(bytes) => Ok(bytes.clone()),
+        Place::Bytes(bytes) | Place::Uninit { bytes, .. } => Ok(bytes.clone()),
         Place::OptimizedOut => Err(OPTIMIZED_OUT.into()),
         Place::Memory { space, addr } => read(t, *space, *addr, t.debug().size_of(v.ty)),
     }
@@ -967,13 +967,19 @@ fn sub_place(place: &Place, offset: u64, size: u64) -> Result<Place, String> {
             space: *space,
             addr: addr.wrapping_add(offset),
         }),
-        Place::Bytes(bytes) => {
+        Place::Bytes(bytes) | Place::Uninit { bytes, .. } => {
             let start = usize::try_from(offset).map_err(|_| UNAVAILABLE)?;
             let end = start
                 .checked_add(usize::try_from(size).map_err(|_| UNAVAILABLE)?)
                 .ok_or(UNAVAILABLE)?;
-            let part = bytes.get(start..end).ok_or(UNAVAILABLE)?;
-            Ok(Place::Bytes(part.to_vec()))
+            let part = bytes.get(start..end).ok_or(UNAVAILABLE)?.to_vec();
+            Ok(match place {
+                Place::Uninit { shadow, .. } => Place::Uninit {
+                    bytes: part,
+                    shadow: shadow.get(start..end).ok_or(UNAVAILABLE)?.to_vec(),
+                },
+                _ => Place::Bytes(part),
+            })
         }
         Place::OptimizedOut => Ok(Place::OptimizedOut),
     }

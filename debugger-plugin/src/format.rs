@@ -101,6 +101,10 @@ fn typed(v: &Value, fmt: Format, t: &dyn Target) -> String {
     let source = match &v.place {
         Place::OptimizedOut => return "<optimized out>".into(),
         Place::Bytes(bytes) => Source::Bytes(Cow::Borrowed(bytes)),
+        Place::Uninit { bytes, shadow: s } => {
+            shadow = Some(s.clone());
+            Source::Bytes(Cow::Borrowed(bytes))
+        }
         Place::Memory { space, addr } => {
             let size = t.debug().size_of(v.ty);
             if size <= WHOLE_READ_LIMIT {

@@ -82,7 +82,7 @@ impl Target for FrameTarget<'_, '_> {
             if let Some((var, location)) = found {
                 return Some(Value {
                     ty: var.ty,
-                    place: place_of(location, regs),
+                    place: place_of(location, regs, self.view.frame_shadow(self.frame.base)),
                 });
             }
         }
@@ -101,8 +101,9 @@ impl Target for FrameTarget<'_, '_> {
     }
 }
 
-/// Where a variable's bytes are, given its frame's registers.
-fn place_of(location: &Location, regs: &[u64]) -> Place {
+/// Where a variable's bytes are, given its frame's registers (and their shadows, with
+/// `--uninitialized`).
+fn place_of(location: &Location, regs: &[u64], shadow: Option<&[u64]>) -> Place {
     match location {
         Location::Memory { slot, space } => match regs.get(*slot as usize) {
             Some(&addr) => Place::Memory {
@@ -117,13 +118,24 @@ fn place_of(location: &Location, regs: &[u64]) -> Place {
             lane_bytes,
         } => {
             let mut bytes = Vec::new();
+            let mut uninit = Vec::new();
             for i in 0..*lanes {
-                match regs.get((*slot + i) as usize) {
+                let at = (*slot + i) as usize;
+                match regs.get(at) {
                     Some(v) => bytes.extend_from_slice(&v.to_le_bytes()[..*lane_bytes as usize]),
                     None => return Place::OptimizedOut,
                 }
+                let s = shadow.and_then(|s| s.get(at)).copied().unwrap_or(0);
+                uninit.extend_from_slice(&s.to_le_bytes()[..*lane_bytes as usize]);
             }
-            Place::Bytes(bytes)
+            if uninit.iter().any(|&b| b != 0) {
+                Place::Uninit {
+                    bytes,
+                    shadow: uninit,
+                }
+            } else {
+                Place::Bytes(bytes)
+            }
         }
         Location::Constant(bytes) => Place::Bytes(bytes.clone()),
         Location::OptimizedOut => Place::OptimizedOut,
@@ -154,7 +166,7 @@ pub fn variables(view: &WorkItemView, frame: FrameRef, args: bool) -> Vec<(Strin
         .map(|(v, l)| {
             let value = Evaluated::Typed(Value {
                 ty: v.ty,
-                place: place_of(l, regs),
+                place: place_of(l, regs, view.frame_shadow(frame.base)),
             });
             (
                 v.name.clone(),

@@ -10,6 +10,9 @@ pub enum Place {
     Memory { space: AddrSpace, addr: u64 },
     /// Its bytes, already read (values in registers, constants).
     Bytes(Vec<u8>),
+    /// Bytes from registers some of whose bits are uninitialised (`shadow`, as many bytes:
+    /// `--uninitialized`).
+    Uninit { bytes: Vec<u8>, shadow: Vec<u8> },
     /// Optimised away at this point of the program.
     OptimizedOut,
 }

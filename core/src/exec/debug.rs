@@ -190,6 +190,8 @@ pub struct WorkItemView<'a> {
     /// The callers' frames, outermost first.
     pub frames: &'a [Frame],
     pub regs: &'a [u64],
+    /// The registers' shadows (uninitialised bits), with `--uninitialized`.
+    pub shadow: Option<&'a [u64]>,
     pub state: WiState,
     /// The launch's stop bits (the debugger changes them as breakpoints come and go).
     pub stops: &'a StopSet,
@@ -283,6 +285,12 @@ impl WorkItemView<'_> {
     /// Register slots of the frame that starts at `base`.
     pub fn frame_regs(&self, base: u32) -> &[u64] {
         self.regs.get(base as usize..).unwrap_or(&[])
+    }
+
+    /// The shadows of the registers of the frame that starts at `base`, with
+    /// `--uninitialized`.
+    pub fn frame_shadow(&self, base: u32) -> Option<&[u64]> {
+        self.shadow.map(|s| s.get(base as usize..).unwrap_or(&[]))
     }
 }
 

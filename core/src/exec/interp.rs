@@ -221,6 +221,7 @@ impl GroupRunner<'_> {
                         base: base as u32,
                         frames,
                         regs,
+                        shadow: S::ON.then_some(&sregs.bits[..]),
                         state: WiState::Running,
                         stops: &debug.stops,
                         private: mems.private,
