@@ -39,6 +39,9 @@ pub(crate) fn allocate_locals(launch: &Launch, local: &mut ArenaMemory) {
     let variables = &launch.kernel.code.locals;
     for (i, &size) in launch.local_sizes.iter().enumerate() {
         let address = local.allocate(size);
+        if !launch.shadows {
+            continue;
+        }
         let index = address >> AddrSpace::Local.offset_bits();
         local.set_origin(address, size, origin_code::local(index));
         // A variable's padding is never written: initialised from the start.

@@ -99,13 +99,15 @@ fn alloca(
         return None;
     }
     let address = mems.private.allocate(size as u64);
-    // With shadows, the variable's bytes are uninitialised: from this alloca.
-    let origin = origin_code::alloca(here.func, here.pc);
-    mems.private.set_origin(address, size as u64, origin);
-    // Padding is never written: initialised from the start.
-    for &(offset, len) in padding.into_iter().flatten() {
-        mems.private
-            .clear_shadow(address + offset as u64, len as u64);
+    if launch.shadows {
+        // The variable's bytes are uninitialised, from this alloca; its padding is never
+        // written, so initialised from the start.
+        let origin = origin_code::alloca(here.func, here.pc);
+        mems.private.set_origin(address, size as u64, origin);
+        for &(offset, len) in padding.into_iter().flatten() {
+            mems.private
+                .clear_shadow(address + offset as u64, len as u64);
+        }
     }
     if launch.observe_allocations {
         let (space, size) = (AddrSpace::Private, size as u64);

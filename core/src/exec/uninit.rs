@@ -152,7 +152,13 @@ pub(crate) fn copy(
     };
     let mut first = None;
     let mut origin = 0;
+    // Origins are kept per 4-byte granule: one look for each granule with such bytes.
+    let mut seen = None;
     for (at, _) in shadow.iter().enumerate().filter(|(_, &b)| b != 0) {
+        let granule = (from.1 + at as u64) / 4;
+        if seen.replace(granule) == Some(granule) {
+            continue;
+        }
         let o = origin_of(launch, mems, from.0, from.1 + at as u64, 1);
         origin = if origin == 0 { o } else { origin };
         if typed(o) {

@@ -57,8 +57,11 @@ impl Storage {
 
 impl Drop for Storage {
     fn drop(&mut self) {
-        // SAFETY: allocated in `new` with this layout.
-        unsafe { dealloc(self.ptr, self.layout) };
+        // A shadow the host had no memory for stands in as a null pointer.
+        if !self.ptr.is_null() {
+            // SAFETY: allocated in `new` with this layout.
+            unsafe { dealloc(self.ptr, self.layout) };
+        }
     }
 }
 
@@ -251,23 +254,23 @@ impl GlobalMemory {
 
     /// Host write; `false` if the range is not inside one buffer. The bytes are initialised.
     pub fn write(&self, addr: u64, data: &[u8]) -> bool {
-        // SAFETY: with_range checked the range.
-        let done = self.with_range(addr, data.len() as u64, |p| unsafe { store_bytes(p, data) });
-        if done {
-            self.host_wrote(addr, data.len() as u64);
-        }
-        done
+        let len = data.len() as u64;
+        let t = self.table.read().expect("global memory lock poisoned");
+        let Some((b, offset)) = buffer_range(&t, addr, len) else {
+            return false;
+        };
+        // SAFETY: buffer_range checked the range.
+        unsafe { store_bytes(b.ptr.add(offset as usize), data) };
+        b.host_wrote(offset, len);
+        true
     }
 
     /// The host wrote `len` bytes at `addr` directly (through a mapping for writing): they
     /// are initialised.
     pub fn host_wrote(&self, addr: u64, len: u64) {
-        let (index, offset) = decode_address(addr, GLOBAL_OFFSET_BITS);
         let t = self.table.read().expect("global memory lock poisoned");
-        if let Some(Some(b)) = t.buffers.get(index as usize) {
-            if len <= b.size && offset <= b.size - len {
-                b.host_wrote(offset, len);
-            }
+        if let Some((b, offset)) = buffer_range(&t, addr, len) {
+            b.host_wrote(offset, len);
         }
     }
 
@@ -385,26 +388,26 @@ impl GlobalMemory {
     }
 }
 
-/// Host pointer to the `len` bytes at `addr`, if one buffer of `t` holds them.
-fn range_ptr(t: &Table, addr: u64, len: u64) -> Option<*mut u8> {
+/// The buffer of `t` that holds the `len` bytes at `addr`, and their offset in it.
+fn buffer_range(t: &Table, addr: u64, len: u64) -> Option<(&GlobalBuffer, u64)> {
     let (index, offset) = decode_address(addr, GLOBAL_OFFSET_BITS);
     match t.buffers.get(index as usize) {
-        Some(Some(b)) if len <= b.size && offset <= b.size - len => {
-            Some(b.ptr.wrapping_add(offset as usize))
-        }
+        Some(Some(b)) if len <= b.size && offset <= b.size - len => Some((b, offset)),
         _ => None,
     }
+}
+
+/// Host pointer to the `len` bytes at `addr`, if one buffer of `t` holds them.
+fn range_ptr(t: &Table, addr: u64, len: u64) -> Option<*mut u8> {
+    buffer_range(t, addr, len).map(|(b, offset)| b.ptr.wrapping_add(offset as usize))
 }
 
 /// Copies the shadow of a copy between buffers (`clEnqueueCopyBuffer`): the destination gets
 /// the source's state, or becomes initialised when the source has no shadow.
 fn copy_shadow(t: &Table, dst: u64, src: u64, len: u64) {
-    let buffer = |addr: u64| {
-        let (index, offset) = decode_address(addr, GLOBAL_OFFSET_BITS);
-        let b = t.buffers.get(index as usize)?.as_ref()?;
-        Some((b, offset))
-    };
-    let (Some((d, d_off)), Some((s, s_off))) = (buffer(dst), buffer(src)) else {
+    let (Some((d, d_off)), Some((s, s_off))) =
+        (buffer_range(t, dst, len), buffer_range(t, src, len))
+    else {
         return;
     };
     let Some(d_shadow) = d.shadow.get().filter(|s| !s.bits.ptr.is_null()) else {

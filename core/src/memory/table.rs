@@ -195,15 +195,12 @@ impl ArenaMemory {
     /// The shadow bytes of `out.len()` bytes at `addr` (for the debugger); false when shadows
     /// are off or no live buffer holds them all.
     pub fn read_shadow(&self, addr: u64, out: &mut [u8]) -> bool {
-        let (index, offset) = decode_address(addr, self.space.offset_bits());
-        let Some(e) = self.entries.get(index as usize).filter(|_| index != 0) else {
+        let Some(start) = self
+            .arena_offset(addr, out.len() as u64)
+            .filter(|_| self.shadows)
+        else {
             return false;
         };
-        let len = out.len() as u64;
-        if !self.shadows || len > e.size || offset > e.size - len {
-            return false;
-        }
-        let start = e.base + offset as usize;
         // SAFETY: u64 storage reinterpreted as bytes; the range is inside it.
         let bytes = unsafe {
             std::slice::from_raw_parts(self.shadow.as_ptr() as *const u8, self.shadow.len() * 8)
@@ -259,17 +256,18 @@ impl ArenaMemory {
     /// Reads `out.len()` bytes at `addr` (for the debugger); false unless one live buffer
     /// holds them all.
     pub fn read(&self, addr: u64, out: &mut [u8]) -> bool {
-        let (index, offset) = decode_address(addr, self.space.offset_bits());
-        let Some(e) = self.entries.get(index as usize).filter(|_| index != 0) else {
+        let Some(start) = self.arena_offset(addr, out.len() as u64) else {
             return false;
         };
-        let len = out.len() as u64;
-        if len > e.size || offset > e.size - len {
-            return false;
-        }
-        let start = e.base + offset as usize;
         out.copy_from_slice(&self.bytes()[start..start + out.len()]);
         true
+    }
+
+    /// Where the `len` bytes at `addr` start in the arena, if one live buffer holds them.
+    fn arena_offset(&self, addr: u64, len: u64) -> Option<usize> {
+        let (index, offset) = decode_address(addr, self.space.offset_bits());
+        let e = self.entries.get(index as usize).filter(|_| index != 0)?;
+        (len <= e.size && offset <= e.size - len).then(|| e.base + offset as usize)
     }
 
     /// (address, bytes) of every live buffer, for memory dumps.
