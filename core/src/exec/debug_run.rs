@@ -10,7 +10,7 @@ use super::debug::{
     DebugHook, DebugWorker, LaunchProgress, LaunchQuery, Moment, Resume, StopSet, WiState,
     WorkItemView,
 };
-use super::group::{allocate_locals, local_memory, BarrierSite, GroupRunner, Stop};
+use super::group::{allocate_locals, local_memory, GroupItems, GroupRunner, Pace, Stop, Turn};
 use super::workitem::{WiIds, WorkItem};
 use crate::memory::ArenaMemory;
 use crate::plugins::{LaunchInfo, Workers};
@@ -21,9 +21,7 @@ pub(crate) struct GroupState {
     asyncs: AsyncState,
     /// The plugins' state for this group, which may resume on another thread.
     workers: Workers,
-    items: Vec<WorkItem>,
-    states: Vec<WiState>,
-    barrier: Option<BarrierSite>,
+    items: Box<GroupItems>,
     last_finished: (WiIds, u32, u32),
 }
 
@@ -296,6 +294,57 @@ impl LaunchQuery for DebugRun<'_> {
     }
 }
 
+/// A debug run's pace: the debugger hears of every stop, sees every work-item's state, and
+/// chooses who runs next.
+struct DebugPace<'d, 'a> {
+    debug: &'d DebugRun<'a>,
+    /// This group's linear index.
+    linear: u64,
+    shared: SharedStates,
+}
+
+impl Pace for DebugPace<'_, '_> {
+    const KEEPS_FINISHED: bool = true;
+
+    fn publish(&self, i: usize, state: WiState, wi: &WorkItem) {
+        self.shared[i].store(state_code(shown_state(state, wi)), Relaxed);
+    }
+
+    fn stopped(
+        &self,
+        runner: &GroupRunner,
+        wi: &WorkItem,
+        state: WiState,
+        stop: Option<Stop>,
+    ) -> Turn {
+        let debug = self.debug;
+        let resume = match stop {
+            Some(Stop::Switch(target)) => Resume::SwitchTo(target),
+            Some(Stop::Park) => Resume::Park,
+            _ => {
+                let moment = match state {
+                    WiState::Finished => Moment::Finished,
+                    WiState::AtBarrier => Moment::Barrier,
+                    _ => return Turn::Continue,
+                };
+                debug.hook.stopped(&runner.view(wi, state, debug), moment)
+            }
+        };
+        match resume {
+            Resume::Continue => Turn::Continue,
+            Resume::SwitchTo(target) => match debug.locate(target) {
+                Some((g, index)) if g == self.linear => Turn::Run(index),
+                Some(_) => {
+                    debug.want(target);
+                    Turn::Park
+                }
+                None => Turn::Continue,
+            },
+            Resume::Park => Turn::Park,
+        }
+    }
+}
+
 impl GroupRunner<'_> {
     /// Runs (or resumes) group `linear` in debug mode, starting with work-item `first` if
     /// given. Returns the group's state if the debugger had it parked.
@@ -304,31 +353,26 @@ impl GroupRunner<'_> {
         debug: &DebugRun,
         linear: u64,
         resumed: Option<Box<GroupState>>,
-        mut first: Option<usize>,
+        first: Option<usize>,
     ) -> Option<Box<GroupState>> {
         let launch = self.launch;
         let n = launch.info.num_groups;
-        self.group = [
+        let group = [
             linear % n[0],
             (linear / n[0]) % n[1],
             linear / (n[0] * n[1]),
         ];
-        self.seq = linear;
-        self.size = std::array::from_fn(|d| {
-            let start = self.group[d] * launch.info.local_size[d];
-            launch.info.local_size[d].min(launch.info.global_size[d] - start)
-        });
+        self.enter_group(linear, group);
         let count = self.size.iter().product::<u64>() as usize;
         let (mut st, begins) = match resumed {
             Some(st) => (st, false),
             None => (Box::new(self.new_group_state(count)), true),
         };
-        let shared = debug.shared_states(linear, count);
-        let publish = |i: usize, state: WiState, item: &WorkItem| {
-            shared[i].store(state_code(shown_state(state, item)), Relaxed);
+        let pace = DebugPace {
+            debug,
+            linear,
+            shared: debug.shared_states(linear, count),
         };
-        // Work-items before this one are neither ready nor new (switches and barriers reset it).
-        let mut cursor = 0;
         std::mem::swap(&mut self.local, &mut st.local);
         std::mem::swap(&mut self.asyncs, &mut st.asyncs);
         std::mem::swap(&mut self.workers, &mut st.workers);
@@ -336,91 +380,7 @@ impl GroupRunner<'_> {
         if begins {
             self.begin_group();
         }
-        let park = loop {
-            let next = first.take().or_else(|| {
-                while st
-                    .states
-                    .get(cursor)
-                    .is_some_and(|s| !matches!(s, WiState::NotStarted | WiState::Suspended))
-                {
-                    cursor += 1;
-                }
-                (cursor < count).then_some(cursor)
-            });
-            let Some(i) = next else {
-                let arrived = st
-                    .states
-                    .iter()
-                    .filter(|s| **s == WiState::AtBarrier)
-                    .count();
-                if arrived == 0 {
-                    break false;
-                }
-                if let Some(site) = st.barrier.take() {
-                    self.release_barrier(&site, arrived as u64, count as u64);
-                }
-                for (i, s) in st.states.iter_mut().enumerate() {
-                    if *s == WiState::AtBarrier {
-                        *s = WiState::Suspended;
-                        publish(i, *s, &st.items[i]);
-                    }
-                }
-                cursor = 0;
-                continue;
-            };
-            let resume = match st.states[i] {
-                // Switched to a work-item that cannot run now: show it where it is.
-                state @ (WiState::AtBarrier | WiState::Finished) => {
-                    let moment = if state == WiState::Finished {
-                        Moment::Finished
-                    } else {
-                        Moment::Barrier
-                    };
-                    let view = self.view(&st.items[i], state, debug);
-                    debug.hook.stopped(&view, moment)
-                }
-                state => {
-                    if state == WiState::NotStarted {
-                        self.start_work_item(&mut st.items[i], i as u64);
-                    }
-                    st.states[i] = WiState::Running;
-                    publish(i, WiState::Running, &st.items[i]);
-                    let stop = self.step(&mut st.items[i], &mut st.barrier);
-                    let (state, moment) = match stop {
-                        Stop::Finished => (WiState::Finished, Some(Moment::Finished)),
-                        Stop::Barrier { .. } => (WiState::AtBarrier, Some(Moment::Barrier)),
-                        Stop::Switch(_) | Stop::Park => (WiState::Suspended, None),
-                    };
-                    st.states[i] = state;
-                    publish(i, state, &st.items[i]);
-                    match (stop, moment) {
-                        (Stop::Switch(target), _) => Resume::SwitchTo(target),
-                        (Stop::Park, _) => Resume::Park,
-                        (_, Some(moment)) => {
-                            let view = self.view(&st.items[i], state, debug);
-                            debug.hook.stopped(&view, moment)
-                        }
-                        _ => Resume::Continue,
-                    }
-                }
-            };
-            match resume {
-                Resume::Continue => {}
-                Resume::SwitchTo(target) => match debug.locate(target) {
-                    Some((g, index)) if g == linear => {
-                        first = Some(index);
-                        cursor = 0;
-                    }
-                    Some(_) => {
-                        debug.want(target);
-                        break true;
-                    }
-                    None => {}
-                },
-                Resume::Park => break true,
-            }
-        };
-        if park {
+        if !self.take_turns(&mut st.items, &pace, first) {
             std::mem::swap(&mut self.local, &mut st.local);
             std::mem::swap(&mut self.asyncs, &mut st.asyncs);
             std::mem::swap(&mut self.workers, &mut st.workers);
@@ -431,7 +391,7 @@ impl GroupRunner<'_> {
         self.finish();
         launch.sequencer.complete(linear);
         // The next group's work-items reuse these buffers.
-        self.items = std::mem::take(&mut st.items);
+        self.items = Some(std::mem::take(&mut st.items));
         None
     }
 
@@ -446,12 +406,10 @@ impl GroupRunner<'_> {
             asyncs,
             workers: launch.ctx.plugins().workers(&launch.info),
             items: {
-                let mut items = std::mem::take(&mut self.items);
-                items.resize_with(count, WorkItem::new);
+                let mut items = self.items.take().unwrap_or_default();
+                items.reset(count);
                 items
             },
-            states: vec![WiState::NotStarted; count],
-            barrier: None,
             last_finished: (WiIds::default(), 0, 0),
         }
     }

@@ -1,8 +1,9 @@
-//! Running one work-group: its work-items in order, each until it finishes or reaches a barrier;
-//! barrier release and divergence detection.
+//! Running one work-group: the scheduler of its work-items (each in order until it finishes or
+//! reaches a barrier), barrier release and divergence detection.
 
 use super::async_copy::AsyncState;
 use super::checks::observe_allocation;
+use super::debug::WiState;
 use super::env::Mems;
 use super::launch::{Launch, Where};
 use super::shadow::origin_code;
@@ -64,14 +65,187 @@ pub(crate) struct BarrierSite {
     first: WiIds,
 }
 
+/// What the scheduler does after a work-item's turn.
+pub(crate) enum Turn {
+    Continue,
+    /// Run this work-item (local linear index) next.
+    Run(usize),
+    /// Hand the group back, unfinished.
+    Park,
+}
+
+/// How a group's work-items take turns: a plain run never pauses between them; a debug run
+/// tells the debugger of every stop and lets it choose who runs next.
+pub(crate) trait Pace {
+    /// Whether a finished work-item keeps its state, so that it can still be shown.
+    const KEEPS_FINISHED: bool;
+    /// Work-item `i` is now in `state`.
+    fn publish(&self, i: usize, state: WiState, wi: &WorkItem);
+    /// After a work-item stopped (`stop`), or was chosen while it could not run (`None`).
+    fn stopped(
+        &self,
+        runner: &GroupRunner,
+        wi: &WorkItem,
+        state: WiState,
+        stop: Option<Stop>,
+    ) -> Turn;
+}
+
+/// The plain run's pace: work-items in order, without pauses.
+struct Plain;
+
+impl Pace for Plain {
+    const KEEPS_FINISHED: bool = false;
+    fn publish(&self, _: usize, _: WiState, _: &WorkItem) {}
+    fn stopped(&self, _: &GroupRunner, _: &WorkItem, _: WiState, _: Option<Stop>) -> Turn {
+        Turn::Continue
+    }
+}
+
+const NO_SLOT: u32 = u32::MAX;
+
+/// A work-item of the current group: where it is in its life, and its slot once started.
+#[derive(Clone, Copy)]
+struct Entry {
+    state: WiState,
+    slot: u32,
+}
+
+const NEW: Entry = Entry {
+    state: WiState::NotStarted,
+    slot: NO_SLOT,
+};
+
+/// A work-group's work-items by local linear index, and the states (registers, private
+/// memory) of those started, in slots that finished ones hand on: a group without barriers
+/// needs one.
+pub(crate) struct GroupItems {
+    entries: Vec<Entry>,
+    slots: Vec<WorkItem>,
+    /// The free slots as a list threaded through `next_free`, from `free`.
+    next_free: Vec<u32>,
+    free: u32,
+    free_count: usize,
+    /// How many wait at `barrier`.
+    arrived: usize,
+    barrier: Option<BarrierSite>,
+    /// Work-items before this one are neither ready nor new.
+    cursor: usize,
+}
+
+impl Default for GroupItems {
+    fn default() -> Self {
+        GroupItems {
+            entries: Vec::new(),
+            slots: Vec::new(),
+            next_free: Vec::new(),
+            free: NO_SLOT,
+            free_count: 0,
+            arrived: 0,
+            barrier: None,
+            cursor: 0,
+        }
+    }
+}
+
+impl GroupItems {
+    /// Makes ready for a group of `count` work-items, none started.
+    #[inline(always)]
+    pub(super) fn reset(&mut self, count: usize) {
+        if self.entries.len() == count {
+            match &mut self.entries[..] {
+                // Groups of one are common, and a memset call costs more than the store.
+                [only] => *only = NEW,
+                entries => entries.fill(NEW),
+            }
+        } else {
+            self.entries.clear();
+            self.entries.resize(count, NEW);
+        }
+        // After a plain run every slot is free already.
+        if self.free_count != self.slots.len() {
+            self.next_free.clear();
+            self.next_free
+                .extend((1..=self.slots.len() as u32).map(|n| {
+                    if n as usize == self.slots.len() {
+                        NO_SLOT
+                    } else {
+                        n
+                    }
+                }));
+            self.free = if self.slots.is_empty() { NO_SLOT } else { 0 };
+            self.free_count = self.slots.len();
+        }
+        self.arrived = 0;
+        self.barrier = None;
+        self.cursor = 0;
+    }
+
+    fn count(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// The first work-item from the cursor that is new or ready.
+    fn next_ready(&mut self) -> Option<usize> {
+        while let Some(entry) = self.entries.get(self.cursor) {
+            if matches!(entry.state, WiState::NotStarted | WiState::Suspended) {
+                return Some(self.cursor);
+            }
+            self.cursor += 1;
+        }
+        None
+    }
+
+    /// A free slot, made if there is none.
+    #[inline(always)]
+    fn take_slot(&mut self) -> u32 {
+        let slot = self.free;
+        match self.next_free.get(slot as usize) {
+            Some(&next) => {
+                self.free = next;
+                self.free_count -= 1;
+                slot
+            }
+            None => {
+                self.slots.push(WorkItem::new());
+                self.next_free.push(NO_SLOT);
+                (self.slots.len() - 1) as u32
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn give_back(&mut self, slot: u32) {
+        if let Some(next) = self.next_free.get_mut(slot as usize) {
+            *next = self.free;
+            self.free = slot;
+            self.free_count += 1;
+        }
+    }
+
+    /// Those at the barrier are ready again.
+    fn release_barrier<P: Pace>(&mut self, pace: &P) {
+        for (i, entry) in self.entries.iter_mut().enumerate() {
+            if entry.state == WiState::AtBarrier {
+                entry.state = WiState::Suspended;
+                if let Some(wi) = self.slots.get(entry.slot as usize) {
+                    pace.publish(i, entry.state, wi);
+                }
+            }
+        }
+        self.arrived = 0;
+        self.cursor = 0;
+    }
+}
+
 /// One worker thread's reusable state for running work-groups.
 pub(crate) struct GroupRunner<'l> {
     pub launch: &'l Launch<'l>,
     pub local: ArenaMemory,
     pub asyncs: AsyncState,
-    /// Work-item states, reused from group to group (their buffers stay allocated). Those
-    /// waiting at a barrier are kept at the front, in work-item order.
-    pub(super) items: Vec<WorkItem>,
+    /// The current group's work-items, their buffers reused from group to group (boxed, to
+    /// be taken out cheaply while the group runs).
+    pub(super) items: Option<Box<GroupItems>>,
     pub seq: u64,
     pub group: [u64; 3],
     /// The work-item that finished last, and where: (ids, function, pc).
@@ -88,7 +262,7 @@ impl<'l> GroupRunner<'l> {
             launch,
             local: local_memory(launch),
             asyncs: AsyncState::default(),
-            items: Vec::new(),
+            items: None,
             seq: 0,
             group: [0; 3],
             last_finished: (WiIds::default(), 0, 0),
@@ -108,46 +282,101 @@ impl<'l> GroupRunner<'l> {
     }
 
     pub fn run_group(&mut self, seq: u64, group: [u64; 3]) {
-        let launch = self.launch;
-        let info = &launch.info;
+        self.enter_group(seq, group);
+        self.local.clear();
+        allocate_locals(self.launch, &mut self.local);
+        self.begin_group();
+        let count = self.size.iter().product::<u64>();
+        self.asyncs.reset(count);
+        let mut items = self.items.take().unwrap_or_default();
+        items.reset(count as usize);
+        self.take_turns(&mut items, &Plain, None);
+        self.items = Some(items);
+        self.end_group();
+        self.launch.sequencer.complete(seq);
+    }
+
+    /// Makes group `group` (number `seq`) the current one.
+    pub(crate) fn enter_group(&mut self, seq: u64, group: [u64; 3]) {
+        let info = &self.launch.info;
         self.seq = seq;
         self.group = group;
         self.size = std::array::from_fn(|d| {
             let start = group[d] * info.local_size[d];
             info.local_size[d].min(info.global_size[d] - start)
         });
+    }
 
-        self.local.clear();
-        allocate_locals(launch, &mut self.local);
-        self.begin_group();
-        let count = self.size.iter().product::<u64>();
-        self.asyncs.reset(count);
-        let mut items = std::mem::take(&mut self.items);
-        let mut parked = 0;
-        let mut barrier = None;
-        for linear in 0..count {
-            if items.len() == parked {
-                items.push(WorkItem::new());
-            }
-            self.start_work_item(&mut items[parked], linear);
-            if self.step(&mut items[parked], &mut barrier) != Stop::Finished {
-                parked += 1;
-            }
-        }
-        while let Some(site) = barrier.take() {
-            self.release_barrier(&site, parked as u64, count);
-            let mut still_parked = 0;
-            for i in 0..parked {
-                if self.step(&mut items[i], &mut barrier) != Stop::Finished {
-                    items.swap(still_parked, i);
-                    still_parked += 1;
+    /// The one scheduler of a group's work-items: each runs, in order, until it finishes or
+    /// reaches a barrier; when none is ready, the barrier is released and those waiting at it
+    /// go on. `pace` hears of every stop and may choose who runs next (`first` to begin
+    /// with). Returns false if `pace` parked the group.
+    pub(crate) fn take_turns<P: Pace>(
+        &mut self,
+        items: &mut GroupItems,
+        pace: &P,
+        mut first: Option<usize>,
+    ) -> bool {
+        let count = items.count();
+        loop {
+            let Some(i) = first.take().or_else(|| items.next_ready()) else {
+                if items.arrived == 0 {
+                    return true;
                 }
+                if let Some(site) = items.barrier.take() {
+                    self.release_barrier(&site, items.arrived as u64, count as u64);
+                }
+                items.release_barrier(pace);
+                continue;
+            };
+            let Some(&Entry { state, mut slot }) = items.entries.get(i) else {
+                continue;
+            };
+            let turn = match state {
+                // Chosen while it cannot run: the pace shows it where it is.
+                WiState::AtBarrier | WiState::Finished => match items.slots.get(slot as usize) {
+                    Some(wi) => pace.stopped(self, wi, state, None),
+                    None => Turn::Continue,
+                },
+                _ => {
+                    if state == WiState::NotStarted {
+                        slot = items.take_slot();
+                    }
+                    let Some(wi) = items.slots.get_mut(slot as usize) else {
+                        continue;
+                    };
+                    if state == WiState::NotStarted {
+                        self.start_work_item(wi, i as u64);
+                    }
+                    pace.publish(i, WiState::Running, wi);
+                    let stop = self.step(wi, &mut items.barrier);
+                    let state = match stop {
+                        Stop::Finished => WiState::Finished,
+                        Stop::Barrier { .. } => {
+                            items.arrived += 1;
+                            WiState::AtBarrier
+                        }
+                        Stop::Switch(_) | Stop::Park => WiState::Suspended,
+                    };
+                    pace.publish(i, state, wi);
+                    let turn = pace.stopped(self, wi, state, Some(stop));
+                    if state == WiState::Finished && !P::KEEPS_FINISHED {
+                        items.give_back(slot);
+                        slot = NO_SLOT;
+                    }
+                    items.entries[i] = Entry { state, slot };
+                    turn
+                }
+            };
+            match turn {
+                Turn::Continue => {}
+                Turn::Run(j) => {
+                    first = Some(j);
+                    items.cursor = 0;
+                }
+                Turn::Park => return false,
             }
-            parked = still_parked;
         }
-        self.items = items;
-        self.end_group();
-        launch.sequencer.complete(seq);
     }
 
     /// Completes a barrier all `arrived` of `count` work-items reached (reporting the rest):
