@@ -8,6 +8,7 @@ use crate::compile::{compile, BuildFailure, CompileJob};
 use crate::config::Config;
 use crate::diagnostics::{Level, Source};
 use crate::exec::debug::DebugHook;
+use crate::exec::uninit::WrittenOrigins;
 use crate::exec::KernelInstance;
 use crate::llvm::{self, ModuleInput};
 use crate::memory::{AddrSpace, GlobalMemory};
@@ -44,6 +45,9 @@ pub struct Context {
     output: Arc<dyn Output>,
     /// The interactive debugger, when one is attached.
     debugger: Option<Arc<dyn DebugHook>>,
+    /// Where uninitialised bits in global memory came from, for the kernels after the one
+    /// that wrote them.
+    pub(crate) written_origins: WrittenOrigins,
 }
 
 impl Drop for Context {
@@ -86,6 +90,7 @@ impl Context {
             plugins,
             output: Arc::new(StdOutput),
             debugger: None,
+            written_origins: WrittenOrigins::default(),
         }
     }
 

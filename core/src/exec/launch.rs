@@ -10,6 +10,7 @@ use super::group::GroupRunner;
 use crate::bytecode::{ScalarTy, VType};
 use crate::context::Context;
 use crate::diagnostics::{self, CodeRef, Entity, Level, Source};
+use crate::image::ImageDesc;
 use crate::memory::{
     decode_address, encode_address, AddrSpace, GlobalView, GLOBAL_OFFSET_BITS, PRIVATE_OFFSET_BITS,
 };
@@ -315,6 +316,7 @@ pub fn launch(
             name: l.name.rsplit('.').next().unwrap_or(&l.name).to_string(),
             space: AddrSpace::Local,
             index: i as u64 + 1,
+            image: false,
         })
         .collect();
     for (p, a) in params.iter().zip(args) {
@@ -329,6 +331,7 @@ pub fn launch(
                     name: p.name.clone(),
                     space: AddrSpace::Local,
                     index,
+                    image: false,
                 });
             }
             (ParamKind::Pointer(space), ArgValue::Pointer(addr)) => {
@@ -338,10 +341,27 @@ pub fn launch(
                         name: p.name.clone(),
                         space: *space,
                         index: decode_address(*addr, GLOBAL_OFFSET_BITS).0,
+                        image: false,
                     });
                 }
             }
-            (ParamKind::Image, ArgValue::Pointer(addr)) => template[slot] = *addr,
+            (ParamKind::Image, ArgValue::Pointer(addr)) => {
+                template[slot] = *addr;
+                // The pixels, which the descriptor at `addr` points to, go by the argument's name.
+                let mut desc = [0u8; ImageDesc::SIZE];
+                if *addr != 0 && ctx.global.read(*addr, &mut desc) {
+                    named.push(NamedBuffer {
+                        name: p.name.clone(),
+                        space: AddrSpace::Global,
+                        index: decode_address(
+                            ImageDesc::from_bytes(&desc).data,
+                            GLOBAL_OFFSET_BITS,
+                        )
+                        .0,
+                        image: true,
+                    });
+                }
+            }
             (ParamKind::Sampler, ArgValue::Bytes(b)) => {
                 let mut bits = [0u8; 4];
                 let n = b.len().min(4);

@@ -14,7 +14,7 @@ mod memops;
 pub mod pure_ops;
 pub mod semantics;
 mod shadow;
-mod uninit;
+pub(crate) mod uninit;
 mod workitem;
 
 pub use workitem::{Frame, WiIds};

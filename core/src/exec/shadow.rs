@@ -203,7 +203,9 @@ impl ShadowRegs for Shadows<'_> {
 }
 
 /// Origin codes: what kind of memory or value uninitialised bits came from, in a `u32` that
-/// travels beside each shadow (0: unknown). Decoded by `Origin::decode`.
+/// travels beside each shadow (0: unknown). The codes of private variables, `undef` values and
+/// `__local` buffers name them in the terms of the kernel that runs; written to global memory
+/// they are kept as `written` codes (`uninit::WrittenOrigins`), which outlive the launch.
 pub mod origin_code {
     use crate::bytecode::{Pc, Slot};
 
@@ -213,9 +215,12 @@ pub mod origin_code {
     pub const INVALID_READ: u32 = u32::MAX;
     pub const UNDEF: u32 = 2 << 30;
     pub const LOCAL: u32 = 3 << 30;
+    pub const WRITTEN: u32 = (3 << 30) | (1 << 28);
     pub const GLOBAL: u32 = (3 << 30) | (1 << 29);
     /// Bits for the function of an alloca or undef; the rest for its pc or slot.
     pub const FUNC_SHIFT: u32 = 20;
+    const INDEX_28: u32 = (1 << 28) - 1;
+    const INDEX_29: u32 = (1 << 29) - 1;
 
     fn pack(kind: u32, func: u32, at: u32) -> u32 {
         if func < 1 << (30 - FUNC_SHIFT) && at < 1 << FUNC_SHIFT {
@@ -237,22 +242,47 @@ pub mod origin_code {
 
     /// A local buffer, by buffer index.
     pub fn local(index: u64) -> u32 {
-        if index < 1 << 29 {
+        if index <= INDEX_28 as u64 {
             LOCAL | index as u32
         } else {
             0
         }
     }
 
+    /// Entry `index` of the origins written to global memory.
+    pub fn written(index: usize) -> u32 {
+        if index <= INDEX_28 as usize {
+            WRITTEN | index as u32
+        } else {
+            0
+        }
+    }
+
+    /// The entry of a `written` code.
+    pub fn written_entry(code: u32) -> Option<usize> {
+        (code & !INDEX_28 == WRITTEN).then_some((code & INDEX_28) as usize)
+    }
+
     /// A global buffer the host never wrote, by buffer index.
     pub fn global(index: u64) -> u32 {
-        if index < 1 << 29 {
+        if index < INDEX_29 as u64 {
             GLOBAL | index as u32
         } else {
             0
         }
     }
 
+    /// Whether the code names something of the running kernel (a function's op or slot, a
+    /// `__local` buffer), which means nothing to other kernels.
+    pub fn of_this_kernel(code: u32) -> bool {
+        match code >> 30 {
+            1 | 2 => true,
+            3 => code & (3 << 28) == 0,
+            _ => false,
+        }
+    }
+
+    /// The origin of a code that is not `written` (those are `Origin::Unknown` here).
     pub fn decode(code: u32) -> crate::plugins::Origin {
         use crate::plugins::{Origin, Site};
         let (func, at) = ((code >> FUNC_SHIFT) & 0x3ff, code & ((1 << FUNC_SHIFT) - 1));
@@ -265,10 +295,10 @@ pub mod origin_code {
             },
             2 => Origin::Undefined { func, slot: at },
             3 if code & (1 << 29) != 0 => Origin::Global {
-                index: (code & ((1 << 29) - 1)) as u64,
+                index: (code & INDEX_29) as u64,
             },
-            3 => Origin::Local {
-                index: (code & ((1 << 29) - 1)) as u64,
+            3 if code & (1 << 28) == 0 => Origin::Local {
+                index: (code & INDEX_28) as u64,
             },
             _ => Origin::Unknown,
         }
@@ -387,6 +417,38 @@ pub fn select(c: u64, sc: u64, t: u64, f: u64, st: u64, sf: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn origin_codes_round_trip_and_say_whose_they_are() {
+        use crate::plugins::{Origin, Site};
+        let alloca = origin_code::alloca(1023, 7);
+        assert_eq!(
+            origin_code::decode(alloca),
+            Origin::PrivateVariable {
+                site: Site { func: 1023, pc: 7 }
+            }
+        );
+        let local = origin_code::local(5);
+        assert_eq!(origin_code::decode(local), Origin::Local { index: 5 });
+        let global = origin_code::global(9);
+        assert_eq!(origin_code::decode(global), Origin::Global { index: 9 });
+        let written = origin_code::written(3);
+        assert_eq!(origin_code::written_entry(written), Some(3));
+        assert_eq!(origin_code::decode(written), Origin::Unknown);
+        // Only the codes naming the running kernel's things are turned into written codes.
+        for code in [alloca, origin_code::undef(3, 4), local] {
+            assert!(origin_code::of_this_kernel(code), "{code:#x}");
+            assert_eq!(origin_code::written_entry(code), None);
+        }
+        for code in [0, global, written, origin_code::INVALID_READ] {
+            assert!(!origin_code::of_this_kernel(code), "{code:#x}");
+        }
+        assert_eq!(origin_code::written_entry(origin_code::INVALID_READ), None);
+        assert_eq!(
+            origin_code::decode(origin_code::INVALID_READ),
+            Origin::InvalidRead
+        );
+    }
 
     #[test]
     fn bitwise_logic_is_exact() {

@@ -41,7 +41,7 @@
 mod logger;
 mod memcheck;
 mod races;
-mod uninit;
+pub(crate) mod uninit;
 
 use std::sync::Arc;
 
@@ -122,6 +122,8 @@ pub struct NamedBuffer {
     pub space: AddrSpace,
     /// The buffer index of its addresses.
     pub index: u64,
+    /// The buffer holds the pixels of an image argument.
+    pub image: bool,
 }
 
 impl LaunchInfo {
@@ -333,7 +335,7 @@ pub enum UninitKind {
 
 /// A use of an uninitialised value found by the core. `space` and `address` name the memory
 /// accessed (stored values and addresses; zero otherwise).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UninitUse {
     pub kind: UninitKind,
     pub space: AddrSpace,
@@ -346,7 +348,7 @@ pub struct UninitUse {
 }
 
 /// Where uninitialised bits came from: the core follows it beside every shadow.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Origin {
     Unknown,
     /// Private memory of a variable: the `alloca` op at `site`.
@@ -369,6 +371,11 @@ pub enum Origin {
     },
     /// A load the memory refused (out of bounds), whose value is unspecified.
     InvalidRead,
+    /// Something of another kernel, which wrote the bits to global memory: described there
+    /// (naming that kernel), since its sites mean nothing to the kernel running now.
+    OtherKernel {
+        description: std::sync::Arc<str>,
+    },
 }
 
 /// An observer of the simulator. Every method is optional.

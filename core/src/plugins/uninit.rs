@@ -6,8 +6,11 @@
 //! followed by a line of ours that Oclgrind does not have (its issue #105): where the
 //! uninitialised bits came from, `Origin: ...`.
 
-use super::{ExecContext, Interest, LaunchInfo, Origin, Plugin, UninitKind, UninitUse, Worker};
-use crate::bytecode::Op;
+use super::{
+    ExecContext, Interest, KernelRef, LaunchInfo, NamedBuffer, Origin, Plugin, Site, UninitKind,
+    UninitUse, Worker,
+};
+use crate::bytecode::{Op, Slot};
 use crate::debuginfo::Location;
 use crate::diagnostics::{hex, Level};
 use crate::memory::AddrSpace;
@@ -33,7 +36,8 @@ struct Reporter;
 
 impl Worker for Reporter {
     fn uninitialized_use(&mut self, cx: &ExecContext, u: &UninitUse) {
-        let origin: Vec<String> = origin(cx, u)
+        let operand = cx.site.zip(u.operand);
+        let origin: Vec<String> = describe(cx.kernel, &cx.launch.named, &u.origin, operand)
             .map(|o| format!("Origin: {o}"))
             .into_iter()
             .collect();
@@ -42,24 +46,30 @@ impl Worker for Reporter {
 }
 
 /// The name of a source file: `file`, or the program's main source when an op has none.
-fn file_of<'a>(cx: &'a ExecContext, file: &'a str) -> &'a str {
-    match (file, cx.kernel.source) {
+fn file_of<'a>(kernel: KernelRef<'a>, file: &'a str) -> &'a str {
+    match (file, kernel.source) {
         ("", Some(source)) => &source.name,
         ("", None) => "the program",
         (f, _) => f,
     }
 }
 
-/// Where the uninitialised bits came from, in the source's terms where debug information
-/// names them.
-fn origin(cx: &ExecContext, u: &UninitUse) -> Option<String> {
-    let code = cx.kernel.code;
+/// Where uninitialised bits came from (`origin`, in `kernel` with its `named` buffers), in
+/// the source's terms where debug information names them. `operand`: the op that used them
+/// and its register holding them, if known.
+pub(crate) fn describe(
+    kernel: KernelRef,
+    named: &[NamedBuffer],
+    origin: &Origin,
+    operand: Option<(Site, Slot)>,
+) -> Option<String> {
+    let code = kernel.code;
     let debug = code.debug.as_ref();
-    let named = |space: AddrSpace, index: u64| {
-        (cx.launch.named.iter()).find(|n| n.space == space && n.index == index)
-    };
-    match u.origin {
+    let named =
+        |space: AddrSpace, index: u64| named.iter().find(|n| n.space == space && n.index == index);
+    match *origin {
         Origin::Unknown => None,
+        Origin::OtherKernel { ref description } => Some(description.to_string()),
         Origin::PrivateVariable { site } => {
             let f = code.functions.get(site.func as usize)?;
             let var = match f.code.get(site.pc as usize) {
@@ -74,7 +84,7 @@ fn origin(cx: &ExecContext, u: &UninitUse) -> Option<String> {
                 _ => None,
             };
             let info = f.op_info(site.pc);
-            let file = file_of(cx, f.file(&info));
+            let file = file_of(kernel, f.file(&info));
             Some(match var {
                 Some(v) => format!(
                     "private variable '{}' declared at line {} of {file}",
@@ -106,7 +116,7 @@ fn origin(cx: &ExecContext, u: &UninitUse) -> Option<String> {
                     .and_then(|l| fd.variables.get(l.var as usize))
             });
             let by_operand = || {
-                let (site, r) = cx.site.zip(u.operand)?;
+                let (site, r) = operand?;
                 let fd = debug?.functions.get(site.func as usize)?;
                 let here = fd.locations_at(site.pc);
                 here.into_iter().find(|(_, l)| holds(l, r)).map(|(v, _)| v)
@@ -118,7 +128,7 @@ fn origin(cx: &ExecContext, u: &UninitUse) -> Option<String> {
                     "private variable '{}' declared at line {} of {}",
                     v.name,
                     v.line,
-                    file_of(cx, "")
+                    file_of(kernel, "")
                 ),
                 None => format!("a value never set (undefined) in function '{}'", f.name),
             })
@@ -138,6 +148,7 @@ fn origin(cx: &ExecContext, u: &UninitUse) -> Option<String> {
         }),
         Origin::InvalidRead => Some("an invalid read (its value is undefined)".to_string()),
         Origin::Global { index } => Some(match named(AddrSpace::Global, index) {
+            Some(n) if n.image => format!("image argument '{}' (not written by the host)", n.name),
             Some(n) => format!(
                 "global buffer argument '{}' (not written by the host)",
                 n.name

@@ -125,6 +125,7 @@ mod tests {
             name: name.into(),
             space,
             index,
+            image: false,
         };
         LaunchInfo {
             named: vec![
