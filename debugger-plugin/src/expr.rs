@@ -1385,18 +1385,33 @@ fn lanes_of(
     }
     let place = match &vector.place {
         Place::OptimizedOut => Place::OptimizedOut,
-        _ => {
+        place => {
             let bytes = bytes_of(vector, t)?;
-            let mut gathered = Vec::with_capacity(size * lanes.len());
-            for &lane in lanes {
-                let start = lane as usize * size;
-                match bytes.get(start..start + size) {
-                    Some(part) if lane < count => gathered.extend_from_slice(part),
-                    // The fourth lane of a 3-lane vector (`.hi`, `.odd`) is undefined.
-                    _ => gathered.resize(gathered.len() + size, 0),
+            // Lanes keep their marks of uninitialised bits (`--uninitialized`).
+            let shadow = match place {
+                Place::Uninit { shadow, .. } => Some(shadow.clone()),
+                Place::Memory { space, addr } => t.read_shadow(*space, *addr, bytes.len() as u64),
+                _ => None,
+            };
+            let gather = |from: &[u8]| {
+                let mut gathered = Vec::with_capacity(size * lanes.len());
+                for &lane in lanes {
+                    let start = lane as usize * size;
+                    match from.get(start..start + size) {
+                        Some(part) if lane < count => gathered.extend_from_slice(part),
+                        // The fourth lane of a 3-lane vector (`.hi`, `.odd`) is undefined.
+                        _ => gathered.resize(gathered.len() + size, 0),
+                    }
                 }
+                gathered
+            };
+            match shadow.map(|s| gather(&s)) {
+                Some(shadow) if shadow.iter().any(|&b| b != 0) => Place::Uninit {
+                    bytes: gather(&bytes),
+                    shadow,
+                },
+                _ => Place::Bytes(gather(&bytes)),
             }
-            Place::Bytes(gathered)
         }
     };
     Ok(Evaluated::Typed(Value { ty, place }))

@@ -8,6 +8,7 @@ kernel void uninitialized(global float *out, global const float *in)
   float acc;
   float4 v;
   Pair p;
+  float2 pair_of_lanes; // gives the debugger the type float2, for `print v.yx`
   v.x = 1.0f;
   v.z = 3.0f;
   v.w = 4.0f;
