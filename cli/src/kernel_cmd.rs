@@ -12,7 +12,7 @@ use oclgrind_tui::{Tui, TuiFrontend};
 
 use crate::format::fmt_elem;
 use crate::options::{self, Command};
-use crate::sim::{expand_range, parse_header, parse_value_str, Elem, Header, Reader, SimError};
+use crate::sim::{self, expand_range, parse_header, parse_value_str, Elem, Header, Reader, SimError};
 use oclgrind_core::diagnostics::memory_dump;
 
 /// Entry point; returns the exit status.
@@ -78,8 +78,8 @@ struct Dump {
 
 /// Runs the simfile; returns the dumps to print.
 fn run(ctx: &Context, simfile: &str, global_mem: bool) -> Result<String, String> {
-    let text = std::fs::read_to_string(simfile)
-        .map_err(|_| "Unable to open simulator file.".to_string())?;
+    let bytes = std::fs::read(simfile).map_err(|_| "Unable to open simulator file.".to_string())?;
+    let text = sim::decode_text(bytes);
     let mut r = Reader::new(&text);
     r.ctx = "program file".into();
     let program_file = r.token().map_err(|e| e.to_string())?;

@@ -360,6 +360,13 @@ pub fn scan_value(s: &[char], pos: &mut usize, e: Elem, hex: bool) -> Result<Vec
 }
 
 /// Parses a whole string as one value (fill values and range bounds).
+/// The text of a simulator file: UTF-8, or else Latin-1 (a byte per character), as Oclgrind
+/// reads bytes whatever their encoding; what is not text then fails to parse where it stands.
+pub fn decode_text(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes)
+        .unwrap_or_else(|e| e.into_bytes().iter().map(|&b| char::from(b)).collect())
+}
+
 pub fn parse_value_str(text: &str, e: Elem, hex: bool) -> Option<Vec<u8>> {
     let chars: Vec<char> = text.chars().collect();
     let mut pos = 0;

@@ -96,6 +96,30 @@ fn option_errors() {
     assert_eq!(text(&out.stderr), "Unable to open simulator file.\n");
 }
 
+/// A simulator file in Latin-1 runs (Oclgrind reads bytes); one of binary garbage fails where
+/// it stops parsing, with Oclgrind's message (checked against Debian's oclgrind-kernel 21.10).
+#[test]
+fn sim_files_that_are_not_utf8() {
+    let cl = "kernel void k(global int *o) { o[get_global_id(0)] = 3; }\n";
+    let s = Scratch::new("latin1", cl, "");
+    let sim = b"# commentaire \xe9t\xe9\nk.cl\nk\n2 1 1\n1 1 1\n<size=8 int fill=0 dump>\n";
+    std::fs::write(s.path().join("k.sim"), sim).unwrap();
+    let out = s.run(&[]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout),
+        "\nArgument 'o': 8 bytes\n  o[0] = 3\n  o[1] = 3\n\n"
+    );
+    // Two lines of bytes that are no text, then no NDRange on the third.
+    let garbage = b"\xff\xfe\x00\x9c\n\x01\x80\xc3\n\xe9\xe9\x07\n\x00\n";
+    std::fs::write(s.path().join("k.sim"), garbage).unwrap();
+    let out = s.run(&[]);
+    assert_eq!(
+        (out.status.code(), text(&out.stderr)),
+        (Some(1), "Line 3: Failed to parse NDRange\n".into())
+    );
+}
+
 #[test]
 fn log_file_and_error_limit() {
     let s = Scratch::new("log", OOB_CL, OOB_SIM);

@@ -48,8 +48,9 @@ fn header(path: &str) -> Option<Arc<Source>> {
     read.get_or_insert_with(HashMap::new)
         .entry(path.to_string())
         .or_insert_with(|| {
-            let text = std::fs::read_to_string(path).ok()?;
-            let mut source = Source::new(&text);
+            // A header in another encoding than UTF-8 is still shown.
+            let bytes = std::fs::read(path).ok()?;
+            let mut source = Source::new(&String::from_utf8_lossy(&bytes));
             source.name = path.to_string();
             Some(Arc::new(source))
         })
