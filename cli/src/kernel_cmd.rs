@@ -12,7 +12,9 @@ use oclgrind_tui::{Tui, TuiFrontend};
 
 use crate::format::fmt_elem;
 use crate::options::{self, Command};
-use crate::sim::{self, expand_range, parse_header, parse_value_str, Elem, Header, Reader, SimError};
+use crate::sim::{
+    self, expand_range, parse_header, parse_value_str, Elem, Header, Reader, SimError,
+};
 use oclgrind_core::diagnostics::memory_dump;
 
 /// Entry point; returns the exit status.

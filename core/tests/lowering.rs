@@ -534,21 +534,13 @@ fn source_errors_name_the_line() {
 }
 
 #[test]
-fn recursion_fails_the_build() {
+fn recursion_builds() {
+    // OpenCL C forbids recursion, but clang compiles it and Oclgrind runs it: at -O0 the
+    // call stays (tests/golden/arith/recursion runs such calls).
     let ctx = Context::new(Config::default());
     let src = "int f(int n) { return n ? n * f(n - 1) : 1; }\nkernel void k(global int *o) { o[0] = f(o[1]); }\n";
-    let failure = ctx
-        .build_program(src, "-cl-opt-disable")
-        .err()
-        .expect("a recursive kernel was built");
-    assert!(
-        failure.log.starts_with(
-            "input.cl:1:31: error: kernel 'k' cannot be simulated: recursion is not allowed in \
-             OpenCL C (function f)\n\tIn function f\n\t  int f(int n) {"
-        ),
-        "{}",
-        failure.log
-    );
+    let program = ctx.build_program(src, "-cl-opt-disable");
+    assert!(program.is_ok(), "{:?}", program.err().map(|f| f.log));
 }
 
 #[test]

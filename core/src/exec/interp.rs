@@ -14,7 +14,7 @@ use super::group::{GroupRunner, Stop};
 use super::launch::{Launch, Where};
 use super::memops::{self, OpCx};
 use super::pure_ops::register_ops;
-use super::shadow::{origin_code, NoShadow, ShadowMode, WithShadows};
+use super::shadow::{origin_code, NoShadow, ShadowFile, ShadowMode, WithShadows};
 use super::uninit;
 use super::workitem::{Frame, WiIds, WorkItem};
 use crate::bytecode::{Pc, WiQuery};
@@ -53,14 +53,28 @@ fn query(
 }
 
 /// `file:line` of the simulator source, for fatal error messages.
-macro_rules! here {
-    () => {
-        concat!(file!(), ":", line!())
-    };
-}
-
 /// Largest private memory of one work-item (its allocas and by-value copies).
 const MAX_PRIVATE_BYTES: u64 = 1 << 30;
+
+/// Most register slots of one work-item's call stack (32 MiB): deep enough for any recursion
+/// that ends, small enough to stop one that does not.
+const MAX_STACK_SLOTS: usize = 1 << 22;
+
+/// Makes room for `needed` register slots (and their shadows), doubling; false past the limit.
+#[cold]
+#[inline(never)]
+fn grow_stack(regs: &mut Vec<u64>, shadow: Option<&mut ShadowFile>, needed: usize) -> bool {
+    if needed > MAX_STACK_SLOTS {
+        return false;
+    }
+    let size = needed.max(regs.len() * 2).min(MAX_STACK_SLOTS);
+    regs.resize(size, 0);
+    if let Some(file) = shadow {
+        file.bits.resize(size, 0);
+        file.origins.resize(size, 0);
+    }
+    true
+}
 
 /// The op being executed, for diagnostics: built only when something is reported.
 #[derive(Clone, Copy)]
@@ -95,7 +109,7 @@ fn alloca(
     let launch = here.launch;
     if mems.private.bytes_used() + size as u64 > MAX_PRIVATE_BYTES {
         let msg = "Insufficient private memory (alloca)";
-        launch.report_fatal(here.at(), msg, here!());
+        launch.report_fatal(here.at(), msg);
         return None;
     }
     let address = mems.private.allocate(size as u64);
@@ -496,6 +510,18 @@ impl GroupRunner<'_> {
                         let callee = &kernel.functions[cs.func as usize];
                         let new_base = base + func.num_slots as usize;
                         let n = callee.num_slots as usize;
+                        // Only recursion goes deeper than the registers made at the start.
+                        if new_base + n > regs.len() && !grow_stack(regs, shf.file(), new_base + n) {
+                            let msg = format!(
+                                "Stack overflow: the calls to function '{}' go deeper than the \
+                                 simulator allows ({} calls)",
+                                callee.name,
+                                frames.len() + 1
+                            );
+                            launch.report_fatal(here(fidx, op_pc).at(), &msg);
+                            (wi.func, wi.pc) = (fidx, op_pc as u32);
+                            return Stop::Finished;
+                        }
                         regs[new_base..new_base + n]
                             .copy_from_slice(&launch.kernel.frames[cs.func as usize]);
                         if let Some(file) = shf.file() {
@@ -633,17 +659,13 @@ impl GroupRunner<'_> {
                             uninit::builtin_result(&mut frame, s.ret, taint, lanes.as_deref());
                         }
                         if let Err(trap) = ran {
-                            launch.report_fatal(at, &trap.0, here!());
+                            launch.report_fatal(at, &trap.0);
                             (wi.func, wi.pc) = (fidx, op_pc as u32);
                             return Stop::Finished;
                         }
                     }
                     Op::Trap { msg } => {
-                        launch.report_fatal(
-                            here(fidx, op_pc).at(),
-                            &func.traps[msg as usize],
-                            here!(),
-                        );
+                        launch.report_fatal(here(fidx, op_pc).at(), &func.traps[msg as usize]);
                         (wi.func, wi.pc) = (fidx, op_pc as u32);
                         return Stop::Finished;
                     }

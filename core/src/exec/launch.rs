@@ -208,10 +208,18 @@ impl<'l> Launch<'l> {
         self.with_context(at, true, |cx| cx.report(level, headline));
     }
 
-    /// Reports a fatal error (the work-item stops) as Oclgrind does: `OCLGRIND FATAL ERROR`
-    /// naming where in the simulator it was detected, then the message and the usual lines.
-    pub fn report_fatal(&self, at: Where, message: &str, origin: &str) {
-        let headline = format!("OCLGRIND FATAL ERROR ({origin})\n{message}");
+    /// Reports a fatal error (the work-item stops) in Oclgrind's layout: `OCLGRIND FATAL
+    /// ERROR (<file>:<line>)`, then the message and the usual lines. Where Oclgrind names its
+    /// own source, the position is the kernel's, which is what the user can act on.
+    pub fn report_fatal(&self, at: Where, message: &str) {
+        let f = &self.kernel.code.functions[at.func as usize];
+        let info = f.op_info(at.pc);
+        let file = match (f.file(&info), self.kernel.source.as_deref()) {
+            ("", Some(source)) => source.name.as_str(),
+            ("", None) => "input.cl",
+            (file, _) => file,
+        };
+        let headline = format!("OCLGRIND FATAL ERROR ({file}:{})\n{message}", info.line);
         self.report(at, Level::Error, &headline);
     }
 

@@ -9,7 +9,7 @@ use super::ir::{with_module, ModuleInput, ModuleRef, Opcode, TypeKind, Value, Va
 use super::lower::{lower_function, KernelScope};
 use super::lower::{DbgRecord, DbgValue};
 use super::types::{self, shape_of, Shape};
-use crate::bytecode::{Function, Op, Pc, ScalarTy, VType};
+use crate::bytecode::{Function, Op, ScalarTy, VType};
 use crate::debuginfo::*;
 use crate::memory::{encode_address, AddrSpace, GLOBAL_OFFSET_BITS, PRIVATE_OFFSET_BITS};
 use crate::program::*;
@@ -189,7 +189,7 @@ fn lower_kernel(
         functions.push(lowered);
         records.push(dbg_records);
     }
-    let stack_slots = stack_depth(&functions, 0, &mut HashMap::new(), &mut Vec::new())?;
+    let stack_slots = stack_depth(&functions, 0, &mut HashMap::new(), &mut Vec::new());
     let debug = dbg.map(|dbg| {
         let local_names: Vec<String> = m
             .globals()
@@ -211,43 +211,32 @@ fn lower_kernel(
     })
 }
 
-/// Slots needed by the deepest chain of calls from function `f`. Recursion is refused
-/// (OpenCL C forbids it), naming the call that closes the cycle.
+/// Slots for the deepest chain of calls from function `f` that calls no function twice: the
+/// size the work-item's registers start at. Recursive calls (which OpenCL C forbids, but clang
+/// compiles and Oclgrind runs) grow them as they run.
 fn stack_depth(
     functions: &[Function],
     f: u32,
     memo: &mut HashMap<u32, usize>,
     path: &mut Vec<u32>,
-) -> Result<usize, LowerError> {
+) -> usize {
     if let Some(d) = memo.get(&f) {
-        return Ok(*d);
+        return *d;
     }
     path.push(f);
     let func = &functions[f as usize];
     let mut deepest = 0;
-    for (pc, op) in func.code.iter().enumerate() {
+    for op in &func.code {
         let Op::Call { site } = *op else { continue };
         let callee = func.calls[site as usize].func;
-        if path.contains(&callee) {
-            let at = func.op_info(pc as Pc);
-            return Err(LowerError {
-                message: format!(
-                    "recursion is not allowed in OpenCL C (function {})",
-                    functions[callee as usize].name
-                ),
-                function: func.name.clone(),
-                file: func.file(&at).to_string(),
-                line: at.line,
-                col: at.col,
-                inst: func.inst_text(pc as Pc).unwrap_or_default().to_string(),
-            });
+        if !path.contains(&callee) {
+            deepest = deepest.max(stack_depth(functions, callee, memo, path));
         }
-        deepest = deepest.max(stack_depth(functions, callee, memo, path)?);
     }
     path.pop();
     let d = func.num_slots as usize + deepest;
     memo.insert(f, d);
-    Ok(d)
+    d
 }
 
 /// The debug information of a kernel: its functions' variables and where they live, and the
