@@ -99,7 +99,7 @@ pub fn api_call(function: &str, body: impl FnOnce() -> ClResult<()>) -> cl_int {
         match result {
             Ok(()) => CL_SUCCESS,
             Err(e) => {
-                report(function, &e, context.as_ref());
+                report_problem(function, &e, context.as_ref());
                 e.code
             }
         }
@@ -176,8 +176,9 @@ pub fn describe(function: &str, e: &ClError) -> String {
     s
 }
 
-/// Prints an error with `--check-api` and tells the context's callback, if any.
-fn report(function: &str, e: &ClError, context: Option<&Obj<Context>>) {
+/// Prints an error with `--check-api` and tells the context's callback, if any: for a
+/// failed call, or a problem with a call that goes on.
+pub fn report_problem(function: &str, e: &ClError, context: Option<&Obj<Context>>) {
     let text = describe(function, e);
     if crate::platform::settings().check_api {
         stderr_line(&text);

@@ -1,22 +1,30 @@
 //! Kernels: a program's kernel function with the arguments the application has set.
 
 use std::sync::atomic::Ordering;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
 
-use oclgrind_core::memory::AddrSpace;
+use oclgrind_core::memory::{released_argument_address, AddrSpace};
 use oclgrind_core::program::{KernelInfo, KernelParam, ParamKind};
 use oclgrind_core::{ArgValue, KernelError, KernelInstance};
 
 use crate::cl::*;
 use crate::error::{blame, ensure, fail, ClError, ClResult};
-use crate::handle::{self, ClObject, Kind, Obj};
+use crate::handle::{self, ClObject, Handle, Kind, Obj};
 use crate::memobj::MemObject;
 use crate::program::{Executable, Program};
 use crate::sampler::Sampler;
 
-/// An argument as set: its value and the memory object it refers to.
+/// An argument as set: its value and the memory object it refers to, which it does not keep
+/// alive (the application may release it; the specification has kernel arguments hold no
+/// reference).
 #[derive(Clone)]
 pub struct BoundArg {
+    pub value: ArgValue,
+    pub memory: Option<Weak<Handle<MemObject>>>,
+}
+
+/// An argument for a launch: its value and the memory object, kept while the launch runs.
+pub struct LaunchArg {
     pub value: ArgValue,
     pub memory: Option<Obj<MemObject>>,
 }
@@ -141,17 +149,37 @@ impl Kernel {
         Ok(())
     }
 
-    /// The arguments for a launch, all of which must be set.
-    pub fn launch_args(&self) -> ClResult<Vec<BoundArg>> {
+    /// The arguments for a launch, all of which must be set, and the names of those whose
+    /// memory object the application released since. Those are bound to an address no buffer
+    /// has, so that MemCheck reports every access (a freed address may be another buffer's by
+    /// now).
+    pub fn launch_args(&self) -> ClResult<(Vec<LaunchArg>, Vec<String>)> {
         let args = self.lock();
         let mut out = Vec::with_capacity(args.len());
-        for a in args.iter() {
-            match a {
-                Some(a) => out.push(a.clone()),
-                None => fail!(CL_INVALID_KERNEL_ARGS, "Not all kernel arguments set"),
-            }
+        let mut released = Vec::new();
+        for (i, a) in args.iter().enumerate() {
+            let Some(a) = a else {
+                fail!(CL_INVALID_KERNEL_ARGS, "Not all kernel arguments set");
+            };
+            let memory = a
+                .memory
+                .as_ref()
+                .map(|m| m.upgrade().filter(|m| m.ref_count() > 0));
+            out.push(match memory {
+                Some(None) => {
+                    released.push(self.info().params[i].name.clone());
+                    LaunchArg {
+                        value: ArgValue::Pointer(released_argument_address(i)),
+                        memory: None,
+                    }
+                }
+                memory => LaunchArg {
+                    value: a.value.clone(),
+                    memory: memory.flatten(),
+                },
+            });
         }
-        Ok(out)
+        Ok((out, released))
     }
 
     /// Bytes of local memory a launch needs: kernel-scope variables and `__local` arguments.
@@ -248,7 +276,7 @@ fn bind(
             );
             Ok(BoundArg {
                 value: ArgValue::Pointer(mem.address),
-                memory: Some(mem),
+                memory: Some(Arc::downgrade(&mem)),
             })
         }
         ParamKind::Image => {
@@ -294,7 +322,7 @@ fn bind(
             );
             Ok(BoundArg {
                 value: ArgValue::Pointer(image.descriptor),
-                memory: Some(mem),
+                memory: Some(Arc::downgrade(&mem)),
             })
         }
         ParamKind::Sampler => {

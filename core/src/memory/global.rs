@@ -165,8 +165,30 @@ pub struct GlobalMemory {
 }
 
 /// Largest number of live global buffers. Addresses have 16 index bits, but generic pointers
-/// keep their address space in the top two (memory::to_generic), which leaves 14.
-const MAX_BUFFERS: usize = (1 << (64 - GLOBAL_OFFSET_BITS - 2)) - 1;
+/// keep their address space in the top two (memory::to_generic), which leaves 14; the last
+/// index is never a buffer's (`released_argument_address`).
+const MAX_BUFFERS: usize = (1 << (64 - GLOBAL_OFFSET_BITS - 2)) - 2;
+
+/// The buffer index of the addresses that stand for released buffers.
+const RELEASED_INDEX: u64 = MAX_BUFFERS as u64 + 1;
+/// Where the argument's position goes in such an address: above any offset a kernel adds.
+const RELEASED_ARG_SHIFT: u32 = 36;
+
+/// The address a launch binds to kernel argument `arg` when the buffer set for it was
+/// released: no buffer has it, so every access faults, and MemCheck can name the argument.
+pub fn released_argument_address(arg: usize) -> u64 {
+    encode_address(
+        RELEASED_INDEX,
+        (arg as u64) << RELEASED_ARG_SHIFT,
+        GLOBAL_OFFSET_BITS,
+    )
+}
+
+/// The kernel argument whose released buffer `addr` points into, if it does.
+pub fn released_argument(addr: u64) -> Option<usize> {
+    let (index, offset) = decode_address(addr, GLOBAL_OFFSET_BITS);
+    (index == RELEASED_INDEX).then_some((offset >> RELEASED_ARG_SHIFT) as usize)
+}
 
 impl Default for GlobalMemory {
     fn default() -> Self {

@@ -11,7 +11,9 @@ mod global;
 mod table;
 
 pub use access::{load_bytes, store_bytes, Scalar};
-pub use global::{GlobalBuffer, GlobalMemory, GlobalView};
+pub use global::{
+    released_argument, released_argument_address, GlobalBuffer, GlobalMemory, GlobalView,
+};
 pub use table::{ArenaMark, ArenaMemory, BufEntry, MemView};
 
 use std::fmt;

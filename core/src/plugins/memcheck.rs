@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 
 use super::{ExecContext, Interest, LaunchInfo, Plugin, Worker};
 use crate::diagnostics::{hex, Level};
-use crate::memory::{AddrSpace, Fault, FaultKind};
+use crate::memory::{released_argument, AddrSpace, Fault, FaultKind};
 
 /// `CL_MAP_READ`: a mapping only for reading lets kernels read the region.
 const MAP_READ: u64 = 1;
@@ -115,7 +115,16 @@ impl Worker for Faults {
                 None => return,
             },
         };
-        cx.report(Level::Error, &headline);
+        // Beyond Oclgrind: an access through an argument whose buffer the application released.
+        let released = (released_argument(f.address))
+            .and_then(|arg| cx.kernel.code.info.params.get(arg))
+            .map(|p| {
+                format!(
+                    "Argument '{}' is a buffer the application released before this launch",
+                    p.name
+                )
+            });
+        cx.report_with(Level::Error, &headline, released.as_slice());
     }
 
     fn array_index_fault(&mut self, cx: &ExecContext, index: i64, len: u64) {

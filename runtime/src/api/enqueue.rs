@@ -3,7 +3,7 @@
 use super::memory::get_mem;
 use super::*;
 use crate::command::{Command, Direction, HostPtr, KernelRun, Layout, NativeFn};
-use crate::error::{api_call, api_create, fail};
+use crate::error::{api_call, api_create, fail, report_problem, ClError};
 use crate::kernel::get_kernel;
 use crate::memobj::MemObject;
 use crate::platform::settings;
@@ -718,7 +718,19 @@ unsafe fn kernel_command(
         }
         v
     };
-    let args = k.launch_args()?;
+    let (args, released) = k.launch_args()?;
+    for name in released {
+        // Not refused (the specification leaves it undefined, and Oclgrind runs it): reported,
+        // and MemCheck reports the accesses.
+        let problem = ClError::new(
+            CL_INVALID_MEM_OBJECT,
+            format!(
+                "Argument '{name}' of kernel '{}' is a buffer the application released",
+                k.name()
+            ),
+        );
+        report_problem("clEnqueueNDRangeKernel", &problem, Some(&q.context));
+    }
     // A NULL or zero global size is an empty launch (allowed since OpenCL 2.1).
     let global = read(global_work_size, 0);
     let offset = read(global_work_offset, 0);
