@@ -55,6 +55,20 @@ pub(crate) struct Env<'e, 'm> {
     pub lanes: Option<Vec<(bool, u32)>>,
 }
 
+/// Shadow bytes a builtin's access fits in without a heap allocation (atomics, vectors).
+const SMALL: usize = 128;
+
+/// `len` bytes of scratch space: in `small` when they fit, else in `large`.
+fn scratch<'a>(small: &'a mut [u8; SMALL], large: &'a mut Vec<u8>, len: usize) -> &'a mut [u8] {
+    match small.get_mut(..len) {
+        Some(bytes) => bytes,
+        None => {
+            large.resize(len, 0);
+            large
+        }
+    }
+}
+
 impl Env<'_, '_> {
     /// Checks an access as the work-item's own would be checked.
     fn access(&mut self, space: AddrSpace, addr: u64, size: u64, dir: Dir) -> Option<*mut u8> {
@@ -73,8 +87,9 @@ impl Env<'_, '_> {
     /// With shadows: the bytes a builtin reads taint what it produces.
     fn read_taint(&mut self, space: AddrSpace, addr: u64, len: usize) {
         if let Some((false, _)) = self.taint {
-            let mut shadow = vec![0u8; len];
-            if uninit::load_bytes_of(self.launch, self.mems, space, addr, &mut shadow) {
+            let (mut small, mut large) = ([0u8; SMALL], Vec::new());
+            let shadow = scratch(&mut small, &mut large, len);
+            if uninit::load_bytes_of(self.launch, self.mems, space, addr, shadow) {
                 let origin = uninit::origin_of(self.launch, self.mems, space, addr, len as u64);
                 self.taint = Some((true, origin));
                 // What it read is not split into lanes: the whole rule.
@@ -91,20 +106,20 @@ impl Env<'_, '_> {
         };
         // A builtin that works lane by lane stores a vector of its lanes (an out-pointer).
         let lanes = self.lanes.as_ref().filter(|l| len.is_multiple_of(l.len()));
-        let (shadow, first) = match lanes {
+        let (mut small, mut large) = ([0u8; SMALL], Vec::new());
+        let shadow = scratch(&mut small, &mut large, len);
+        let first = match lanes {
             Some(lanes) => {
                 let each = len / lanes.len();
-                let bytes = (lanes.iter())
-                    .flat_map(|&(poisoned, _)| {
-                        std::iter::repeat_n(if poisoned { 0xff } else { 0 }, each)
-                    })
-                    .collect();
-                (bytes, lanes.iter().find(|l| l.0).copied())
+                for (bytes, &(poisoned, _)) in shadow.chunks_mut(each).zip(lanes) {
+                    bytes.fill(if poisoned { 0xff } else { 0 });
+                }
+                lanes.iter().find(|l| l.0).copied()
             }
-            None => (
-                vec![if taint { 0xff } else { 0 }; len],
-                taint.then_some((true, origin)),
-            ),
+            None => {
+                shadow.fill(if taint { 0xff } else { 0 });
+                taint.then_some((true, origin))
+            }
         };
         if let Some((_, origin)) = first.filter(|_| uninit::reported_space(space, addr)) {
             let (launch, at) = (self.launch, self.at);
@@ -113,7 +128,7 @@ impl Env<'_, '_> {
         }
         if done {
             let origin = first.map_or(origin, |(_, o)| o);
-            uninit::store_bytes_of(self.launch, self.mems, (space, addr), &shadow, origin);
+            uninit::store_bytes_of(self.launch, self.mems, (space, addr), shadow, origin);
         }
     }
 
