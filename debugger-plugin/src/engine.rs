@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::ThreadId;
 
-use oclgrind_core::bytecode::Pc;
+use oclgrind_core::bytecode::{Op, Pc};
 use oclgrind_core::diagnostics::{memory_dump_rows, Level};
 use oclgrind_core::exec::debug::{DebugHook, Moment, Resume, StopSet, WiState, WorkItemView};
 use oclgrind_core::exec::KernelInstance;
@@ -157,6 +157,10 @@ struct State {
     next_display: u32,
     /// (work-item, function, line, depth) at the last prompt.
     last: Option<([u64; 3], u32, u32, usize)>,
+    /// The call depth Oclgrind compares a stop's with to name the function: 0 at a launch's
+    /// start, then the depth where the last step, next or finish began (`continue` and the
+    /// stops themselves leave it).
+    shown_depth: usize,
     /// Why the next prompt happens, when something other than stepping decided it.
     pending: Option<StopReason>,
     error_thread: Option<ThreadId>,
@@ -250,6 +254,7 @@ impl Engine {
                 displays: Vec::new(),
                 next_display: 1,
                 last: None,
+                shown_depth: 0,
                 pending: None,
                 error_thread: None,
                 directives: HashMap::new(),
@@ -385,7 +390,15 @@ impl Engine {
             let line = step_key(st, view);
             let depth = view.frames.len();
             let no_source = st.lines.starts.is_empty();
+            // The kernel's closing `}` is its return: Oclgrind stops after each instruction, so
+            // a step there ends when the work-item has finished, not on the line.
+            let kernel_return = view.func == 0
+                && matches!(
+                    view.kernel.code.functions[0].code.get(view.pc as usize),
+                    Some(Op::Ret { .. } | Op::RetVoid)
+                );
             let moved = line != 0
+                && !kernel_return
                 && st
                     .last
                     .is_none_or(|(g, f, l, _)| g != wi || f != view.func || l != line);
@@ -529,16 +542,16 @@ impl Engine {
         let func = view.func;
         let line = step_key(&st, view);
         let depth = view.frames.len();
-        // Oclgrind names the function when the call depth changed (or the work-item did).
-        let entered = st
-            .last
-            .is_none_or(|(g, _, _, d)| g != view.ids.global || d != depth);
+        // Oclgrind names the function when the call depth changed.
+        let entered = depth != st.shown_depth;
+        let other_work_item = st.last.is_some_and(|(g, ..)| g != view.ids.global);
         st.last = Some((view.ids.global, func, line, depth));
         st.list_next = None;
         let stopped = Stopped {
             reason,
             position: inspect::position(view),
             entered_function: entered,
+            other_work_item,
             displays: self.displays(&st, view),
         };
         let diagnostics = std::mem::take(&mut st.diagnostics);
@@ -591,6 +604,7 @@ impl Engine {
                     _ => {}
                 }
                 let mut st = self.lock();
+                st.shown_depth = depth;
                 st.mode = match cmd {
                     Command::Step => Mode::Step,
                     Command::Next => Mode::Next { depth },
@@ -1003,6 +1017,7 @@ impl Engine {
                 reason: StopReason::Switched,
                 position: inspect::position(view),
                 entered_function: false,
+                other_work_item: false,
                 displays: self.displays(&self.lock(), view),
             };
             fe.event(&Event::Stopped(stopped));
@@ -1240,6 +1255,7 @@ impl DebugHook for Engine {
         st.program = program_key(kernel);
         st.lines.starts.sort_by_key(|&(f, pc, ..)| (f, pc));
         st.last = None;
+        st.shown_depth = 0;
         st.pending = None;
         st.focus = None;
         st.error_thread = None;

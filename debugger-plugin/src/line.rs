@@ -93,7 +93,7 @@ impl LineFrontend {
 
 impl Frontend for LineFrontend {
     fn event(&mut self, event: &Event) {
-        let text = render(event);
+        let text = render(event, self.terminal());
         if !text.is_empty() {
             self.print(&text);
         }
@@ -475,7 +475,7 @@ fn displays(d: &[Displayed]) -> String {
 }
 
 /// An event as text.
-pub fn render(event: &Event) -> String {
+pub fn render(event: &Event, terminal: bool) -> String {
     match event {
         // The Logger has printed diagnostics already.
         Event::LaunchBegin(_)
@@ -526,10 +526,15 @@ pub fn render(event: &Event) -> String {
                 _ => {}
             }
             if p.finished {
-                out += &format!("Work-item {} has finished.\n", triple(p.global));
+                // A script gets Oclgrind's output: nothing when a step ends a work-item.
+                if terminal || s.reason != StopReason::Finished {
+                    out += &format!("Work-item {} has finished.\n", triple(p.global));
+                }
                 return out;
             }
-            if s.entered_function {
+            // At a terminal, the function is named in another work-item too, as gdb names the
+            // frame after a thread switch.
+            if s.entered_function || (terminal && s.other_work_item) {
                 out += &format!(
                     "In function {}({}) at line {}\n",
                     p.function,
@@ -852,24 +857,28 @@ mod tests {
             finished: false,
             at_barrier: false,
         };
-        let text = render(&Event::Stopped(Stopped {
-            reason: StopReason::Breakpoint {
-                number: 1,
-                condition_error: None,
-            },
-            position,
-            entered_function: true,
-            displays: vec![],
-        }));
+        let text = render(
+            &Event::Stopped(Stopped {
+                reason: StopReason::Breakpoint {
+                    number: 1,
+                    condition_error: None,
+                },
+                position,
+                entered_function: true,
+                other_work_item: false,
+                displays: vec![],
+            }),
+            false,
+        );
         assert_eq!(
             text,
             "Breakpoint 1 hit at line 5 by work-item (2,0,0)\nIn function k(n=4) at line 5\n5\t  x = 1;\n"
         );
         assert_eq!(
-            render(&Event::Reply(Reply::Memory(vec![(
-                0x1000,
-                vec![1, 2, 3, 4]
-            )]))),
+            render(
+                &Event::Reply(Reply::Memory(vec![(0x1000, vec![1, 2, 3, 4])])),
+                false
+            ),
             "\n            1000: 01 02 03 04\n\n"
         );
     }

@@ -197,8 +197,12 @@ pub struct Displayed {
 pub struct Stopped {
     pub reason: StopReason,
     pub position: Position,
-    /// The call depth changed since the previous stop (Oclgrind then names the function).
+    /// The call depth differs from where the last step began (0 before any): Oclgrind then
+    /// names the function.
     pub entered_function: bool,
+    /// The stop is in another work-item than the previous one.
+    #[serde(default)]
+    pub other_work_item: bool,
     pub displays: Vec<Displayed>,
 }
 
@@ -435,6 +439,7 @@ mod tests {
             },
             position: position.clone(),
             entered_function: true,
+            other_work_item: false,
             displays: vec![Displayed {
                 number: 1,
                 expr: "i".into(),
@@ -457,6 +462,7 @@ mod tests {
             },
             position: position.clone(),
             entered_function: false,
+            other_work_item: false,
             displays: vec![],
         }));
         round_trip(Event::Diagnostic {

@@ -455,7 +455,7 @@ impl App {
 
     /// Shows an event the way line mode prints it.
     fn echo(&mut self, event: &Event) {
-        for l in line::render(event).lines() {
+        for l in line::render(event, true).lines() {
             self.say(l.to_string());
         }
     }
