@@ -44,6 +44,7 @@ fn app() -> App {
         reason: StopReason::Step,
         position,
         entered_function: false,
+        other_work_item: false,
         displays: vec![],
     })));
     let vars = (0..40)

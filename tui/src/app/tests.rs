@@ -17,6 +17,7 @@ fn stopped(line: u32) -> Stopped {
             ..Position::default()
         },
         entered_function: false,
+        other_work_item: false,
         displays: vec![],
     }
 }

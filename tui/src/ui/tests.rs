@@ -49,6 +49,7 @@ fn sample() -> App {
             ..Position::default()
         },
         entered_function: false,
+        other_work_item: false,
         displays: vec![],
     })));
     app.update(Message::Refreshed(
