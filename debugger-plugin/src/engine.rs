@@ -97,6 +97,8 @@ struct LineTable {
     starts: Vec<(u32, Pc, u32, u32)>,
     /// The files lines are in: the program's source (`None`) and included files.
     files: Vec<Option<String>>,
+    /// Each function's signature line (its parameters'), where debug information has it.
+    signatures: Vec<Option<u32>>,
 }
 
 impl LineTable {
@@ -105,7 +107,18 @@ impl LineTable {
         let mut table = LineTable {
             starts: Vec::new(),
             files: vec![None],
+            signatures: Vec::new(),
         };
+        let debug = kernel.code.debug.as_ref();
+        table.signatures = (0..kernel.code.functions.len())
+            .map(|f| {
+                let vars = &debug?.functions.get(f)?.variables;
+                vars.iter()
+                    .filter(|v| v.arg.is_some())
+                    .map(|v| v.line)
+                    .min()
+            })
+            .collect();
         for (fi, f) in kernel.code.functions.iter().enumerate() {
             // The table's id of each of the function's files, worked out once.
             let ids: Vec<u32> = (0..f.files.len() as u32)
@@ -135,6 +148,32 @@ impl LineTable {
     }
 
     /// The file a user typed (`put.h`), as the path the line table knows.
+    /// The first line from `line` of `file` that has code, if `line` lies inside a function
+    /// of the kernel (from its signature to its last line in that file); `None` otherwise,
+    /// and for lines that have code themselves.
+    fn code_line_from(&self, file: Option<&str>, line: u32) -> Option<u32> {
+        let id = self.files.iter().position(|f| f.as_deref() == file)? as u32;
+        let lines_of = |func: u32| {
+            (self.starts.iter())
+                .filter(move |&&(f, _, l, i)| f == func && i == id && l != 0)
+                .map(|&(.., l, _)| l)
+        };
+        let mut funcs: Vec<u32> = self.starts.iter().map(|&(f, ..)| f).collect();
+        funcs.dedup();
+        funcs.into_iter().find_map(|func| {
+            let (first, last) = (lines_of(func).min()?, lines_of(func).max()?);
+            // The signature, when it comes just before the body (not from a header).
+            let first = match self.signatures.get(func as usize).copied().flatten() {
+                Some(s) if s <= first => s,
+                _ => first,
+            };
+            if !(first..=last).contains(&line) || lines_of(func).any(|l| l == line) {
+                return None;
+            }
+            lines_of(func).filter(|&l| l > line).min()
+        })
+    }
+
     fn find_file(&self, typed: &str) -> Option<String> {
         self.files
             .iter()
@@ -664,7 +703,14 @@ impl Engine {
                     (Some(typed), l) => match self.lock().lines.find_file(&typed) {
                         Some(path) => (Some(path), l.unwrap_or(0)),
                         // The program's own file, by the name the user gave it.
-                        None if typed.ends_with(".cl") => (None, l.unwrap_or(0)),
+                        None if view
+                            .kernel
+                            .source
+                            .as_deref()
+                            .is_some_and(|s| files::is_main_source(&typed, s)) =>
+                        {
+                            (None, l.unwrap_or(0))
+                        }
                         None => {
                             message(fe, &format!("No source file named {typed}."));
                             return Outcome::Stay;
@@ -685,6 +731,13 @@ impl Engine {
                     }
                 }
                 let mut st = self.lock();
+                // gdb's rule: a line without code in a function of this kernel means the next
+                // line that has some.
+                let asked = line;
+                let line = st
+                    .lines
+                    .code_line_from(file.as_deref(), line)
+                    .unwrap_or(line);
                 let n = st.next_breakpoint;
                 st.next_breakpoint += 1;
                 let program = st.program;
@@ -711,7 +764,12 @@ impl Engine {
                     .as_deref()
                     .map(|f| format!(" of {}", files::short_name(f)))
                     .unwrap_or_default();
-                message(fe, &format!("{kind} {n} at line {line}{of}"));
+                let moved = if line != asked {
+                    format!(" (line {asked} has no code)")
+                } else {
+                    String::new()
+                };
+                message(fe, &format!("{kind} {n} at line {line}{of}{moved}"));
                 Outcome::Stay
             }
             Command::Condition { number, condition } => {

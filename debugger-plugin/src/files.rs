@@ -24,6 +24,21 @@ pub fn main_name(source: &Option<Arc<Source>>) -> &str {
     source.as_ref().map_or("input.cl", |s| s.name.as_str())
 }
 
+/// Whether the file the user typed is the program's own source: by the name the debug
+/// information gives it (`input.cl`), or a file on disk with the same text (the `.cl` file a
+/// `.sim` names, say).
+pub fn is_main_source(typed: &str, source: &Source) -> bool {
+    if short_name(typed) == source.name {
+        return true;
+    }
+    let Ok(bytes) = std::fs::read(typed) else {
+        return false;
+    };
+    let text = String::from_utf8_lossy(&bytes);
+    let mut lines = text.lines();
+    (1..=source.len() as u32).all(|n| lines.next() == source.line(n)) && lines.next().is_none()
+}
+
 /// File `index` of a function's debug files: `None` for the program's own source.
 pub fn function_file(f: &Function, index: u32, main: &str) -> Option<String> {
     let name = f.files.get(index as usize)?;
