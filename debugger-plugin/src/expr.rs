@@ -15,6 +15,11 @@ use oclgrind_core::memory::{self, AddrSpace};
 use std::fmt;
 use std::num::IntErrorKind;
 
+/// How gdb starts the message for a name no variable has (the line mode shows Oclgrind's
+/// text for it in scripts).
+pub const NO_SYMBOL: &str = "No symbol ";
+/// How gdb starts the message for a member a struct or vector does not have.
+pub const NO_MEMBER: &str = "There is no member named ";
 /// Most nodes an expression may have. Evaluating (and dropping) the tree recurses once per
 /// level, so this bounds the stack whatever the input.
 const MAX_NODES: usize = 500;
@@ -875,7 +880,7 @@ fn lookup(name: &str, t: &dyn Target) -> Result<Evaluated, String> {
     match name {
         "true" => Ok(Evaluated::Int(1)),
         "false" => Ok(Evaluated::Int(0)),
-        _ => Err(format!("No symbol \"{name}\" in current context.")),
+        _ => Err(format!("{NO_SYMBOL}\"{name}\" in current context.")),
     }
 }
 
@@ -1285,7 +1290,7 @@ fn member(base: Evaluated, name: &str, arrow: bool, t: &dyn Target) -> Result<Ev
             _ => return Err(not_struct()),
         },
     };
-    let no_member = || format!("There is no member named {name}.");
+    let no_member = || format!("{NO_MEMBER}{name}.");
     match d.ty(d.resolve(value.ty)) {
         DbgType::Struct { .. } => {
             let (ty, offset) = find_member(d, value.ty, name, 0).ok_or_else(no_member)?;

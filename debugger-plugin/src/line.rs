@@ -545,17 +545,32 @@ pub fn render(event: &Event, terminal: bool) -> String {
             out += &current_line(p);
             out + &displays(&s.displays)
         }
-        Event::Reply(r) => render_reply(r),
+        Event::Reply(r) => render_reply(r, terminal),
     }
 }
 
-fn render_reply(r: &Reply) -> String {
+/// A `print` that failed: gdb's message at a terminal; in a script, Oclgrind's text where it
+/// has one, after the expression.
+fn print_error(expr: &str, err: &str, terminal: bool) -> String {
+    let member = err
+        .strip_prefix(crate::expr::NO_MEMBER)
+        .map(|m| m.trim_end_matches('.'));
+    match member {
+        Some(m) if !terminal => format!("{expr} = no member named '{m}' found\n"),
+        _ if !terminal && err.starts_with(crate::expr::NO_SYMBOL) => {
+            format!("{expr} = not found\n")
+        }
+        _ => format!("{err}\n"),
+    }
+}
+
+fn render_reply(r: &Reply, terminal: bool) -> String {
     match r {
         Reply::Values(values) => values
             .iter()
             .map(|(e, v)| match v {
                 Ok(v) => format!("{e} = {v}\n"),
-                Err(err) => format!("{err}\n"),
+                Err(err) => print_error(e, err, terminal),
             })
             .collect(),
         Reply::Variables(vars) => {
