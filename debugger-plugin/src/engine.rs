@@ -211,6 +211,9 @@ struct State {
     lines: LineTable,
     /// Where `list` continues.
     list_next: Option<u32>,
+    /// The frame `up`, `down` and `frame` selected, counted from the innermost (0); reset at
+    /// every stop.
+    frame: usize,
     /// Work-items left at a prompt without running on (switched away from): the breakpoint
     /// they stopped at does not fire again when they resume there.
     resume_at: HashMap<[u64; 3], (u32, Pc)>,
@@ -301,6 +304,7 @@ impl Engine {
                 launch: None,
                 lines: LineTable::default(),
                 list_next: None,
+                frame: 0,
                 resume_at: HashMap::new(),
                 previous_handler: None,
                 diagnostics: Vec::new(),
@@ -586,6 +590,7 @@ impl Engine {
         let other_work_item = st.last.is_some_and(|(g, ..)| g != view.ids.global);
         st.last = Some((view.ids.global, func, line, depth));
         st.list_next = None;
+        st.frame = 0;
         let stopped = Stopped {
             reason,
             position: inspect::position(view),
@@ -930,10 +935,11 @@ impl Engine {
                     Some(Some(f)) => f,
                     None => Format::Natural,
                 };
+                let frame = selected_frame(view, self.lock().frame);
                 let values = exprs
                     .into_iter()
                     .map(|e| {
-                        let v = inspect::print(view, &e, fmt);
+                        let v = inspect::print_in(view, frame, &e, fmt);
                         (e, v)
                     })
                     .collect();
@@ -998,6 +1004,10 @@ impl Engine {
                 reply(fe, Reply::Backtrace(inspect::backtrace(view)));
                 Outcome::Stay
             }
+            Command::SelectFrame(how) => {
+                reply(fe, self.select_frame(how, view));
+                Outcome::Stay
+            }
             Command::Disassemble => {
                 reply(fe, inspect::disassembly(view));
                 Outcome::Stay
@@ -1048,11 +1058,46 @@ impl Engine {
         }
     }
 
+    /// What expressions are evaluated in: the selected frame.
     fn target<'v, 'a>(&self, view: &'v WorkItemView<'a>) -> FrameTarget<'v, 'a> {
         FrameTarget {
             view,
-            frame: inspect::frames(view)[0],
+            frame: selected_frame(view, self.lock().frame),
         }
+    }
+
+    /// `up`, `down`, `frame`.
+    fn select_frame(&self, how: FrameMove, view: &WorkItemView) -> Reply {
+        let all = inspect::backtrace(view);
+        let mut st = self.lock();
+        let now = st.frame.min(all.len() - 1);
+        let outermost = all.len() - 1;
+        let to = match how {
+            FrameMove::Up(_) if now == outermost => {
+                return Reply::Message("Initial frame selected; you cannot go up.".into())
+            }
+            FrameMove::Down(_) if now == 0 => {
+                return Reply::Message(
+                    "Bottom (innermost) frame selected; you cannot go down.".into(),
+                )
+            }
+            FrameMove::Up(n) => (now + n as usize).min(outermost),
+            FrameMove::Down(n) => now.saturating_sub(n as usize),
+            FrameMove::To(None) => now,
+            // Numbered as the backtrace numbers them: the kernel is 0.
+            FrameMove::To(Some(depth)) => match outermost.checked_sub(depth as usize) {
+                Some(i) => i,
+                None => return Reply::Message(format!("No frame at level {depth}.")),
+            },
+        };
+        st.frame = to;
+        drop(st);
+        let frame = all[to].clone();
+        let at = inspect::frames(view)[to];
+        let file = files::file_of(view, at.func, at.pc);
+        let source = files::source(view, file.as_deref())
+            .and_then(|s| s.line(frame.line).map(str::to_string));
+        Reply::Frame { frame, source }
     }
 
     /// `workitem`: switches the prompt to another work-item.
@@ -1112,10 +1157,11 @@ impl Engine {
                 }),
                 current: Some(Box::new(inspect::position(view))),
             },
-            InfoWhat::Breakpoints => Reply::Breakpoints(
+            InfoWhat::Breakpoints | InfoWhat::Watchpoints => Reply::Breakpoints(
                 st.breakpoints
                     .iter()
                     .filter(|(_, b)| b.watch.is_some() || b.program == st.program)
+                    .filter(|(_, b)| what != InfoWhat::Watchpoints || b.watch.is_some())
                     .map(|(&n, b)| BreakpointInfo {
                         number: n,
                         file: b.file.clone(),
@@ -1128,9 +1174,18 @@ impl Engine {
                     .collect(),
             ),
             InfoWhat::Locals | InfoWhat::Args => {
+                let frame = selected_frame(view, st.frame);
                 drop(st);
-                let frame = inspect::frames(view)[0];
                 Reply::Variables(inspect::variables(view, frame, what == InfoWhat::Args))
+            }
+            InfoWhat::Frame => {
+                let all = inspect::backtrace(view);
+                let i = st.frame.min(all.len() - 1);
+                Reply::FrameDetails {
+                    frame: all[i].clone(),
+                    caller: all.get(i + 1).cloned(),
+                    callee: i.checked_sub(1).map(|j| all[j].clone()),
+                }
             }
             InfoWhat::Displays => {
                 let d = self.displays(&st, view);
@@ -1502,4 +1557,10 @@ fn shadow_of(
 ) -> Vec<u8> {
     view.read_shadow(space, address, bytes.len() as u64)
         .unwrap_or_default()
+}
+
+/// Frame `index` of the work-item counted from the innermost, or its outermost frame.
+fn selected_frame(view: &WorkItemView, index: usize) -> inspect::FrameRef {
+    let all = inspect::frames(view);
+    all[index.min(all.len() - 1)]
 }

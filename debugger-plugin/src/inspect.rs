@@ -225,11 +225,18 @@ pub fn backtrace(view: &WorkItemView) -> Vec<FrameInfo> {
 
 /// Evaluates an expression in the innermost frame and formats the value.
 pub fn print(view: &WorkItemView, text: &str, fmt: Format) -> Result<String, String> {
+    print_in(view, frames(view)[0], text, fmt)
+}
+
+/// Evaluates an expression in `frame` and formats the value.
+pub fn print_in(
+    view: &WorkItemView,
+    frame: FrameRef,
+    text: &str,
+    fmt: Format,
+) -> Result<String, String> {
     let e = expr::parse(text)?;
-    let target = FrameTarget {
-        view,
-        frame: frames(view)[0],
-    };
+    let target = FrameTarget { view, frame };
     let v = expr::evaluate(&e, &target)?;
     Ok(format::value(&v, fmt, &target))
 }

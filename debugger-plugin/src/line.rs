@@ -152,10 +152,12 @@ const COMMANDS: &[(&str, &str, &str)] = &[
     ("delete", "d", "Delete a breakpoint or watchpoint (all, after asking, without a number).\nUsage: delete [N]"),
     ("disassemble", "disas", "Show the LLVM IR of the current function (=> marks the current instruction)."),
     ("display", "", "Print an expression at every stop.\nUsage: display[/FMT] EXPRESSION"),
+    ("down", "", "Select the frame that the selected one called.\nUsage: down [N]"),
     ("finish", "", "Run until the current function returns."),
+    ("frame", "f", "Select the frame that print and info look at, as the backtrace numbers them (the selected one without a number).\nUsage: frame [N]"),
     ("gmem", "gm", "Examine global memory (all of it without arguments).\nUsage: gmem [ADDRESS [SIZE]]"),
     ("help", "h", "Display usage information for a command.\nUsage: help [COMMAND]"),
-    ("info", "i", "Display information about the kernel, breakpoints, variables, work-items or work-groups.\nUsage: info [break|locals|args|workitems|groups|display]"),
+    ("info", "i", "Display information about the kernel, breakpoints, variables, work-items or work-groups.\nUsage: info [break|watchpoints|locals|args|frame|workitems|groups|display]"),
     ("list", "l", "List source lines.\nWith no argument, lists 10 more lines after or around the previous listing.\n\"list -\" lists the ten lines before a previous ten-line listing.\nOne argument specifies a line, and ten lines are listed around that line."),
     ("lmem", "lm", "Examine local memory of the current work-group.\nUsage: lmem [ADDRESS [SIZE]]"),
     ("next", "n", "Step forward, treating function calls as single instructions."),
@@ -165,6 +167,7 @@ const COMMANDS: &[(&str, &str, &str)] = &[
     ("step", "s", "Step forward a single source line, or an instruction if no source is available."),
     ("tbreak", "", "Set a temporary breakpoint (deleted when it is hit).\nUsage: tbreak [[FILE:]LINE] [if CONDITION]"),
     ("undisplay", "", "Stop displaying an expression (all without a number).\nUsage: undisplay [N]"),
+    ("up", "", "Select the frame that called the selected one.\nUsage: up [N]"),
     ("watch", "", "Stop when the memory of an expression changes.\nUsage: watch EXPRESSION"),
     (
         "workitem",
@@ -271,7 +274,22 @@ pub fn parse(line: &str) -> Parsed {
     let command = |c| Parsed::Command(c);
     let usage = |what: &str| Parsed::Output(format!("{what}\n"));
     match name {
-        "backtrace" | "bt" => command(Command::Backtrace),
+        "backtrace" | "bt" | "where" => command(Command::Backtrace),
+        "up" | "down" => match args.first().map(|a| a.parse::<u32>()) {
+            None => command(Command::SelectFrame(if name == "up" {
+                FrameMove::Up(1)
+            } else {
+                FrameMove::Down(1)
+            })),
+            Some(Ok(n)) if name == "up" => command(Command::SelectFrame(FrameMove::Up(n))),
+            Some(Ok(n)) => command(Command::SelectFrame(FrameMove::Down(n))),
+            Some(Err(_)) => usage("Invalid number of frames."),
+        },
+        "frame" | "f" => match args.first().map(|a| a.parse::<u32>()) {
+            None => command(Command::SelectFrame(FrameMove::To(None))),
+            Some(Ok(n)) => command(Command::SelectFrame(FrameMove::To(Some(n)))),
+            Some(Err(_)) => usage("Invalid frame number."),
+        },
         "disassemble" | "disas" => command(Command::Disassemble),
         "break" | "b" => breakpoint(rest, false),
         "tbreak" => breakpoint(rest, true),
@@ -312,9 +330,9 @@ pub fn parse(line: &str) -> Parsed {
         "help" | "h" => Parsed::Output(help(args.first().copied())),
         "info" | "i" => match args.first().copied() {
             None => command(Command::Info(InfoWhat::Launch)),
-            Some("break" | "breakpoints" | "b" | "watchpoints") => {
-                command(Command::Info(InfoWhat::Breakpoints))
-            }
+            Some("break" | "breakpoints" | "b") => command(Command::Info(InfoWhat::Breakpoints)),
+            Some("watchpoints") => command(Command::Info(InfoWhat::Watchpoints)),
+            Some("frame" | "f") => command(Command::Info(InfoWhat::Frame)),
             Some("locals") => command(Command::Info(InfoWhat::Locals)),
             Some("args") => command(Command::Info(InfoWhat::Args)),
             Some("workitems" | "wi") => command(Command::Info(InfoWhat::WorkItems)),
@@ -564,6 +582,16 @@ fn print_error(expr: &str, err: &str, terminal: bool) -> String {
     }
 }
 
+/// A frame's function, arguments and line: `f(n=4) at line 7`.
+fn frame_text(f: &FrameInfo) -> String {
+    format!("{}({}) at line {}", f.function, args_list(&f.args), f.line)
+}
+
+/// A frame as the backtrace shows it: `#1 f(n=4) at line 7`.
+fn frame_line(f: &FrameInfo) -> String {
+    format!("#{} {}\n", f.depth, frame_text(f))
+}
+
 fn render_reply(r: &Reply, terminal: bool) -> String {
     match r {
         Reply::Values(values) => values
@@ -606,18 +634,28 @@ fn render_reply(r: &Reply, terminal: bool) -> String {
             }
             text + "End of IR dump.\n"
         }
-        Reply::Backtrace(frames) => frames
-            .iter()
-            .map(|f| {
-                format!(
-                    "#{} {}({}) at line {}\n",
-                    f.depth,
-                    f.function,
-                    args_list(&f.args),
-                    f.line
-                )
-            })
-            .collect(),
+        Reply::Frame { frame, source } => {
+            let mut text = frame_line(frame);
+            if let Some(src) = source {
+                text += &format!("{}\t{src}\n", frame.line);
+            }
+            text
+        }
+        Reply::FrameDetails {
+            frame,
+            caller,
+            callee,
+        } => {
+            let mut text = format!("Stack level {}: {}\n", frame.depth, frame_text(frame));
+            if let Some(c) = caller {
+                text += &format!(" called by frame #{}: {}\n", c.depth, frame_text(c));
+            }
+            if let Some(c) = callee {
+                text += &format!(" caller of frame #{}: {}\n", c.depth, frame_text(c));
+            }
+            text
+        }
+        Reply::Backtrace(frames) => frames.iter().map(frame_line).collect(),
         Reply::Source(lines) => lines.iter().map(|(n, t)| format!("{n}\t{t}\n")).collect(),
         Reply::Memory(rows) => {
             let mut s = String::from("\n");

@@ -26,6 +26,22 @@ pub enum InfoWhat {
     /// The work-items of one work-group (by group id) with their states.
     GroupWorkItems([u64; 3]),
     Displays,
+    /// Only the watchpoints of `Breakpoints`.
+    Watchpoints,
+    /// The selected frame, its caller and its callee.
+    Frame,
+}
+
+/// How `up`, `down` and `frame` move the selected frame. Frames are numbered as the
+/// backtrace numbers them: the kernel is 0, the innermost call the highest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum FrameMove {
+    /// Towards the kernel, by this many frames.
+    Up(u32),
+    /// Towards the innermost call.
+    Down(u32),
+    /// To frame N; `None` shows the selected one.
+    To(Option<u32>),
 }
 
 /// Where `list` starts.
@@ -106,6 +122,9 @@ pub enum Command {
     Info(InfoWhat),
     List(ListFrom),
     Backtrace,
+    /// `up`, `down`, `frame`: selects the frame that `print`, `info locals` and `info args`
+    /// look at (until the next stop).
+    SelectFrame(FrameMove),
     /// The LLVM IR of the current function, the current instruction marked.
     Disassemble,
     /// Every line of a file of the program: its source (`None`) or an included file.
@@ -272,6 +291,17 @@ pub enum Reply {
     /// `info locals` / `info args`.
     Variables(Vec<(String, String)>),
     Backtrace(Vec<FrameInfo>),
+    /// The frame now selected, with its current source line.
+    Frame {
+        frame: FrameInfo,
+        source: Option<String>,
+    },
+    /// `info frame`: the selected frame, the one that called it and the one it called.
+    FrameDetails {
+        frame: FrameInfo,
+        caller: Option<FrameInfo>,
+        callee: Option<FrameInfo>,
+    },
     /// `MemoryOf`: the bytes from `address` on.
     MemoryOf {
         expr: String,
