@@ -64,6 +64,13 @@ pub enum Evaluated {
         space: AddrSpace,
         addr: u64,
     },
+    /// gdb's artificial array `x@N`: `count` values of type `elem` from `addr` on.
+    Repeated {
+        elem: TypeId,
+        count: u64,
+        space: AddrSpace,
+        addr: u64,
+    },
 }
 
 /// A plain number during arithmetic.
@@ -365,6 +372,7 @@ pub fn type_name(v: &Evaluated, d: &KernelDebug) -> String {
             Some(ty) => format!("{} *", d.type_name(*ty)),
             None => "void *".into(),
         },
+        Evaluated::Repeated { elem, count, .. } => format!("{} [{count}]", d.type_name(*elem)),
     }
 }
 
@@ -388,9 +396,9 @@ struct Token {
 }
 
 /// Punctuation, longest first so `->` wins over `-`.
-const PUNCTUATION: [&str; 26] = [
+const PUNCTUATION: [&str; 29] = [
     "->", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "+", "-", "*", "/", "%", "<", ">", "&",
-    "^", "|", "!", "~", "(", ")", "[", "]", ".",
+    "^", "|", "!", "~", "(", ")", "[", "]", ".", "?", ":", "@",
 ];
 
 fn tokenize(text: &str) -> Result<Vec<Token>, String> {
@@ -636,6 +644,102 @@ enum Node {
     Index(Box<Node>, Box<Node>),
     Unary(Unary, Box<Node>),
     Binary(Binary, Box<Node>, Box<Node>),
+    /// `c ? a : b`.
+    Choose(Box<Node>, Box<Node>, Box<Node>),
+    /// `(type) x`.
+    Cast(CType, Box<Node>),
+    /// `sizeof(type)`.
+    SizeOfType(CType),
+    /// `sizeof x`.
+    SizeOf(Box<Node>),
+    /// gdb's `x@N`.
+    Repeat(Box<Node>, Box<Node>),
+}
+
+/// A type written in a cast or `sizeof`: an OpenCL C scalar type, or a pointer to one.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct CType {
+    scalar: CScalar,
+    /// For pointers: the address space (private when none is written) and how many `*`.
+    space: AddrSpace,
+    pointers: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum CScalar {
+    Void,
+    Int { size: u32, signed: bool },
+    Float { size: u32 },
+    Bool,
+}
+
+impl CScalar {
+    /// The scalar a type name (one or more words, `unsigned int`) means.
+    fn named(words: &[&str]) -> Option<CScalar> {
+        let int = |size, signed| Some(CScalar::Int { size, signed });
+        match words {
+            ["void"] => Some(CScalar::Void),
+            ["bool"] => Some(CScalar::Bool),
+            ["char"] | ["signed", "char"] => int(1, true),
+            ["uchar"] | ["unsigned", "char"] => int(1, false),
+            ["short"] | ["signed", "short"] => int(2, true),
+            ["ushort"] | ["unsigned", "short"] => int(2, false),
+            ["int"] | ["signed"] | ["signed", "int"] => int(4, true),
+            ["uint"] | ["unsigned"] | ["unsigned", "int"] => int(4, false),
+            ["long"] | ["signed", "long"] => int(8, true),
+            ["ulong"] | ["unsigned", "long"] | ["size_t"] => int(8, false),
+            ["float"] => Some(CScalar::Float { size: 4 }),
+            ["double"] => Some(CScalar::Float { size: 8 }),
+            _ => None,
+        }
+    }
+
+    fn size(self) -> u64 {
+        match self {
+            CScalar::Void => 1,
+            CScalar::Bool => 1,
+            CScalar::Int { size, .. } | CScalar::Float { size } => size as u64,
+        }
+    }
+
+    /// The names the kernel's debug information may give this type.
+    fn debug_names(self) -> &'static [&'static str] {
+        match self {
+            CScalar::Void => &[],
+            CScalar::Bool => &["bool", "_Bool"],
+            CScalar::Int {
+                size: 1,
+                signed: true,
+            } => &["char", "signed char"],
+            CScalar::Int { size: 1, .. } => &["unsigned char", "uchar"],
+            CScalar::Int {
+                size: 2,
+                signed: true,
+            } => &["short"],
+            CScalar::Int { size: 2, .. } => &["unsigned short", "ushort"],
+            CScalar::Int {
+                size: 4,
+                signed: true,
+            } => &["int"],
+            CScalar::Int { size: 4, .. } => &["unsigned int", "uint"],
+            CScalar::Int { signed: true, .. } => &["long"],
+            CScalar::Int { .. } => &["unsigned long", "ulong", "size_t"],
+            CScalar::Float { size: 4 } => &["float"],
+            CScalar::Float { .. } => &["double"],
+        }
+    }
+}
+
+/// The address space a qualifier names.
+fn qualifier_space(word: &str) -> Option<AddrSpace> {
+    match word.trim_start_matches("__") {
+        "global" => Some(AddrSpace::Global),
+        "local" => Some(AddrSpace::Local),
+        "constant" => Some(AddrSpace::Constant),
+        "private" => Some(AddrSpace::Private),
+        "generic" => Some(AddrSpace::Generic),
+        _ => None,
+    }
 }
 
 /// A parsed expression.
@@ -747,8 +851,61 @@ impl Parser<'_> {
         result
     }
 
+    /// gdb's `@` binds loosest: `*p@n+1` repeats `*p` n+1 times.
     fn expression(&mut self) -> Result<Node, String> {
-        self.binary(1)
+        let mut node = self.conditional()?;
+        while self.punct() == Some("@") {
+            self.pos += 1;
+            let count = self.conditional()?;
+            node = self.node(Node::Repeat(Box::new(node), Box::new(count)))?;
+        }
+        Ok(node)
+    }
+
+    /// `c ? a : b`, right-associative.
+    fn conditional(&mut self) -> Result<Node, String> {
+        let cond = self.binary(1)?;
+        if self.punct() != Some("?") {
+            return Ok(cond);
+        }
+        self.pos += 1;
+        let yes = self.nested(Self::expression)?;
+        self.expect(":")?;
+        let no = self.nested(Self::conditional)?;
+        self.node(Node::Choose(Box::new(cond), Box::new(yes), Box::new(no)))
+    }
+
+    /// A type name from the current token (after a `(`), up to but not including the `)`:
+    /// `None`, without moving, if the tokens are not one.
+    fn type_name(&mut self) -> Option<CType> {
+        let start = self.pos;
+        let mut space = AddrSpace::Private;
+        let mut words = Vec::new();
+        while let Tok::Ident(word) = self.peek() {
+            match qualifier_space(word) {
+                Some(s) => space = s,
+                None if word == "const" || word == "volatile" || word == "restrict" => {}
+                None => words.push(word.clone()),
+            }
+            self.pos += 1;
+        }
+        let mut pointers = 0;
+        while self.punct() == Some("*") {
+            pointers += 1;
+            self.pos += 1;
+        }
+        let words: Vec<&str> = words.iter().map(String::as_str).collect();
+        match CScalar::named(&words) {
+            Some(scalar) if self.punct() == Some(")") => Some(CType {
+                scalar,
+                space,
+                pointers,
+            }),
+            _ => {
+                self.pos = start;
+                None
+            }
+        }
     }
 
     /// Binary operators of precedence `min` or higher, left-associative.
@@ -766,6 +923,30 @@ impl Parser<'_> {
     }
 
     fn unary(&mut self) -> Result<Node, String> {
+        if matches!(self.peek(), Tok::Ident(w) if w == "sizeof") {
+            self.pos += 1;
+            if self.punct() == Some("(") {
+                let at = self.pos;
+                self.pos += 1;
+                if let Some(ty) = self.type_name() {
+                    self.expect(")")?;
+                    return self.node(Node::SizeOfType(ty));
+                }
+                self.pos = at;
+            }
+            let operand = self.nested(Self::unary)?;
+            return self.node(Node::SizeOf(Box::new(operand)));
+        }
+        if self.punct() == Some("(") {
+            let at = self.pos;
+            self.pos += 1;
+            if let Some(ty) = self.type_name() {
+                self.expect(")")?;
+                let operand = self.nested(Self::unary)?;
+                return self.node(Node::Cast(ty, Box::new(operand)));
+            }
+            self.pos = at;
+        }
         let op = match self.punct() {
             Some("*") => Unary::Deref,
             Some("&") => Unary::AddrOf,
@@ -870,6 +1051,130 @@ fn eval(node: &Node, t: &dyn Target) -> Result<Evaluated, String> {
             Ok(Evaluated::Int(result as i64))
         }
         Node::Binary(op, left, right) => binary(*op, &eval(left, t)?, &eval(right, t)?, t),
+        Node::Choose(cond, yes, no) => {
+            if is_true(&eval(cond, t)?, t)? {
+                eval(yes, t)
+            } else {
+                eval(no, t)
+            }
+        }
+        Node::Cast(ty, operand) => cast(*ty, eval(operand, t)?, t),
+        Node::SizeOfType(ty) => Ok(Evaluated::UInt(ty.size())),
+        Node::SizeOf(operand) => size_of(&eval(operand, t)?, t).map(Evaluated::UInt),
+        Node::Repeat(base, count) => repeat(eval(base, t)?, &eval(count, t)?, t),
+    }
+}
+
+impl CType {
+    fn size(self) -> u64 {
+        if self.pointers > 0 {
+            8
+        } else {
+            self.scalar.size()
+        }
+    }
+}
+
+/// The bytes a value takes, as C's `sizeof` says.
+fn size_of(v: &Evaluated, t: &dyn Target) -> Result<u64, String> {
+    Ok(match v {
+        Evaluated::Int(_) | Evaluated::UInt(_) | Evaluated::Float(_) => 8,
+        Evaluated::Pointer { .. } => 8,
+        Evaluated::Typed(value) => t.debug().size_of(value.ty),
+        Evaluated::Repeated { elem, count, .. } => t.debug().size_of(*elem) * count,
+    })
+}
+
+/// `(type) v`: a number converted as C converts it, or a pointer retyped.
+fn cast(ty: CType, v: Evaluated, t: &dyn Target) -> Result<Evaluated, String> {
+    if ty.pointers > 0 {
+        let addr = match operand(&v, t)? {
+            Operand::Ptr(p) => p.addr,
+            Operand::Num(n) => integer(n)? as u64,
+        };
+        let d = t.debug();
+        // The pointee as the kernel's debug information names it (`void *` if it has no
+        // such type); pointers to pointers point to bytes of unknown type.
+        let pointee = (ty.pointers == 1)
+            .then(|| {
+                (0..d.types.len() as TypeId).find(|&id| {
+                    matches!(d.ty(id), DbgType::Base { name, .. }
+                        if ty.scalar.debug_names().contains(&name.as_str()))
+                })
+            })
+            .flatten();
+        return Ok(Evaluated::Pointer {
+            pointee,
+            space: ty.space,
+            addr,
+        });
+    }
+    let n = match operand(&v, t)? {
+        Operand::Num(n) => n,
+        Operand::Ptr(p) => Num::U(p.addr),
+    };
+    Ok(match ty.scalar {
+        CScalar::Void => return Err("Cannot convert a value to void.".into()),
+        CScalar::Bool => Evaluated::Int(is_true(&n.into(), t)? as i64),
+        CScalar::Float { size } => {
+            let x = match n {
+                Num::I(i) => i as f64,
+                Num::U(u) => u as f64,
+                Num::F(x) => x,
+            };
+            Evaluated::Float(if size == 4 { x as f32 as f64 } else { x })
+        }
+        CScalar::Int { size, signed } => {
+            let bits = match n {
+                Num::I(i) => i as u64,
+                Num::U(u) => u,
+                // C truncates towards zero; out-of-range values saturate here.
+                Num::F(x) if signed => x as i64 as u64,
+                Num::F(x) => x as u64,
+            };
+            let width = size * 8;
+            let kept = if width >= 64 {
+                bits
+            } else {
+                bits & ((1u64 << width) - 1)
+            };
+            if signed {
+                let shift = 64 - width;
+                Evaluated::Int(((kept << shift) as i64) >> shift)
+            } else {
+                Evaluated::UInt(kept)
+            }
+        }
+    })
+}
+
+/// gdb's `x@N`: N values like `x`, from its address on.
+fn repeat(base: Evaluated, count: &Evaluated, t: &dyn Target) -> Result<Evaluated, String> {
+    let n = match operand(count, t)? {
+        Operand::Num(n) => integer(n)?,
+        Operand::Ptr(_) => return Err("Second argument of '@' must be an integer.".into()),
+    };
+    if n <= 0 {
+        return Err(format!("Non-positive repeat count {n}."));
+    }
+    // gdb's max-value-size.
+    let bytes = (n as u64).saturating_mul(size_of(&base, t)?);
+    if bytes > 65536 {
+        return Err(format!(
+            "value requires {bytes} bytes, which is more than max-value-size"
+        ));
+    }
+    match base {
+        Evaluated::Typed(Value {
+            ty,
+            place: Place::Memory { space, addr },
+        }) => Ok(Evaluated::Repeated {
+            elem: ty,
+            count: n as u64,
+            space,
+            addr,
+        }),
+        _ => Err("Only values in memory can be extended with '@'.".into()),
     }
 }
 
@@ -934,7 +1239,7 @@ fn number(v: &Evaluated, t: &dyn Target) -> Result<Option<Num>, String> {
         Evaluated::Int(i) => Ok(Some(Num::I(*i))),
         Evaluated::UInt(u) => Ok(Some(Num::U(*u))),
         Evaluated::Float(x) => Ok(Some(Num::F(*x))),
-        Evaluated::Pointer { .. } => Ok(None),
+        Evaluated::Pointer { .. } | Evaluated::Repeated { .. } => Ok(None),
         Evaluated::Typed(value) => match d.ty(d.resolve(value.ty)) {
             DbgType::Base { .. } | DbgType::Enum { .. } => {
                 let scalar = read_scalar(d, value.ty, &bytes_of(value, t)?)?;
@@ -2144,9 +2449,11 @@ mod tests {
         assert_eq!(parse("xyz )").unwrap_err(), syntax(")"));
         assert_eq!(parse("* / 2").unwrap_err(), syntax("/ 2"));
         assert_eq!(
-            parse("a @ b").unwrap_err(),
-            "Invalid character '@' in expression."
+            parse("a $ b").unwrap_err(),
+            "Invalid character '$' in expression."
         );
+        assert_eq!(parse("a ? b").unwrap_err(), syntax(""));
+        assert_eq!(parse("(int)").unwrap_err(), syntax(""));
         assert_eq!(
             parse("a é").unwrap_err(),
             "Invalid character 'é' in expression."

@@ -93,6 +93,28 @@ pub fn value(v: &Evaluated, fmt: Format, t: &dyn Target) -> String {
         ),
         Evaluated::Pointer { addr, .. } => pointer(*addr, fmt),
         Evaluated::Typed(v) => typed(v, fmt, t),
+        // `{a,b,c}`, as an array of them prints.
+        Evaluated::Repeated {
+            elem,
+            count,
+            space,
+            addr,
+        } => {
+            let size = t.debug().size_of(*elem);
+            let shown: Vec<String> = (0..*count)
+                .map(|i| {
+                    let at = Value {
+                        ty: *elem,
+                        place: Place::Memory {
+                            space: *space,
+                            addr: addr.wrapping_add(i * size),
+                        },
+                    };
+                    typed(&at, fmt, t)
+                })
+                .collect();
+            format!("{{{}}}", shown.join(","))
+        }
     }
 }
 
