@@ -784,6 +784,9 @@ pub struct CallSite {
     pub args: Vec<CallArg>,
     pub dst: Slot,
     pub ret_n: u32,
+    /// The type of the value returned, when it is a scalar or vector (the debugger's
+    /// `finish` shows it).
+    pub ret_ty: Option<VType>,
 }
 
 /// A constant slot whose value is the address of a program-scope variable, known only once the

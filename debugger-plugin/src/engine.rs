@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::ThreadId;
 
-use oclgrind_core::bytecode::{Op, Pc};
+use oclgrind_core::bytecode::{Op, Pc, ScalarTy, VType};
 use oclgrind_core::diagnostics::{memory_dump_rows, Level};
 use oclgrind_core::exec::debug::{DebugHook, Moment, Resume, StopSet, WiState, WorkItemView};
 use oclgrind_core::exec::KernelInstance;
@@ -211,6 +211,8 @@ struct State {
     lines: LineTable,
     /// Where `list` continues.
     list_next: Option<u32>,
+    /// Where the value of the call that `finish` runs to the end of will be.
+    finishing: Option<Returned>,
     /// The frame `up`, `down` and `frame` selected, counted from the innermost (0); reset at
     /// every stop.
     frame: usize,
@@ -305,6 +307,7 @@ impl Engine {
                 lines: LineTable::default(),
                 list_next: None,
                 frame: 0,
+                finishing: None,
                 resume_at: HashMap::new(),
                 previous_handler: None,
                 diagnostics: Vec::new(),
@@ -591,11 +594,16 @@ impl Engine {
         st.last = Some((view.ids.global, func, line, depth));
         st.list_next = None;
         st.frame = 0;
+        // gdb's `Value returned is ...` when a finish completed here.
+        let returned = (st.finishing.take())
+            .filter(|r| reason == StopReason::Step && depth < r.depth)
+            .map(|r| r.read(view));
         let stopped = Stopped {
             reason,
             position: inspect::position(view),
             entered_function: entered,
             other_work_item,
+            returned,
             displays: self.displays(&st, view),
         };
         let diagnostics = std::mem::take(&mut st.diagnostics);
@@ -657,7 +665,10 @@ impl Engine {
                         message(fe, "\"finish\" not meaningful in the outermost frame.");
                         return Outcome::Stay;
                     }
-                    _ => Mode::Finish { depth },
+                    _ => {
+                        st.finishing = returned_value_site(view);
+                        Mode::Finish { depth }
+                    }
                 };
                 Outcome::Resume(Resume::Continue)
             }
@@ -1121,6 +1132,7 @@ impl Engine {
                 position: inspect::position(view),
                 entered_function: false,
                 other_work_item: false,
+                returned: None,
                 displays: self.displays(&self.lock(), view),
             };
             fe.event(&Event::Stopped(stopped));
@@ -1557,6 +1569,57 @@ fn shadow_of(
 ) -> Vec<u8> {
     view.read_shadow(space, address, bytes.len() as u64)
         .unwrap_or_default()
+}
+
+/// Where a call's value will be once it returns: the caller's registers, and its type.
+struct Returned {
+    /// The call depth of the function returning.
+    depth: usize,
+    caller_base: u32,
+    dst: Pc,
+    ty: VType,
+}
+
+impl Returned {
+    /// The value, formatted as C prints its type.
+    fn read(&self, view: &WorkItemView) -> String {
+        let regs = view.frame_regs(self.caller_base);
+        let lane = |k: usize| {
+            let bits = regs.get(self.dst as usize + k).copied().unwrap_or(0);
+            match self.ty.elem {
+                ScalarTy::F32 => f32::from_bits(bits as u32).to_string(),
+                ScalarTy::F64 => f64::from_bits(bits).to_string(),
+                ScalarTy::Int(1) => (bits & 1).to_string(),
+                ScalarTy::Int(w) if w < 64 => (((bits << (64 - w)) as i64) >> (64 - w)).to_string(),
+                ScalarTy::Int(_) => (bits as i64).to_string(),
+                ScalarTy::Ptr(_) => format!("{bits:#x}"),
+            }
+        };
+        match self.ty.lanes {
+            1 => lane(0),
+            n => format!(
+                "({})",
+                (0..n as usize).map(lane).collect::<Vec<_>>().join(",")
+            ),
+        }
+    }
+}
+
+/// For `finish`: where the current function's value will arrive, if it returns one the
+/// debugger can show.
+fn returned_value_site(view: &WorkItemView) -> Option<Returned> {
+    let caller = view.frames.last()?;
+    let f = view.kernel.code.functions.get(caller.func as usize)?;
+    let Some(&Op::Call { site }) = f.code.get(caller.ret_pc.checked_sub(1)? as usize) else {
+        return None;
+    };
+    let call = f.calls.get(site as usize)?;
+    Some(Returned {
+        depth: view.frames.len(),
+        caller_base: caller.base,
+        dst: call.dst,
+        ty: call.ret_ty?,
+    })
 }
 
 /// Frame `index` of the work-item counted from the innermost, or its outermost frame.

@@ -561,6 +561,9 @@ pub fn render(event: &Event, terminal: bool) -> String {
                 );
             }
             out += &current_line(p);
+            if let Some(v) = &s.returned {
+                out += &format!("Value returned is {v}\n");
+            }
             out + &displays(&s.displays)
         }
         Event::Reply(r) => render_reply(r, terminal),
@@ -919,6 +922,7 @@ mod tests {
                 position,
                 entered_function: true,
                 other_work_item: false,
+                returned: None,
                 displays: vec![],
             }),
             false,

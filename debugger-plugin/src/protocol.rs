@@ -222,6 +222,9 @@ pub struct Stopped {
     /// The stop is in another work-item than the previous one.
     #[serde(default)]
     pub other_work_item: bool,
+    /// A `finish` ended here: the value the function returned.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub returned: Option<String>,
     pub displays: Vec<Displayed>,
 }
 
@@ -470,6 +473,7 @@ mod tests {
             position: position.clone(),
             entered_function: true,
             other_work_item: false,
+            returned: None,
             displays: vec![Displayed {
                 number: 1,
                 expr: "i".into(),
@@ -493,6 +497,7 @@ mod tests {
             position: position.clone(),
             entered_function: false,
             other_work_item: false,
+            returned: None,
             displays: vec![],
         }));
         round_trip(Event::Diagnostic {

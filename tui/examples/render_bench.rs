@@ -45,6 +45,7 @@ fn app() -> App {
         position,
         entered_function: false,
         other_work_item: false,
+        returned: None,
         displays: vec![],
     })));
     let vars = (0..40)

@@ -18,6 +18,7 @@ fn stopped(line: u32) -> Stopped {
         },
         entered_function: false,
         other_work_item: false,
+        returned: None,
         displays: vec![],
     }
 }

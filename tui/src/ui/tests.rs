@@ -50,6 +50,7 @@ fn sample() -> App {
         },
         entered_function: false,
         other_work_item: false,
+        returned: None,
         displays: vec![],
     })));
     app.update(Message::Refreshed(

@@ -1178,12 +1178,18 @@ impl<'a> Lowerer<'a> {
             }
             let ret_n = self.slots(i.ty())?;
             let dst = if ret_n > 0 { self.dst(i)? } else { 0 };
+            let ret_ty = if ret_n > 0 {
+                self.vt(i.ty()).ok()
+            } else {
+                None
+            };
             let site = self.out.calls.len() as u32;
             self.out.calls.push(CallSite {
                 func,
                 args,
                 dst,
                 ret_n,
+                ret_ty,
             });
             self.emit(Op::Call { site });
             return Ok(());
