@@ -4,7 +4,7 @@
 use oclgrind_debugger::line::{self, Parsed};
 use oclgrind_debugger::protocol::*;
 
-use super::{Action, App, GridLevel, InputFor, Key, Pane, Refresh, PANES};
+use super::{line_edit, Action, App, GridLevel, InputFor, Key, Pane, Refresh, PANES};
 use crate::grid;
 use crate::keymap::KeyAction;
 use crate::layout;
@@ -202,6 +202,7 @@ impl App {
 
     fn start_input(&mut self, what: InputFor) {
         self.input = Some(String::new());
+        self.input_back = 0;
         self.input_for = what;
         self.history_at = None;
     }
@@ -295,11 +296,10 @@ impl App {
 
     fn input_key(&mut self, key: Key) -> Option<Action> {
         let input = self.input.as_mut()?;
+        if line_edit::edit(input, &mut self.input_back, key) == line_edit::Edit::Done {
+            return None;
+        }
         match key {
-            Key::Char(c) => input.push(c),
-            Key::Backspace => {
-                input.pop();
-            }
             Key::Esc | Key::Ctrl('c') => self.input = None,
             Key::Tab if self.input_for == InputFor::Command => self.complete(),
             Key::Up | Key::Down if self.input_for == InputFor::Command => {
@@ -315,6 +315,7 @@ impl App {
                 };
                 self.history_at = Some(at);
                 *input = self.history[at].clone();
+                self.input_back = 0;
             }
             Key::Enter => {
                 let text = self.input.take().unwrap_or_default();
@@ -364,6 +365,7 @@ impl App {
         }
         let done = matching.len() == 1;
         self.input = Some(format!("{head}{common}{}", if done { " " } else { "" }));
+        self.input_back = 0;
         self.notice = (!done).then(|| {
             let names: Vec<&str> = matching.iter().map(|s| s.as_str()).collect();
             names.join("  ")
@@ -384,9 +386,13 @@ impl App {
 
     /// A typed command: parsed as line mode parses it.
     fn run_command_line(&mut self, text: &str) -> Option<Action> {
-        if text.is_empty() {
-            return None;
-        }
+        // gdb's rule: an empty line repeats the last command.
+        let text = match (text.is_empty(), self.history.last()) {
+            (false, _) => text.to_string(),
+            (true, Some(last)) => last.clone(),
+            (true, None) => return None,
+        };
+        let text = text.as_str();
         self.history.push(text.to_string());
         self.say(format!("(oclgrind) {text}"));
         match line::parse(text) {

@@ -8,6 +8,7 @@
 
 mod diagnostics;
 mod keys;
+pub mod line_edit;
 mod log;
 mod mouse;
 #[cfg(test)]
@@ -297,6 +298,8 @@ pub struct App {
     pub cursor: u32,
     /// The line being typed at the bottom of the console, and what for.
     pub input: Option<String>,
+    /// Where the command line's cursor is: this many characters before the end.
+    pub input_back: usize,
     pub input_for: InputFor,
     pub history: Vec<String>,
     history_at: Option<usize>,

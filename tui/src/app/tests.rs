@@ -195,6 +195,37 @@ fn command_line_parses_like_line_mode_and_keeps_history() {
 }
 
 #[test]
+fn command_line_edits_as_readline_and_enter_repeats() {
+    let mut app = App::new();
+    app.update(Message::Prompt);
+    app.key(Key::Char(':'));
+    type_text(&mut app, "print gid");
+    // Ctrl-A, past "print", and a format there.
+    app.key(Key::Ctrl('a'));
+    for _ in 0..5 {
+        app.key(Key::Right);
+    }
+    type_text(&mut app, "/x");
+    assert_eq!(app.input.as_deref(), Some("print/x gid"));
+    app.key(Key::Ctrl('e'));
+    app.key(Key::Ctrl('w'));
+    type_text(&mut app, "lid");
+    let print = Some(Action::Send(Command::Print {
+        exprs: vec!["lid".into()],
+        format: Some('x'),
+    }));
+    assert_eq!(app.key(Key::Enter), print);
+    // Enter on an empty line runs the last command again, as gdb does.
+    app.update(Message::Prompt);
+    app.key(Key::Char(':'));
+    assert_eq!(app.key(Key::Enter), print);
+    app.key(Key::Char(':'));
+    type_text(&mut app, "junk");
+    app.key(Key::Ctrl('u'));
+    assert_eq!(app.input.as_deref(), Some(""));
+}
+
+#[test]
 fn tab_completes_commands_and_variables() {
     let mut app = App::new();
     app.refreshed(

@@ -8,7 +8,7 @@ use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 
 use super::frame_pane;
-use crate::app::{App, InputFor, Log, Pane};
+use crate::app::{line_edit, App, InputFor, Log, Pane};
 use crate::keymap::KeyAction;
 
 /// The last lines of a log that fit in `area`, scrolled back as far as asked; long lines
@@ -49,17 +49,25 @@ pub(super) fn console_pane(frame: &mut Frame, app: &App, area: Rect) {
     let [log, input] = Layout::vertical([Constraint::Min(1), Constraint::Length(1)]).areas(inner);
     frame.render_widget(Paragraph::new(log_lines(&app.console, log)), log);
     let prompt = match &app.input {
-        Some(text) => Line::from(vec![
-            Span::styled(
-                match app.input_for {
-                    InputFor::Command => "(oclgrind) ",
-                    InputFor::Address => "address or expression: ",
-                },
-                Style::new().fg(t.name),
-            ),
-            Span::raw(text.as_str()),
-            Span::styled(" ", Style::new().add_modifier(Modifier::REVERSED)),
-        ]),
+        Some(text) => {
+            let (before, rest) = line_edit::split_at_cursor(text, app.input_back);
+            // The cursor is the character under it, or a blank past the end.
+            let mut chars = rest.chars();
+            let at_cursor = chars.next().map_or(" ".to_string(), String::from);
+            let after = chars.as_str();
+            Line::from(vec![
+                Span::styled(
+                    match app.input_for {
+                        InputFor::Command => "(oclgrind) ",
+                        InputFor::Address => "address or expression: ",
+                    },
+                    Style::new().fg(t.name),
+                ),
+                Span::raw(before),
+                Span::styled(at_cursor, Style::new().add_modifier(Modifier::REVERSED)),
+                Span::raw(after),
+            ])
+        }
         None => Line::styled(
             format!(
                 "{} keys  {} command",
