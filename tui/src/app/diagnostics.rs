@@ -37,6 +37,14 @@ pub(super) fn diagnostic_work_item(message: &str) -> Option<[u64; 3]> {
     Some([ids.next()??, ids.next()??, ids.next()??])
 }
 
+/// The kernel a diagnostic names ("Kernel: vecadd").
+pub(super) fn diagnostic_kernel(message: &str) -> Option<String> {
+    message
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("Kernel: "))
+        .map(|k| k.trim().to_string())
+}
+
 /// The source line a diagnostic names ("At line 9 (column 17) of input.cl:").
 pub(super) fn diagnostic_line(message: &str) -> Option<u32> {
     diagnostic_place(message).map(|(_, line)| line)

@@ -91,7 +91,7 @@ impl App {
             KeyAction::OpenOther if self.focus == Pane::Diagnostics => {
                 let report = self.reports.get(self.report_cursor)?;
                 let (line, work_item) = report.second?;
-                self.go_to(line, work_item)
+                self.go_to_report(line, work_item)
             }
             KeyAction::OpenOther => None,
             KeyAction::ShowMemory => {
@@ -131,6 +131,21 @@ impl App {
 
     /// To a report's source line, and to the work-item it names (if that can be switched
     /// to: the debugger answers if not).
+    /// To a place the selected report names, if its launch is the one running: the
+    /// work-items of an earlier launch are gone (and the source shown may be another's).
+    fn go_to_report(&mut self, line: Option<u32>, work_item: Option<[u64; 3]>) -> Option<Action> {
+        let report = self.reports.get(self.report_cursor)?;
+        if report.launch != self.launches || self.launch_ended {
+            self.notice = Some(format!(
+                "That report is from launch #{} (kernel '{}'), which has ended: its \
+                 work-items are gone.",
+                report.launch, report.kernel
+            ));
+            return None;
+        }
+        self.go_to(line, work_item)
+    }
+
     fn go_to(&mut self, line: Option<u32>, work_item: Option<[u64; 3]>) -> Option<Action> {
         if let Some(line) = line {
             self.cursor = line;
@@ -165,7 +180,7 @@ impl App {
                 // switched to: the debugger answers if not).
                 let report = self.reports.get(self.report_cursor)?;
                 let (line, work_item) = (report.line, report.work_item);
-                self.go_to(line, work_item)
+                self.go_to_report(line, work_item)
             }
             Pane::WorkItems => match self.grid_level {
                 GridLevel::WorkItems => {

@@ -31,7 +31,8 @@ use crate::memory::MemoryPane;
 use crate::theme::Theme;
 use crate::variables::{self, Kind, Row};
 use diagnostics::{
-    diagnostic_line, diagnostic_place, diagnostic_summary, diagnostic_work_item, ir_text,
+    diagnostic_kernel, diagnostic_line, diagnostic_place, diagnostic_summary, diagnostic_work_item,
+    ir_text,
 };
 
 /// The panes, in Tab order.
@@ -71,8 +72,9 @@ pub struct Report {
     /// A data race's second access: its line and work-item (the fields above are the
     /// first's).
     pub second: Option<(Option<u32>, Option<[u64; 3]>)>,
-    /// Which launch of the session it came from (1 for the first).
+    /// Which launch of the session it came from (1 for the first), and its kernel.
     pub launch: usize,
+    pub kernel: String,
 }
 
 /// Replies the front-end asks for itself, to fill the panes.
@@ -252,6 +254,8 @@ pub struct App {
     pub launch: Option<LaunchSummary>,
     /// Launches seen so far (the current one's number).
     pub launches: usize,
+    /// The last launch has ended (its work-items are gone).
+    pub launch_ended: bool,
     /// The file the source pane shows, line 1 first: the program's source (`source_file` is
     /// `None`) or an included file (its path).
     pub source: Vec<String>,
@@ -395,6 +399,7 @@ impl App {
             Event::LaunchBegin(summary) => {
                 self.launch = Some(summary.clone());
                 self.launches += 1;
+                self.launch_ended = false;
                 self.source.clear();
                 self.highlighted.clear();
                 self.diagnostic_lines.clear();
@@ -404,6 +409,7 @@ impl App {
             }
             Event::LaunchEnd { kernel } => {
                 self.say(format!("Kernel '{kernel}' has finished."));
+                self.launch_ended = true;
                 self.prompting = false;
                 self.continuing = false;
             }
@@ -426,6 +432,9 @@ impl App {
                     work_item: diagnostic_work_item(first),
                     second: second.map(|s| (diagnostic_line(s), diagnostic_work_item(s))),
                     launch: self.launches,
+                    kernel: diagnostic_kernel(first)
+                        .or_else(|| self.launch.as_ref().map(|l| l.kernel.clone()))
+                        .unwrap_or_default(),
                 });
                 self.report_cursor = self.reports.len() - 1;
             }

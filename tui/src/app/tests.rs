@@ -335,6 +335,34 @@ fn a_report_leads_to_its_line_and_work_item() {
     assert!(app.hit_diagnostic([13, 2, 0]));
     app.update(Message::Event(launch(64, 4)));
     assert!(!app.hit_diagnostic([13, 2, 0]), "that was another launch's");
+    // The row names its launch and kernel; Enter on it now is refused, with the reason.
+    assert_eq!(app.reports[0].kernel, "k");
+    app.update(Message::Prompt);
+    focus(&mut app, Pane::Diagnostics);
+    assert_eq!(app.key(Key::Enter), None);
+    assert_eq!(
+        app.notice.as_deref(),
+        Some(
+            "That report is from launch #0 (kernel 'k'), which has ended: its work-items are gone."
+        )
+    );
+}
+
+#[test]
+fn a_report_of_an_ended_launch_is_not_followed() {
+    let mut app = App::new();
+    app.update(Message::Event(launch(64, 4)));
+    app.update(Message::Event(Event::Diagnostic {
+        error: true,
+        message: "Invalid write of size 4\n\tKernel: k\n\tEntity: Global(13,2,0) Local(1,0,0) Group(3,0,0)\n\tAt line 12 (column 3) of input.cl:\n".into(),
+    }));
+    app.update(Message::Event(Event::LaunchEnd { kernel: "k".into() }));
+    focus(&mut app, Pane::Diagnostics);
+    assert_eq!(app.key(Key::Enter), None);
+    assert!(app
+        .notice
+        .as_deref()
+        .is_some_and(|n| n.starts_with("That report is from launch #1")));
 }
 
 /// A race message as the RaceDetector words it (instruction lines left out).

@@ -51,7 +51,14 @@ pub(super) fn diagnostics_pane(frame: &mut Frame, app: &App, area: Rect) {
                 };
                 place = format!("{first}/ {other}");
             }
+            // Once there were several launches: which one, of which kernel ("#2 vecadd ").
+            let launch = match (app.launches > 1, r.kernel.is_empty()) {
+                (false, _) => String::new(),
+                (true, true) => format!("#{} ", r.launch),
+                (true, false) => format!("#{} {} ", r.launch, r.kernel),
+            };
             Line::from(vec![
+                Span::styled(launch, Style::new().fg(t.dim)),
                 Span::styled(place, Style::new().fg(t.dim)),
                 Span::styled(r.summary.clone(), style),
             ])

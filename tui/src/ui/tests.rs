@@ -368,6 +368,15 @@ fn diagnostics_pane_lists_reports() {
     find(&screen, "Diagnostics (2)");
     find(&screen, "5 (7,0,0) Invalid read of size 4");
     find(&screen, "! ");
+    // After a second launch, each row says which launch and kernel it came from.
+    app.update(Message::Event(Event::LaunchBegin(LaunchSummary {
+        kernel: "other".into(),
+        global_size: [4, 1, 1],
+        global_offset: [0; 3],
+        local_size: [4, 1, 1],
+    })));
+    let screen = render(&mut app, 200, 40);
+    find(&screen, "#1 smooth 5 (7,0,0) Invalid read");
 }
 
 #[test]
