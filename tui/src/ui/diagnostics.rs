@@ -51,8 +51,9 @@ pub(super) fn diagnostics_pane(frame: &mut Frame, app: &App, area: Rect) {
                 };
                 place = format!("{first}/ {other}");
             }
-            // Once there were several launches: which one, of which kernel ("#2 vecadd ").
-            let launch = match (app.launches > 1, r.kernel.is_empty()) {
+            // A report of an earlier launch says which one, of which kernel ("#2 vecadd ").
+            let earlier = r.launch != app.launches || app.launch_ended;
+            let launch = match (earlier, r.kernel.is_empty()) {
                 (false, _) => String::new(),
                 (true, true) => format!("#{} ", r.launch),
                 (true, false) => format!("#{} {} ", r.launch, r.kernel),
