@@ -52,7 +52,6 @@ fn query(
     }
 }
 
-/// `file:line` of the simulator source, for fatal error messages.
 /// Largest private memory of one work-item (its allocas and by-value copies).
 const MAX_PRIVATE_BYTES: u64 = 1 << 30;
 
