@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::ThreadId;
 
-use oclgrind_core::bytecode::{Op, Pc, ScalarTy, VType};
+use oclgrind_core::bytecode::{Op, Pc, VType};
 use oclgrind_core::diagnostics::{memory_dump_rows, Level};
 use oclgrind_core::exec::debug::{DebugHook, Moment, Resume, StopSet, WiState, WorkItemView};
 use oclgrind_core::exec::KernelInstance;
@@ -1586,14 +1586,7 @@ impl Returned {
         let regs = view.frame_regs(self.caller_base);
         let lane = |k: usize| {
             let bits = regs.get(self.dst as usize + k).copied().unwrap_or(0);
-            match self.ty.elem {
-                ScalarTy::F32 => f32::from_bits(bits as u32).to_string(),
-                ScalarTy::F64 => f64::from_bits(bits).to_string(),
-                ScalarTy::Int(1) => (bits & 1).to_string(),
-                ScalarTy::Int(w) if w < 64 => (((bits << (64 - w)) as i64) >> (64 - w)).to_string(),
-                ScalarTy::Int(_) => (bits as i64).to_string(),
-                ScalarTy::Ptr(_) => format!("{bits:#x}"),
-            }
+            format::register(self.ty.elem, bits)
         };
         match self.ty.lanes {
             1 => lane(0),

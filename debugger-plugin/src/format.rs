@@ -11,6 +11,7 @@
 
 use crate::expr::{self, Evaluated, Scalar};
 use crate::target::{Place, Target, Value};
+use oclgrind_core::bytecode::ScalarTy;
 use oclgrind_core::debuginfo::{DbgType, Member, TypeId};
 use oclgrind_core::memory::{self, AddrSpace};
 use std::borrow::Cow;
@@ -320,6 +321,31 @@ fn pointer(addr: u64, fmt: Format) -> String {
             fmt,
         ),
     }
+}
+
+/// A register lane of type `ty` holding `bits`, as `print` shows a value of that type (for
+/// values the debug information gives no type, such as what `finish` returns).
+pub fn register(ty: ScalarTy, bits: u64) -> String {
+    let s = match ty {
+        ScalarTy::Ptr(_) => return pointer(bits, Format::Natural),
+        ScalarTy::F32 => Scalar::Float {
+            value: f32::from_bits(bits as u32) as f64,
+            bits: bits & 0xffff_ffff,
+            size: 4,
+        },
+        ScalarTy::F64 => Scalar::Float {
+            value: f64::from_bits(bits),
+            bits,
+            size: 8,
+        },
+        ScalarTy::Int(1) => Scalar::Bool(bits & 1 != 0),
+        ScalarTy::Int(w) => Scalar::Int {
+            bits,
+            size: (w as u32).div_ceil(8).min(8),
+            signed: true,
+        },
+    };
+    scalar(s, Format::Natural)
 }
 
 /// A scalar in a format.
