@@ -119,33 +119,17 @@ const NEW: Entry = Entry {
 /// A work-group's work-items by local linear index, and the states (registers, private
 /// memory) of those started, in slots that finished ones hand on: a group without barriers
 /// needs one.
+#[derive(Default)]
 pub(crate) struct GroupItems {
     entries: Vec<Entry>,
     slots: Vec<WorkItem>,
-    /// The free slots as a list threaded through `next_free`, from `free`.
-    next_free: Vec<u32>,
-    free: u32,
-    free_count: usize,
+    /// The slots no work-item holds.
+    free: Vec<u32>,
     /// How many wait at `barrier`.
     arrived: usize,
     barrier: Option<BarrierSite>,
     /// Work-items before this one are neither ready nor new.
     cursor: usize,
-}
-
-impl Default for GroupItems {
-    fn default() -> Self {
-        GroupItems {
-            entries: Vec::new(),
-            slots: Vec::new(),
-            next_free: Vec::new(),
-            free: NO_SLOT,
-            free_count: 0,
-            arrived: 0,
-            barrier: None,
-            cursor: 0,
-        }
-    }
 }
 
 impl GroupItems {
@@ -163,18 +147,9 @@ impl GroupItems {
             self.entries.resize(count, NEW);
         }
         // After a plain run every slot is free already.
-        if self.free_count != self.slots.len() {
-            self.next_free.clear();
-            self.next_free
-                .extend((1..=self.slots.len() as u32).map(|n| {
-                    if n as usize == self.slots.len() {
-                        NO_SLOT
-                    } else {
-                        n
-                    }
-                }));
-            self.free = if self.slots.is_empty() { NO_SLOT } else { 0 };
-            self.free_count = self.slots.len();
+        if self.free.len() != self.slots.len() {
+            self.free.clear();
+            self.free.extend((0..self.slots.len() as u32).rev());
         }
         self.arrived = 0;
         self.barrier = None;
@@ -199,28 +174,15 @@ impl GroupItems {
     /// A free slot, made if there is none.
     #[inline(always)]
     fn take_slot(&mut self) -> u32 {
-        let slot = self.free;
-        match self.next_free.get(slot as usize) {
-            Some(&next) => {
-                self.free = next;
-                self.free_count -= 1;
-                slot
-            }
-            None => {
-                self.slots.push(WorkItem::new());
-                self.next_free.push(NO_SLOT);
-                (self.slots.len() - 1) as u32
-            }
-        }
+        self.free.pop().unwrap_or_else(|| {
+            self.slots.push(WorkItem::new());
+            (self.slots.len() - 1) as u32
+        })
     }
 
     #[inline(always)]
     fn give_back(&mut self, slot: u32) {
-        if let Some(next) = self.next_free.get_mut(slot as usize) {
-            *next = self.free;
-            self.free = slot;
-            self.free_count += 1;
-        }
+        self.free.push(slot);
     }
 
     /// Those at the barrier are ready again.
