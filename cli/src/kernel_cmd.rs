@@ -188,7 +188,7 @@ fn start_tui() -> Option<(Tui, TuiFrontend)> {
     if !wanted || !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
         return None;
     }
-    match Tui::start() {
+    match Tui::start(Box::new(oclgrind_debugger::engine::interrupt)) {
         Ok(t) => Some(t),
         Err(e) => {
             eprintln!(

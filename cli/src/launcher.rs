@@ -96,11 +96,11 @@ fn run_with_tui(mut cmd: std::process::Command, app: &str) -> i32 {
     };
     cmd.env("OCLGRIND_DEBUG_SOCKET", &socket)
         .stdin(Stdio::null());
-    let mut outputs: Vec<Box<dyn std::io::Read + Send>> = Vec::new();
+    let mut outputs: Vec<std::os::fd::OwnedFd> = Vec::new();
     match OutputTerminal::open() {
         Ok(terminal) => {
             cmd.stdout(terminal.writer()).stderr(terminal.writer());
-            outputs.push(Box::new(terminal.reader));
+            outputs.push(terminal.reader.into());
         }
         // Pipes then: the output still arrives, only later.
         Err(_) => {
@@ -118,10 +118,10 @@ fn run_with_tui(mut cmd: std::process::Command, app: &str) -> i32 {
         }
     };
     if let Some(out) = child.stdout.take() {
-        outputs.push(Box::new(out));
+        outputs.push(out.into());
     }
     if let Some(err) = child.stderr.take() {
-        outputs.push(Box::new(err));
+        outputs.push(err.into());
     }
     let tui = match Tui::start_remote(listener, outputs, child.id()) {
         Ok(t) => t,

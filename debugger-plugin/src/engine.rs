@@ -23,12 +23,18 @@ use crate::files;
 use crate::format::{self, Format};
 use crate::inspect::{self, FrameTarget};
 use crate::protocol::*;
+pub use oclgrind_debug_protocol::Frontend;
 
-/// How the engine talks to the user.
-pub trait Frontend: Send {
-    fn event(&mut self, event: &Event);
-    /// The next command; `None` when input has ended (the session then ends like `quit`).
-    fn command(&mut self) -> Option<Command>;
+/// Splits what was typed after `print`. Oclgrind takes each whitespace-separated word as one
+/// expression; gdb takes the whole line. Both are honoured: when every word is an expression on
+/// its own (`print a b[1] *p`) each is printed, otherwise the line is one (`print a + b`).
+fn print_expressions(typed: &str) -> Vec<String> {
+    let words: Vec<&str> = typed.split_whitespace().collect();
+    if words.len() > 1 && words.iter().all(|w| crate::expr::parse(w).is_ok()) {
+        words.iter().map(|w| w.to_string()).collect()
+    } else {
+        vec![typed.to_string()]
+    }
 }
 
 /// Read before every instruction of a debug run. Process-wide, so that Ctrl-C can set it.
@@ -948,7 +954,8 @@ impl Engine {
                 };
                 let frame = selected_frame(view, self.lock().frame);
                 let values = exprs
-                    .into_iter()
+                    .iter()
+                    .flat_map(|typed| print_expressions(typed))
                     .map(|e| {
                         let v = inspect::print_in(view, frame, &e, fmt);
                         (e, v)
@@ -1619,4 +1626,16 @@ fn returned_value_site(view: &WorkItemView) -> Option<Returned> {
 fn selected_frame(view: &WorkItemView, index: usize) -> inspect::FrameRef {
     let all = inspect::frames(view);
     all[index.min(all.len() - 1)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::print_expressions;
+
+    #[test]
+    fn print_splits_words_only_when_each_is_an_expression() {
+        assert_eq!(print_expressions("a b.c d[1]"), ["a", "b.c", "d[1]"]);
+        assert_eq!(print_expressions("a + 1"), ["a + 1"]);
+        assert_eq!(print_expressions("x"), ["x"]);
+    }
 }

@@ -15,11 +15,8 @@ use oclgrind_core::memory::{self, AddrSpace};
 use std::fmt;
 use std::num::IntErrorKind;
 
-/// How gdb starts the message for a name no variable has (the line mode shows Oclgrind's
-/// text for it in scripts).
-pub const NO_SYMBOL: &str = "No symbol ";
-/// How gdb starts the message for a member a struct or vector does not have.
-pub const NO_MEMBER: &str = "There is no member named ";
+pub use oclgrind_debug_protocol::text::{NO_MEMBER, NO_SYMBOL};
+
 /// Most nodes an expression may have. Evaluating (and dropping) the tree recurses once per
 /// level, so this bounds the stack whatever the input.
 const MAX_NODES: usize = 500;

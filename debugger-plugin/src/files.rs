@@ -4,6 +4,8 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
+pub use oclgrind_debug_protocol::text::{names, short_name};
+
 use oclgrind_core::bytecode::{Function, Pc};
 use oclgrind_core::diagnostics::Source;
 use oclgrind_core::exec::debug::WorkItemView;
@@ -72,30 +74,9 @@ fn header(path: &str) -> Option<Arc<Source>> {
         .clone()
 }
 
-/// The file name as the user sees it: the last part of the path.
-pub fn short_name(path: &str) -> &str {
-    path.rsplit('/').next().unwrap_or(path)
-}
-
-/// Whether `typed` (as in `break put.h:4`) names the file at `path`: the whole path, or its
-/// last parts.
-pub fn names(typed: &str, path: &str) -> bool {
-    path == typed || path.ends_with(&format!("/{}", typed.trim_start_matches("./")))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn typed_names_match_the_end_of_a_path() {
-        assert!(names("put.h", "/tmp/x/inc/put.h"));
-        assert!(names("inc/put.h", "/tmp/x/inc/put.h"));
-        assert!(names("./put.h", "/tmp/x/inc/put.h"));
-        assert!(names("/tmp/x/inc/put.h", "/tmp/x/inc/put.h"));
-        assert!(!names("ut.h", "/tmp/x/inc/put.h"));
-        assert_eq!(short_name("/tmp/x/inc/put.h"), "put.h");
-    }
 
     #[test]
     fn headers_are_read_once_and_missing_ones_are_none() {

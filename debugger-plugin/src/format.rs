@@ -14,6 +14,7 @@ use crate::target::{Place, Target, Value};
 use oclgrind_core::bytecode::ScalarTy;
 use oclgrind_core::debuginfo::{DbgType, Member, TypeId};
 use oclgrind_core::memory::{self, AddrSpace};
+pub use oclgrind_debug_protocol::text::{ostream_double, parse_unit};
 use std::borrow::Cow;
 
 /// Arrays show at most this many elements, then `...` (gdb's default `print elements`).
@@ -49,17 +50,6 @@ pub fn parse_format(letter: char) -> Option<Format> {
         'c' => Format::Char,
         'f' => Format::Float,
         'o' => Format::Octal,
-        _ => return None,
-    })
-}
-
-/// The unit size a gdb letter names for `x` (`b h w g`: 1, 2, 4, 8 bytes).
-pub fn parse_unit(letter: char) -> Option<u64> {
-    Some(match letter {
-        'b' => 1,
-        'h' => 2,
-        'w' => 4,
-        'g' => 8,
         _ => return None,
     })
 }
@@ -418,47 +408,6 @@ fn character(value: i64, unsigned: bool) -> String {
         _ => format!("\\{byte:03o}"),
     };
     format!("{number} '{shown}'")
-}
-
-/// A double as C++'s `std::ostream <<` prints it by default (`%g` with 6 significant digits):
-/// `1`, `0.5`, `3.14159`, `1e+10`, `1.5e-07`, `-0`, `inf`, `nan` (`-nan` with the sign bit
-/// set, as glibc prints it).
-pub fn ostream_double(x: f64) -> String {
-    const PRECISION: i32 = 6;
-    let sign = if x.is_sign_negative() { "-" } else { "" };
-    if x.is_nan() {
-        return format!("{sign}nan");
-    }
-    if x.is_infinite() {
-        return format!("{sign}inf");
-    }
-    if x == 0.0 {
-        return format!("{sign}0");
-    }
-    // The exponent after rounding to PRECISION digits decides between the two notations.
-    let scientific = format!("{:.*e}", (PRECISION - 1) as usize, x);
-    let (mantissa, exponent) = scientific.split_once('e').unwrap_or((&scientific, "0"));
-    let exponent: i32 = exponent.parse().unwrap_or(0);
-    if (-4..PRECISION).contains(&exponent) {
-        let decimals = (PRECISION - 1 - exponent) as usize;
-        strip_zeros(&format!("{x:.decimals$}")).to_string()
-    } else {
-        let sign = if exponent < 0 { '-' } else { '+' };
-        format!(
-            "{}e{sign}{:02}",
-            strip_zeros(mantissa),
-            exponent.unsigned_abs()
-        )
-    }
-}
-
-/// `%g` drops trailing zeros of the fraction, and the point if nothing is left after it.
-fn strip_zeros(number: &str) -> &str {
-    if number.contains('.') {
-        number.trim_end_matches('0').trim_end_matches('.')
-    } else {
-        number
-    }
 }
 
 /// gdb's `x/NFU`: `count` units of `unit` bytes (1, 2, 4 or 8) from `addr`, as lines

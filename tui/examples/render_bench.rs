@@ -6,7 +6,7 @@
 
 use std::time::Instant;
 
-use oclgrind_debugger::protocol::*;
+use oclgrind_debug_protocol::protocol::*;
 use oclgrind_tui::app::{App, GridLevel, Highlit, Message, Refresh};
 use oclgrind_tui::{highlight, ui};
 use ratatui::backend::TestBackend;

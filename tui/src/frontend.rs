@@ -1,33 +1,48 @@
 //! The TUI as the debugger's front-end. The engine calls it from whichever worker thread
-//! holds the prompt; a UI thread of its own owns the terminal. Channels join the two, so
-//! drawing never waits for the simulator and the simulator never waits for drawing.
+//! holds the prompt; a UI thread of its own owns the terminal and runs one tokio event loop
+//! over everything that reaches the screen: the terminal's keys, mouse, pastes and resizes,
+//! the debugger's events (from this process, or from the program's over a socket), the
+//! program's output and standard error, and finished highlighting. A stopped worker waits for
+//! its next command on a tokio channel (a blocking receive). So drawing never waits for the
+//! simulator, the simulator never waits for drawing, and a key is handled the moment it
+//! arrives: the screen is drawn once nothing else is waiting.
+
+use std::fs::File;
+use std::future::{poll_fn, ready};
+use std::io::Read;
+use std::ops::ControlFlow;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::os::unix::net::UnixListener;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, Read, Write};
-use std::os::fd::{FromRawFd, RawFd};
-use std::os::unix::net::{UnixListener, UnixStream};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
-use std::thread::JoinHandle;
-use std::time::Duration;
 
-use oclgrind_debugger::engine;
-use oclgrind_debugger::protocol::{Command, Event, ToFrontend};
-use oclgrind_debugger::Frontend;
+use futures_core::Stream;
+use oclgrind_debug_protocol::protocol::{Command, Event, ToFrontend};
+use oclgrind_debug_protocol::Frontend;
 use ratatui::crossterm::event::{
-    self, Event as TermEvent, KeyCode, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
+    Event as TermEvent, EventStream, KeyCode, KeyEventKind, KeyModifiers, MouseButton,
+    MouseEventKind,
 };
+use tokio::io::unix::AsyncFd;
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
 
 use crate::app::{Action, App, HighlightJob, Highlit, Key, Message, Mouse, Refresh};
 use crate::keymap::Keymap;
 use crate::theme::Theme;
 use crate::ui;
 
+/// While input or output keeps coming, the screen is still drawn this often.
+const MAX_FRAME_GAP: Duration = Duration::from_millis(50);
+
 /// The engine's side, in the same process: events and prompts go to the UI thread, commands
 /// come back.
 pub struct TuiFrontend {
-    to_ui: Sender<Message>,
-    /// `None` when the UI has gone (the session then ends like `quit`).
-    commands: Receiver<Option<Command>>,
+    to_ui: UnboundedSender<Message>,
+    /// `None` (or a closed channel) when the UI has gone: the session then ends like `quit`.
+    commands: UnboundedReceiver<Option<Command>>,
 }
 
 impl Frontend for TuiFrontend {
@@ -37,109 +52,158 @@ impl Frontend for TuiFrontend {
 
     fn command(&mut self) -> Option<Command> {
         self.to_ui.send(Message::Prompt).ok()?;
-        self.commands.recv().ok().flatten()
+        self.commands.blocking_recv().flatten()
     }
+}
+
+/// How the session ended, as the UI thread reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Leaving {
+    /// The user left after the program's end.
+    AfterEnd,
+    /// The user quit: the kernel and the program were stopped.
+    Quit,
+    /// The terminal failed (or could not be set up).
+    Lost,
+}
+
+/// What the UI thread is given to run with.
+struct Setup {
+    to_ui: UnboundedSender<Message>,
+    messages: UnboundedReceiver<Message>,
+    commands: UnboundedSender<Option<Command>>,
+    /// Text to show in the output pane, read until its end: the program's output, or our
+    /// own standard error.
+    outputs: Vec<OwnedFd>,
+    /// The program's debugger connects here, and is sent the commands.
+    remote: Option<(UnixListener, UnboundedReceiver<Option<Command>>)>,
+    /// Puts standard error back when the TUI ends.
+    capture: Option<StderrCapture>,
+    /// Stops the running kernel (Ctrl-C).
+    interrupt: Box<dyn Fn() + Send>,
+    /// Stops the kernel and the program once the terminal is restored, when the user quit.
+    terminate: Box<dyn Fn() + Send>,
 }
 
 /// The UI's side, kept by whoever started it.
 pub struct Tui {
-    to_ui: Sender<Message>,
-    thread: Option<JoinHandle<()>>,
+    to_ui: UnboundedSender<Message>,
+    thread: Option<JoinHandle<Leaving>>,
 }
 
 impl Tui {
     /// Opens the TUI on the terminal for an engine in this process; returns it and the
-    /// front-end to give the engine. Standard error shows in the console meanwhile.
-    pub fn start() -> std::io::Result<(Tui, TuiFrontend)> {
-        let (to_ui, messages) = mpsc::channel();
-        let (send_command, commands) = mpsc::channel();
-        let capture = StderrCapture::start(to_ui.clone())?;
-        let tui = Tui::open(
-            to_ui.clone(),
+    /// front-end to give the engine. Standard error shows in the console meanwhile;
+    /// `interrupt` stops the running kernel (Ctrl-C). Quitting ends this process.
+    pub fn start(interrupt: Box<dyn Fn() + Send>) -> std::io::Result<(Tui, TuiFrontend)> {
+        let (to_ui, messages) = unbounded_channel();
+        let (send_command, commands) = unbounded_channel();
+        let (capture, captured) = StderrCapture::start()?;
+        let tui = Tui::open(Setup {
+            to_ui: to_ui.clone(),
             messages,
-            send_command,
-            Some(capture),
-            Box::new(engine::interrupt),
-        )?;
+            commands: send_command,
+            outputs: vec![captured],
+            remote: None,
+            capture: Some(capture),
+            interrupt,
+            terminate: Box::new(|| {
+                eprintln!("Oclgrind: debugging was quit; the kernel was stopped");
+                std::process::exit(1);
+            }),
+        })?;
         Ok((tui, TuiFrontend { to_ui, commands }))
     }
 
-    /// Opens the TUI for an engine in process `pid`, which connects to `listener` (see
-    /// `oclgrind_debugger::remote`); `outputs` (the program's standard output and error) show
-    /// in the console, and Ctrl-C sends the process SIGINT.
+    /// Opens the TUI for an engine in process `pid`, which connects to `listener` (see the
+    /// debugger's `remote` module); `outputs` (the program's standard output and error) show
+    /// in the console, Ctrl-C sends the process SIGINT, and quitting kills it.
     pub fn start_remote(
         listener: UnixListener,
-        outputs: Vec<Box<dyn Read + Send>>,
+        outputs: Vec<OwnedFd>,
         pid: u32,
     ) -> std::io::Result<Tui> {
-        let (to_ui, messages) = mpsc::channel();
-        let (send_command, commands) = mpsc::channel::<Option<Command>>();
-        for output in outputs {
-            forward_text(output, to_ui.clone())?;
-        }
-        let events = to_ui.clone();
-        std::thread::Builder::new()
-            .name("oclgrind-tui-link".into())
-            .spawn(move || {
-                // The program may never make a context: then nobody connects.
-                let Ok((stream, _)) = listener.accept() else {
-                    return;
-                };
-                let Ok(writer) = stream.try_clone() else {
-                    return;
-                };
-                std::thread::spawn(move || write_commands(writer, &commands));
-                for line in BufReader::new(stream).lines().map_while(Result::ok) {
-                    let message = match serde_json::from_str::<ToFrontend>(&line) {
-                        Ok(ToFrontend::Event(e)) => Message::Event(*e),
-                        Ok(ToFrontend::Prompt) => Message::Prompt,
-                        Err(_) => continue,
-                    };
-                    if events.send(message).is_err() {
-                        break;
-                    }
-                }
-            })?;
+        let (to_ui, messages) = unbounded_channel();
+        let (send_command, commands) = unbounded_channel();
         crate::restore::child(pid);
-        let interrupt = move || {
-            // SAFETY: a signal to our own child, which handles it (compat §5.1).
-            unsafe { libc::kill(pid as libc::pid_t, libc::SIGINT) };
-        };
-        Tui::open(to_ui, messages, send_command, None, Box::new(interrupt))
+        let pid = pid as libc::pid_t;
+        Tui::open(Setup {
+            to_ui,
+            messages,
+            commands: send_command,
+            outputs,
+            remote: Some((listener, commands)),
+            capture: None,
+            // SAFETY (both): a signal to our own child, which handles SIGINT (compat §5.1).
+            interrupt: Box::new(move || unsafe {
+                libc::kill(pid, libc::SIGINT);
+            }),
+            terminate: Box::new(move || {
+                unsafe { libc::kill(pid, libc::SIGKILL) };
+                eprintln!("Oclgrind: debugging was quit; the application was stopped");
+            }),
+        })
     }
 
-    fn open(
-        to_ui: Sender<Message>,
-        messages: Receiver<Message>,
-        commands: Sender<Option<Command>>,
-        capture: Option<StderrCapture>,
-        interrupt: Box<dyn Fn() + Send>,
-    ) -> std::io::Result<Tui> {
+    fn open(setup: Setup) -> std::io::Result<Tui> {
         // Read before the screen is taken over, so problems with them can be shown in it.
         let (keymap, keymap_problem) = Keymap::load();
         let (theme, theme_problem) = Theme::load();
         let terminal = crate::restore::enter()?;
-        let highlights = to_ui.clone();
+        let to_ui = setup.to_ui.clone();
         let thread = std::thread::Builder::new()
             .name("oclgrind-tui".into())
             .spawn(move || {
-                let mut terminal = terminal;
                 let mut app = App::new();
                 app.keymap = keymap;
                 app.theme = theme;
                 app.notice = keymap_problem.or(theme_problem);
-                run(
-                    &mut terminal,
-                    app,
-                    &messages,
-                    &commands,
-                    &highlights,
-                    &*interrupt,
-                );
+                let Setup {
+                    to_ui,
+                    mut messages,
+                    commands,
+                    outputs,
+                    remote,
+                    capture,
+                    interrupt,
+                    terminate,
+                } = setup;
+                let runtime = tokio::runtime::Builder::new_current_thread()
+                    .enable_io()
+                    .build();
+                let leaving = match runtime {
+                    Ok(runtime) => {
+                        let leaving = runtime.block_on(async {
+                            for output in outputs {
+                                tokio::spawn(forward_text(output, to_ui.clone()));
+                            }
+                            if let Some((listener, commands)) = remote {
+                                tokio::spawn(remote_link(listener, commands, to_ui.clone()));
+                            }
+                            let mut terminal = terminal;
+                            let mut ui = Ui {
+                                app,
+                                session: Session::default(),
+                                commands: &commands,
+                                highlights: &to_ui,
+                                interrupt: &*interrupt,
+                            };
+                            ui.run(&mut terminal, &mut messages).await
+                        });
+                        // Highlighting still under way is not waited for.
+                        runtime.shutdown_background();
+                        leaving
+                    }
+                    Err(_) => Leaving::Lost,
+                };
                 // The engine must not wait for a UI that has gone.
-                let _ = commands.send(None);
+                drop(commands);
                 crate::restore::leave();
                 drop(capture);
+                if leaving == Leaving::Quit {
+                    terminate();
+                }
+                leaving
             })?;
         Ok(Tui {
             to_ui,
@@ -148,42 +212,101 @@ impl Tui {
     }
 
     /// The program has ended (`why` says how): the TUI stays until the user leaves it, then
-    /// the terminal is restored.
-    pub fn wait_for_exit(mut self, why: &str) {
+    /// the terminal is restored. Returns how the user left.
+    pub fn wait_for_exit(mut self, why: &str) -> Leaving {
         let _ = self.to_ui.send(Message::Ended(why.to_string()));
-        if let Some(t) = self.thread.take() {
-            let _ = t.join();
+        match self.thread.take().map(JoinHandle::join) {
+            Some(Ok(leaving)) => leaving,
+            _ => Leaving::Lost,
         }
     }
 }
 
-/// Sends the UI's commands to the engine in the other process, one JSON line each.
-fn write_commands(mut stream: UnixStream, commands: &Receiver<Option<Command>>) {
-    while let Ok(command) = commands.recv() {
-        let Ok(mut line) = serde_json::to_string(&command) else {
-            continue;
+/// The engine in the program's process: it connects to `listener`, reads the commands as
+/// JSON lines and writes events and prompts the same way.
+async fn remote_link(
+    listener: UnixListener,
+    mut commands: UnboundedReceiver<Option<Command>>,
+    to_ui: UnboundedSender<Message>,
+) {
+    let listener = match listener
+        .set_nonblocking(true)
+        .and_then(|()| tokio::net::UnixListener::from_std(listener))
+    {
+        Ok(l) => l,
+        Err(_) => return,
+    };
+    // The program may never make a context: then nobody connects.
+    let Ok((stream, _)) = listener.accept().await else {
+        return;
+    };
+    let (reader, mut writer) = stream.into_split();
+    tokio::spawn(async move {
+        while let Some(command) = commands.recv().await {
+            let Ok(mut line) = serde_json::to_string(&command) else {
+                continue;
+            };
+            line.push('\n');
+            if writer.write_all(line.as_bytes()).await.is_err() {
+                break;
+            }
+        }
+    });
+    let mut lines = BufReader::new(reader).lines();
+    while let Ok(Some(line)) = lines.next_line().await {
+        let message = match serde_json::from_str::<ToFrontend>(&line) {
+            Ok(ToFrontend::Event(e)) => Message::Event(*e),
+            Ok(ToFrontend::Prompt) => Message::Prompt,
+            Err(_) => continue,
         };
-        line.push('\n');
-        if stream.write_all(line.as_bytes()).is_err() {
+        if to_ui.send(message).is_err() {
             break;
         }
     }
 }
 
-/// Text read from `source` (the program's output, or standard error) shows in the output pane.
-fn forward_text(mut source: Box<dyn Read + Send>, to_ui: Sender<Message>) -> std::io::Result<()> {
-    std::thread::Builder::new()
-        .name("oclgrind-tui-output".into())
-        .spawn(move || {
-            let mut buf = [0u8; 4096];
-            while let Ok(n @ 1..) = source.read(&mut buf) {
-                let text = String::from_utf8_lossy(&buf[..n]).into_owned();
-                if to_ui.send(Message::Event(Event::Output(text))).is_err() {
-                    break;
-                }
-            }
-        })?;
-    Ok(())
+/// Text read from `fd` (the program's output, or standard error) shows in the output pane.
+/// A character split between two reads waits for its end.
+async fn forward_text(fd: OwnedFd, to_ui: UnboundedSender<Message>) {
+    // SAFETY: fcntl on a descriptor we own; only its status flags change.
+    unsafe {
+        let flags = libc::fcntl(fd.as_raw_fd(), libc::F_GETFL);
+        libc::fcntl(fd.as_raw_fd(), libc::F_SETFL, flags | libc::O_NONBLOCK);
+    }
+    // SAFETY: the File owns the descriptor, and it is neither replaced nor closed while it is
+    // registered (the AsyncFd owns the File).
+    let Ok(fd) = (unsafe { AsyncFd::register(File::from(fd)) }) else {
+        return;
+    };
+    let mut buf = vec![0u8; 1 << 16];
+    let mut pending: Vec<u8> = Vec::new();
+    loop {
+        let Ok(mut ready) = fd.readable().await else {
+            return;
+        };
+        let n = match ready.try_io(|f| f.get_ref().read(&mut buf)) {
+            // The end (a terminal whose writers all closed says EIO).
+            Ok(Ok(0)) | Ok(Err(_)) => break,
+            Ok(Ok(n)) => n,
+            Err(_would_block) => continue,
+        };
+        pending.extend_from_slice(&buf[..n]);
+        let complete = match std::str::from_utf8(&pending) {
+            Ok(_) => pending.len(),
+            // An unfinished character at the end is kept for the next read.
+            Err(e) if e.error_len().is_none() => e.valid_up_to(),
+            Err(_) => pending.len(),
+        };
+        let text = String::from_utf8_lossy(&pending[..complete]).into_owned();
+        pending.drain(..complete);
+        if to_ui.send(Message::Event(Event::Output(text))).is_err() {
+            return;
+        }
+    }
+    if !pending.is_empty() {
+        let text = String::from_utf8_lossy(&pending).into_owned();
+        let _ = to_ui.send(Message::Event(Event::Output(text)));
+    }
 }
 
 /// Between the debugger and the model: after each stop it asks for what the panes show
@@ -246,131 +369,181 @@ impl Session {
     }
 }
 
-/// The UI loop: draw, take messages, take keys and the mouse, until the user leaves after
-/// the end.
-fn run(
-    terminal: &mut ratatui::DefaultTerminal,
-    mut app: App,
-    messages: &Receiver<Message>,
-    commands: &Sender<Option<Command>>,
-    highlights: &Sender<Message>,
-    interrupt: &dyn Fn(),
-) {
-    let mut session = Session::default();
-    let mut dirty = true;
-    loop {
-        for job in app.take_highlight_jobs() {
-            highlight_elsewhere(job, highlights.clone());
-        }
-        if dirty {
-            if let Ok(size) = terminal.size() {
-                app.screen = ratatui::layout::Rect::new(0, 0, size.width, size.height);
-            }
-            if terminal.draw(|f| ui::draw(f, &app)).is_err() {
-                return;
-            }
-        }
-        dirty = false;
-        // Messages first: a burst of them is drawn once.
+/// The UI loop's state: the model, what joins it to the debugger, and where actions go.
+struct Ui<'a> {
+    app: App,
+    session: Session,
+    commands: &'a UnboundedSender<Option<Command>>,
+    highlights: &'a UnboundedSender<Message>,
+    interrupt: &'a dyn Fn(),
+}
+
+/// What woke the loop.
+enum Wake {
+    Terminal(Option<std::io::Result<TermEvent>>),
+    /// Boxed: a message is far larger than the other wakes.
+    Message(Option<Box<Message>>),
+    Draw,
+}
+
+impl Ui<'_> {
+    /// Takes keys, the mouse and messages until the user leaves. Terminal events come
+    /// first (a key is never queued behind the program's output), and the screen is drawn
+    /// when nothing is waiting, or every `MAX_FRAME_GAP` while something keeps coming.
+    async fn run(
+        &mut self,
+        terminal: &mut ratatui::DefaultTerminal,
+        messages: &mut UnboundedReceiver<Message>,
+    ) -> Leaving {
+        let mut terminal_events = EventStream::new();
+        let mut debugger_open = true;
+        let mut dirty = true;
+        let mut drawn = Instant::now();
         loop {
-            match messages.recv_timeout(Duration::from_millis(10)) {
-                Ok(m) => {
-                    dirty = true;
-                    let (shown, due) = session.filter(m, &app);
-                    if let Some(c) = due {
-                        if commands.send(Some(c)).is_err() {
-                            return;
-                        }
+            for job in self.app.take_highlight_jobs() {
+                highlight_elsewhere(job, self.highlights.clone());
+            }
+            if dirty && drawn.elapsed() >= MAX_FRAME_GAP {
+                if !self.draw(terminal) {
+                    return Leaving::Lost;
+                }
+                (dirty, drawn) = (false, Instant::now());
+            }
+            let wake = tokio::select! {
+                biased;
+                event = poll_fn(|cx| std::pin::Pin::new(&mut terminal_events).poll_next(cx)) => {
+                    Wake::Terminal(event)
+                }
+                message = messages.recv(), if debugger_open => Wake::Message(message.map(Box::new)),
+                () = ready(()), if dirty => Wake::Draw,
+            };
+            let flow = match wake {
+                Wake::Draw => {
+                    if !self.draw(terminal) {
+                        return Leaving::Lost;
                     }
-                    if let Some(action) = shown.and_then(|m| app.update(m)) {
-                        if !perform(action, &app, commands, &mut session, interrupt) {
-                            return;
-                        }
+                    (dirty, drawn) = (false, Instant::now());
+                    ControlFlow::Continue(())
+                }
+                Wake::Terminal(Some(Ok(event))) => {
+                    dirty = true;
+                    match self.terminal_event(event) {
+                        Some(action) => self.perform(action),
+                        None => ControlFlow::Continue(()),
                     }
                 }
-                Err(RecvTimeoutError::Timeout) => break,
-                Err(RecvTimeoutError::Disconnected) => {
-                    if app.ended {
-                        break;
-                    }
-                    app.update(Message::Ended("The debugger has gone".into()));
+                Wake::Terminal(_) => return Leaving::Lost,
+                Wake::Message(Some(message)) => {
                     dirty = true;
-                    break;
+                    self.message(*message)
                 }
+                Wake::Message(None) => {
+                    debugger_open = false;
+                    if !self.app.ended {
+                        self.app
+                            .update(Message::Ended("The debugger has gone".into()));
+                        dirty = true;
+                    }
+                    ControlFlow::Continue(())
+                }
+            };
+            if let ControlFlow::Break(leaving) = flow {
+                return leaving;
             }
         }
-        match event::poll(Duration::from_millis(40)) {
-            Ok(true) => {}
-            Ok(false) => continue,
-            Err(_) => return,
+    }
+
+    /// Draws the model; false when the terminal has failed.
+    fn draw(&mut self, terminal: &mut ratatui::DefaultTerminal) -> bool {
+        if let Ok(size) = terminal.size() {
+            self.app.screen = ratatui::layout::Rect::new(0, 0, size.width, size.height);
         }
-        let action = match event::read() {
-            Ok(TermEvent::Key(k)) if k.kind == KeyEventKind::Press => {
-                translate(k.code, k.modifiers).and_then(|key| app.key(key))
+        let app = &self.app;
+        terminal.draw(|f| ui::draw(f, app)).is_ok()
+    }
+
+    /// A key, a click, the wheel or a paste: what the model makes of it.
+    fn terminal_event(&mut self, event: TermEvent) -> Option<Action> {
+        match event {
+            TermEvent::Key(k) if k.kind == KeyEventKind::Press => {
+                translate(k.code, k.modifiers).and_then(|key| self.app.key(key))
             }
-            Ok(TermEvent::Mouse(m)) => {
+            TermEvent::Mouse(m) => {
                 let at = (m.column, m.row);
                 match m.kind {
-                    MouseEventKind::Down(MouseButton::Left) => app.mouse(Mouse::Click(at.0, at.1)),
-                    MouseEventKind::ScrollUp => app.mouse(Mouse::ScrollUp(at.0, at.1)),
-                    MouseEventKind::ScrollDown => app.mouse(Mouse::ScrollDown(at.0, at.1)),
-                    _ => continue,
+                    MouseEventKind::Down(MouseButton::Left) => {
+                        self.app.mouse(Mouse::Click(at.0, at.1))
+                    }
+                    MouseEventKind::ScrollUp => self.app.mouse(Mouse::ScrollUp(at.0, at.1)),
+                    MouseEventKind::ScrollDown => self.app.mouse(Mouse::ScrollDown(at.0, at.1)),
+                    _ => None,
                 }
             }
-            Ok(_) => None, // a resize, say: drawn again below
-            Err(_) => return,
-        };
-        dirty = true;
-        if let Some(action) = action {
-            if !perform(action, &app, commands, &mut session, interrupt) {
-                return;
+            TermEvent::Paste(text) => {
+                self.app.paste(&text);
+                None
             }
+            // A resize, say: drawn again.
+            _ => None,
+        }
+    }
+
+    /// A message from the debugger's side.
+    fn message(&mut self, message: Message) -> ControlFlow<Leaving> {
+        let (shown, due) = self.session.filter(message, &self.app);
+        if let Some(command) = due {
+            self.to_engine(command)?;
+        }
+        match shown.and_then(|m| self.app.update(m)) {
+            Some(action) => self.perform(action),
+            None => ControlFlow::Continue(()),
+        }
+    }
+
+    /// Carries out an action.
+    fn perform(&mut self, action: Action) -> ControlFlow<Leaving> {
+        match action {
+            Action::Send(command) => {
+                self.session.sent(&command);
+                self.to_engine(command)
+            }
+            Action::Refresh(what) => match what.command(&self.app) {
+                Some(command) => {
+                    self.session.expected.push_back(what);
+                    self.to_engine(command)
+                }
+                // Nothing to ask: the debugger still waits.
+                None => ControlFlow::Continue(()),
+            },
+            Action::Interrupt => {
+                // Raw mode turns Ctrl-C into a key: it interrupts the kernel, as at a shell.
+                (self.interrupt)();
+                ControlFlow::Continue(())
+            }
+            Action::Quit => ControlFlow::Break(Leaving::Quit),
+            Action::Exit => ControlFlow::Break(Leaving::AfterEnd),
+        }
+    }
+
+    fn to_engine(&self, command: Command) -> ControlFlow<Leaving> {
+        match self.commands.send(Some(command)) {
+            Ok(()) => ControlFlow::Continue(()),
+            // The debugger has gone; what is on the screen stays until the user leaves.
+            Err(_) => ControlFlow::Continue(()),
         }
     }
 }
 
-/// Highlights on a thread of its own: a long kernel takes a moment, and drawing goes on
+/// Highlights away from the loop: a long kernel takes a moment, and drawing goes on
 /// meanwhile (plain until the colours arrive).
-fn highlight_elsewhere(job: HighlightJob, to_ui: Sender<Message>) {
-    let _ = std::thread::Builder::new()
-        .name("oclgrind-highlight".into())
-        .spawn(move || {
-            let lines = match job.what {
-                Highlit::Source => crate::highlight::highlight_c_with(&job.lines, &job.theme),
-                Highlit::Ir => crate::highlight::highlight_ir(&job.lines, &job.theme),
-            };
-            let _ = to_ui.send(Message::Highlighted(job.what, job.generation, lines));
-        });
-}
-
-/// Carries out an action; false when the UI is to close.
-fn perform(
-    action: Action,
-    app: &App,
-    commands: &Sender<Option<Command>>,
-    session: &mut Session,
-    interrupt: &dyn Fn(),
-) -> bool {
-    match action {
-        Action::Send(c) => {
-            session.sent(&c);
-            commands.send(Some(c)).is_ok()
-        }
-        Action::Refresh(what) => match what.command(app) {
-            Some(c) => {
-                session.expected.push_back(what);
-                commands.send(Some(c)).is_ok()
-            }
-            // Nothing to ask: the debugger still waits.
-            None => true,
-        },
-        Action::Interrupt => {
-            // Raw mode turns Ctrl-C into a key: it interrupts the kernel, as at a shell.
-            interrupt();
-            true
-        }
-        Action::Exit => false,
-    }
+fn highlight_elsewhere(job: HighlightJob, to_ui: UnboundedSender<Message>) {
+    tokio::task::spawn_blocking(move || {
+        let lines = match job.what {
+            Highlit::Source => crate::highlight::highlight_c_with(&job.lines, &job.theme),
+            Highlit::Ir => crate::highlight::highlight_ir(&job.lines, &job.theme),
+        };
+        let _ = to_ui.send(Message::Highlighted(job.what, job.generation, lines));
+    });
 }
 
 fn translate(code: KeyCode, modifiers: KeyModifiers) -> Option<Key> {
@@ -407,23 +580,26 @@ struct StderrCapture {
 }
 
 impl StderrCapture {
-    fn start(to_ui: Sender<Message>) -> std::io::Result<StderrCapture> {
+    /// Points standard error at a pipe; returns the guard that puts it back and the pipe's
+    /// reading end.
+    fn start() -> std::io::Result<(StderrCapture, OwnedFd)> {
         let mut fds = [0; 2];
         // SAFETY: plain descriptor calls; each result is checked.
         unsafe {
             if libc::pipe(fds.as_mut_ptr()) != 0 {
                 return Err(std::io::Error::last_os_error());
             }
+            // SAFETY: the reading end is ours alone from here on.
+            let reader = OwnedFd::from_raw_fd(fds[0]);
+            libc::fcntl(fds[0], libc::F_SETFD, libc::FD_CLOEXEC);
             let saved = libc::dup(2);
             if saved < 0 || libc::dup2(fds[1], 2) < 0 {
+                libc::close(fds[1]);
                 return Err(std::io::Error::last_os_error());
             }
             libc::close(fds[1]);
-            // SAFETY: the read end is ours alone from here on.
-            let reader = std::fs::File::from_raw_fd(fds[0]);
-            forward_text(Box::new(reader), to_ui)?;
             crate::restore::stderr_saved(Some(saved));
-            Ok(StderrCapture { saved })
+            Ok((StderrCapture { saved }, reader))
         }
     }
 }

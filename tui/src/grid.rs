@@ -2,7 +2,7 @@
 //! or a run of consecutive groups when there are more than cells), and the work-items of one
 //! group. Where cells are on the screen is worked out here too, for drawing and for clicks.
 
-use oclgrind_debugger::protocol::{GroupInfo, WorkItemState};
+use oclgrind_debug_protocol::protocol::{GroupInfo, WorkItemState};
 
 /// The launch's groups as the debugger last reported them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -1,8 +1,8 @@
 //! The memory pane's model: a tab per address space, each showing an address or what an
 //! expression points to, and the element type the bytes are read as.
 
-use oclgrind_debugger::format::ostream_double;
-use oclgrind_debugger::protocol::{Command, MemorySpace};
+use oclgrind_debug_protocol::protocol::{Command, MemorySpace};
+use oclgrind_debug_protocol::text::ostream_double;
 
 /// How many bytes a view asks for.
 pub const VIEW_BYTES: u64 = 256;

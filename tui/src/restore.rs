@@ -5,7 +5,9 @@
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::sync::{Mutex, OnceLock};
 
-use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
+use ratatui::crossterm::event::{
+    DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
+};
 use ratatui::crossterm::execute;
 
 /// The terminal's mode before the TUI took it.
@@ -18,13 +20,15 @@ static CHILD: AtomicI32 = AtomicI32::new(0);
 /// The handlers ours replaced, to be put back.
 static PREVIOUS: Mutex<Vec<(libc::c_int, libc::sighandler_t)>> = Mutex::new(Vec::new());
 
-/// What undoes the TUI's escape sequences: mouse reports off, the main screen back, the
-/// cursor shown. Written with write(2) from the signal handler, so it is plain bytes.
-const UNDO: &[u8] = b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?1049l\x1b[?25h";
+/// What undoes the TUI's escape sequences: mouse reports and bracketed paste off, the main
+/// screen back, the cursor shown. Written with write(2) from the signal handler, so it is plain bytes.
+const UNDO: &[u8] =
+    b"\x1b[?2004l\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?1049l\x1b[?25h";
 
 const SIGNALS: [libc::c_int; 3] = [libc::SIGTERM, libc::SIGHUP, libc::SIGQUIT];
 
-/// Takes the terminal: raw mode, the alternate screen and mouse reports.
+/// Takes the terminal: raw mode, the alternate screen, mouse reports and bracketed paste (a
+/// paste arrives as one event, not as keys).
 pub fn enter() -> std::io::Result<ratatui::DefaultTerminal> {
     // SAFETY: tcgetattr fills the struct it is given.
     unsafe {
@@ -39,7 +43,11 @@ pub fn enter() -> std::io::Result<ratatui::DefaultTerminal> {
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         if ACTIVE.swap(false, Ordering::SeqCst) {
-            let _ = execute!(std::io::stdout(), DisableMouseCapture);
+            let _ = execute!(
+                std::io::stdout(),
+                DisableMouseCapture,
+                DisableBracketedPaste
+            );
         }
         let saved = SAVED_STDERR.load(Ordering::SeqCst);
         if saved >= 0 {
@@ -48,7 +56,7 @@ pub fn enter() -> std::io::Result<ratatui::DefaultTerminal> {
         }
         previous(info);
     }));
-    let _ = execute!(std::io::stdout(), EnableMouseCapture);
+    let _ = execute!(std::io::stdout(), EnableMouseCapture, EnableBracketedPaste);
     ACTIVE.store(true, Ordering::SeqCst);
     let mut previous = PREVIOUS.lock().unwrap_or_else(|e| e.into_inner());
     for signal in SIGNALS {
@@ -62,7 +70,11 @@ pub fn enter() -> std::io::Result<ratatui::DefaultTerminal> {
 /// Gives the terminal back.
 pub fn leave() {
     if ACTIVE.swap(false, Ordering::SeqCst) {
-        let _ = execute!(std::io::stdout(), DisableMouseCapture);
+        let _ = execute!(
+            std::io::stdout(),
+            DisableMouseCapture,
+            DisableBracketedPaste
+        );
         ratatui::restore();
     }
     for (signal, old) in PREVIOUS.lock().unwrap_or_else(|e| e.into_inner()).drain(..) {

@@ -1,8 +1,8 @@
 //! What keys do: the keymap's actions, moving in the panes, breakpoints, and the command
 //! line at the bottom of the console (history, completion).
 
-use oclgrind_debugger::line::{self, Parsed};
-use oclgrind_debugger::protocol::*;
+use oclgrind_debug_protocol::commands::{self as line, Parsed};
+use oclgrind_debug_protocol::protocol::*;
 
 use super::{line_edit, Action, App, GridLevel, InputFor, Key, Pane, Refresh, PANES};
 use crate::grid;
@@ -26,7 +26,7 @@ impl App {
             self.confirm_quit = false;
             self.notice = None;
             return match key {
-                Key::Char('y') | Key::Char('Y') => self.send(Command::Quit),
+                Key::Char('y') | Key::Char('Y') => Some(Action::Quit),
                 _ => None,
             };
         }
@@ -40,14 +40,10 @@ impl App {
                 if self.ended {
                     return Some(Action::Exit);
                 }
-                // Quitting leaves the debugger; the program runs on to its end unwatched.
-                self.confirm_quit = true;
-                self.notice = Some("Stop debugging (the program runs on)? y/n".into());
+                self.ask_to_quit("Quit: stop the kernel and the program? y/n");
                 None
             }
-            // Only a kernel that was told to continue is interrupted: at a stop (while the
-            // panes refresh, say) or between launches there is nothing to interrupt.
-            KeyAction::Interrupt => self.continuing.then_some(Action::Interrupt),
+            KeyAction::Interrupt => self.interrupt(),
             KeyAction::Help => {
                 self.show_help = true;
                 None
@@ -126,6 +122,35 @@ impl App {
                 self.sizes.heighten(self.focus, -1);
                 None
             }
+        }
+    }
+
+    /// As gdb's `quit`: the session ends, whatever runs, once the user says yes.
+    fn ask_to_quit(&mut self, question: &str) {
+        self.confirm_quit = true;
+        self.notice = Some(question.into());
+    }
+
+    /// Ctrl-C: interrupts a kernel told to run. A second one before anything stops (a kernel
+    /// that does not stop, a program busy outside its kernels) offers to quit.
+    fn interrupt(&mut self) -> Option<Action> {
+        // At a stop (the panes refreshing) there is nothing to interrupt.
+        let stopped = self.stop.is_some() && !self.launch_ended && !self.continuing;
+        if self.ended || self.prompting || stopped {
+            return None;
+        }
+        if self.interrupt_unanswered {
+            self.ask_to_quit("Nothing has stopped. Quit: stop the kernel and the program? y/n");
+            return None;
+        }
+        self.interrupt_unanswered = true;
+        if self.continuing {
+            self.notice = Some("Interrupting the kernel (Ctrl-C again offers to quit)".into());
+            Some(Action::Interrupt)
+        } else {
+            self.notice =
+                Some("The program runs outside a kernel (Ctrl-C again offers to quit)".into());
+            None
         }
     }
 
@@ -309,6 +334,23 @@ impl App {
         self.send(command)
     }
 
+    /// Text pasted into the terminal (bracketed paste): into the line being typed, or a new
+    /// command line. It is one line: line breaks become spaces.
+    pub fn paste(&mut self, text: &str) {
+        if self.input.is_none() {
+            self.start_input(InputFor::Command);
+        }
+        let Some(input) = self.input.as_mut() else {
+            return;
+        };
+        let flat: String = text
+            .trim_end_matches(['\r', '\n'])
+            .chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .collect();
+        line_edit::insert(input, self.input_back, &flat);
+    }
+
     fn input_key(&mut self, key: Key) -> Option<Action> {
         let input = self.input.as_mut()?;
         if line_edit::edit(input, &mut self.input_back, key) == line_edit::Edit::Done {
@@ -411,6 +453,8 @@ impl App {
         self.history.push(text.to_string());
         self.say(format!("(oclgrind) {text}"));
         match line::parse(text) {
+            // Typed as the key: ask, then end the session.
+            Parsed::Command(Command::Quit) => self.act(KeyAction::Quit),
             Parsed::Command(c) => self.send(c),
             Parsed::Output(out) => {
                 for l in out.lines() {

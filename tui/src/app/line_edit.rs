@@ -62,6 +62,13 @@ pub fn edit(text: &mut String, back: &mut usize, key: Key) -> Edit {
 }
 
 /// The byte offset of character `n` of `text` (its length past the end).
+/// Inserts `what` at the cursor (which stays after it).
+pub fn insert(text: &mut String, back: usize, what: &str) {
+    let len = text.chars().count();
+    let i = byte_index(text, len - back.min(len));
+    text.insert_str(i, what);
+}
+
 fn byte_index(text: &str, n: usize) -> usize {
     text.char_indices().nth(n).map_or(text.len(), |(i, _)| i)
 }

@@ -19,8 +19,8 @@ pub use mouse::{first_in_view, GUTTER_MARKS};
 
 use std::collections::{HashMap, HashSet};
 
-use oclgrind_debugger::line;
-use oclgrind_debugger::protocol::*;
+use oclgrind_debug_protocol::protocol::*;
+use oclgrind_debug_protocol::render;
 use ratatui::layout::Rect;
 
 use crate::grid::{self, GroupCell, Groups};
@@ -193,6 +193,8 @@ pub enum Action {
     Refresh(Refresh),
     /// Interrupt the running kernel.
     Interrupt,
+    /// End the session: stop the kernel and the program, and leave (gdb's `quit`).
+    Quit,
     /// Leave the TUI.
     Exit,
 }
@@ -294,7 +296,7 @@ pub struct App {
     pub report_cursor: usize,
     /// The debugger waits for a command.
     pub prompting: bool,
-    /// A `continue` was sent and the kernel has not stopped since.
+    /// The kernel was told to run (continue, step, next, finish) and has not stopped since.
     continuing: bool,
     pub ended: bool,
     pub focus: Pane,
@@ -320,6 +322,8 @@ pub struct App {
     pub memory: MemoryPane,
     /// `q` was pressed while the program runs: waiting for y or n.
     pub confirm_quit: bool,
+    /// Ctrl-C was pressed and nothing has stopped since: a second one offers to quit.
+    interrupt_unanswered: bool,
     /// The key help is over the screen.
     pub show_help: bool,
     pub sizes: Sizes,
@@ -346,6 +350,7 @@ impl App {
             Message::Refreshed(what, reply) => self.refreshed(what, reply),
             Message::Prompt => {
                 self.prompting = true;
+                self.interrupt_unanswered = false;
                 while !self.queued.is_empty() {
                     let action = self.queued.remove(0);
                     // A refresh that has become empty (no pointer followed any more, say)
@@ -451,6 +456,7 @@ impl App {
                     .is_none_or(|s| s.position.group != stopped.position.group);
                 self.stop = Some(stopped.clone());
                 self.continuing = false;
+                self.interrupt_unanswered = false;
                 self.cursor = 0;
                 self.ir_cursor = None;
                 self.grid_cursor = None;
@@ -467,7 +473,7 @@ impl App {
 
     /// Shows an event the way line mode prints it.
     fn echo(&mut self, event: &Event) {
-        for l in line::render(event, true).lines() {
+        for l in render::render(event, true).lines() {
             self.say(l.to_string());
         }
     }
@@ -591,7 +597,7 @@ impl App {
             *l == line
                 && match &self.source_file {
                     None => file == "input.cl",
-                    Some(path) => oclgrind_debugger::files::names(file, path),
+                    Some(path) => oclgrind_debug_protocol::text::names(file, path),
                 }
         })
     }
@@ -770,7 +776,10 @@ impl App {
     /// `action` goes to the debugger now: a `continue` lets the kernel run until it stops.
     fn sending(&mut self, action: &Action) {
         if let Action::Send(command) = action {
-            self.continuing = matches!(command, Command::Continue);
+            self.continuing = matches!(
+                command,
+                Command::Continue | Command::Step | Command::Next | Command::Finish
+            );
         }
     }
 

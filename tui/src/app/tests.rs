@@ -77,7 +77,11 @@ fn keys_send_commands_only_at_a_prompt() {
     app.update(Message::Prompt);
     assert_eq!(app.key(Key::F(11)), Some(Action::Send(Command::Step)));
     assert!(!app.prompting);
-    assert_eq!(app.key(Key::Ctrl('c')), None, "a step is not interrupted");
+    assert_eq!(
+        app.key(Key::Ctrl('c')),
+        Some(Action::Interrupt),
+        "a step that runs long is interrupted too"
+    );
     app.update(Message::Prompt);
     assert_eq!(
         app.key(Key::Char('c')),
@@ -99,6 +103,35 @@ fn keys_send_commands_only_at_a_prompt() {
         app.key(Key::ShiftF(11)),
         Some(Action::Send(Command::Finish))
     );
+}
+
+#[test]
+fn a_second_ctrl_c_before_anything_stops_offers_to_quit() {
+    let mut app = App::new();
+    app.update(Message::Prompt);
+    app.key(Key::Char('c'));
+    assert_eq!(app.key(Key::Ctrl('c')), Some(Action::Interrupt));
+    assert_eq!(app.key(Key::Ctrl('c')), None, "the kernel did not stop");
+    assert!(app.confirm_quit, "{:?}", app.notice);
+    assert_eq!(app.key(Key::Char('y')), Some(Action::Quit));
+    // A stop in between: the next Ctrl-C interrupts again.
+    let mut app = App::new();
+    app.update(Message::Prompt);
+    app.key(Key::Char('c'));
+    app.key(Key::Ctrl('c'));
+    app.update(Message::Event(Event::Stopped(stopped(3))));
+    app.update(Message::Prompt);
+    app.key(Key::Char('c'));
+    assert_eq!(app.key(Key::Ctrl('c')), Some(Action::Interrupt));
+    assert!(!app.confirm_quit);
+    // A program busy outside its kernels (`oclgrind -i /bin/sleep 100`): nothing to
+    // interrupt, and the second Ctrl-C offers to quit.
+    let mut app = App::new();
+    assert_eq!(app.key(Key::Ctrl('c')), None);
+    assert!(!app.confirm_quit);
+    app.key(Key::Ctrl('c'));
+    assert!(app.confirm_quit);
+    assert_eq!(app.key(Key::Char('y')), Some(Action::Quit));
 }
 
 #[test]
@@ -658,7 +691,7 @@ fn help_opens_and_any_key_closes_it() {
 }
 
 #[test]
-fn quit_leaves_the_debugger_then_the_tui() {
+fn quit_ends_the_session_at_a_prompt_and_while_the_kernel_runs() {
     let mut app = App::new();
     app.update(Message::Prompt);
     assert_eq!(app.key(Key::Char('q')), None, "it asks first");
@@ -666,7 +699,25 @@ fn quit_leaves_the_debugger_then_the_tui() {
     assert_eq!(app.key(Key::Char('n')), None, "no: nothing happens");
     assert!(!app.confirm_quit);
     app.key(Key::Char('q'));
-    assert_eq!(app.key(Key::Char('y')), Some(Action::Send(Command::Quit)));
+    assert_eq!(app.key(Key::Char('y')), Some(Action::Quit));
+    // While a kernel runs (nothing is sent: the session ends whatever runs).
+    let mut app = App::new();
+    app.update(Message::Prompt);
+    app.key(Key::Char('c'));
+    app.key(Key::Char('q'));
+    assert_eq!(app.key(Key::Char('y')), Some(Action::Quit));
+    // The command typed in the console asks the same.
+    let mut app = App::new();
+    app.update(Message::Prompt);
+    app.key(Key::Char(':'));
+    for c in "quit".chars() {
+        app.key(Key::Char(c));
+    }
+    assert_eq!(app.key(Key::Enter), None);
+    assert!(app.confirm_quit);
+    assert_eq!(app.key(Key::Char('y')), Some(Action::Quit));
+    // After the end, q leaves at once.
+    let mut app = App::new();
     app.update(Message::Ended("The program has ended".into()));
     assert_eq!(app.key(Key::Char('q')), Some(Action::Exit));
     assert_eq!(
@@ -674,4 +725,22 @@ fn quit_leaves_the_debugger_then_the_tui() {
         None,
         "nothing to send after the end"
     );
+}
+
+#[test]
+fn a_paste_goes_into_the_command_line_as_one_line() {
+    let mut app = App::new();
+    app.paste("print a\n");
+    assert_eq!(
+        app.input.as_deref(),
+        Some("print a"),
+        "opens the command line"
+    );
+    app.key(Key::Home);
+    app.paste("x\ty ");
+    assert_eq!(app.input.as_deref(), Some("x y print a"), "at the cursor");
+    let long = "b".repeat(4000);
+    app.key(Key::End);
+    app.paste(&long);
+    assert_eq!(app.input.as_ref().map(|s| s.len()), Some(4011));
 }

@@ -13,7 +13,10 @@ use crate::app::{App, Pane};
 pub(super) fn source_pane(frame: &mut Frame, app: &App, area: Rect) {
     let t = &app.theme;
     let title = match &app.source_file {
-        Some(path) => format!(" Source: {} ", oclgrind_debugger::files::short_name(path)),
+        Some(path) => format!(
+            " Source: {} ",
+            oclgrind_debug_protocol::text::short_name(path)
+        ),
         None => " Source ".into(),
     };
     let inner = frame_pane(frame, app, area, title, Pane::Source);

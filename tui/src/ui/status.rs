@@ -1,7 +1,7 @@
 //! The status bar: the launch, where the work-item stopped and why, the state, and a notice
 //! or the main keys.
 
-use oclgrind_debugger::protocol::StopReason;
+use oclgrind_debug_protocol::protocol::StopReason;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::widgets::Paragraph;

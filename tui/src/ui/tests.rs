@@ -3,7 +3,7 @@
 use super::*;
 use crate::app::{Key, Message, Refresh};
 use crate::memory::{Element, Target};
-use oclgrind_debugger::protocol::*;
+use oclgrind_debug_protocol::protocol::*;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::Terminal;

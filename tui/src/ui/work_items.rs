@@ -1,7 +1,7 @@
 //! The work-items pane: the launch's progress and a grid of one group's work-items, or of
 //! the launch's groups as a heat map.
 
-use oclgrind_debugger::protocol::WorkItemState;
+use oclgrind_debug_protocol::protocol::WorkItemState;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};

@@ -99,6 +99,8 @@ pub enum Command {
     Undisplay {
         number: Option<u32>,
     },
+    /// Each of `exprs` as typed after `print`: one expression, or several separated by
+    /// spaces, which the engine splits as `print` does (it can tell what an expression is).
     Print {
         exprs: Vec<String>,
         format: Option<char>,
