@@ -55,7 +55,7 @@ fn main() {
     let mut count = tests.len();
     // Sessions driven live rather than from a command file.
     type Live = fn(&Path, &Path) -> Result<(), String>;
-    let live: [(&str, Live); 8] = [
+    let live: [(&str, Live); 11] = [
         ("tui", tui),
         ("tui_crash", tui_crash),
         ("tui_headers", tui_headers),
@@ -64,6 +64,9 @@ fn main() {
         ("tui_app", |bin, _| tui_app(bin)),
         ("tui_interrupt", tui_interrupt),
         ("interrupt", interrupt),
+        ("tui_quit_kernel", tui_quit_kernel),
+        ("tui_quit_program", |bin, _| tui_quit_program(bin)),
+        ("tui_paste", tui_paste),
     ];
     for (name, test) in live {
         if !wanted(&filters, name) {
@@ -222,29 +225,34 @@ impl Terminal {
 
     /// The screen, once it shows `text`.
     fn wait_for(&self, text: &str) -> Result<String, String> {
-        let deadline = std::time::Instant::now() + Duration::from_secs(60);
-        loop {
-            let s = self.tmux(&["capture-pane", "-p"])?;
-            if s.contains(text) {
-                return Ok(s);
-            }
-            if std::time::Instant::now() > deadline {
-                return Err(format!("{text:?} never showed; the screen:\n{s}"));
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
+        self.wait_until(&format!("{text:?}"), |s| s.contains(text))
     }
 
     fn keys(&self, keys: &[&str]) -> Result<(), String> {
         self.tmux(&[&["send-keys"][..], keys].concat()).map(|_| ())
     }
 
-    /// Leaves the debugger (q, then y at its question), waits until the interface shows each
-    /// of `shown` (that the program has ended, say), and leaves the interface.
-    fn quit(&self, shown: &[&str]) -> Result<(), String> {
-        self.keys(&["q"])?;
-        self.wait_for("Stop debugging (the program runs on)? y/n")?;
-        self.keys(&["y"])?;
+    /// The screen, once `done` holds for it.
+    fn wait_until(&self, what: &str, done: impl Fn(&str) -> bool) -> Result<String, String> {
+        let deadline = std::time::Instant::now() + Duration::from_secs(60);
+        loop {
+            let s = self.tmux(&["capture-pane", "-p"])?;
+            if done(&s) {
+                return Ok(s);
+            }
+            if std::time::Instant::now() > deadline {
+                return Err(format!("{what} never showed; the screen:\n{s}"));
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// Runs the program on to its end (breakpoints deleted, then `c`), waits until the
+    /// interface shows each of `shown` (that the program has ended, say), and leaves it.
+    fn run_to_end(&self, shown: &[&str]) -> Result<(), String> {
+        self.command("delete")?;
+        self.wait_until("no breakpoint", |s| !s.contains('●'))?;
+        self.keys(&["c"])?;
         for text in shown {
             self.wait_for(text)?;
         }
@@ -311,7 +319,7 @@ fn tui(bin: &Path, dir: &Path) -> Result<(), String> {
     t.command("workitem 3")?;
     t.wait_for("Switched to work-item: (3,0,0)")?;
     t.wait_for("Variables: breakpoints(3,0,0)")?;
-    t.quit(&["The program has ended: q leaves."])?;
+    t.run_to_end(&["The program has ended: q leaves."])?;
     let s = t.wait_for("EXITED")?;
     for line in ["Argument 'out': 16 bytes", "out[3] = 40"] {
         if !s.contains(line) {
@@ -349,7 +357,7 @@ fn tui_headers(bin: &Path, dir: &Path) -> Result<(), String> {
     if !s.contains("│● ▶4   float y = x * by;") {
         return Err(format!("the header's breakpoint is not marked:\n{s}"));
     }
-    t.quit(&["The program has ended: q leaves."])?;
+    t.run_to_end(&["The program has ended: q leaves."])?;
     t.wait_for("EXITED")?;
     Ok(())
 }
@@ -563,7 +571,7 @@ fn tui_app(bin: &Path) -> Result<(), String> {
     if !s.contains("│private  local  global") {
         return Err(format!("no memory tabs:\n{s}"));
     }
-    t.quit(&[
+    t.run_to_end(&[
         "Block sums: 16 blocks of 64",
         "The application exited with status 0: q leaves.",
     ])?;
@@ -571,5 +579,80 @@ fn tui_app(bin: &Path) -> Result<(), String> {
     if s.contains("┌ Source") {
         return Err(format!("the TUI is still on the screen:\n{s}"));
     }
+    Ok(())
+}
+
+/// Quitting while a kernel runs ends the session (issue 13): the kernel spins on, `q` asks
+/// once, `y` stops the kernel and the program, and the terminal comes back.
+fn tui_quit_kernel(bin: &Path, dir: &Path) -> Result<(), String> {
+    let command = format!("{} -i spin.sim; echo EXITED rc=$?; sleep 60", bin.display());
+    let t = Terminal::start("tui-quit-kernel", dir, &command)?;
+    t.wait_for("│ step │ stopped")?;
+    t.keys(&["c"])?;
+    t.wait_for("│ running")?;
+    t.keys(&["q"])?;
+    t.wait_for("Quit: stop the kernel and the program? y/n")?;
+    t.keys(&["y"])?;
+    let s = t.wait_for("EXITED rc=1")?;
+    expect_left(&s, "Oclgrind: debugging was quit; the kernel was stopped")
+}
+
+/// A host program that never launches a kernel: Ctrl-C says so, a second Ctrl-C offers to
+/// quit, and `y` stops the program at once.
+fn tui_quit_program(bin: &Path) -> Result<(), String> {
+    let command = format!(
+        "{} -i /bin/sleep 100; echo EXITED rc=$?; sleep 60",
+        bin.with_file_name("oclgrind").display()
+    );
+    let t = Terminal::start("tui-quit-program", &std::env::temp_dir(), &command)?;
+    t.wait_for("┌ Source")?;
+    t.keys(&["C-c"])?;
+    t.wait_for("The program runs outside a kernel (Ctrl-C again offers to quit)")?;
+    t.keys(&["C-c"])?;
+    t.wait_for("Nothing has stopped. Quit: stop the kernel and the program? y/n")?;
+    let asked = std::time::Instant::now();
+    t.keys(&["y"])?;
+    let s = t.wait_for("EXITED rc=")?;
+    if asked.elapsed() > Duration::from_secs(30) {
+        return Err(format!("the program ran on after quitting:\n{s}"));
+    }
+    expect_left(
+        &s,
+        "Oclgrind: debugging was quit; the application was stopped",
+    )
+}
+
+/// The restored terminal shows `said` and no longer the interface.
+fn expect_left(screen: &str, said: &str) -> Result<(), String> {
+    if !screen.contains(said) {
+        return Err(format!(
+            "{said:?} is not on the restored terminal:\n{screen}"
+        ));
+    }
+    if screen.contains("┌ Source") {
+        return Err(format!("the TUI is still on the screen:\n{screen}"));
+    }
+    Ok(())
+}
+
+/// A bracketed paste goes into the command line whole, however long: a 2,000-character
+/// expression pasted at once, then Enter, is evaluated as typed.
+fn tui_paste(bin: &Path, dir: &Path) -> Result<(), String> {
+    let command = format!(
+        "{} -i --num-threads 1 breakpoints.sim; echo EXITED; sleep 60",
+        bin.display()
+    );
+    let t = Terminal::start("tui-paste", dir, &command)?;
+    t.wait_for("▶14   int gid = get_global_id(0);")?;
+    // Two hundred terms of ((((1)))) added, 2,000 characters with no space (print takes
+    // each word for an expression of its own): their sum shows the whole line arrived.
+    let sum = vec!["((((1))))"; 200].join("+");
+    t.tmux(&["set-buffer", &format!("print {sum}")])?;
+    t.keys(&[":"])?;
+    t.wait_for("(oclgrind) \u{20}")?;
+    t.tmux(&["paste-buffer", "-p"])?;
+    t.wait_for("))))+((((1")?;
+    t.keys(&["Enter"])?;
+    t.wait_for("= 200")?;
     Ok(())
 }
