@@ -107,26 +107,32 @@ pub fn group_cells(
 }
 
 /// Where a grid's cells go in a pane's inner area: `header` lines of text, then rows of
-/// `per_row` cells two columns wide.
+/// `per_row` cells two columns wide, then the selection's action and (if `legend`) the
+/// symbols' meaning.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Placement {
     pub header: usize,
     pub per_row: usize,
     pub rows: usize,
+    pub legend: bool,
 }
 
 /// Lines above the grid: what is shown and the launch's progress.
 pub const HEADER_LINES: usize = 1;
-/// Lines below it: the selection's action and the legend.
+/// Lines below it: the selection's action, then the legend.
 pub const FOOTER_LINES: usize = 2;
+/// A short pane leaves the legend out when the grid would get fewer rows than this.
+const ROWS_BEFORE_LEGEND: usize = 3;
 
 pub fn placement(width: u16, height: u16) -> Placement {
+    let room = (height as usize).saturating_sub(HEADER_LINES + FOOTER_LINES);
+    let legend = room >= ROWS_BEFORE_LEGEND;
+    let rows = if legend { room } else { room + 1 };
     Placement {
         header: HEADER_LINES,
         per_row: (width as usize / 2).max(1),
-        rows: (height as usize)
-            .saturating_sub(HEADER_LINES + FOOTER_LINES)
-            .max(1),
+        rows: rows.max(1),
+        legend,
     }
 }
 

@@ -26,6 +26,7 @@ pub enum KeyAction {
     PageUp,
     PageDown,
     Top,
+    Bottom,
     Open,
     /// Diagnostics: the other access of a data race.
     OpenOther,

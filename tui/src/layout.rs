@@ -14,8 +14,8 @@ pub struct Sizes {
     pub code_split: [u16; 2],
     /// Weights of variables, memory and work-items in the side column.
     pub side: [u16; 3],
-    /// Rows of the bottom row (output, console, diagnostics).
-    pub bottom_rows: u16,
+    /// Percent of the screen's height for the bottom row (output, console, diagnostics).
+    pub bottom_share: u16,
     /// Weights of output, console and diagnostics.
     pub bottom: [u16; 3],
 }
@@ -26,7 +26,7 @@ impl Default for Sizes {
             code: 60,
             code_split: [65, 35],
             side: [35, 30, 35],
-            bottom_rows: 11,
+            bottom_share: 28,
             bottom: [30, 45, 25],
         }
     }
@@ -57,7 +57,7 @@ impl Sizes {
             Pane::Memory => self.side[1] = step(self.side[1], by, 5, 90),
             Pane::WorkItems => self.side[2] = step(self.side[2], by, 5, 90),
             Pane::Output | Pane::Console | Pane::Diagnostics => {
-                self.bottom_rows = (self.bottom_rows as i32 + by * 2).clamp(4, 40) as u16
+                self.bottom_share = step(self.bottom_share, by, 10, 70)
             }
         }
     }
@@ -92,14 +92,37 @@ impl Areas {
     }
 }
 
+/// The help overlay for `lines` lines of help, centred: as tall as they need, or the screen.
+pub fn help_popup(screen: Rect, lines: usize) -> Rect {
+    let width = 96.min(screen.width);
+    let height = (lines as u16).saturating_add(2).min(screen.height);
+    Rect {
+        x: screen.x + (screen.width - width) / 2,
+        y: screen.y + (screen.height - height) / 2,
+        width,
+        height,
+    }
+}
+
 /// The inside of a pane (within its border).
 pub fn inner(area: Rect) -> Rect {
     area.inner(ratatui::layout::Margin::new(1, 1))
 }
 
-pub fn areas(screen: Rect, sizes: &Sizes) -> Areas {
-    // A small terminal keeps two thirds of its rows for the panes above.
-    let bottom_rows = sizes.bottom_rows.min((screen.height / 3).max(4));
+/// The fewest rows of the bottom row: the command line and a few answers above it.
+const MIN_BOTTOM_ROWS: u16 = 7;
+/// Below this many rows the side column folds the memory pane to its tabs, unless it is
+/// wanted (focused, or showing something): variables and work-items need the rows more.
+const SIDE_ROWS_FOR_MEMORY: u16 = 24;
+/// The memory pane folded: its border and its tabs.
+const FOLDED_MEMORY_ROWS: u16 = 3;
+
+/// Where each pane goes. The bottom row gets its share of the height (never fewer than
+/// `MIN_BOTTOM_ROWS`, never more than a third of a small screen), the panes above the rest;
+/// `memory_wanted` keeps the memory pane open on a short screen.
+pub fn areas(screen: Rect, sizes: &Sizes, memory_wanted: bool) -> Areas {
+    let share = ((screen.height as u32 * sizes.bottom_share as u32 + 50) / 100) as u16;
+    let bottom_rows = share.max(MIN_BOTTOM_ROWS.min(screen.height / 3));
     let [main, bottom, status] = Layout::vertical([
         Constraint::Min(6),
         Constraint::Length(bottom_rows),
@@ -112,8 +135,11 @@ pub fn areas(screen: Rect, sizes: &Sizes) -> Areas {
     ])
     .areas(main);
     let [source, ir] = Layout::vertical(sizes.code_split.map(Constraint::Fill)).areas(code);
-    let [variables, memory, work_items] =
-        Layout::vertical(sizes.side.map(Constraint::Fill)).areas(side);
+    let mut side_rows = sizes.side.map(Constraint::Fill);
+    if side.height < SIDE_ROWS_FOR_MEMORY && !memory_wanted {
+        side_rows[1] = Constraint::Length(FOLDED_MEMORY_ROWS);
+    }
+    let [variables, memory, work_items] = Layout::vertical(side_rows).areas(side);
     let [output, console, diagnostics] =
         Layout::horizontal(sizes.bottom.map(Constraint::Fill)).areas(bottom);
     Areas {
@@ -139,7 +165,7 @@ mod tests {
     fn panes_tile_the_screen_and_sizes_change_them() {
         let screen = Rect::new(0, 0, 120, 40);
         let mut sizes = Sizes::default();
-        let before = areas(screen, &sizes);
+        let before = areas(screen, &sizes, false);
         let cells: u32 = before.panes.iter().map(|(_, r)| r.area()).sum();
         assert_eq!(
             cells + before.status.area(),
@@ -147,15 +173,16 @@ mod tests {
             "no gaps, no overlap"
         );
         assert_eq!(before.of(Pane::Source).width, 72);
+        assert_eq!(before.of(Pane::Console).height, 11);
         sizes.widen(Pane::Source, 1);
-        assert_eq!(areas(screen, &sizes).of(Pane::Source).width, 78);
+        assert_eq!(areas(screen, &sizes, false).of(Pane::Source).width, 78);
         sizes.widen(Pane::Variables, 2);
-        assert_eq!(areas(screen, &sizes).of(Pane::Source).width, 66);
+        assert_eq!(areas(screen, &sizes, false).of(Pane::Source).width, 66);
         sizes.heighten(Pane::Console, 1);
-        assert_eq!(areas(screen, &sizes).of(Pane::Console).height, 13);
-        let h = areas(screen, &sizes).of(Pane::Memory).height;
+        assert_eq!(areas(screen, &sizes, false).of(Pane::Console).height, 13);
+        let h = areas(screen, &sizes, false).of(Pane::Memory).height;
         sizes.heighten(Pane::Memory, 2);
-        assert!(areas(screen, &sizes).of(Pane::Memory).height > h);
+        assert!(areas(screen, &sizes, false).of(Pane::Memory).height > h);
         for _ in 0..30 {
             sizes.widen(Pane::Source, -1);
         }
@@ -166,10 +193,33 @@ mod tests {
     }
 
     #[test]
-    fn a_small_terminal_still_has_every_pane() {
-        let a = areas(Rect::new(0, 0, 80, 24), &Sizes::default());
+    fn a_small_terminal_still_has_every_pane_and_folds_memory_until_wanted() {
+        let a = areas(Rect::new(0, 0, 80, 24), &Sizes::default(), false);
         for (pane, r) in a.panes {
             assert!(r.height >= 3 && r.width >= 10, "{pane:?} {r:?}");
         }
+        assert_eq!(a.of(Pane::Memory).height, FOLDED_MEMORY_ROWS);
+        // Five rows of variables, four of the grid (its header, two rows, the hint).
+        assert_eq!(layout_rows(&a, Pane::Variables), 5);
+        assert_eq!(layout_rows(&a, Pane::WorkItems), 4);
+        assert_eq!(a.of(Pane::Console).height, 7);
+        let wanted = areas(Rect::new(0, 0, 80, 24), &Sizes::default(), true);
+        assert!(wanted.of(Pane::Memory).height > FOLDED_MEMORY_ROWS);
+        // A tall screen never folds it.
+        let tall = areas(Rect::new(0, 0, 200, 60), &Sizes::default(), false);
+        assert!(tall.of(Pane::Memory).height > 10);
+    }
+
+    #[test]
+    fn a_tall_screen_shares_its_height_with_the_bottom_row() {
+        let a = areas(Rect::new(0, 0, 200, 60), &Sizes::default(), false);
+        assert_eq!(a.of(Pane::Console).height, 17);
+        assert_eq!(a.of(Pane::Source).height + a.of(Pane::Ir).height, 42);
+        let b = areas(Rect::new(0, 0, 200, 80), &Sizes::default(), false);
+        assert!(b.of(Pane::Console).height > a.of(Pane::Console).height);
+    }
+
+    fn layout_rows(a: &Areas, pane: Pane) -> u16 {
+        inner(a.of(pane)).height
     }
 }

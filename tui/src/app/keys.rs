@@ -11,6 +11,9 @@ use crate::layout;
 use crate::memory::{self, Target};
 use crate::variables::Kind;
 
+/// Columns a sideways key scrolls the source or the IR by.
+const SIDEWAYS_STEP: usize = 8;
+
 impl App {
     /// Handles a key; returns what it asks for, if anything.
     pub fn key(&mut self, key: Key) -> Option<Action> {
@@ -18,8 +21,18 @@ impl App {
             return self.input_key(key);
         }
         if self.show_help {
-            // Any key closes the help.
-            self.show_help = false;
+            // Keys that move scroll the help; any other closes it.
+            let by = match self.keymap.action(key) {
+                Some(KeyAction::Up) => -1,
+                Some(KeyAction::Down) => 1,
+                Some(KeyAction::PageUp) => -10,
+                Some(KeyAction::PageDown) => 10,
+                _ => {
+                    self.show_help = false;
+                    return None;
+                }
+            };
+            self.scroll_help(by);
             return None;
         }
         if self.confirm_quit {
@@ -46,6 +59,7 @@ impl App {
             KeyAction::Interrupt => self.interrupt(),
             KeyAction::Help => {
                 self.show_help = true;
+                self.help_scroll = 0;
                 None
             }
             KeyAction::Continue => self.send(Command::Continue),
@@ -76,10 +90,19 @@ impl App {
             KeyAction::PageDown => self.scroll(20, false),
             KeyAction::Top => {
                 match self.focus {
-                    Pane::Console => self.console.back = 0,
-                    Pane::Output => self.output.back = 0,
+                    Pane::Console | Pane::Output => {
+                        let (rows, width) = self.log_view(self.focus);
+                        self.log_mut(self.focus).scroll_to_top(rows, width);
+                    }
                     Pane::Ir => self.ir_cursor = None,
                     _ => self.cursor = 0,
+                }
+                None
+            }
+            KeyAction::Bottom => {
+                match self.focus {
+                    Pane::Console | Pane::Output => self.log_mut(self.focus).follow(),
+                    _ => self.scroll_pane(self.focus, i64::from(i32::MAX), false),
                 }
                 None
             }
@@ -240,6 +263,14 @@ impl App {
         self.when_stopped(Action::Refresh(Refresh::Memory))
     }
 
+    /// Scrolls the help, no further than its last line at the bottom of the overlay.
+    pub(super) fn scroll_help(&mut self, by: i64) {
+        let lines = crate::ui::help::help_lines();
+        let rows = layout::inner(layout::help_popup(self.screen, lines)).height as usize;
+        let most = lines.saturating_sub(rows) as i64;
+        self.help_scroll = (self.help_scroll as i64 + by).clamp(0, most) as usize;
+    }
+
     fn start_input(&mut self, what: InputFor) {
         self.input = Some(String::new());
         self.input_back = 0;
@@ -302,8 +333,25 @@ impl App {
                     }
                 }
             }
-            Pane::Console => self.console.scroll(by),
-            Pane::Output => self.output.scroll(by),
+            Pane::Console | Pane::Output => {
+                let (rows, width) = self.log_view(pane);
+                self.log_mut(pane).scroll(by, rows, width);
+            }
+            Pane::Source | Pane::Ir if sideways => {
+                let longest = match pane {
+                    Pane::Source => self.source.iter().map(|l| l.chars().count()).max(),
+                    _ => self
+                        .ir
+                        .as_ref()
+                        .and_then(|ir| ir.instructions.iter().map(|l| l.chars().count()).max()),
+                };
+                let left = match pane {
+                    Pane::Source => &mut self.source_left,
+                    _ => &mut self.ir_left,
+                };
+                let most = longest.unwrap_or(0).saturating_sub(SIDEWAYS_STEP) as i64;
+                *left = (*left as i64 + by * SIDEWAYS_STEP as i64).clamp(0, most.max(0)) as usize;
+            }
             Pane::Ir => {
                 let last = self
                     .ir

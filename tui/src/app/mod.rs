@@ -302,6 +302,9 @@ pub struct App {
     pub focus: Pane,
     /// The source line the cursor is on (1-based; 0 follows the current line).
     pub cursor: u32,
+    /// Columns the source and the IR are scrolled sideways (long lines).
+    pub source_left: usize,
+    pub ir_left: usize,
     /// The line being typed at the bottom of the console, and what for.
     pub input: Option<String>,
     /// Where the command line's cursor is: this many characters before the end.
@@ -324,8 +327,9 @@ pub struct App {
     pub confirm_quit: bool,
     /// Ctrl-C was pressed and nothing has stopped since: a second one offers to quit.
     interrupt_unanswered: bool,
-    /// The key help is over the screen.
+    /// The key help is over the screen, scrolled down this many lines.
     pub show_help: bool,
+    pub help_scroll: usize,
     pub sizes: Sizes,
     /// The terminal's area, as last drawn.
     pub screen: Rect,
@@ -612,7 +616,32 @@ impl App {
     }
 
     pub fn areas(&self) -> Areas {
-        layout::areas(self.screen, &self.sizes)
+        self.areas_in(self.screen)
+    }
+
+    /// Where the panes go on a screen of this size: the memory pane stays open on a short
+    /// screen while it is focused or shows something.
+    pub fn areas_in(&self, screen: Rect) -> Areas {
+        let memory_wanted = self.focus == Pane::Memory || self.memory.current().target.is_some();
+        layout::areas(screen, &self.sizes, memory_wanted)
+    }
+
+    /// The rows and columns a log pane (console or output) shows its lines in: the console's
+    /// last row is the command line.
+    pub fn log_view(&self, pane: Pane) -> (usize, usize) {
+        let inner = layout::inner(self.areas().of(pane));
+        let rows = match pane {
+            Pane::Console => inner.height.saturating_sub(1),
+            _ => inner.height,
+        };
+        (rows as usize, inner.width as usize)
+    }
+
+    pub(crate) fn log_mut(&mut self, pane: Pane) -> &mut Log {
+        match pane {
+            Pane::Console => &mut self.console,
+            _ => &mut self.output,
+        }
     }
 
     /// The first source line shown in `height` rows: the cursor line stays a third of the

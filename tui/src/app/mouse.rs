@@ -14,7 +14,16 @@ impl App {
         let (x, y) = match event {
             Mouse::Click(x, y) | Mouse::ScrollUp(x, y) | Mouse::ScrollDown(x, y) => (x, y),
         };
-        if self.show_help || self.input.is_some() && !matches!(event, Mouse::Click(..)) {
+        if self.show_help {
+            // The wheel scrolls the help.
+            match event {
+                Mouse::ScrollUp(..) => self.scroll_help(-3),
+                Mouse::ScrollDown(..) => self.scroll_help(3),
+                Mouse::Click(..) => {}
+            }
+            return None;
+        }
+        if self.input.is_some() && !matches!(event, Mouse::Click(..)) {
             return None;
         }
         let (pane, area) = self.areas().pane_at(x, y)?;

@@ -744,3 +744,119 @@ fn a_paste_goes_into_the_command_line_as_one_line() {
     app.paste(&long);
     assert_eq!(app.input.as_ref().map(|s| s.len()), Some(4011));
 }
+
+#[test]
+fn a_log_scrolls_back_no_further_than_its_first_line() {
+    let mut app = App::new();
+    focus(&mut app, Pane::Output);
+    let (rows, _) = app.log_view(Pane::Output);
+    for n in 0..30 {
+        app.output.write(&format!("line {n}\n"));
+    }
+    for _ in 0..5 {
+        app.key(Key::PageUp);
+    }
+    assert_eq!(
+        app.output.back,
+        30 - rows,
+        "the first line at the top, no blank rows"
+    );
+    app.key(Key::Down);
+    assert_eq!(app.output.back, 30 - rows - 1);
+    app.key(Key::Char('g'));
+    assert_eq!(app.output.back, 30 - rows, "g: the top");
+    // Fewer lines than rows: nothing to scroll.
+    let mut app = App::new();
+    focus(&mut app, Pane::Output);
+    app.output.write("one\ntwo\n");
+    app.key(Key::Up);
+    assert_eq!(app.output.back, 0);
+    // A long line takes several rows: fewer lines fill the pane.
+    let mut app = App::new();
+    focus(&mut app, Pane::Output);
+    let (rows, width) = app.log_view(Pane::Output);
+    app.output.push(&"x".repeat(width * 3));
+    for n in 0..rows {
+        app.output.push(&format!("{n}"));
+    }
+    app.key(Key::PageUp);
+    // The long line's three rows at the top take the place of three short lines.
+    assert_eq!(app.output.back, 3);
+}
+
+#[test]
+fn a_scrolled_log_keeps_its_place_and_counts_new_lines_until_end_follows() {
+    let mut app = App::new();
+    focus(&mut app, Pane::Console);
+    for n in 0..40 {
+        app.console.push(&format!("{n}"));
+    }
+    app.key(Key::Up);
+    app.key(Key::Up);
+    assert_eq!((app.console.back, app.console.unseen), (2, 0));
+    app.update(Message::Event(Event::Output(
+        "ignored by the console\n".into(),
+    )));
+    for n in 40..45 {
+        app.console.push(&format!("{n}"));
+    }
+    assert_eq!(app.console.back, 7, "the same lines stay in view");
+    assert_eq!(app.console.unseen, 5);
+    app.key(Key::Down);
+    assert_eq!((app.console.back, app.console.unseen), (6, 5));
+    app.key(Key::End);
+    assert_eq!(
+        (app.console.back, app.console.unseen),
+        (0, 0),
+        "End follows again"
+    );
+    app.key(Key::Up);
+    app.key(Key::Char('G'));
+    assert_eq!(app.console.back, 0, "so does G");
+    app.console.push("new");
+    assert_eq!(app.console.back, 0, "and it follows");
+    // Output in pieces: a line finished later is not a new one.
+    focus(&mut app, Pane::Output);
+    for n in 0..40 {
+        app.output.write(&format!("{n}\n"));
+    }
+    app.key(Key::Up);
+    app.output.write("half");
+    app.output.write(" and the rest\n");
+    assert_eq!(app.output.unseen, 1);
+}
+
+#[test]
+fn after_a_stop_the_ir_shows_the_current_instruction_wherever_the_cursor_was() {
+    let mut app = App::new();
+    app.update(Message::Event(launch(4, 4)));
+    app.update(Message::Event(Event::Stopped(stopped(2))));
+    let source = (1..=12).map(|n| (n, format!("x = {n};"))).collect();
+    app.update(Message::Refreshed(Refresh::Source, Reply::Source(source)));
+    let disassembly = |current| Reply::Disassembly {
+        function: "k".into(),
+        instructions: (0..40).map(|i| format!("%{i} = add i32 0, {i}")).collect(),
+        current: Some(current),
+        lines: (0..40).map(|i| 1 + i / 4).collect(),
+    };
+    app.update(Message::Refreshed(Refresh::Ir, disassembly(4)));
+    assert_eq!(app.ir_line(), 4);
+    // The source cursor moves to line 9: the IR follows it, away from the current one.
+    focus(&mut app, Pane::Source);
+    for _ in 0..7 {
+        app.key(Key::Down);
+    }
+    assert_eq!(app.ir_line(), 32);
+    // The next stop (a step, or a switch to another work-item) brings both back.
+    app.update(Message::Event(Event::Stopped(stopped(3))));
+    app.update(Message::Refreshed(Refresh::Ir, disassembly(9)));
+    assert_eq!((app.cursor_line(), app.ir_line()), (3, 9));
+    let mut switched = stopped(2);
+    switched.reason = StopReason::Switched;
+    focus(&mut app, Pane::Ir);
+    app.key(Key::PageDown);
+    assert_ne!(app.ir_line(), 5);
+    app.update(Message::Event(Event::Stopped(switched)));
+    app.update(Message::Refreshed(Refresh::Ir, disassembly(5)));
+    assert_eq!(app.ir_line(), 5);
+}

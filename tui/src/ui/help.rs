@@ -1,6 +1,5 @@
 //! The help overlay: the keys (as the keymap binds them) and what they do.
 
-use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
@@ -9,6 +8,7 @@ use ratatui::Frame;
 use super::pane_block;
 use crate::app::App;
 use crate::keymap::KeyAction;
+use crate::layout;
 
 /// The keys the help lists, with what they do.
 const HELP: &[(KeyAction, &str)] = &[
@@ -27,6 +27,18 @@ const HELP: &[(KeyAction, &str)] = &[
     (KeyAction::Down, "down"),
     (KeyAction::NextPane, "next pane (or click one)"),
     (KeyAction::PreviousPane, "previous pane"),
+    (
+        KeyAction::Left,
+        "source, IR: scroll long lines left (right: the other way)",
+    ),
+    (
+        KeyAction::Top,
+        "console, output: the first line; source, IR: back to the current line",
+    ),
+    (
+        KeyAction::Bottom,
+        "console, output: the end, followed again; elsewhere the last line",
+    ),
     (
         KeyAction::Open,
         "open: a variable's parts, a pointer's target, a group; go to a work-item or report",
@@ -62,17 +74,16 @@ const HELP: &[(KeyAction, &str)] = &[
     (KeyAction::Help, "this help"),
 ];
 
+/// The help's lines, the closing hint included.
+pub fn help_lines() -> usize {
+    HELP.len() + 1
+}
+
 pub(super) fn help_overlay(frame: &mut Frame, app: &App) {
     let t = &app.theme;
-    let area = frame.area();
-    let width = 96.min(area.width);
-    let height = (HELP.len() as u16 + 4).min(area.height);
-    let popup = Rect {
-        x: area.x + (area.width - width) / 2,
-        y: area.y + (area.height - height) / 2,
-        width,
-        height,
-    };
+    let popup = layout::help_popup(frame.area(), help_lines());
+    let rows = layout::inner(popup).height as usize;
+    let scroll = app.help_scroll.min(help_lines().saturating_sub(rows));
     let lines: Vec<Line> = HELP
         .iter()
         .map(|(action, what)| {
@@ -85,13 +96,20 @@ pub(super) fn help_overlay(frame: &mut Frame, app: &App) {
             ])
         })
         .chain([Line::styled(
-            " any key closes this; keys and colours: tui/keymap.toml, themes/*.toml",
+            " any other key closes this; keys and colours: tui/keymap.toml, themes/*.toml",
             Style::new().fg(t.dim),
         )])
+        .skip(scroll)
         .collect();
+    let mut block = pane_block(t, " Keys ".into(), true);
+    if scroll + rows < help_lines() {
+        let more = format!(
+            " ↓ more: {}/{} ",
+            app.keymap.first_key(KeyAction::Down),
+            app.keymap.first_key(KeyAction::PageDown)
+        );
+        block = block.title_bottom(Line::styled(more, Style::new().fg(t.name)).right_aligned());
+    }
     frame.render_widget(ratatui::widgets::Clear, popup);
-    frame.render_widget(
-        Paragraph::new(lines).block(pane_block(t, " Keys ".into(), true)),
-        popup,
-    );
+    frame.render_widget(Paragraph::new(lines).block(block), popup);
 }

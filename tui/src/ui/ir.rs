@@ -18,7 +18,12 @@ pub(super) fn ir_pane(frame: &mut Frame, app: &App, area: Rect) {
     };
     let (function, instructions, current) = (&ir.function, &ir.instructions, &ir.current);
     let cursor_line = app.cursor_ir_line();
-    let inner = frame_pane(frame, app, area, format!(" LLVM IR: {function} "), Pane::Ir);
+    let mut title = format!(" LLVM IR: {function} ");
+    if app.ir_left > 0 {
+        title += &format!("· from column {} ", app.ir_left + 1);
+    }
+    let inner = frame_pane(frame, app, area, title, Pane::Ir);
+    let text_width = (inner.width as usize).saturating_sub(3);
     let height = inner.height as usize;
     let at = app.ir_line();
     let first = at
@@ -47,17 +52,17 @@ pub(super) fn ir_pane(frame: &mut Frame, app: &App, area: Rect) {
                 Span::raw("   ")
             };
             let mut spans = vec![marker];
-            match app.ir_highlighted.get(i) {
-                Some(pieces) => spans.extend(
-                    pieces
-                        .iter()
-                        .map(|(style, piece)| Span::styled(piece.clone(), style.patch(mark))),
-                ),
+            let pieces = match app.ir_highlighted.get(i) {
+                Some(pieces) => pieces
+                    .iter()
+                    .map(|(style, piece)| Span::styled(piece.clone(), style.patch(mark)))
+                    .collect(),
                 None => {
                     let text = inst.split(", !dbg").next().unwrap_or(inst);
-                    spans.push(Span::styled(text.to_string(), mark));
+                    vec![Span::styled(text.to_string(), mark)]
                 }
-            }
+            };
+            spans.extend(super::columns(pieces, app.ir_left, text_width, mark));
             Line::from(spans)
         })
         .collect();

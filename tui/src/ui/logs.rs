@@ -11,11 +11,13 @@ use super::frame_pane;
 use crate::app::{line_edit, App, InputFor, Log, Pane};
 use crate::keymap::KeyAction;
 
-/// The last lines of a log that fit in `area`, scrolled back as far as asked; long lines
-/// wrap (what a kernel prints and what the debugger says must not be cut off).
+/// The lines of a log that fit in `area`, scrolled back as far as asked (never past the
+/// first line); long lines wrap (what a kernel prints and what the debugger says must not be
+/// cut off).
 fn log_lines(log: &Log, area: Rect) -> Vec<Line<'_>> {
     let (rows, width) = (area.height as usize, area.width.max(1) as usize);
-    let end = log.lines.len().saturating_sub(log.back);
+    let back = log.back.min(log.max_back(rows, width));
+    let end = log.lines.len() - back;
     let mut out: Vec<Line> = Vec::new();
     for line in log.lines[..end].iter().rev() {
         let chars: Vec<char> = line.chars().collect();
@@ -36,16 +38,46 @@ fn log_lines(log: &Log, area: Rect) -> Vec<Line<'_>> {
     out
 }
 
+/// A log pane's frame: while it is scrolled back, its bottom border says how many lines came
+/// meanwhile (or that more follow) and how to follow the end again.
+fn frame_log(frame: &mut Frame, app: &App, area: Rect, title: &str, pane: Pane) -> Rect {
+    let log = match pane {
+        Pane::Console => &app.console,
+        _ => &app.output,
+    };
+    let inner = frame_pane(frame, app, area, title.into(), pane);
+    if log.back > 0 {
+        let follow = app.keymap.first_key(KeyAction::Bottom);
+        let text = match log.unseen {
+            0 => format!(" ↓ more: {follow} follows "),
+            1 => format!(" ↓ 1 new line: {follow} follows "),
+            n => format!(" ↓ {n} new lines: {follow} follows "),
+        };
+        let width = text.chars().count() as u16;
+        if width < area.width.saturating_sub(2) {
+            let at = Rect::new(
+                area.x + area.width - 1 - width,
+                area.y + area.height - 1,
+                width,
+                1,
+            );
+            let style = Style::new().fg(app.theme.name).add_modifier(Modifier::BOLD);
+            frame.render_widget(Paragraph::new(Line::styled(text, style)), at);
+        }
+    }
+    inner
+}
+
 /// The program's standard output and error, and kernel printf.
 pub(super) fn output_pane(frame: &mut Frame, app: &App, area: Rect) {
-    let inner = frame_pane(frame, app, area, " Output ".into(), Pane::Output);
+    let inner = frame_log(frame, app, area, " Output ", Pane::Output);
     frame.render_widget(Paragraph::new(log_lines(&app.output, inner)), inner);
 }
 
 /// Commands and their answers, and the command line under them.
 pub(super) fn console_pane(frame: &mut Frame, app: &App, area: Rect) {
     let t = &app.theme;
-    let inner = frame_pane(frame, app, area, " Console ".into(), Pane::Console);
+    let inner = frame_log(frame, app, area, " Console ", Pane::Console);
     let [log, input] = Layout::vertical([Constraint::Min(1), Constraint::Length(1)]).areas(inner);
     frame.render_widget(Paragraph::new(log_lines(&app.console, log)), log);
     let prompt = match &app.input {

@@ -6,7 +6,7 @@
 //! bar and `help` the help overlay. The helpers several of them use are here.
 
 mod diagnostics;
-mod help;
+pub mod help;
 mod ir;
 mod logs;
 mod memory;
@@ -22,11 +22,10 @@ use ratatui::widgets::{Block, Borders};
 use ratatui::Frame;
 
 use crate::app::{App, Pane};
-use crate::layout;
 use crate::theme::Theme;
 
 pub fn draw(frame: &mut Frame, app: &App) {
-    let areas = layout::areas(frame.area(), &app.sizes);
+    let areas = app.areas_in(frame.area());
     for (pane, area) in areas.panes {
         draw_pane(frame, app, pane, area);
     }
@@ -70,6 +69,32 @@ fn frame_pane(frame: &mut Frame, app: &App, area: Rect, title: String, pane: Pan
     let inner = block.inner(area);
     frame.render_widget(block, area);
     inner
+}
+
+/// The part of a line's spans from column `left`, `width` columns of it; a marked line
+/// (`mark` not plain) is filled out to `width`, so the current line and the cursor show
+/// across the pane, blank lines too.
+fn columns(spans: Vec<Span<'_>>, left: usize, width: usize, mark: Style) -> Vec<Span<'_>> {
+    let mut out = Vec::new();
+    let (mut skip, mut used) = (left, 0);
+    for span in spans {
+        let count = span.content.chars().count();
+        if skip >= count {
+            skip -= count;
+            continue;
+        }
+        let text: String = span.content.chars().skip(skip).take(width - used).collect();
+        skip = 0;
+        used += text.chars().count();
+        out.push(Span::styled(text, span.style));
+        if used == width {
+            return out;
+        }
+    }
+    if mark != Style::new() {
+        out.push(Span::styled(" ".repeat(width - used), mark));
+    }
+    out
 }
 
 fn triple(v: [u64; 3]) -> String {

@@ -12,13 +12,16 @@ use crate::app::{App, Pane};
 /// The kernel source: breakpoints and diagnostics in the gutter, the current line marked.
 pub(super) fn source_pane(frame: &mut Frame, app: &App, area: Rect) {
     let t = &app.theme;
-    let title = match &app.source_file {
+    let mut title = match &app.source_file {
         Some(path) => format!(
             " Source: {} ",
             oclgrind_debug_protocol::text::short_name(path)
         ),
         None => " Source ".into(),
     };
+    if app.source_left > 0 {
+        title += &format!("· from column {} ", app.source_left + 1);
+    }
     let inner = frame_pane(frame, app, area, title, Pane::Source);
     if app.source.is_empty() {
         let text = match &app.stop {
@@ -70,12 +73,17 @@ pub(super) fn source_pane(frame: &mut Frame, app: &App, area: Rect) {
             if n == cursor && app.focus == Pane::Source && app.cursor != 0 {
                 mark = mark.add_modifier(Modifier::REVERSED);
             }
-            match app.highlighted.get(n - 1) {
-                Some(pieces) => gutter.extend(pieces.iter().map(|(style, piece)| {
-                    Span::styled(piece.replace('\t', "    "), style.patch(mark))
-                })),
-                None => gutter.push(Span::styled(text.replace('\t', "    "), mark)),
-            }
+            let text_width = (inner.width as usize).saturating_sub(width + 4);
+            let pieces = match app.highlighted.get(n - 1) {
+                Some(pieces) => pieces
+                    .iter()
+                    .map(|(style, piece)| {
+                        Span::styled(piece.replace('\t', "    "), style.patch(mark))
+                    })
+                    .collect(),
+                None => vec![Span::styled(text.replace('\t', "    "), mark)],
+            };
+            gutter.extend(super::columns(pieces, app.source_left, text_width, mark));
             Line::from(gutter)
         })
         .collect();

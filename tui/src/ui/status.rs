@@ -1,5 +1,5 @@
-//! The status bar: the launch, where the work-item stopped and why, the state, and a notice
-//! or the main keys.
+//! The status bar: the help key, a notice, the launch, where the work-item stopped and why,
+//! the state, and the main keys.
 
 use oclgrind_debug_protocol::protocol::StopReason;
 use ratatui::layout::Rect;
@@ -11,11 +11,17 @@ use super::triple;
 use crate::app::App;
 use crate::keymap::KeyAction;
 
+/// The keys' help first (so a narrow terminal still shows it), then a notice or question,
+/// the launch, where the work-item stopped and why, the state, and the main keys.
 pub(super) fn status_bar(frame: &mut Frame, app: &App, area: Rect) {
-    let mut text = String::new();
+    let k = |a| app.keymap.first_key(a);
+    let mut text = format!(" {} help ", k(KeyAction::Help));
+    if let Some(n) = &app.notice {
+        text += &format!("│ {n} ");
+    }
     if let Some(l) = &app.launch {
         text += &format!(
-            " {} {}/{} ",
+            "│ {} {}/{} ",
             l.kernel,
             triple(l.global_size),
             triple(l.local_size)
@@ -31,20 +37,15 @@ pub(super) fn status_bar(frame: &mut Frame, app: &App, area: Rect) {
     } else {
         "│ running "
     };
-    match &app.notice {
-        Some(n) => text += &format!("│ {n}"),
-        None => {
-            let k = |a| app.keymap.first_key(a);
-            text += &format!(
-                "│ {} continue {} next {} step {} break {} help {} quit",
-                k(KeyAction::Continue),
-                k(KeyAction::Next),
-                k(KeyAction::Step),
-                k(KeyAction::ToggleBreakpoint),
-                k(KeyAction::Help),
-                k(KeyAction::Quit)
-            )
-        }
+    if app.notice.is_none() {
+        text += &format!(
+            "│ {} continue {} next {} step {} break {} quit",
+            k(KeyAction::Continue),
+            k(KeyAction::Next),
+            k(KeyAction::Step),
+            k(KeyAction::ToggleBreakpoint),
+            k(KeyAction::Quit)
+        );
     }
     let style = Style::new().bg(app.theme.status_bg).fg(app.theme.status_fg);
     frame.render_widget(Paragraph::new(text).style(style), area);

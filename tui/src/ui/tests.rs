@@ -443,3 +443,137 @@ fn a_light_theme_colours_differently() {
     let status = |b: &Buffer| b[(1, 35)].bg;
     assert_ne!(status(&dark), status(&light));
 }
+
+#[test]
+fn a_scrolled_back_log_says_how_many_lines_came() {
+    let mut app = sample();
+    for n in 0..60 {
+        app.console.push(&format!("answer {n}"));
+    }
+    app.focus = Pane::Console;
+    app.key(Key::Up);
+    let screen = render(&mut app, 120, 36);
+    let (_, bottom) = find(&screen, "↓ more: G follows");
+    assert!(
+        bottom.contains("┘"),
+        "on the console's bottom border: {bottom}"
+    );
+    for n in 60..63 {
+        app.console.push(&format!("answer {n}"));
+    }
+    let screen = render(&mut app, 120, 36);
+    find(&screen, "↓ 3 new lines: G follows");
+    find(&screen, "answer 58");
+    assert!(
+        !screen.iter().any(|l| l.contains("answer 59")),
+        "still where it was"
+    );
+    app.key(Key::End);
+    let screen = render(&mut app, 120, 36);
+    find(&screen, "answer 62");
+    assert!(!screen.iter().any(|l| l.contains("new lines")));
+    // However far it was scrolled, the first line stays at the top.
+    for _ in 0..20 {
+        app.key(Key::PageUp);
+    }
+    let screen = render(&mut app, 120, 36);
+    find(&screen, "answer 0 ");
+}
+
+#[test]
+fn a_large_screen_gives_every_row_its_share() {
+    let mut app = sample();
+    let screen = render(&mut app, 200, 60);
+    snapshot("layout_200x60", &screen);
+    let areas = app.areas();
+    // The bottom row grows with the screen (11 rows at 40, 17 at 60), as do the side panes.
+    assert_eq!(areas.of(Pane::Console).height, 17);
+    assert!(areas.of(Pane::WorkItems).height >= 13);
+}
+
+#[test]
+fn a_small_screen_keeps_the_help_key_the_variables_and_the_grid() {
+    let mut app = sample();
+    let screen = render(&mut app, 80, 24);
+    let (_, status) = find(&screen, " ? help │ smooth");
+    assert!(status.starts_with(" ? help"), "{status}");
+    // The memory pane folds to its tabs; variables get five rows and the grid its cells.
+    let areas = app.areas();
+    assert_eq!(areas.of(Pane::Memory).height, 3);
+    find(&screen, "│arguments ");
+    find(&screen, "✓ ▶ · ·");
+    // Focused, the memory pane opens.
+    app.focus = Pane::Memory;
+    assert!(app.areas().of(Pane::Memory).height > 3);
+    // A question in the status bar shows whole at 80 columns.
+    app.focus = Pane::Source;
+    app.key(Key::Char('q'));
+    let screen = render(&mut app, 80, 24);
+    find(
+        &screen,
+        " ? help │ Quit: stop the kernel and the program? y/n │",
+    );
+}
+
+#[test]
+fn the_help_scrolls_on_a_small_screen() {
+    let mut app = sample();
+    app.screen = Rect::new(0, 0, 80, 24);
+    app.key(Key::Char('?'));
+    let screen = render(&mut app, 80, 24);
+    find(&screen, "↓ more: j/PageDown");
+    find(&screen, "continue");
+    assert!(!screen
+        .iter()
+        .any(|l| l.contains("any other key closes this")));
+    for _ in 0..5 {
+        app.key(Key::PageDown);
+    }
+    assert!(app.show_help, "moving keys keep the help open");
+    let screen = render(&mut app, 80, 24);
+    find(&screen, "any other key closes this");
+    assert!(!screen.iter().any(|l| l.contains("↓ more")), "at its end");
+    assert!(
+        !screen.iter().any(|l| l.contains("c  F5")),
+        "scrolled past the first keys"
+    );
+    app.key(Key::Char('x'));
+    assert!(!app.show_help);
+}
+
+#[test]
+fn long_lines_scroll_sideways_and_the_cursor_shows_on_blank_lines() {
+    let mut app = sample();
+    let mut source: Vec<(u32, String)> = (1..=7)
+        .map(|n| (n, app.source[n as usize - 1].clone()))
+        .collect();
+    source[5].1 = format!("  out[i] = {};", "in[i] + ".repeat(30));
+    source.insert(6, (7, String::new()));
+    app.update(Message::Refreshed(Refresh::Source, Reply::Source(source)));
+    app.focus = Pane::Source;
+    app.key(Key::Right);
+    app.key(Key::Right);
+    assert_eq!(app.source_left, 16);
+    let screen = render(&mut app, 120, 36);
+    find(&screen, "Source · from column 17");
+    let (_, row) = find(&screen, "   6 ");
+    // "  out[i] = in[i] + in[i] ..." from its 17th column.
+    assert!(row.contains("│   6  + in[i] + in[i]"), "{row}");
+    app.key(Key::Left);
+    app.key(Key::Left);
+    app.key(Key::Left);
+    assert_eq!(app.source_left, 0, "no further than the first column");
+    // The cursor on the blank line 7 fills the row.
+    app.key(Key::Down);
+    app.key(Key::Down);
+    assert_eq!(app.cursor, 7);
+    let buffer = draw_into(&mut app, 120, 36);
+    let screen = text(&buffer);
+    let (y, row) = find(&screen, "   7 ");
+    let x = row.find("   7 ").unwrap() + 6;
+    let cell = &buffer[(x as u16 + 3, y as u16)];
+    assert!(
+        cell.modifier.contains(ratatui::style::Modifier::REVERSED),
+        "the cursor row is marked past its text"
+    );
+}

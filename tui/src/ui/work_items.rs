@@ -27,6 +27,10 @@ pub(super) fn work_items_pane(frame: &mut Frame, app: &App, area: Rect) {
     };
     lines.extend(cells);
     lines.push(footer);
+    if !place.legend {
+        frame.render_widget(Paragraph::new(lines), inner);
+        return;
+    }
     lines.push(Line::styled(
         match app.grid_level {
             GridLevel::WorkItems => "· new ○ ready ▶ running ‖ barrier ✓ done ! error",
