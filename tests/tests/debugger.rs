@@ -55,7 +55,7 @@ fn main() {
     let mut count = tests.len();
     // Sessions driven live rather than from a command file.
     type Live = fn(&Path, &Path) -> Result<(), String>;
-    let live: [(&str, Live); 11] = [
+    let live: [(&str, Live); 12] = [
         ("tui", tui),
         ("tui_crash", tui_crash),
         ("tui_headers", tui_headers),
@@ -67,6 +67,7 @@ fn main() {
         ("tui_quit_kernel", tui_quit_kernel),
         ("tui_quit_program", |bin, _| tui_quit_program(bin)),
         ("tui_paste", tui_paste),
+        ("tui_small_scroll", tui_small_scroll),
     ];
     for (name, test) in live {
         if !wanted(&filters, name) {
@@ -195,6 +196,15 @@ struct Terminal {
 
 impl Terminal {
     fn start(name: &str, dir: &Path, command: &str) -> Result<Terminal, String> {
+        Terminal::start_sized(name, dir, command, (120, 36))
+    }
+
+    fn start_sized(
+        name: &str,
+        dir: &Path,
+        command: &str,
+        (width, height): (u16, u16),
+    ) -> Result<Terminal, String> {
         let t = Terminal {
             server: format!("oclgrind-{name}-{}", std::process::id()),
         };
@@ -203,9 +213,9 @@ impl Terminal {
             "new-session",
             "-d",
             "-x",
-            "120",
+            &width.to_string(),
             "-y",
-            "36",
+            &height.to_string(),
             "-c",
             &dir,
             command,
@@ -654,5 +664,40 @@ fn tui_paste(bin: &Path, dir: &Path) -> Result<(), String> {
     t.wait_for("))))+((((1")?;
     t.keys(&["Enter"])?;
     t.wait_for("= 200")?;
+    Ok(())
+}
+
+/// At 80×24 the status bar starts with the help key; the console, scrolled back to its first
+/// line, stays there while answers come, says how many, and End follows the end again.
+fn tui_small_scroll(bin: &Path, dir: &Path) -> Result<(), String> {
+    let command = format!(
+        "{} -i --num-threads 1 breakpoints.sim; echo EXITED; sleep 60",
+        bin.display()
+    );
+    let t = Terminal::start_sized("tui-small", dir, &command, (80, 24))?;
+    let s = t.wait_for("▶14   int gid = get_global_id(0);")?;
+    let status = s.lines().nth(23).unwrap_or_default();
+    if !status.starts_with(" ? help │ breakpoints (4,1,1)/(2,1,1)") {
+        return Err(format!("the status bar at 80 columns: {status:?}\n{s}"));
+    }
+    for n in 100..106 {
+        t.command(&format!("print {n}"))?;
+        t.wait_for(&format!("{n} = {n}"))?;
+    }
+    // Tab to the console, then up as far as it goes: its first line at the top.
+    t.keys(&["Tab", "Tab", "Tab", "Tab", "Tab", "Tab", "PageUp", "PageUp"])?;
+    let s = t.wait_for("↓ more: G follows")?;
+    if !s.contains("│Kernel 'breakpoints' starts.") {
+        return Err(format!("not at the console's first line:\n{s}"));
+    }
+    t.command("print 200")?;
+    let s = t.wait_for("new lines: G follows")?;
+    if s.contains("200 = 200") || !s.contains("│Kernel 'breakpoints' starts.") {
+        return Err(format!("the scrolled console moved:\n{s}"));
+    }
+    t.keys(&["End"])?;
+    t.wait_until("the end, followed", |s| {
+        s.contains("200 = 200") && !s.contains("G follows")
+    })?;
     Ok(())
 }

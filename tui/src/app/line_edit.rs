@@ -61,7 +61,6 @@ pub fn edit(text: &mut String, back: &mut usize, key: Key) -> Edit {
     Edit::Done
 }
 
-/// The byte offset of character `n` of `text` (its length past the end).
 /// Inserts `what` at the cursor (which stays after it).
 pub fn insert(text: &mut String, back: usize, what: &str) {
     let len = text.chars().count();
@@ -69,6 +68,7 @@ pub fn insert(text: &mut String, back: usize, what: &str) {
     text.insert_str(i, what);
 }
 
+/// The byte offset of character `n` of `text` (its length past the end).
 fn byte_index(text: &str, n: usize) -> usize {
     text.char_indices().nth(n).map_or(text.len(), |(i, _)| i)
 }

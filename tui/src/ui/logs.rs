@@ -82,19 +82,14 @@ pub(super) fn console_pane(frame: &mut Frame, app: &App, area: Rect) {
     frame.render_widget(Paragraph::new(log_lines(&app.console, log)), log);
     let prompt = match &app.input {
         Some(text) => {
-            let (before, rest) = line_edit::split_at_cursor(text, app.input_back);
-            // The cursor is the character under it, or a blank past the end.
-            let mut chars = rest.chars();
-            let at_cursor = chars.next().map_or(" ".to_string(), String::from);
-            let after = chars.as_str();
+            let label = match app.input_for {
+                InputFor::Command => "(oclgrind) ",
+                InputFor::Address => "address or expression: ",
+            };
+            let room = (input.width as usize).saturating_sub(label.chars().count());
+            let (before, at_cursor, after) = input_window(text, app.input_back, room);
             Line::from(vec![
-                Span::styled(
-                    match app.input_for {
-                        InputFor::Command => "(oclgrind) ",
-                        InputFor::Address => "address or expression: ",
-                    },
-                    Style::new().fg(t.name),
-                ),
+                Span::styled(label, Style::new().fg(t.name)),
                 Span::raw(before),
                 Span::styled(at_cursor, Style::new().add_modifier(Modifier::REVERSED)),
                 Span::raw(after),
@@ -110,4 +105,46 @@ pub(super) fn console_pane(frame: &mut Frame, app: &App, area: Rect) {
         ),
     };
     frame.render_widget(Paragraph::new(prompt), input);
+}
+
+/// What of the command line shows in `room` columns, the cursor always in view: the text
+/// before the cursor (its end, after a `…`, when the line is longer than the room), the
+/// character under the cursor (a blank past the end), and what follows as far as it fits.
+fn input_window(text: &str, back: usize, room: usize) -> (String, String, String) {
+    let (before, rest) = line_edit::split_at_cursor(text, back);
+    let mut chars = rest.chars();
+    let at_cursor = chars.next().map_or(" ".to_string(), String::from);
+    let after = chars.as_str();
+    let shown_before = before.chars().count();
+    if shown_before < room {
+        let after: String = after.chars().take(room - shown_before - 1).collect();
+        return (before.to_string(), at_cursor, after);
+    }
+    // The cursor at the last column; the start of the line gives way to a `…`.
+    let keep = room.saturating_sub(2);
+    let tail: String = before.chars().skip(shown_before - keep).collect();
+    (format!("…{tail}"), at_cursor, String::new())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::input_window;
+
+    #[test]
+    fn the_command_line_keeps_its_cursor_in_view() {
+        let w = |text: &str, back, room| {
+            let (a, b, c) = input_window(text, back, room);
+            format!("{a}[{b}]{c}")
+        };
+        assert_eq!(w("print x", 0, 20), "print x[ ]");
+        assert_eq!(w("print x", 1, 20), "print [x]");
+        assert_eq!(w("print abcdefgh", 9, 10), "print[ ]abcd");
+        // Longer than the room: the end before the cursor shows, the cursor last.
+        assert_eq!(w("print abcdefgh", 0, 10), "…abcdefgh[ ]");
+        assert_eq!(w("print abcdefgh", 2, 10), "…t abcdef[g]");
+        let long = "x".repeat(4000) + "END";
+        let shown = w(&long, 0, 60);
+        assert!(shown.ends_with("xEND[ ]"), "{shown}");
+        assert_eq!(shown.chars().count(), 60 + 2, "the room and the brackets");
+    }
 }
