@@ -261,6 +261,8 @@ impl Terminal {
     /// interface shows each of `shown` (that the program has ended, say), and leaves it.
     fn run_to_end(&self, shown: &[&str]) -> Result<(), String> {
         self.command("delete")?;
+        self.wait_for("Delete all breakpoints? y/n")?;
+        self.keys(&["y"])?;
         self.wait_until("no breakpoint", |s| !s.contains('●'))?;
         self.keys(&["c"])?;
         for text in shown {

@@ -4,7 +4,7 @@
 use oclgrind_debug_protocol::commands::{self as line, Parsed};
 use oclgrind_debug_protocol::protocol::*;
 
-use super::{line_edit, Action, App, GridLevel, InputFor, Key, Pane, Refresh, PANES};
+use super::{line_edit, Action, App, Confirm, GridLevel, InputFor, Key, Pane, Refresh, PANES};
 use crate::grid;
 use crate::keymap::KeyAction;
 use crate::layout;
@@ -35,12 +35,14 @@ impl App {
             self.scroll_help(by);
             return None;
         }
-        if self.confirm_quit {
-            self.confirm_quit = false;
+        if let Some(question) = self.confirm.take() {
             self.notice = None;
-            return match key {
-                Key::Char('y') | Key::Char('Y') => Some(Action::Quit),
-                _ => None,
+            if !matches!(key, Key::Char('y') | Key::Char('Y')) {
+                return None;
+            }
+            return match question {
+                Confirm::Quit => Some(Action::Quit),
+                Confirm::DeleteAll => self.send(Command::Delete { number: None }),
             };
         }
         let action = self.keymap.action(key)?;
@@ -150,7 +152,12 @@ impl App {
 
     /// As gdb's `quit`: the session ends, whatever runs, once the user says yes.
     fn ask_to_quit(&mut self, question: &str) {
-        self.confirm_quit = true;
+        self.ask(Confirm::Quit, question);
+    }
+
+    /// Puts a y/n question in the status bar; the next key answers it.
+    fn ask(&mut self, about: Confirm, question: &str) {
+        self.confirm = Some(about);
         self.notice = Some(question.into());
     }
 
@@ -510,8 +517,11 @@ impl App {
                 }
                 None
             }
-            // No y/n question in the TUI: deleting all is what the user typed.
-            Parsed::ConfirmDeleteAll => self.send(Command::Delete { number: None }),
+            // gdb asks at a terminal (a script for Oclgrind's line mode answers on its own).
+            Parsed::ConfirmDeleteAll => {
+                self.ask(Confirm::DeleteAll, "Delete all breakpoints? y/n");
+                None
+            }
         }
     }
 }

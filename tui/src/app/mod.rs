@@ -60,6 +60,15 @@ pub const PANES: [Pane; 8] = [
     Pane::Diagnostics,
 ];
 
+/// What a y/n question in the status bar is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Confirm {
+    /// `q`: end the session, stopping the kernel and the program.
+    Quit,
+    /// `delete` with no number (gdb asks at a terminal).
+    DeleteAll,
+}
+
 /// A diagnostic of the session, for the diagnostics pane.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Report {
@@ -323,8 +332,8 @@ pub struct App {
     /// The row selected in the variables pane (locals first, then arguments).
     pub var_cursor: usize,
     pub memory: MemoryPane,
-    /// `q` was pressed while the program runs: waiting for y or n.
-    pub confirm_quit: bool,
+    /// A question in the status bar waits for y or n.
+    pub confirm: Option<Confirm>,
     /// Ctrl-C was pressed and nothing has stopped since: a second one offers to quit.
     interrupt_unanswered: bool,
     /// The key help is over the screen, scrolled down this many lines.

@@ -112,7 +112,7 @@ fn a_second_ctrl_c_before_anything_stops_offers_to_quit() {
     app.key(Key::Char('c'));
     assert_eq!(app.key(Key::Ctrl('c')), Some(Action::Interrupt));
     assert_eq!(app.key(Key::Ctrl('c')), None, "the kernel did not stop");
-    assert!(app.confirm_quit, "{:?}", app.notice);
+    assert_eq!(app.confirm, Some(Confirm::Quit), "{:?}", app.notice);
     assert_eq!(app.key(Key::Char('y')), Some(Action::Quit));
     // A stop in between: the next Ctrl-C interrupts again.
     let mut app = App::new();
@@ -123,14 +123,14 @@ fn a_second_ctrl_c_before_anything_stops_offers_to_quit() {
     app.update(Message::Prompt);
     app.key(Key::Char('c'));
     assert_eq!(app.key(Key::Ctrl('c')), Some(Action::Interrupt));
-    assert!(!app.confirm_quit);
+    assert_eq!(app.confirm, None);
     // A program busy outside its kernels (`oclgrind -i /bin/sleep 100`): nothing to
     // interrupt, and the second Ctrl-C offers to quit.
     let mut app = App::new();
     assert_eq!(app.key(Key::Ctrl('c')), None);
-    assert!(!app.confirm_quit);
+    assert_eq!(app.confirm, None);
     app.key(Key::Ctrl('c'));
-    assert!(app.confirm_quit);
+    assert_eq!(app.confirm, Some(Confirm::Quit));
     assert_eq!(app.key(Key::Char('y')), Some(Action::Quit));
 }
 
@@ -695,9 +695,9 @@ fn quit_ends_the_session_at_a_prompt_and_while_the_kernel_runs() {
     let mut app = App::new();
     app.update(Message::Prompt);
     assert_eq!(app.key(Key::Char('q')), None, "it asks first");
-    assert!(app.confirm_quit);
+    assert_eq!(app.confirm, Some(Confirm::Quit));
     assert_eq!(app.key(Key::Char('n')), None, "no: nothing happens");
-    assert!(!app.confirm_quit);
+    assert_eq!(app.confirm, None);
     app.key(Key::Char('q'));
     assert_eq!(app.key(Key::Char('y')), Some(Action::Quit));
     // While a kernel runs (nothing is sent: the session ends whatever runs).
@@ -714,7 +714,7 @@ fn quit_ends_the_session_at_a_prompt_and_while_the_kernel_runs() {
         app.key(Key::Char(c));
     }
     assert_eq!(app.key(Key::Enter), None);
-    assert!(app.confirm_quit);
+    assert_eq!(app.confirm, Some(Confirm::Quit));
     assert_eq!(app.key(Key::Char('y')), Some(Action::Quit));
     // After the end, q leaves at once.
     let mut app = App::new();
@@ -859,4 +859,33 @@ fn after_a_stop_the_ir_shows_the_current_instruction_wherever_the_cursor_was() {
     app.update(Message::Event(Event::Stopped(switched)));
     app.update(Message::Refreshed(Refresh::Ir, disassembly(5)));
     assert_eq!(app.ir_line(), 5);
+}
+
+#[test]
+fn delete_with_no_number_asks_first_as_gdb_does_at_a_terminal() {
+    let mut app = App::new();
+    app.update(Message::Prompt);
+    let type_line = |app: &mut App, text: &str| {
+        app.key(Key::Char(':'));
+        for c in text.chars() {
+            app.key(Key::Char(c));
+        }
+        app.key(Key::Enter)
+    };
+    assert_eq!(type_line(&mut app, "delete"), None);
+    assert_eq!(app.confirm, Some(Confirm::DeleteAll));
+    assert_eq!(app.notice.as_deref(), Some("Delete all breakpoints? y/n"));
+    assert_eq!(app.key(Key::Char('n')), None, "no: nothing is deleted");
+    assert_eq!((app.confirm, app.notice.as_deref()), (None, None));
+    type_line(&mut app, "d");
+    assert_eq!(
+        app.key(Key::Char('y')),
+        Some(Action::Send(Command::Delete { number: None }))
+    );
+    // A numbered one goes at once.
+    app.update(Message::Prompt);
+    assert_eq!(
+        type_line(&mut app, "delete 2"),
+        Some(Action::Send(Command::Delete { number: Some(2) }))
+    );
 }
