@@ -137,7 +137,7 @@ pub const OPTIONS: &[(OptionSpec, Option<Command>)] = &[
             None,
             None,
             Some("OCLGRIND_INST_COUNTS"),
-            "Output histograms of instructions executed",
+            "Output histograms of instructions executed (=lines: by source line too)",
         ),
         None,
     ),
@@ -418,17 +418,28 @@ pub fn parse(cmd: Command, args: &[String]) -> Result<Parsed, String> {
             }
             continue;
         }
+        // `--name=value` gives an option its value in the same word.
+        let (name, attached) = match a.split_once('=') {
+            Some((name, value)) if a.starts_with("--") => (name, Some(value.to_string())),
+            _ => (a.as_str(), None),
+        };
         let spec = specs(cmd)
-            .find(|o| o.long == a || o.short == Some(a.as_str()))
+            .find(|o| o.long == name || o.short == Some(name))
             .ok_or_else(|| format!("Unrecognised option '{a}'"))?;
         match spec.long {
             "--help" => p.help = true,
             "--version" => p.version = true,
             "--global-mem" => p.global_mem = true,
             _ => {
-                let value = match spec.arg {
-                    None => "1".to_string(),
-                    Some(_) => {
+                let value = match (spec.arg, attached) {
+                    (Some(_), Some(value)) => value,
+                    // Its one value beyond the flag: the counts per source line too.
+                    (None, Some(value)) if spec.long == "--inst-counts" && value == "lines" => {
+                        value
+                    }
+                    (None, Some(_)) => return Err(format!("Invalid value in option '{a}'")),
+                    (None, None) => "1".to_string(),
+                    (Some(_), None) => {
                         let v = args
                             .get(i)
                             .ok_or_else(|| format!("Missing argument to {}", spec.long))?;
@@ -489,6 +500,32 @@ mod tests {
         );
         assert!(p.global_mem);
         assert_eq!(p.rest, vec!["t.sim"]);
+    }
+
+    #[test]
+    fn a_value_may_follow_an_equals_sign() {
+        let p = parse(
+            Command::Kernel,
+            &args("--inst-counts=lines --num-threads=2 t.sim"),
+        )
+        .unwrap();
+        assert_eq!(
+            p.env,
+            vec![
+                ("OCLGRIND_INST_COUNTS".into(), "lines".into()),
+                ("OCLGRIND_NUM_THREADS".into(), "2".into())
+            ]
+        );
+        let p = parse(Command::Kernel, &args("--inst-counts t.sim")).unwrap();
+        assert_eq!(p.env, vec![("OCLGRIND_INST_COUNTS".into(), "1".into())]);
+        assert_eq!(
+            parse(Command::Kernel, &args("--inst-counts=all t.sim")),
+            Err("Invalid value in option '--inst-counts=all'".into())
+        );
+        assert_eq!(
+            parse(Command::Kernel, &args("--quick=2 t.sim")),
+            Err("Invalid value in option '--quick=2'".into())
+        );
     }
 
     #[test]

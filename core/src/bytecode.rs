@@ -691,6 +691,13 @@ pub enum Op {
         size: u32,
     },
 
+    /// The start of a basic block, when the program counts instructions: block `block` of the
+    /// kernel (numbered across its functions) runs once more. Every instruction of a block
+    /// runs each time it is entered, so counting blocks counts LLVM instructions exactly.
+    CountBlock {
+        block: u32,
+    },
+
     Br {
         t: Pc,
     },
@@ -830,6 +837,37 @@ pub struct InstInfo {
     /// A load whose value becomes the expected value of a compare-and-swap (the seed of a CAS
     /// loop): the swap checks what it read.
     pub seeds_cas: bool,
+    /// What the instruction counter calls it.
+    pub counted: Counted,
+    /// Its source position (line 0: none), the file as an index into `Function::files`.
+    pub line: u32,
+    pub file: u32,
+}
+
+/// An LLVM instruction as the instruction counter names it (compat §4.7): loads and stores
+/// by address space with the bytes they move, calls by callee, the rest by opcode.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Counted {
+    /// `llvm.dbg.*` calls, which are not counted.
+    Not,
+    Opcode(&'static str),
+    Load {
+        space: AddrSpace,
+        bytes: u64,
+    },
+    Store {
+        space: AddrSpace,
+        bytes: u64,
+    },
+    Call(String),
+}
+
+/// A basic block, for counting: the kernel-wide number its `CountBlock` op carries, and its
+/// instructions (a range of `Function::insts`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CountedBlock {
+    pub id: u32,
+    pub insts: std::ops::Range<u32>,
 }
 
 /// One lowered function.
@@ -839,6 +877,8 @@ pub struct Function {
     pub code: Vec<Op>,
     pub info: Vec<OpInfo>,
     pub insts: Vec<InstInfo>,
+    /// Its basic blocks, when the program counts instructions (else empty).
+    pub blocks: Vec<CountedBlock>,
     /// Source files named by debug locations (`input.cl` for programs built from source).
     pub files: Vec<String>,
     /// The same files' paths, joined to the directory the debug info gives (an included

@@ -2,6 +2,16 @@
 
 use std::env;
 
+/// What `--inst-counts` prints at the end of each launch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InstCounts {
+    Off,
+    /// Oclgrind's table (`OCLGRIND_INST_COUNTS=1`).
+    Table,
+    /// The table, then the counts per source line (`OCLGRIND_INST_COUNTS=lines`).
+    Lines,
+}
+
 #[derive(Clone, Debug)]
 pub struct Config {
     pub build_options: Option<String>,
@@ -11,7 +21,7 @@ pub struct Config {
     pub data_races: bool,
     pub dump_spir: bool,
     pub global_mem_size: u64,
-    pub inst_counts: bool,
+    pub inst_counts: InstCounts,
     pub interactive: bool,
     pub local_mem_size: u64,
     pub log_file: Option<String>,
@@ -40,7 +50,7 @@ impl Default for Config {
             data_races: false,
             dump_spir: false,
             global_mem_size: 128 << 20,
-            inst_counts: false,
+            inst_counts: InstCounts::Off,
             interactive: false,
             local_mem_size: 32768,
             log_file: None,
@@ -77,18 +87,11 @@ impl Config {
     /// Options that were asked for but whose feature this version does not have yet.
     /// Each as (the variable that asks for it, what it is).
     pub fn unavailable(&self) -> Vec<(&'static str, &'static str)> {
-        let wanted = [
-            (
-                self.inst_counts,
-                "OCLGRIND_INST_COUNTS",
-                "instruction counts",
-            ),
-            (
-                !self.plugins.is_empty(),
-                "OCLGRIND_PLUGINS",
-                "dynamic plugins",
-            ),
-        ];
+        let wanted = [(
+            !self.plugins.is_empty(),
+            "OCLGRIND_PLUGINS",
+            "dynamic plugins",
+        )];
         wanted
             .into_iter()
             .filter(|(on, ..)| *on)
@@ -108,7 +111,11 @@ impl Config {
             data_races: flag("OCLGRIND_DATA_RACES"),
             dump_spir: flag("OCLGRIND_DUMP_SPIR"),
             global_mem_size: number("OCLGRIND_GLOBAL_MEM_SIZE", d.global_mem_size, false)?,
-            inst_counts: flag("OCLGRIND_INST_COUNTS"),
+            inst_counts: match env::var("OCLGRIND_INST_COUNTS").as_deref() {
+                Ok("1") => InstCounts::Table,
+                Ok("lines") => InstCounts::Lines,
+                _ => InstCounts::Off,
+            },
             interactive: flag("OCLGRIND_INTERACTIVE"),
             local_mem_size: number("OCLGRIND_LOCAL_MEM_SIZE", d.local_mem_size, false)?,
             log_file: text("OCLGRIND_LOG"),

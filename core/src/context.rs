@@ -6,14 +6,16 @@ use std::sync::Arc;
 
 use crate::compile::{compile, BuildFailure, CompileJob};
 use crate::config::Config;
+use crate::config::InstCounts;
 use crate::diagnostics::{Level, Source};
 use crate::exec::debug::DebugHook;
 use crate::exec::uninit::WrittenOrigins;
 use crate::exec::KernelInstance;
-use crate::llvm::{self, ModuleInput};
+use crate::llvm::{self, LowerOptions, ModuleInput};
 use crate::memory::{AddrSpace, GlobalMemory};
 use crate::plugins::{
-    Interest, Logger, MemCheck, Plugin, PluginSet, RaceDetector, RaceSuppressions, Uninitialized,
+    InstructionCounter, Interest, Logger, MemCheck, Plugin, PluginSet, RaceDetector,
+    RaceSuppressions, Uninitialized,
 };
 use crate::program::{ProgramCode, ProgramError};
 
@@ -62,7 +64,7 @@ impl Drop for Context {
 
 impl Context {
     /// A context with the always-loaded plugins (Logger, MemCheck) and those the config asks
-    /// for (RaceDetector, Uninitialized).
+    /// for (InstructionCounter, RaceDetector, Uninitialized), in Oclgrind's order.
     pub fn new(config: Config) -> Context {
         let mut plugins = PluginSet::default();
         plugins.add(Arc::new(Logger::new(
@@ -70,6 +72,11 @@ impl Context {
             config.max_errors,
         )));
         plugins.add(Arc::new(MemCheck::default()));
+        if config.inst_counts != InstCounts::Off {
+            plugins.add(Arc::new(InstructionCounter {
+                lines: config.inst_counts == InstCounts::Lines,
+            }));
+        }
         if config.data_races {
             let (suppressions, errors) =
                 RaceSuppressions::new(&config.race_ignore, config.race_suppressions.as_deref());
@@ -173,10 +180,14 @@ impl Context {
         }
     }
 
-    /// Programs keep their source-level debug information for the debugger, and for the
-    /// Uninitialized checker's origins (variable names).
-    fn wants_debug_info(&self) -> bool {
-        self.config.interactive || self.config.uninitialized
+    /// What programs are lowered for: their source-level debug information for the debugger
+    /// and for the Uninitialized checker's origins (variable names); counting instructions
+    /// when a plugin (the InstructionCounter, the debugger) wants the counts.
+    fn lower_options(&self) -> LowerOptions {
+        LowerOptions {
+            debug: self.config.interactive || self.config.uninitialized,
+            count_instructions: self.plugins.wants(Interest::INSTRUCTION_COUNTS),
+        }
     }
 
     /// Builds OpenCL C source with the program's options plus `OCLGRIND_BUILD_OPTIONS`.
@@ -189,7 +200,7 @@ impl Context {
         let source = Arc::new(Source::new(source));
         let code = llvm::lower_program(
             ModuleInput::Bitcode(&compiled.bitcode),
-            self.wants_debug_info(),
+            self.lower_options(),
         )
         .map_err(|e| BuildFailure {
             log: format!("{}{}", compiled.log, e.build_log(Some(&source))),
@@ -226,7 +237,7 @@ impl Context {
 
     /// Loads a program from LLVM bitcode (no source: messages say so).
     pub fn program_from_bitcode(&self, bitcode: Vec<u8>) -> Result<Program, ProgramError> {
-        let code = llvm::lower_program(ModuleInput::Bitcode(&bitcode), self.wants_debug_info())?;
+        let code = llvm::lower_program(ModuleInput::Bitcode(&bitcode), self.lower_options())?;
         Ok(Program {
             source: None,
             bitcode,
@@ -238,7 +249,7 @@ impl Context {
 
     /// Loads a program from textual LLVM IR (hand-written kernels and tests).
     pub fn program_from_ir(&self, text: &str) -> Result<Program, ProgramError> {
-        let code = llvm::lower_program(ModuleInput::Text(text), self.wants_debug_info())?;
+        let code = llvm::lower_program(ModuleInput::Text(text), self.lower_options())?;
         Ok(Program {
             source: None,
             bitcode: Vec::new(),

@@ -5,6 +5,7 @@ pub mod bytecode;
 pub mod compile;
 pub mod config;
 pub mod context;
+pub mod counts;
 pub mod debuginfo;
 pub mod diagnostics;
 pub mod exec;

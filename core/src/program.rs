@@ -93,6 +93,8 @@ pub struct KernelCode {
     pub info: KernelInfo,
     /// Function 0 is the kernel itself; the rest are the functions it calls.
     pub functions: Vec<Function>,
+    /// Basic blocks of all its functions, when the program counts instructions (else 0).
+    pub counted_blocks: u32,
     /// Register slots of the deepest call chain.
     pub stack_slots: usize,
     pub locals: Vec<LocalVar>,

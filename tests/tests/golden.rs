@@ -34,7 +34,7 @@ const VARIANTS: [Option<&str>; 3] = [None, Some("-cl-opt-disable"), Some("-O2")]
 
 /// Worker threads of the extra runs of the families whose output must not depend on them.
 const THREADS: [&str; 3] = ["1", "2", "8"];
-const THREADED_FAMILIES: [&str; 2] = ["races", "uninit"];
+const THREADED_FAMILIES: [&str; 3] = ["counts", "races", "uninit"];
 
 /// Runs one test with one set of build options (and a number of worker threads).
 fn run_one(

@@ -216,6 +216,9 @@ pub(crate) struct GroupRunner<'l> {
     pub size: [u64; 3],
     /// The plugins' state on this thread (in debug runs: the current group's).
     pub workers: Workers,
+    /// How often each basic block ran on this thread, when the launch counts instructions
+    /// (added to the launch's counts at the end).
+    pub block_counts: Vec<u64>,
 }
 
 impl<'l> GroupRunner<'l> {
@@ -235,12 +238,20 @@ impl<'l> GroupRunner<'l> {
             } else {
                 launch.ctx.plugins().workers(&launch.info)
             },
+            block_counts: match &launch.counts {
+                Some(_) => vec![0; launch.kernel.code.counted_blocks as usize],
+                None => Vec::new(),
+            },
         }
     }
 
     /// The end of this thread's part of the launch.
     pub fn finish(&mut self) {
         std::mem::replace(&mut self.workers, Workers::none()).finish();
+        if let Some(counts) = &self.launch.counts {
+            counts.add(&self.block_counts);
+            self.block_counts.fill(0);
+        }
     }
 
     pub fn run_group(&mut self, seq: u64, group: [u64; 3]) {

@@ -193,6 +193,7 @@ impl GroupRunner<'_> {
             workers: &mut self.workers,
         };
         let asyncs = &mut self.asyncs;
+        let block_counts = &mut self.block_counts;
         let (ids, group, size) = (*ids, self.group, self.size);
         let wi_index = (ids.local[2] * size[1] + ids.local[1]) * size[0] + ids.local[0];
         let template = Where {
@@ -669,6 +670,16 @@ impl GroupRunner<'_> {
                         return Stop::Finished;
                     }
                     Op::SpeculatedUse { .. } => {}
+                    Op::CountBlock { block } => {
+                        // A debugged launch's counts can be read at any stop.
+                        if DEBUG {
+                            if let Some(c) = &launch.counts {
+                                c.bump(block);
+                            }
+                        } else if let Some(n) = block_counts.get_mut(block as usize) {
+                            *n += 1;
+                        }
+                    }
             });
             if OBSERVE {
                 let at = here(fidx, op_pc).at();

@@ -9,6 +9,7 @@ use super::debug_run::DebugRun;
 use super::group::GroupRunner;
 use crate::bytecode::{ScalarTy, VType};
 use crate::context::Context;
+use crate::counts::BlockCounts;
 use crate::diagnostics::{self, CodeRef, Entity, Level, Source};
 use crate::image::ImageDesc;
 use crate::memory::{
@@ -116,6 +117,8 @@ pub(crate) struct Launch<'a> {
     pub observe_allocations: bool,
     /// The Uninitialized checker listens: registers and memory have shadows.
     pub shadows: bool,
+    /// How often each basic block ran, when some plugin wants instruction counts.
+    pub counts: Option<Arc<BlockCounts>>,
     /// Set when a debugger is attached.
     pub debug: Option<DebugRun<'a>>,
 }
@@ -140,6 +143,12 @@ impl LogSink for Sink<'_, '_> {
         self.launch
             .sequencer
             .emit(self.seq, Record::Log(level, message));
+    }
+
+    fn stdout(&self, text: String) {
+        self.launch
+            .sequencer
+            .emit(self.seq, Record::Stdout(text.into_bytes()));
     }
 }
 
@@ -460,6 +469,8 @@ pub fn launch(
         observe_work_items: plugins.wants(Interest::WORK_ITEM),
         observe_allocations: plugins.wants(Interest::ALLOCATION),
         shadows,
+        counts: (plugins.wants(Interest::INSTRUCTION_COUNTS) && kernel.code.counted_blocks > 0)
+            .then(|| Arc::new(BlockCounts::new(kernel.code.counted_blocks))),
         debug,
     };
     if let Some(d) = &launch.debug {
@@ -523,9 +534,11 @@ pub fn launch(
         launch: &launch,
         seq: count,
     };
+    let counts = launch.counts.as_ref().map(|c| c.snapshot());
     let cx = KernelContext {
         launch: &launch.info,
         kernel: launch.kernel_ref(),
+        counts: counts.as_deref(),
         sink: &end,
     };
     for p in plugins.each(Interest::KERNEL) {

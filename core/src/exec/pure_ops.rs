@@ -551,6 +551,7 @@ pub(crate) fn reg_op<S: ShadowRegs>(op: &Op, r: &mut [u64], base: usize, mut sh:
             | Op::MemCpy { .. }
             | Op::MemSet { .. }
             | Op::SpeculatedUse { .. }
+            | Op::CountBlock { .. }
             | Op::Br { .. }
             | Op::CondBr { .. }
             | Op::Switch { .. }

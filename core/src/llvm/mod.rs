@@ -10,4 +10,4 @@ mod module;
 mod types;
 
 pub use ir::{bitcode_to_text, ModuleInput};
-pub use module::lower_program;
+pub use module::{lower_program, LowerOptions};

@@ -17,20 +17,35 @@ use crate::program::*;
 /// The SPIR_KERNEL calling convention.
 const SPIR_KERNEL_CC: u32 = 76;
 
-/// Lowers every kernel of a module; with `debug`, also reads its source-level debug
-/// information (for the interactive debugger).
+/// What a program is lowered for, besides running it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LowerOptions {
+    /// Read the source-level debug information (the interactive debugger, variable names).
+    pub debug: bool,
+    /// Count the instructions that run (a `CountBlock` op starts every basic block).
+    pub count_instructions: bool,
+}
+
+/// Lowers every kernel of a module, for what `options` asks.
 ///
 /// A kernel that uses anything the lowering cannot handle fails the whole program, as a
 /// compiler would: the error names every such kernel and where.
-pub fn lower_program(input: ModuleInput, debug: bool) -> Result<ProgramCode, ProgramError> {
+pub fn lower_program(
+    input: ModuleInput,
+    options: LowerOptions,
+) -> Result<ProgramCode, ProgramError> {
     with_module(input, |m| {
-        let dbg = debug.then(|| ModuleDbg::parse(&m.print()));
-        lower_module(m, dbg.as_ref())
+        let dbg = options.debug.then(|| ModuleDbg::parse(&m.print()));
+        lower_module(m, dbg.as_ref(), options.count_instructions)
     })
     .map_err(ProgramError::Module)?
 }
 
-fn lower_module(m: &ModuleRef, dbg: Option<&ModuleDbg>) -> Result<ProgramCode, ProgramError> {
+fn lower_module(
+    m: &ModuleRef,
+    dbg: Option<&ModuleDbg>,
+    count: bool,
+) -> Result<ProgramCode, ProgramError> {
     let mut program_globals = HashMap::new();
     let mut defs = Vec::new();
     for g in m.globals() {
@@ -70,7 +85,7 @@ fn lower_module(m: &ModuleRef, dbg: Option<&ModuleDbg>) -> Result<ProgramCode, P
     let mut failures = Vec::new();
     for f in m.functions() {
         if f.call_conv() == SPIR_KERNEL_CC && !f.is_declaration() {
-            match lower_kernel(m, f, &program_globals, dbg) {
+            match lower_kernel(m, f, &program_globals, dbg, count) {
                 Ok(code) => kernels.push(Arc::new(code)),
                 Err(e) => failures.push((f.name(), e)),
             }
@@ -87,6 +102,7 @@ fn lower_kernel(
     k: Value,
     program_globals: &HashMap<Value, GlobalAddr>,
     dbg: Option<&ModuleDbg>,
+    count: bool,
 ) -> Result<KernelCode, LowerError> {
     let mut info = kernel_info(m, k);
     // Functions reachable from the kernel, kernel first.
@@ -181,11 +197,14 @@ fn lower_kernel(
         globals: &globals,
         functions: &index,
         byval_kind: m.enum_attr_kind("byval"),
+        count_blocks: count,
     };
     let mut functions = Vec::new();
     let mut records = Vec::new();
+    let mut counted_blocks = 0;
     for &f in &order {
-        let (lowered, dbg_records) = lower_function(&scope, f)?;
+        let (lowered, dbg_records) = lower_function(&scope, f, counted_blocks)?;
+        counted_blocks += lowered.blocks.len() as u32;
         functions.push(lowered);
         records.push(dbg_records);
     }
@@ -204,6 +223,7 @@ fn lower_kernel(
     Ok(KernelCode {
         info,
         functions,
+        counted_blocks,
         stack_slots,
         locals,
         privates,

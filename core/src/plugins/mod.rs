@@ -38,6 +38,7 @@
 //! byte of memory only while some plugin asks for [`Interest::UNINITIALIZED`]: plugins never
 //! see register values, so a checker of them cannot be a plugin alone.
 
+mod inst_counter;
 mod logger;
 mod memcheck;
 mod races;
@@ -45,6 +46,7 @@ pub(crate) mod uninit;
 
 use std::sync::Arc;
 
+pub use inst_counter::InstructionCounter;
 pub use logger::Logger;
 pub use memcheck::MemCheck;
 pub use races::{RaceDetector, Suppressions as RaceSuppressions};
@@ -81,6 +83,10 @@ impl Interest {
     /// Uses of uninitialised values (the Uninitialized plugin's input). Asking for them makes
     /// the core keep a shadow beside every value and byte of memory, which costs time.
     pub const UNINITIALIZED: Interest = Interest(1 << 11);
+    /// How often each LLVM instruction ran, at the end of each launch
+    /// ([`KernelContext::counts`]). Asking for them makes programs count their basic blocks
+    /// as they run, which costs a little time.
+    pub const INSTRUCTION_COUNTS: Interest = Interest(1 << 12);
 
     pub fn contains(self, o: Interest) -> bool {
         self.0 & o.0 != 0
@@ -197,6 +203,8 @@ impl<'a> KernelRef<'a> {
 /// Where messages go: in order with the rest of the work-group's output.
 pub trait LogSink {
     fn log(&self, level: Level, message: String);
+    /// Text for standard output (where kernel printf goes), in the same order.
+    fn stdout(&self, _text: String) {}
 }
 
 /// Where an event of a running kernel happened, and a way to report a diagnostic about it.
@@ -261,6 +269,9 @@ impl GroupContext<'_> {
 pub struct KernelContext<'a> {
     pub launch: &'a LaunchInfo,
     pub kernel: KernelRef<'a>,
+    /// How often each basic block of the kernel ran (see [`crate::counts`]), when some plugin
+    /// asked for [`Interest::INSTRUCTION_COUNTS`].
+    pub counts: Option<&'a [u64]>,
     pub(crate) sink: &'a dyn LogSink,
 }
 
@@ -268,6 +279,11 @@ impl KernelContext<'_> {
     /// A message after all of the launch's other output.
     pub fn log(&self, level: Level, message: String) {
         self.sink.log(level, message);
+    }
+
+    /// Text for standard output, after all of the launch's other output.
+    pub fn print(&self, text: String) {
+        self.sink.stdout(text);
     }
 }
 
@@ -573,6 +589,7 @@ mod tests {
                 attrs: KernelAttrs::default(),
             },
             functions: Vec::new(),
+            counted_blocks: 0,
             stack_slots: 0,
             locals: Vec::new(),
             privates: Vec::new(),

@@ -35,6 +35,8 @@ pub struct KernelScope<'a> {
     /// Defined functions reachable from the kernel, by index in the kernel's function list.
     pub functions: &'a HashMap<Value, u32>,
     pub byval_kind: u32,
+    /// Count instructions: a `CountBlock` op starts every basic block.
+    pub count_blocks: bool,
 }
 
 /// A `llvm.dbg.declare` / `llvm.dbg.value` call, in the order the function has them.
@@ -56,9 +58,11 @@ pub struct DbgValue {
 }
 
 /// Lowers `f`. Errors name the offending instruction and its source position.
+/// Lowers function `f`; when counting, its blocks are numbered from `first_block` on.
 pub fn lower_function(
     scope: &KernelScope,
     f: Value,
+    first_block: u32,
 ) -> Result<(Function, Vec<DbgRecord>), LowerError> {
     let mut l = Lowerer {
         scope,
@@ -77,7 +81,7 @@ pub fn lower_function(
         cur: OpInfo::NONE,
         dbg: Vec::new(),
     };
-    l.lower(f).map_err(|(message, inst)| {
+    l.lower(f, first_block).map_err(|(message, inst)| {
         let (line, col) = inst.map_or((0, 0), |i| i.debug_loc());
         LowerError {
             message,
@@ -137,7 +141,7 @@ impl<'a> Lowerer<'a> {
         self.scope.m
     }
 
-    fn lower(&mut self, f: Value) -> Result<(), Failure> {
+    fn lower(&mut self, f: Value, first_block: u32) -> Result<(), Failure> {
         // Parameters first, then every value-producing instruction.
         for p in f.params() {
             let n = self.shape(p.ty()).map_err(|e| (e, None))?.slots();
@@ -168,6 +172,17 @@ impl<'a> Lowerer<'a> {
         let mut ordinal = 0u32;
         for &b in &blocks {
             self.block_pc.insert(b, self.pc());
+            if self.scope.count_blocks {
+                let id = first_block + self.out.blocks.len() as u32;
+                let count = b.instructions().len() as u32;
+                self.out.blocks.push(CountedBlock {
+                    id,
+                    insts: ordinal..ordinal + count,
+                });
+                // No instruction of its own: the debugger never stops at it.
+                self.cur = OpInfo::NONE;
+                self.emit(Op::CountBlock { block: id });
+            }
             for i in b.instructions() {
                 let (line, col) = i.debug_loc();
                 let file = self.file_index(i.debug_file(), i.debug_directory());
@@ -177,6 +192,8 @@ impl<'a> Lowerer<'a> {
                     col,
                     file,
                 };
+                let info = &mut self.out.insts[ordinal as usize];
+                (info.line, info.file) = (line, file);
                 for &k in speculated_uses.get(&i).into_iter().flatten() {
                     self.speculated_use(insts[k], k as u32)
                         .map_err(|e| (e, Some(i)))?;

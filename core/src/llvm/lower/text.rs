@@ -2,8 +2,9 @@
 
 use std::collections::HashSet;
 
-use crate::bytecode::InstInfo;
+use crate::bytecode::{Counted, InstInfo};
 use crate::llvm::ir::{ModuleRef, Opcode, Value};
+use crate::memory::AddrSpace;
 
 /// LLVM's name of an opcode, for messages.
 pub(super) fn opcode_name(op: Opcode) -> &'static str {
@@ -113,8 +114,44 @@ pub(super) fn instruction_texts(m: &ModuleRef, f: Value, insts: &[Value]) -> Vec
             },
             speculated: has_positions && speculated(*i),
             seeds_cas: i.opcode() == Opcode::LLVMLoad && seeds_cas(*i),
+            counted: counted(m, *i),
+            // Set as the lowering reaches the instruction.
+            line: 0,
+            file: 0,
         })
         .collect()
+}
+
+/// What the instruction counter calls `i`: loads and stores by the address space of their
+/// pointer, with the bytes of their type as Oclgrind sizes it (padded, as in memory); calls by
+/// callee, except the debug intrinsics Oclgrind leaves out.
+fn counted(m: &ModuleRef, i: Value) -> Counted {
+    let space = |p: Value| AddrSpace::from_llvm(p.ty().address_space());
+    match i.opcode() {
+        Opcode::LLVMLoad => match space(i.operand(0)) {
+            Some(space) => Counted::Load {
+                space,
+                bytes: m.alloc_size(i.ty()),
+            },
+            None => Counted::Opcode("load"),
+        },
+        Opcode::LLVMStore => match space(i.operand(1)) {
+            Some(space) => Counted::Store {
+                space,
+                bytes: m.alloc_size(i.operand(0).ty()),
+            },
+            None => Counted::Opcode("store"),
+        },
+        Opcode::LLVMCall => {
+            let name = i.called_value().name();
+            if name.starts_with("llvm.dbg.") {
+                Counted::Not
+            } else {
+                Counted::Call(name)
+            }
+        }
+        op => Counted::Opcode(opcode_name(op)),
+    }
 }
 
 /// Whether a load's value reaches the expected operand of a compare-and-swap: through
