@@ -27,7 +27,7 @@ const COMMANDS: &[(&str, &str, &str)] = &[
     ("frame", "f", "Select the frame that print and info look at, as the backtrace numbers them (the selected one without a number).\nUsage: frame [N]"),
     ("gmem", "gm", "Examine global memory (all of it without arguments).\nUsage: gmem [ADDRESS [SIZE]]"),
     ("help", "h", "Display usage information for a command.\nUsage: help [COMMAND]"),
-    ("info", "i", "Display information about the kernel, breakpoints, variables, work-items or work-groups.\nUsage: info [break|watchpoints|locals|args|frame|workitems|groups|display]"),
+    ("info", "i", "Display information about the kernel, breakpoints, variables, work-items or work-groups.\nUsage: info [break|watchpoints|locals|args|frame|workitems|groups|display|counts]\n'info counts' shows what each source line has run so far in this launch: its instructions and the bytes its loads and stores moved."),
     ("list", "l", "List source lines.\nWith no argument, lists 10 more lines after or around the previous listing.\n\"list -\" lists the ten lines before a previous ten-line listing.\nOne argument specifies a line, and ten lines are listed around that line."),
     ("lmem", "lm", "Examine local memory of the current work-group.\nUsage: lmem [ADDRESS [SIZE]]"),
     ("next", "n", "Step forward, treating function calls as single instructions."),
@@ -197,6 +197,7 @@ pub fn parse(line: &str) -> Parsed {
             Some("workitems" | "wi") => command(Command::Info(InfoWhat::WorkItems)),
             Some("groups" | "wg") => command(Command::Info(InfoWhat::Groups)),
             Some("display") => command(Command::Info(InfoWhat::Displays)),
+            Some("counts") => command(Command::Info(InfoWhat::Counts)),
             Some(other) => usage(&format!("Invalid info command: {other}")),
         },
         "list" | "l" => match args.first().copied() {
@@ -394,6 +395,7 @@ mod tests {
         );
         assert_eq!(cmd("l -"), Command::List(ListFrom::Previous));
         assert_eq!(cmd("i locals"), Command::Info(InfoWhat::Locals));
+        assert_eq!(cmd("info counts"), Command::Info(InfoWhat::Counts));
         assert_eq!(
             cmd("condition 2"),
             Command::Condition {

@@ -30,6 +30,19 @@ pub enum InfoWhat {
     Watchpoints,
     /// The selected frame, its caller and its callee.
     Frame,
+    /// What each source line has run so far in this launch (instruction counts).
+    Counts,
+}
+
+/// What one source line ran: its LLVM instructions and the bytes its loads and stores moved.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LineCount {
+    /// The file, when it is not the program's source (a header it included).
+    pub file: Option<String>,
+    /// 0: instructions without a source position.
+    pub line: u32,
+    pub instructions: u64,
+    pub memory_bytes: u64,
 }
 
 /// How `up`, `down` and `frame` move the selected frame. Frames are numbered as the
@@ -350,6 +363,12 @@ pub enum Reply {
         summary: LaunchSummary,
         current: Option<Box<Position>>,
     },
+    /// `info counts`: the kernel's instruction counts so far, by source line, with each
+    /// line's text where the source has it.
+    Counts {
+        kernel: String,
+        lines: Vec<(LineCount, Option<String>)>,
+    },
     /// A confirmation or an error, as a sentence.
     Message(String),
 }
@@ -362,6 +381,9 @@ pub enum Event {
     LaunchBegin(LaunchSummary),
     LaunchEnd {
         kernel: String,
+        /// What each source line ran in the launch (a TUI shades its source by it).
+        #[serde(default)]
+        counts: Vec<LineCount>,
     },
     /// A diagnostic the simulator reported (the Logger prints it too; a TUI shows it in its
     /// own pane). Sent before the stop it caused, or at the end of the launch.
@@ -506,7 +528,15 @@ mod tests {
             error: true,
             message: "Invalid read of size 4 at global memory address 0x1000000000010".into(),
         });
-        round_trip(Event::LaunchEnd { kernel: "k".into() });
+        round_trip(Event::LaunchEnd {
+            kernel: "k".into(),
+            counts: vec![LineCount {
+                file: Some("h.h".into()),
+                line: 3,
+                instructions: 12,
+                memory_bytes: 8,
+            }],
+        });
         round_trip(Event::Reply(Reply::Groups {
             total: 16,
             finished: 3,

@@ -330,13 +330,78 @@ fn render_reply(r: &Reply, terminal: bool) -> String {
             }
             s
         }
+        Reply::Counts { kernel, lines } => counts(kernel, lines),
         Reply::Message(m) => format!("{m}\n"),
     }
+}
+
+/// `info counts`: a row per source line (its file too when it is a header), then its text.
+fn counts(kernel: &str, lines: &[(LineCount, Option<String>)]) -> String {
+    if lines.is_empty() {
+        return format!("Kernel '{kernel}' has run no instructions yet.\n");
+    }
+    let mut out = format!(
+        "Instructions run so far by kernel '{kernel}', by source line:\n{:>12}  {:>14}  {:>14}\n",
+        "line", "instructions", "memory bytes"
+    );
+    for (c, text) in lines {
+        let place = match (&c.file, c.line) {
+            (_, 0) => "(no line)".to_string(),
+            (Some(file), line) => format!("{file}:{line}"),
+            (None, line) => line.to_string(),
+        };
+        let row = format!(
+            "{place:>12}  {:>14}  {:>14}  {}",
+            c.instructions,
+            c.memory_bytes,
+            text.as_deref().unwrap_or("")
+        );
+        out += row.trim_end();
+        out.push('\n');
+    }
+    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_by_line_with_their_text() {
+        let count = |file: Option<&str>, line, instructions, memory_bytes| LineCount {
+            file: file.map(str::to_string),
+            line,
+            instructions,
+            memory_bytes,
+        };
+        let reply = Reply::Counts {
+            kernel: "k".into(),
+            lines: vec![
+                (count(None, 0, 5, 12), None),
+                (
+                    count(None, 4, 3, 4),
+                    Some("int i = get_global_id(0);".into()),
+                ),
+                (count(Some("h.h"), 2, 10, 0), None),
+            ],
+        };
+        assert_eq!(
+            render(&Event::Reply(reply), false),
+            "Instructions run so far by kernel 'k', by source line:\n\
+            \x20       line    instructions    memory bytes\n\
+            \x20  (no line)               5              12\n\
+            \x20          4               3               4  int i = get_global_id(0);\n\
+            \x20      h.h:2              10               0\n"
+        );
+        let none = Reply::Counts {
+            kernel: "k".into(),
+            lines: Vec::new(),
+        };
+        assert_eq!(
+            render(&Event::Reply(none), false),
+            "Kernel 'k' has run no instructions yet.\n"
+        );
+    }
 
     #[test]
     fn stops_render_like_oclgrind() {

@@ -12,11 +12,13 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::ThreadId;
 
 use oclgrind_core::bytecode::{Op, Pc, VType};
-use oclgrind_core::diagnostics::{memory_dump_rows, Level};
+use oclgrind_core::counts::{by_line, BlockCounts};
+use oclgrind_core::diagnostics::{memory_dump_rows, Level, Source};
 use oclgrind_core::exec::debug::{DebugHook, Moment, Resume, StopSet, WiState, WorkItemView};
 use oclgrind_core::exec::KernelInstance;
 use oclgrind_core::memory::AddrSpace;
 use oclgrind_core::plugins::{Interest, LaunchInfo, Plugin};
+use oclgrind_core::program::KernelCode;
 
 use crate::expr;
 use crate::files;
@@ -229,6 +231,41 @@ struct State {
     previous_handler: Option<libc::sighandler_t>,
     /// Diagnostics not yet sent to the front-end as events.
     diagnostics: Vec<(bool, String)>,
+    /// The current launch's instruction counts, as they fill.
+    counts: Option<LaunchCounts>,
+}
+
+/// A launch's instruction counts and what they are counts of.
+struct LaunchCounts {
+    blocks: Arc<BlockCounts>,
+    code: Arc<KernelCode>,
+    source: Option<Arc<Source>>,
+}
+
+impl LaunchCounts {
+    /// What each source line has run so far, with its text where the program's source has it.
+    fn lines(&self) -> Vec<(LineCount, Option<String>)> {
+        let main = files::main_name(&self.source);
+        by_line(&self.code, &self.blocks.snapshot())
+            .into_iter()
+            .map(|l| {
+                let in_main = l.file == main || l.line == 0;
+                let text = match &self.source {
+                    Some(src) if in_main && l.line != 0 => {
+                        src.line(l.line).map(|t| t.trim().to_string())
+                    }
+                    _ => None,
+                };
+                let count = LineCount {
+                    file: (!in_main).then_some(l.file),
+                    line: l.line,
+                    instructions: l.instructions,
+                    memory_bytes: l.memory_bytes,
+                };
+                (count, text)
+            })
+            .collect()
+    }
 }
 
 /// Identifies a program for its breakpoints, which persist across launches of its kernels
@@ -317,6 +354,7 @@ impl Engine {
                 resume_at: HashMap::new(),
                 previous_handler: None,
                 diagnostics: Vec::new(),
+                counts: None,
             }),
             changed: Condvar::new(),
             frontend: Mutex::new(frontend),
@@ -1218,6 +1256,14 @@ impl Engine {
                 drop(st);
                 launch_groups(view)
             }
+            InfoWhat::Counts => Reply::Counts {
+                kernel: view.info.kernel.clone(),
+                lines: st
+                    .counts
+                    .as_ref()
+                    .map(LaunchCounts::lines)
+                    .unwrap_or_default(),
+            },
             InfoWhat::GroupWorkItems(group) => {
                 drop(st);
                 let n = view.info.num_groups;
@@ -1376,13 +1422,24 @@ fn group_work_items(view: &WorkItemView, group: [u64; 3]) -> Vec<WorkItemInfo> {
 }
 
 impl DebugHook for Engine {
-    fn launch_begin(&self, info: &LaunchInfo, kernel: &KernelInstance, stops: &StopSet) {
+    fn launch_begin(
+        &self,
+        info: &LaunchInfo,
+        kernel: &KernelInstance,
+        stops: &StopSet,
+        counts: Option<Arc<BlockCounts>>,
+    ) {
         let mut st = self.lock();
         // One launch at a time (queues run on threads of their own): the state below is
         // the current launch's.
         while st.launch.is_some() {
             st = self.changed.wait(st).unwrap_or_else(|e| e.into_inner());
         }
+        st.counts = counts.map(|blocks| LaunchCounts {
+            blocks,
+            code: kernel.code.clone(),
+            source: kernel.source.clone(),
+        });
         st.lines = LineTable::new(kernel);
         st.program = program_key(kernel);
         st.lines.starts.sort_by_key(|&(f, pc, ..)| (f, pc));
@@ -1422,12 +1479,19 @@ impl DebugHook for Engine {
         release_interrupts(&mut st);
         ATTENTION.store(false, Relaxed);
         let diagnostics = std::mem::take(&mut st.diagnostics);
+        // Every worker has finished: the counts are complete.
+        let counts = st.counts.as_ref().map(LaunchCounts::lines);
         drop(st);
         if !quit {
             let mut fe = self.frontend();
             send_diagnostics(&mut **fe, diagnostics);
             fe.event(&Event::LaunchEnd {
                 kernel: info.kernel.clone(),
+                counts: counts
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(|(count, _)| count)
+                    .collect(),
             });
         }
         // Only now may the next launch begin, so that its events follow these. An API error
@@ -1516,7 +1580,8 @@ impl DebugHook for Engine {
 fn step_key(st: &State, view: &WorkItemView) -> u32 {
     if st.lines.starts.is_empty() {
         let f = &view.code().functions[view.func as usize];
-        f.op_info(view.pc).inst + 1
+        // An op of no instruction (a block's count) is 0: never where a step stops.
+        f.op_info(view.pc).inst.checked_add(1).unwrap_or(0)
     } else {
         inspect::line_of(view, view.func, view.pc)
     }
@@ -1542,7 +1607,8 @@ impl Plugin for Engine {
     }
 
     fn interests(&self) -> Interest {
-        Interest::LOG
+        // The counts: `info counts`, and the TUI's shading of the source.
+        Interest::LOG | Interest::INSTRUCTION_COUNTS
     }
 
     fn log(&self, level: Level, message: &str) {

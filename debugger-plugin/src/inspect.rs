@@ -261,22 +261,13 @@ pub fn memory_rows(
 /// The LLVM IR of the function the work-item is in, with its current instruction.
 pub fn disassembly(view: &WorkItemView) -> Reply {
     let f = &view.code().functions[view.func as usize];
-    let current = (view.pc as usize) < f.code.len();
-    // An instruction's line is that of the ops lowered from it.
-    let mut lines = vec![0; f.insts.len()];
-    for pc in 0..f.code.len() as Pc {
-        let info = f.op_info(pc);
-        if let Some(line) = lines.get_mut(info.inst as usize) {
-            if *line == 0 {
-                *line = info.line;
-            }
-        }
-    }
+    // An op of no instruction (a block's count) marks none.
+    let current = Some(f.op_info(view.pc).inst as usize).filter(|&i| i < f.insts.len());
     Reply::Disassembly {
         function: f.name.clone(),
         instructions: f.insts.iter().map(|i| i.text.trim().to_string()).collect(),
-        current: current.then(|| f.op_info(view.pc).inst as usize),
-        lines,
+        current: current.filter(|_| (view.pc as usize) < f.code.len()),
+        lines: f.insts.iter().map(|i| i.line).collect(),
     }
 }
 

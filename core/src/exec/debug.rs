@@ -9,10 +9,12 @@
 //! work-group for another to take over.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::Arc;
 
 use super::launch::KernelInstance;
 use super::workitem::{Frame, WiIds};
 use crate::bytecode::Pc;
+use crate::counts::BlockCounts;
 use crate::memory::{load_bytes, resolve, AddrSpace, ArenaMemory, GlobalView};
 use crate::plugins::LaunchInfo;
 use crate::program::KernelCode;
@@ -135,7 +137,15 @@ pub struct LaunchProgress {
 /// A debugger attached to a context.
 pub trait DebugHook: Send + Sync {
     /// A launch begins (before any work-group): the debugger sets its stops for the kernel.
-    fn launch_begin(&self, info: &LaunchInfo, kernel: &KernelInstance, stops: &StopSet);
+    /// `counts` (when the program counts instructions) fill as the launch runs: they can be
+    /// read at any stop, and are complete at `launch_end`.
+    fn launch_begin(
+        &self,
+        info: &LaunchInfo,
+        kernel: &KernelInstance,
+        stops: &StopSet,
+        counts: Option<Arc<BlockCounts>>,
+    );
     /// The launch has ended.
     fn launch_end(&self, info: &LaunchInfo);
     /// Read before every instruction of a debug run: when set, the next instruction of every

@@ -474,7 +474,8 @@ pub fn launch(
         debug,
     };
     if let Some(d) = &launch.debug {
-        d.hook.launch_begin(&launch.info, kernel, &d.stops);
+        d.hook
+            .launch_begin(&launch.info, kernel, &d.stops, launch.counts.clone());
     }
     // The debugger hears of the end even if a worker panics (it holds other launches back
     // until then).

@@ -60,6 +60,13 @@ pub const PANES: [Pane; 8] = [
     Pane::Diagnostics,
 ];
 
+/// The instruction counts of a finished launch, by source line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Heat {
+    pub kernel: String,
+    pub counts: Vec<LineCount>,
+}
+
 /// What a y/n question in the status bar is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Confirm {
@@ -267,6 +274,8 @@ pub struct App {
     pub launches: usize,
     /// The last launch has ended (its work-items are gone).
     pub launch_ended: bool,
+    /// What each source line ran in the last launch that finished: the source's shading.
+    pub heat: Option<Heat>,
     /// The file the source pane shows, line 1 first: the program's source (`source_file` is
     /// `None`) or an included file (its path).
     pub source: Vec<String>,
@@ -425,8 +434,14 @@ impl App {
                 self.zoom = None;
                 self.say(format!("Kernel '{}' starts.", summary.kernel));
             }
-            Event::LaunchEnd { kernel } => {
+            Event::LaunchEnd { kernel, counts } => {
                 self.say(format!("Kernel '{kernel}' has finished."));
+                if !counts.is_empty() {
+                    self.heat = Some(Heat {
+                        kernel: kernel.clone(),
+                        counts: counts.clone(),
+                    });
+                }
                 self.launch_ended = true;
                 self.prompting = false;
                 self.continuing = false;
@@ -602,6 +617,36 @@ impl App {
     /// Whether the source pane must load another file for this stop.
     pub fn needs_source(&self, stop: &Stopped) -> bool {
         self.source.is_empty() || stop.position.file != self.source_file
+    }
+
+    /// How hot a line of the file shown ran in the last finished launch of the current
+    /// kernel: 0 (never) to 4 (as often as the hottest line), on a logarithmic scale; `None`
+    /// when there are no counts to shade by (no launch of this kernel has finished).
+    pub fn heat_at(&self, line: u32) -> Option<usize> {
+        let heat = self.heat.as_ref()?;
+        if self
+            .launch
+            .as_ref()
+            .is_some_and(|l| l.kernel != heat.kernel)
+        {
+            return None;
+        }
+        let in_file = |c: &&LineCount| match (&c.file, &self.source_file) {
+            (None, None) => true,
+            (Some(file), Some(path)) => oclgrind_debug_protocol::text::names(file, path),
+            _ => false,
+        };
+        let shown: Vec<&LineCount> = heat.counts.iter().filter(in_file).collect();
+        let hottest = shown.iter().map(|c| c.instructions).max()?;
+        let count = shown
+            .iter()
+            .find(|c| c.line == line)
+            .map_or(0, |c| c.instructions);
+        if count == 0 {
+            return Some(0);
+        }
+        let share = (count as f64).ln_1p() / (hottest as f64).ln_1p();
+        Some((share * 4.0).ceil().clamp(1.0, 4.0) as usize)
     }
 
     /// Whether a diagnostic named this line of the file shown.

@@ -389,7 +389,10 @@ fn a_report_of_an_ended_launch_is_not_followed() {
         error: true,
         message: "Invalid write of size 4\n\tKernel: k\n\tEntity: Global(13,2,0) Local(1,0,0) Group(3,0,0)\n\tAt line 12 (column 3) of input.cl:\n".into(),
     }));
-    app.update(Message::Event(Event::LaunchEnd { kernel: "k".into() }));
+    app.update(Message::Event(Event::LaunchEnd {
+        kernel: "k".into(),
+        counts: Vec::new(),
+    }));
     focus(&mut app, Pane::Diagnostics);
     assert_eq!(app.key(Key::Enter), None);
     assert!(app
@@ -888,4 +891,51 @@ fn delete_with_no_number_asks_first_as_gdb_does_at_a_terminal() {
         type_line(&mut app, "delete 2"),
         Some(Action::Send(Command::Delete { number: Some(2) }))
     );
+}
+
+#[test]
+fn a_finished_launch_shades_the_lines_of_its_kernel_by_what_they_ran() {
+    let mut app = App::new();
+    app.update(Message::Event(launch(4, 4)));
+    app.update(Message::Event(Event::Stopped(stopped(2))));
+    let source = (1..=6).map(|n| (n, format!("x = {n};"))).collect();
+    app.update(Message::Refreshed(Refresh::Source, Reply::Source(source)));
+    assert_eq!(app.heat_at(2), None, "nothing has finished yet");
+    let count = |line, instructions| LineCount {
+        file: None,
+        line,
+        instructions,
+        memory_bytes: 0,
+    };
+    let counts = vec![
+        count(0, 5),
+        count(2, 4),
+        count(3, 1000),
+        count(4, 30),
+        LineCount {
+            file: Some("other.h".into()),
+            line: 5,
+            instructions: 1_000_000,
+            memory_bytes: 0,
+        },
+    ];
+    app.update(Message::Event(Event::LaunchEnd {
+        kernel: "k".into(),
+        counts,
+    }));
+    // Logarithmic: 1000 is the hottest line of this file (the header's lines do not count).
+    assert_eq!(app.heat_at(3), Some(4));
+    assert_eq!(app.heat_at(4), Some(2));
+    assert_eq!(app.heat_at(2), Some(1));
+    assert_eq!(app.heat_at(1), Some(0), "never ran");
+    // The next launch of the same kernel keeps them until it ends; another kernel's hides them.
+    app.update(Message::Event(launch(4, 4)));
+    assert_eq!(app.heat_at(3), Some(4));
+    app.update(Message::Event(Event::LaunchBegin(LaunchSummary {
+        kernel: "other".into(),
+        global_size: [1, 1, 1],
+        global_offset: [0; 3],
+        local_size: [1, 1, 1],
+    })));
+    assert_eq!(app.heat_at(3), None);
 }

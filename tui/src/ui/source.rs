@@ -8,6 +8,7 @@ use ratatui::Frame;
 
 use super::frame_pane;
 use crate::app::{App, Pane};
+use crate::grid;
 
 /// The kernel source: breakpoints and diagnostics in the gutter, the current line marked.
 pub(super) fn source_pane(frame: &mut Frame, app: &App, area: Rect) {
@@ -39,6 +40,8 @@ pub(super) fn source_pane(frame: &mut Frame, app: &App, area: Rect) {
     let first = app.source_first_line(height);
     let current = app.current_line() as usize;
     let width = app.source.len().to_string().len();
+    // A column of shades when a finished launch's counts apply to this file.
+    let shaded = app.heat_at(1).is_some();
     let lines: Vec<Line> = (first..app.source.len() + 1)
         .take(height)
         .map(|n| {
@@ -62,6 +65,14 @@ pub(super) fn source_pane(frame: &mut Frame, app: &App, area: Rect) {
             } else {
                 Span::raw(" ")
             });
+            if shaded {
+                // How much the line ran in the kernel's last launch.
+                let level = app.heat_at(n as u32).unwrap_or(0);
+                gutter.push(Span::styled(
+                    if level == 0 { " " } else { grid::SHADES[level] },
+                    Style::new().fg(t.running),
+                ));
+            }
             gutter.push(Span::styled(
                 format!("{n:>width$} "),
                 Style::new().fg(t.line_number),
@@ -73,7 +84,7 @@ pub(super) fn source_pane(frame: &mut Frame, app: &App, area: Rect) {
             if n == cursor && app.focus == Pane::Source && app.cursor != 0 {
                 mark = mark.add_modifier(Modifier::REVERSED);
             }
-            let text_width = (inner.width as usize).saturating_sub(width + 4);
+            let text_width = (inner.width as usize).saturating_sub(width + 4 + shaded as usize);
             let pieces = match app.highlighted.get(n - 1) {
                 Some(pieces) => pieces
                     .iter()

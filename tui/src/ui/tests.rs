@@ -577,3 +577,28 @@ fn long_lines_scroll_sideways_and_the_cursor_shows_on_blank_lines() {
         "the cursor row is marked past its text"
     );
 }
+
+#[test]
+fn the_source_gutter_shades_lines_after_a_launch() {
+    let mut app = sample();
+    let screen = render(&mut app, 120, 36);
+    let (_, row) = find(&screen, "   3   int i");
+    assert!(row.contains("│   3   int i"), "no shade column yet: {row}");
+    let count = |line, instructions| LineCount {
+        file: None,
+        line,
+        instructions,
+        memory_bytes: 0,
+    };
+    app.update(Message::Event(Event::LaunchEnd {
+        kernel: "smooth".into(),
+        counts: vec![count(3, 64), count(5, 8), count(6, 64)],
+    }));
+    let screen = render(&mut app, 120, 36);
+    let (_, row) = find(&screen, "3   int i");
+    assert!(row.contains("│   █3   int i"), "{row}");
+    let (_, row) = find(&screen, "5   float right");
+    assert!(row.contains("│●!▶▓5   float right"), "{row}");
+    let (_, row) = find(&screen, "1 kernel void");
+    assert!(row.contains("│    1 kernel void"), "never ran: {row}");
+}
