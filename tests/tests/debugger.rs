@@ -55,7 +55,7 @@ fn main() {
     let mut count = tests.len();
     // Sessions driven live rather than from a command file.
     type Live = fn(&Path, &Path) -> Result<(), String>;
-    let live: [(&str, Live); 12] = [
+    let live: [(&str, Live); 13] = [
         ("tui", tui),
         ("tui_crash", tui_crash),
         ("tui_headers", tui_headers),
@@ -68,6 +68,7 @@ fn main() {
         ("tui_quit_program", |bin, _| tui_quit_program(bin)),
         ("tui_paste", tui_paste),
         ("tui_small_scroll", tui_small_scroll),
+        ("tui_heat", tui_heat),
     ];
     for (name, test) in live {
         if !wanted(&filters, name) {
@@ -701,5 +702,28 @@ fn tui_small_scroll(bin: &Path, dir: &Path) -> Result<(), String> {
     t.wait_until("the end, followed", |s| {
         s.contains("200 = 200") && !s.contains("G follows")
     })?;
+    Ok(())
+}
+
+/// After the launch, the source gutter shades each line by the instructions it ran: the
+/// `if` and the store ran 4 and 8 instructions a work-item, the closing brace one.
+fn tui_heat(bin: &Path, dir: &Path) -> Result<(), String> {
+    let command = format!("{} -i counts.sim; echo EXITED; sleep 60", bin.display());
+    let t = Terminal::start("tui-heat", dir, &command)?;
+    t.wait_for("▶4   int i = get_global_id(0);")?;
+    t.keys(&["c"])?;
+    let s = t.wait_for("The program has ended: q leaves.")?;
+    for row in [
+        "│   █5   if (i < n)",
+        "│   █6     out[i] = i * 2;",
+        "│   ▒7 }",
+        "│    3 {",
+    ] {
+        if !s.contains(row) {
+            return Err(format!("{row:?} is not shaded so:\n{s}"));
+        }
+    }
+    t.keys(&["q"])?;
+    t.wait_for("EXITED")?;
     Ok(())
 }
