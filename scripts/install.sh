@@ -4,6 +4,7 @@
 #   <prefix>/lib/liboclgrind-rt.so      (what `oclgrind` preloads)
 #   <prefix>/lib/liboclgrind-rt-icd.so  (the ICD driver)
 #   <prefix>/lib/oclgrind.icd           (one line: the driver's path)
+#   <prefix>/include/oclgrind_plugin.h  (the C interface of dynamic plugins)
 # With --register, also copies oclgrind.icd to /etc/OpenCL/vendors/ so that every OpenCL
 # application sees the Oclgrind platform through its ICD loader.
 #
@@ -23,10 +24,11 @@ done
 
 cargo build --release -j2
 prefix=$(mkdir -p "$prefix" && cd "$prefix" && pwd)
-install -d "$prefix/bin" "$prefix/lib"
+install -d "$prefix/bin" "$prefix/lib" "$prefix/include"
 install -m 755 target/release/oclgrind target/release/oclgrind-kernel "$prefix/bin/"
 install -m 755 target/release/liboclgrind_rt.so "$prefix/lib/liboclgrind-rt.so"
 install -m 755 target/release/liboclgrind_rt_icd.so "$prefix/lib/liboclgrind-rt-icd.so"
+install -m 644 plugin-abi/include/oclgrind_plugin.h "$prefix/include/"
 echo "$prefix/lib/liboclgrind-rt-icd.so" > "$prefix/lib/oclgrind.icd"
 echo "Installed into $prefix"
 echo "ICD file: $prefix/lib/oclgrind.icd (OCL_ICD_VENDORS=$prefix/lib/oclgrind.icd selects it)"

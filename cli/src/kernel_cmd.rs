@@ -49,6 +49,10 @@ pub fn main(args: &[String]) -> i32 {
         ctx.set_debugger(engine.clone());
         ctx.add_plugin(engine);
     }
+    // Dynamic plugins come last, as in Oclgrind.
+    for plugin in oclgrind_plugin_host::load_all(&ctx.config.plugins) {
+        ctx.add_plugin(plugin);
+    }
     let result = run(&ctx, simfile, parsed.global_mem);
     // The dumps and any error are printed on the restored terminal.
     if let Some(t) = tui {

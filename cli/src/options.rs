@@ -372,8 +372,7 @@ pub fn parse_or_exit(cmd: Command, args: &[String]) -> Result<Parsed, i32> {
 }
 
 /// Sets the options' variables and reads the settings back (so that bad numbers are reported
-/// now, by name); says which of the options asked for features we do not have yet. (Not for
-/// variables set in the environment: test harnesses set them for every run.)
+/// now, by name).
 pub fn apply(parsed: &Parsed) -> Result<oclgrind_core::Config, i32> {
     for (k, v) in &parsed.env {
         std::env::set_var(k, v);
@@ -382,11 +381,6 @@ pub fn apply(parsed: &Parsed) -> Result<oclgrind_core::Config, i32> {
         eprintln!("\n{msg}");
         1
     })?;
-    for (var, what) in config.unavailable() {
-        if parsed.env.iter().any(|(k, _)| k == var) {
-            eprintln!("Oclgrind: {what} is not available in this version yet; running without it");
-        }
-    }
     Ok(config)
 }
 

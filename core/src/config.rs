@@ -84,21 +84,6 @@ fn number(name: &str, default: u64, allow_zero: bool) -> Result<u64, String> {
 }
 
 impl Config {
-    /// Options that were asked for but whose feature this version does not have yet.
-    /// Each as (the variable that asks for it, what it is).
-    pub fn unavailable(&self) -> Vec<(&'static str, &'static str)> {
-        let wanted = [(
-            !self.plugins.is_empty(),
-            "OCLGRIND_PLUGINS",
-            "dynamic plugins",
-        )];
-        wanted
-            .into_iter()
-            .filter(|(on, ..)| *on)
-            .map(|(_, var, what)| (var, what))
-            .collect()
-    }
-
     /// Reads every `OCLGRIND_*` variable; an unparsable number is an error naming the variable.
     pub fn from_env() -> Result<Config, String> {
         let d = Config::default();

@@ -85,6 +85,11 @@ impl Context {
             sim.set_debugger(engine.clone());
             sim.add_plugin(engine);
         }
+        // Dynamic plugins come last, as in Oclgrind; each context loads them anew.
+        let plugins = sim.config.plugins.clone();
+        for plugin in oclgrind_plugin_host::load_all(&plugins) {
+            sim.add_plugin(plugin);
+        }
         Ok(Context {
             sim: Arc::new(sim),
             properties,

@@ -7,7 +7,7 @@ use super::launch::{Launch, Where};
 use crate::bytecode::MemTy;
 use crate::diagnostics::Level;
 use crate::memory::{flags, load_bytes, resolve, store_bytes, AddrSpace, Fault, FaultKind, Scalar};
-use crate::plugins::{Access, AccessKind, Interest, Workers};
+use crate::plugins::{Access, AccessKind, Interest, Memories, Workers};
 
 #[inline(always)]
 pub(crate) unsafe fn load_mem(ty: MemTy, p: *const u8) -> u64 {
@@ -208,8 +208,20 @@ pub(crate) fn observe(
         kind,
         data,
     };
-    for w in mems.workers.each(Interest::MEMORY) {
-        launch.with_context(at, true, |cx| w.memory_access(cx, &access));
+    // Plugins may read the memories the access could have touched.
+    let Mems {
+        global,
+        local,
+        private,
+        workers,
+    } = mems;
+    let memory = Memories {
+        global: Some(*global),
+        local: Some(&**local),
+        private: Some(&**private),
+    };
+    for w in workers.each(Interest::MEMORY) {
+        launch.with_context_reading(at, true, memory, |cx| w.memory_access(cx, &access));
     }
 }
 

@@ -17,7 +17,7 @@ use crate::memory::{
 };
 use crate::output::{Record, Sequencer};
 use crate::plugins::{
-    ExecContext, GroupContext, Interest, KernelContext, KernelRef, LaunchInfo, LogSink,
+    ExecContext, GroupContext, Interest, KernelContext, KernelRef, LaunchInfo, LogSink, Memories,
     NamedBuffer, Site,
 };
 use crate::program::{KernelCode, ParamKind};
@@ -169,6 +169,26 @@ impl<'l> Launch<'l> {
         with_code: bool,
         f: impl FnOnce(&ExecContext) -> R,
     ) -> R {
+        let memory = self.global_memory();
+        self.with_context_reading(at, with_code, memory, f)
+    }
+
+    /// What every event lets a plugin read: global memory.
+    pub fn global_memory(&self) -> Memories<'_> {
+        Memories {
+            global: Some(self.global.mem()),
+            ..Memories::default()
+        }
+    }
+
+    /// As `with_context`, with `memory` for plugins to read.
+    pub fn with_context_reading<'m, R>(
+        &'m self,
+        at: Where,
+        with_code: bool,
+        memory: Memories<'m>,
+        f: impl FnOnce(&ExecContext) -> R,
+    ) -> R {
         let sink = Sink {
             launch: self,
             seq: at.seq,
@@ -189,6 +209,7 @@ impl<'l> Launch<'l> {
                 func: at.func,
                 pc: at.pc,
             }),
+            memory,
             sink: &sink,
         };
         f(&cx)
@@ -207,6 +228,7 @@ impl<'l> Launch<'l> {
             seq,
             group,
             size,
+            memory: self.global_memory(),
             sink: &sink,
         };
         f(&cx)
@@ -540,6 +562,7 @@ pub fn launch(
         launch: &launch.info,
         kernel: launch.kernel_ref(),
         counts: counts.as_deref(),
+        memory: launch.global_memory(),
         sink: &end,
     };
     for p in plugins.each(Interest::KERNEL) {

@@ -54,7 +54,7 @@ pub use uninit::Uninitialized;
 
 use crate::bytecode::{Function, InstInfo};
 use crate::diagnostics::{self, CodeRef, Entity, Level, Source};
-use crate::memory::{AddrSpace, Fault};
+use crate::memory::{load_bytes, resolve, AddrSpace, ArenaMemory, Fault, MemView};
 use crate::program::KernelCode;
 
 /// Which events a plugin wants (a bit set).
@@ -207,6 +207,39 @@ pub trait LogSink {
     fn stdout(&self, _text: String) {}
 }
 
+/// The simulated memory an event lets a plugin read: the launch's global (and constant)
+/// memory, and at memory accesses the work-group's local and the work-item's private memory.
+#[derive(Clone, Copy, Default)]
+pub struct Memories<'a> {
+    pub(crate) global: Option<MemView<'a>>,
+    pub(crate) local: Option<&'a ArenaMemory>,
+    pub(crate) private: Option<&'a ArenaMemory>,
+}
+
+impl Memories<'_> {
+    /// Reads `out.len()` bytes at `address` of `space` (a generic address is resolved first);
+    /// false unless one buffer of a memory at hand holds them all.
+    pub fn read(&self, space: AddrSpace, address: u64, out: &mut [u8]) -> bool {
+        let (space, address) = resolve(space, address);
+        match space {
+            AddrSpace::Global | AddrSpace::Constant => {
+                let Some((p, _)) = self
+                    .global
+                    .and_then(|g| g.locate(address, out.len() as u64))
+                else {
+                    return false;
+                };
+                // SAFETY: locate checked that the buffer holds the whole range.
+                unsafe { load_bytes(p, out) };
+                true
+            }
+            AddrSpace::Local => self.local.is_some_and(|m| m.read(address, out)),
+            AddrSpace::Private => self.private.is_some_and(|m| m.read(address, out)),
+            AddrSpace::Generic => false,
+        }
+    }
+}
+
 /// Where an event of a running kernel happened, and a way to report a diagnostic about it.
 pub struct ExecContext<'a> {
     pub launch: &'a LaunchInfo,
@@ -214,6 +247,8 @@ pub struct ExecContext<'a> {
     pub entity: Entity,
     /// The op that caused the event (none for a work-item's start and end).
     pub site: Option<Site>,
+    /// What memory the event lets a plugin read.
+    pub memory: Memories<'a>,
     pub(crate) sink: &'a dyn LogSink,
 }
 
@@ -255,6 +290,8 @@ pub struct GroupContext<'a> {
     /// Work-items in this group (fewer than `launch.local_size` at the edge of a non-uniform
     /// NDRange).
     pub size: [u64; 3],
+    /// What memory the event lets a plugin read (global memory).
+    pub memory: Memories<'a>,
     pub(crate) sink: &'a dyn LogSink,
 }
 
@@ -272,6 +309,8 @@ pub struct KernelContext<'a> {
     /// How often each basic block of the kernel ran (see [`crate::counts`]), when some plugin
     /// asked for [`Interest::INSTRUCTION_COUNTS`].
     pub counts: Option<&'a [u64]>,
+    /// What memory a plugin can read now (global memory).
+    pub memory: Memories<'a>,
     pub(crate) sink: &'a dyn LogSink,
 }
 
@@ -452,6 +491,7 @@ pub trait Worker: Send {
                 kernel: cx.kernel,
                 entity: a.entity,
                 site: a.site,
+                memory: cx.memory,
                 sink: cx.sink,
             };
             self.memory_access(&each, &a.access);
@@ -605,6 +645,7 @@ mod tests {
             seq: 1,
             group: [1, 0, 0],
             size: [4, 1, 1],
+            memory: Memories::default(),
             sink: &Discard,
         };
         let lane = |i: u64, kind| LaneAccess {
