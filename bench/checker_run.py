@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The cost of a checker (the data-race detector; with --checker uninitialized the
-Uninitialized checker, with --checker inst-counts the InstructionCounter) on the .sim
-benchmarks of bench/kernels and bench/checker.
+Uninitialized checker, with --checker inst-counts the InstructionCounter, with --checker
+plugin the C example plugin examples/plugins/access_sizes.c, a dynamic plugin that hears of
+every memory access) on the .sim benchmarks of bench/kernels and bench/checker.
 
 Each kernel runs four ways, side by side: our oclgrind-kernel plain and with the checker's
 flag, Debian's (21.10) plain and with it, one worker thread each. The table gives the CPU
@@ -26,7 +27,20 @@ CHECKERS = {
     "uninitialized": ("--uninitialized", "Uninitialized "),
     # Counts print on stdout: no reports to count, and any error message would be wrong.
     "inst-counts": ("--inst-counts", "Invalid "),
+    # Built into a scratch directory first; Debian's Oclgrind cannot load it (another ABI).
+    "plugin": ("--plugins", "Invalid "),
 }
+
+
+def build_plugin() -> str:
+    """The C example plugin as a shared library in a scratch directory."""
+    import subprocess
+    import tempfile
+    root = common.BENCH.parent
+    lib = Path(tempfile.mkdtemp()) / "libaccess_sizes.so"
+    subprocess.run(["gcc", "-shared", "-fPIC", "-O2", "-I", str(root / "plugin-abi/include"),
+                    str(root / "examples/plugins/access_sizes.c"), "-o", str(lib)], check=True)
+    return str(lib)
 
 
 def buffer_bytes(sim: Path) -> int:
@@ -50,6 +64,9 @@ def main() -> int:
     args = p.parse_args()
     flag, marker = CHECKERS[args.checker]
     checker_args = (flag,)
+    if args.checker == "plugin":
+        checker_args = (flag, build_plugin())
+        args.skip_theirs = True
     checker = common.BENCH / "checker"
     sims = sorted(common.KERNELS.glob("*.sim")) + sorted(checker.glob("*.sim"))
     sims = [s for s in sims if args.only in s.stem]
