@@ -17,6 +17,7 @@ PACKAGES=(
   llvm-spirv-15     # translates SPIR-V programs (clCreateProgramWithIL) to LLVM bitcode
   clang-15          # with llvm-spirv-15, makes the SPIR-V module the tests load
   tmux              # the debugger TUI test drives a real terminal
+  python3-pip       # installs sarif-tools, which reads the SARIF reports back in the tests
   # Real OpenCL libraries the library tier (tests/tests/libraries.rs) runs on the simulator:
   libclblast-dev    # CLBlast, for an SGEMM through its tuned kernels
   clblast-tests     # ... and CLBlast's own test programs
@@ -32,13 +33,36 @@ for p in "${PACKAGES[@]}"; do
 done
 if [ ${#missing[@]} -eq 0 ]; then
   echo "All system packages present."
-  exit 0
+else
+  SUDO=""
+  if [ "$(id -u)" -ne 0 ]; then
+    SUDO="sudo"
+  fi
+  echo "Installing: ${missing[*]}"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-SUDO=""
-if [ "$(id -u)" -ne 0 ]; then
-  SUDO="sudo"
+# What the tests read SARIF back with (tests/tests/reports.rs), in the user's cache: the SARIF
+# SDK's validator (Microsoft's Sarif.Multitool, from the npm registry) and sarif-tools (PyPI).
+TOOLS="${XDG_CACHE_HOME:-$HOME/.cache}/oclgrind-tests"
+MULTITOOL_VERSION=5.7.0
+if [ ! -x "$TOOLS/sarif-multitool-$MULTITOOL_VERSION/package/Sarif.Multitool" ]; then
+  echo "Fetching the SARIF validator (Sarif.Multitool $MULTITOOL_VERSION)"
+  mkdir -p "$TOOLS"
+  python3 - "$TOOLS/sarif-multitool-$MULTITOOL_VERSION" "$MULTITOOL_VERSION" <<'PY'
+import io, sys, tarfile, urllib.request
+dest, version = sys.argv[1], sys.argv[2]
+url = ("https://registry.npmjs.org/@microsoft/sarif-multitool-linux/-/"
+       f"sarif-multitool-linux-{version}.tgz")
+data = urllib.request.urlopen(url, timeout=600).read()
+with tarfile.open(fileobj=io.BytesIO(data)) as t:
+    t.extractall(dest)
+PY
+  chmod +x "$TOOLS/sarif-multitool-$MULTITOOL_VERSION/package/Sarif.Multitool"
 fi
-echo "Installing: ${missing[*]}"
-$SUDO apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+if ! python3 -c "import sarif" 2>/dev/null; then
+  echo "Installing sarif-tools"
+  python3 -m pip install --user -q sarif-tools 2>/dev/null ||
+    python3 -m pip install --user -q --break-system-packages sarif-tools
+fi

@@ -53,6 +53,9 @@ pub fn main(args: &[String]) -> i32 {
     for plugin in oclgrind_plugin_host::load_all(&ctx.config.plugins) {
         ctx.add_plugin(plugin);
     }
+    if let Some(reports) = oclgrind_reports::plugin(&ctx.config) {
+        ctx.add_plugin(reports);
+    }
     let result = run(&ctx, simfile, parsed.global_mem);
     // The dumps and any error are printed on the restored terminal.
     if let Some(t) = tui {
@@ -70,7 +73,10 @@ pub fn main(args: &[String]) -> i32 {
         }
     };
     let _ = std::io::stdout().flush();
-    status
+    match ctx.config.error_exitcode {
+        Some(code) if oclgrind_reports::errors_reported() > 0 => code,
+        _ => status,
+    }
 }
 
 /// A buffer whose contents are printed after the run.

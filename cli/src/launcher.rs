@@ -30,9 +30,10 @@ pub fn main(args: &[String]) -> i32 {
         return 1;
     };
     // Bad numbers are caught here, before the application starts, rather than inside it.
-    if let Err(status) = options::apply(&parsed) {
-        return status;
-    }
+    let config = match options::apply(&parsed) {
+        Ok(c) => c,
+        Err(status) => return status,
+    };
     let lib = match runtime_library() {
         Ok(l) => l,
         Err(msg) => {
@@ -58,12 +59,64 @@ pub fn main(args: &[String]) -> i32 {
         cmd.env("OCL_ICD_VENDORS", &icd)
             .env("OCL_ICD_FILENAMES", &icd);
     }
-    if wants_tui() {
-        return run_with_tui(cmd, app);
+    // With an error exit code the application runs as a child, which notes its first
+    // error in a file of a private directory for this process to read after it.
+    let note = match config.error_exitcode {
+        Some(code) => match PrivateDir::new() {
+            Ok(dir) => {
+                let path = dir.0.join("error");
+                cmd.env("OCLGRIND_ERROR_NOTE", &path);
+                Some((dir, path, code))
+            }
+            Err(e) => {
+                eprintln!("[Oclgrind] Cannot make a directory for --error-exitcode ({e})");
+                return 1;
+            }
+        },
+        None => None,
+    };
+    let status = if wants_tui() {
+        run_with_tui(cmd, app)
+    } else if note.is_some() {
+        run_and_wait(cmd, app)
+    } else {
+        let err = cmd.exec();
+        eprintln!("[Oclgrind] Failed to launch target application ({app}: {err})");
+        return 1;
+    };
+    match note {
+        Some((_dir, path, code)) if path.exists() => code,
+        _ => status,
     }
-    let err = cmd.exec();
-    eprintln!("[Oclgrind] Failed to launch target application ({app}: {err})");
-    1
+}
+
+/// Runs the application as a child and returns its exit status (128 + the signal that killed
+/// it, as a shell says).
+fn run_and_wait(mut cmd: std::process::Command, app: &str) -> i32 {
+    // Ctrl-C at the terminal reaches the application (our process group's): we wait for it.
+    // SAFETY: ignoring two signals in this process; the child gets default handlers back
+    // when it execs (ignored ones stay ignored, so they are restored in the child first).
+    unsafe {
+        libc::signal(libc::SIGINT, libc::SIG_IGN);
+        libc::signal(libc::SIGQUIT, libc::SIG_IGN);
+        cmd.pre_exec(|| {
+            libc::signal(libc::SIGINT, libc::SIG_DFL);
+            libc::signal(libc::SIGQUIT, libc::SIG_DFL);
+            Ok(())
+        });
+    }
+    let status = match cmd.status() {
+        Ok(s) => s,
+        Err(err) => {
+            eprintln!("[Oclgrind] Failed to launch target application ({app}: {err})");
+            return 1;
+        }
+    };
+    match (status.code(), status.signal()) {
+        (Some(c), _) => c,
+        (None, Some(signal)) => 128 + signal,
+        _ => 1,
+    }
 }
 
 /// Debugging at a terminal, without `--no-tui`: the TUI (design.md, process layout).

@@ -83,6 +83,26 @@ pub const OPTIONS: &[(OptionSpec, Option<Command>)] = &[
     ),
     (
         opt(
+            "--diagnostics-file",
+            None,
+            Some("FILE"),
+            Some("OCLGRIND_DIAGNOSTICS_FILE"),
+            "Also write every diagnostic to FILE, for CI",
+        ),
+        None,
+    ),
+    (
+        opt(
+            "--diagnostics-format",
+            None,
+            Some("FORMAT"),
+            Some("OCLGRIND_DIAGNOSTICS_FORMAT"),
+            "sarif (SARIF 2.1.0) or jsonl (JSON lines)",
+        ),
+        None,
+    ),
+    (
+        opt(
             "--disable-pch",
             None,
             None,
@@ -98,6 +118,16 @@ pub const OPTIONS: &[(OptionSpec, Option<Command>)] = &[
             None,
             Some("OCLGRIND_DUMP_SPIR"),
             "Dump SPIR to /tmp/oclgrind_*.{ll,bc}",
+        ),
+        None,
+    ),
+    (
+        opt(
+            "--error-exitcode",
+            None,
+            Some("N"),
+            Some("OCLGRIND_ERROR_EXITCODE"),
+            "Exit with status N if an error was reported",
         ),
         None,
     ),

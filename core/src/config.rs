@@ -2,6 +2,15 @@
 
 use std::env;
 
+/// The form of the diagnostics file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DiagnosticsFormat {
+    /// SARIF 2.1.0 (`sarif`).
+    Sarif,
+    /// A JSON object a line (`jsonl`).
+    JsonLines,
+}
+
 /// What `--inst-counts` prints at the end of each launch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum InstCounts {
@@ -19,7 +28,15 @@ pub struct Config {
     pub compute_units: u64,
     pub constant_mem_size: u64,
     pub data_races: bool,
+    /// Where diagnostics also go, for CI (`OCLGRIND_DIAGNOSTICS_FILE`), and in what form.
+    pub diagnostics_file: Option<String>,
+    pub diagnostics_format: DiagnosticsFormat,
     pub dump_spir: bool,
+    /// The exit status when an error was reported (`OCLGRIND_ERROR_EXITCODE`).
+    pub error_exitcode: Option<i32>,
+    /// A file that gets a line at the first error: the launcher's way of hearing of errors
+    /// in the application it runs (`OCLGRIND_ERROR_NOTE`, set by the launcher).
+    pub error_note: Option<String>,
     pub global_mem_size: u64,
     pub inst_counts: InstCounts,
     pub interactive: bool,
@@ -48,7 +65,11 @@ impl Default for Config {
             compute_units: 1,
             constant_mem_size: 65536,
             data_races: false,
+            diagnostics_file: None,
+            diagnostics_format: DiagnosticsFormat::Sarif,
             dump_spir: false,
+            error_exitcode: None,
+            error_note: None,
             global_mem_size: 128 << 20,
             inst_counts: InstCounts::Off,
             interactive: false,
@@ -65,6 +86,30 @@ impl Default for Config {
             uniform_writes: false,
             uninitialized: false,
         }
+    }
+}
+
+/// The diagnostics file's form: `OCLGRIND_DIAGNOSTICS_FORMAT`, else the file's name says
+/// (`.jsonl`: JSON lines; anything else: SARIF). A form without a file is an error.
+fn diagnostics_format(file: Option<&str>) -> Result<DiagnosticsFormat, String> {
+    match (
+        env::var("OCLGRIND_DIAGNOSTICS_FORMAT").ok().as_deref(),
+        file,
+    ) {
+        (Some("sarif"), Some(_)) => Ok(DiagnosticsFormat::Sarif),
+        (Some("jsonl"), Some(_)) => Ok(DiagnosticsFormat::JsonLines),
+        (Some(""), _) | (None, _) if file.is_some_and(|f| f.ends_with(".jsonl")) => {
+            Ok(DiagnosticsFormat::JsonLines)
+        }
+        (Some("") | None, _) => Ok(DiagnosticsFormat::Sarif),
+        (Some("sarif" | "jsonl"), None) => Err(
+            "Oclgrind: a diagnostics format needs a file to write (--diagnostics-file, \
+             OCLGRIND_DIAGNOSTICS_FILE)"
+                .to_string(),
+        ),
+        (Some(other), _) => Err(format!(
+            "Oclgrind: Invalid value for OCLGRIND_DIAGNOSTICS_FORMAT: '{other}' (sarif or jsonl)"
+        )),
     }
 }
 
@@ -94,7 +139,16 @@ impl Config {
             compute_units: number("OCLGRIND_COMPUTE_UNITS", d.compute_units, false)?,
             constant_mem_size: number("OCLGRIND_CONSTANT_MEM_SIZE", d.constant_mem_size, false)?,
             data_races: flag("OCLGRIND_DATA_RACES"),
+            diagnostics_format: diagnostics_format(text("OCLGRIND_DIAGNOSTICS_FILE").as_deref())?,
+            diagnostics_file: text("OCLGRIND_DIAGNOSTICS_FILE"),
             dump_spir: flag("OCLGRIND_DUMP_SPIR"),
+            error_exitcode: match text("OCLGRIND_ERROR_EXITCODE") {
+                None => None,
+                Some(v) => Some(v.parse::<i32>().map_err(|_| {
+                    "Oclgrind: Invalid value for OCLGRIND_ERROR_EXITCODE".to_string()
+                })?),
+            },
+            error_note: text("OCLGRIND_ERROR_NOTE"),
             global_mem_size: number("OCLGRIND_GLOBAL_MEM_SIZE", d.global_mem_size, false)?,
             inst_counts: match env::var("OCLGRIND_INST_COUNTS").as_deref() {
                 Ok("1") => InstCounts::Table,

@@ -15,6 +15,7 @@ pub mod memory;
 pub mod output;
 pub mod plugins;
 pub mod program;
+pub mod records;
 
 pub use config::Config;
 pub use context::{Context, KernelError, PlacedProgram, Program};

@@ -90,6 +90,9 @@ impl Context {
         for plugin in oclgrind_plugin_host::load_all(&plugins) {
             sim.add_plugin(plugin);
         }
+        if let Some(reports) = oclgrind_reports::plugin(&sim.config) {
+            sim.add_plugin(reports);
+        }
         Ok(Context {
             sim: Arc::new(sim),
             properties,

@@ -6,6 +6,8 @@ use std::ffi::CString;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 
+use oclgrind_core::diagnostics::Level;
+
 use crate::cl::*;
 use crate::context::Context;
 use crate::handle::{Handle, Obj};
@@ -180,8 +182,11 @@ pub fn describe(function: &str, e: &ClError) -> String {
 /// failed call, or a problem with a call that goes on.
 pub fn report_problem(function: &str, e: &ClError, context: Option<&Obj<Context>>) {
     let text = describe(function, e);
-    if crate::platform::settings().check_api {
+    let settings = crate::platform::settings();
+    if settings.check_api {
         stderr_line(&text);
+        // A diagnostics file for CI has it too, and it counts for --error-exitcode.
+        oclgrind_reports::report(settings, Level::Error, text.trim_start());
         // The debugger's interface lists it with the kernels' diagnostics.
         if let Some(engine) = crate::context::attached_debugger() {
             engine.report_api_error(text.trim_start());

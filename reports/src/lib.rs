@@ -1,0 +1,215 @@
+//! oclgrind-reports: diagnostics for CI. With `--diagnostics-file FILE` every warning and
+//! error the simulator reports goes into FILE too, as SARIF 2.1.0 (`--diagnostics-format
+//! sarif`, GitHub code scanning and other SARIF consumers read it) or as JSON lines (`jsonl`,
+//! one object per diagnostic with the same fields); with `--error-exitcode N` the front end
+//! exits with N when any error was reported.
+//!
+//! The file is complete after every diagnostic (a JSON line is flushed; the SARIF document is
+//! written anew and renamed into place), so it survives a program that crashes later. One
+//! writer serves the whole process: an application's contexts all report into the same file.
+
+mod sarif;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use oclgrind_core::config::{Config, DiagnosticsFormat};
+use oclgrind_core::diagnostics::Level;
+use oclgrind_core::plugins::{Interest, Plugin};
+use oclgrind_core::records::{Party, Place, Record};
+use serde_json::{json, Value};
+
+/// Errors reported so far in this process.
+static ERRORS: AtomicU64 = AtomicU64::new(0);
+
+/// How many errors this process has reported (while a [`Reports`] plugin listened).
+pub fn errors_reported() -> u64 {
+    ERRORS.load(Relaxed)
+}
+
+/// What the process was asked for: a file and its form, and a file that gets a line at the
+/// first error (the launcher's way of hearing of errors in the application it runs). The
+/// first config that asks decides, for the whole process.
+struct Settings {
+    file: Option<(PathBuf, DiagnosticsFormat)>,
+    note: Option<PathBuf>,
+}
+
+static SETTINGS: OnceLock<Option<Settings>> = OnceLock::new();
+
+fn settings(config: &Config) -> Option<&'static Settings> {
+    SETTINGS
+        .get_or_init(|| {
+            let wanted = config.diagnostics_file.is_some()
+                || config.error_exitcode.is_some()
+                || config.error_note.is_some();
+            wanted.then(|| Settings {
+                file: config
+                    .diagnostics_file
+                    .as_ref()
+                    .map(|f| (PathBuf::from(f), config.diagnostics_format)),
+                note: config.error_note.as_ref().map(PathBuf::from),
+            })
+        })
+        .as_ref()
+}
+
+/// The plugin the front ends add when the config asks for a diagnostics file or an error exit
+/// code: it hears every message of its context.
+pub fn plugin(config: &Config) -> Option<Arc<dyn Plugin>> {
+    settings(config).map(|s| Arc::new(Reports(s)) as Arc<dyn Plugin>)
+}
+
+/// A diagnostic reported outside any context (the runtime's API errors under `--check-api`).
+pub fn report(config: &Config, level: Level, message: &str) {
+    if let Some(s) = settings(config) {
+        s.record(level, message);
+    }
+}
+
+struct Reports(&'static Settings);
+
+/// The process's diagnostics file: its path, and for SARIF the results so far.
+struct Writer {
+    path: PathBuf,
+    format: DiagnosticsFormat,
+    results: Vec<sarif::Result>,
+    /// The file could not be written: said once.
+    failed: bool,
+}
+
+static WRITER: Mutex<Option<Writer>> = Mutex::new(None);
+
+impl Plugin for Reports {
+    fn name(&self) -> &str {
+        "Reports"
+    }
+
+    fn interests(&self) -> Interest {
+        Interest::LOG
+    }
+
+    fn log(&self, level: Level, message: &str) {
+        self.0.record(level, message);
+    }
+}
+
+impl Settings {
+    /// Tallies an error, and writes a diagnostic (a warning or an error; the rest is
+    /// information) to the file.
+    fn record(&self, level: Level, message: &str) {
+        if level < Level::Warning {
+            return;
+        }
+        if level == Level::Error && ERRORS.fetch_add(1, Relaxed) == 0 {
+            if let Some(note) = &self.note {
+                let _ = std::fs::write(note, "an error was reported\n");
+            }
+        }
+        if let Some((path, format)) = &self.file {
+            let record = Record::parse(level, message);
+            let mut writer = WRITER.lock().unwrap_or_else(|e| e.into_inner());
+            let w = writer.get_or_insert_with(|| Writer::new(path, *format));
+            w.add(&record);
+        }
+    }
+}
+
+impl Writer {
+    fn new(path: &Path, format: DiagnosticsFormat) -> Writer {
+        let mut w = Writer {
+            path: path.to_path_buf(),
+            format,
+            results: Vec::new(),
+            failed: false,
+        };
+        // A file from an earlier run would mix with this one's.
+        let fresh = match format {
+            DiagnosticsFormat::JsonLines => std::fs::write(path, ""),
+            DiagnosticsFormat::Sarif => w.write_sarif(),
+        };
+        w.check(fresh);
+        w
+    }
+
+    fn add(&mut self, record: &Record) {
+        let written = match self.format {
+            DiagnosticsFormat::JsonLines => {
+                let line = format!("{}\n", json_line(record));
+                std::fs::OpenOptions::new()
+                    .append(true)
+                    .create(true)
+                    .open(&self.path)
+                    .and_then(|mut f| f.write_all(line.as_bytes()))
+            }
+            DiagnosticsFormat::Sarif => {
+                self.results.push(sarif::result(record));
+                self.write_sarif()
+            }
+        };
+        self.check(written);
+    }
+
+    /// The whole document, written beside the file and renamed over it: a reader (or a crash)
+    /// never finds it half written.
+    fn write_sarif(&self) -> std::io::Result<()> {
+        let text = sarif::document(&self.results)?;
+        let mut partial = self.path.clone().into_os_string();
+        partial.push(".partial");
+        std::fs::write(&partial, text)?;
+        std::fs::rename(&partial, &self.path)
+    }
+
+    fn check(&mut self, written: std::io::Result<()>) {
+        if let Err(e) = written {
+            if !std::mem::replace(&mut self.failed, true) {
+                eprintln!(
+                    "Oclgrind: cannot write diagnostics to {}: {e}",
+                    self.path.display()
+                );
+            }
+        }
+    }
+}
+
+fn level_name(level: Level) -> &'static str {
+    match level {
+        Level::Error => "error",
+        Level::Warning => "warning",
+        Level::Info | Level::Debug => "note",
+    }
+}
+
+fn place_json(p: &Place) -> Value {
+    json!({"file": p.file, "line": p.line, "column": p.column, "source": p.source})
+}
+
+fn party_json(p: &Party) -> Value {
+    json!({
+        "label": p.label,
+        "workItem": p.global.map(|g| json!({"global": g, "local": p.local})),
+        "workGroup": p.group,
+        "instruction": p.instruction,
+        "location": p.place.as_ref().map(place_json),
+    })
+}
+
+/// One diagnostic as a JSON line: the fields of its SARIF result, flat.
+fn json_line(r: &Record) -> Value {
+    let first = r.parties.iter().find(|p| p.place.is_some());
+    json!({
+        "level": level_name(r.level),
+        "ruleId": r.rule,
+        "message": r.headline,
+        "kernel": r.kernel,
+        "location": first.and_then(|p| p.place.as_ref()).map(place_json),
+        "workItem": r.parties.first().and_then(|p| p.global.map(|g| json!({"global": g, "local": p.local}))),
+        "workGroup": r.parties.first().and_then(|p| p.group),
+        "entities": r.parties.iter().map(party_json).collect::<Vec<_>>(),
+        "origin": r.origin.as_ref().map(|(text, place)| json!({"message": text, "location": place.as_ref().map(place_json)})),
+        "details": r.details,
+        "text": r.text,
+    })
+}

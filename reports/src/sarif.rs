@@ -1,0 +1,163 @@
+//! Diagnostics as SARIF 2.1.0, through serde-sarif's object model: a result per
+//! diagnostic (its rule, level and headline; the first place it names as its location, the
+//! others — a data race's second access, an uninitialised value's origin — as related
+//! locations; kernel, work-item and work-group as properties), in one run of one tool whose
+//! rules are the diagnostics' kinds.
+
+use std::collections::BTreeMap;
+
+use oclgrind_core::diagnostics::Level;
+use oclgrind_core::records::{rule_description, Party, Place, Record, OTHER_RULE, RULES};
+use serde_json::json;
+use serde_sarif::sarif::{
+    ArtifactContent, ArtifactLocation, Location, Message, MultiformatMessageString,
+    PhysicalLocation, PropertyBag, Region, ReportingDescriptor, ResultLevel, Run, Sarif, Tool,
+    ToolComponent,
+};
+
+pub type Result = serde_sarif::sarif::Result;
+
+const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
+const INFORMATION_URI: &str = "https://github.com/jrprice/Oclgrind/wiki";
+
+fn text(s: impl Into<String>) -> Message {
+    Message::builder().text(s.into()).build()
+}
+
+fn physical(p: &Place) -> PhysicalLocation {
+    let mut region = Region::builder().start_line(p.line as i64).build();
+    if p.column > 0 {
+        region.start_column = Some(p.column as i64);
+    }
+    if let Some(source) = &p.source {
+        region.snippet = Some(ArtifactContent::builder().text(source.clone()).build());
+    }
+    PhysicalLocation::builder()
+        .artifact_location(ArtifactLocation::builder().uri(p.file.clone()).build())
+        .region(region)
+        .build()
+}
+
+/// A party the message names: its place, and who it was (`Second entity: Global(...)`).
+fn party_location(p: &Party, id: i64) -> Location {
+    let mut who = Vec::new();
+    if let Some(g) = p.global {
+        who.push(format!("Global({},{},{})", g[0], g[1], g[2]));
+    }
+    if let Some(l) = p.local {
+        who.push(format!("Local({},{},{})", l[0], l[1], l[2]));
+    }
+    if let Some(g) = p.group {
+        who.push(format!("Group({},{},{})", g[0], g[1], g[2]));
+    }
+    let label = p.label.as_deref().unwrap_or("Entity");
+    let mut location = Location::builder()
+        .id(id)
+        .message(text(format!("{label}: {}", who.join(" "))))
+        .build();
+    location.physical_location = p.place.as_ref().map(physical);
+    location
+}
+
+fn properties(r: &Record) -> PropertyBag {
+    let first = r.parties.first();
+    let mut bag = BTreeMap::new();
+    bag.insert("kernel".to_string(), json!(r.kernel));
+    if let Some(p) = first {
+        if let Some(g) = p.global {
+            bag.insert(
+                "workItem".to_string(),
+                json!({"global": g, "local": p.local}),
+            );
+        }
+        bag.insert("workGroup".to_string(), json!(p.group));
+    }
+    if !r.details.is_empty() {
+        bag.insert("details".to_string(), json!(r.details));
+    }
+    bag.insert("text".to_string(), json!(r.text));
+    PropertyBag::builder().additional_properties(bag).build()
+}
+
+/// One diagnostic as a SARIF result.
+pub fn result(r: &Record) -> Result {
+    let level = match r.level {
+        Level::Error => ResultLevel::Error,
+        Level::Warning => ResultLevel::Warning,
+        Level::Info | Level::Debug => ResultLevel::Note,
+    };
+    // The first party with a place is where the result is; every other party, and the
+    // origin, is a related location.
+    let primary = r.parties.iter().position(|p| p.place.is_some());
+    let mut related: Vec<Location> = r
+        .parties
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| Some(*i) != primary)
+        .map(|(i, p)| party_location(p, i as i64 + 1))
+        .collect();
+    if let Some((origin, place)) = &r.origin {
+        let mut location = Location::builder()
+            .id(r.parties.len() as i64 + 1)
+            .message(text(format!("Origin: {origin}")))
+            .build();
+        location.physical_location = place.as_ref().map(physical);
+        related.push(location);
+    }
+    let mut result = Result::builder()
+        .rule_id(r.rule.to_string())
+        .level(level)
+        .message(text(r.headline.clone()))
+        .properties(properties(r))
+        .build();
+    if let Some(i) = primary {
+        result.locations = Some(vec![party_location(&r.parties[i], i as i64 + 1)]);
+    }
+    if !related.is_empty() {
+        result.related_locations = Some(related);
+    }
+    result
+}
+
+/// The tool's rules: each kind of diagnostic once.
+fn rules() -> Vec<ReportingDescriptor> {
+    let mut ids: Vec<&str> = RULES.iter().map(|(id, ..)| *id).collect();
+    ids.push(OTHER_RULE);
+    ids.dedup();
+    ids.into_iter()
+        .map(|id| {
+            ReportingDescriptor::builder()
+                .id(id.to_string())
+                .short_description(
+                    MultiformatMessageString::builder()
+                        .text(rule_description(id).to_string())
+                        .build(),
+                )
+                .build()
+        })
+        .collect()
+}
+
+/// The SARIF document for `results`.
+pub fn document(results: &[Result]) -> std::io::Result<String> {
+    let driver = ToolComponent::builder()
+        .name("oclgrind-rs".to_string())
+        .full_name(format!(
+            "oclgrind-rs {} (Oclgrind-compatible OpenCL simulator)",
+            env!("CARGO_PKG_VERSION")
+        ))
+        .version(env!("CARGO_PKG_VERSION").to_string())
+        .information_uri(INFORMATION_URI.to_string())
+        .rules(rules())
+        .build();
+    let run = Run::builder()
+        .tool(Tool::builder().driver(driver).build())
+        .results(results.to_vec())
+        .build();
+    let log = Sarif::builder()
+        .schema(SCHEMA.to_string())
+        .version(json!("2.1.0"))
+        .runs(vec![run])
+        .build();
+    serde_json::to_string_pretty(&log).map_err(std::io::Error::other)
+}
