@@ -193,18 +193,21 @@ fn layout(out: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// The C plugin in a host program (the README's example app), through both loaders: its
-/// histogram of each launch comes after the launch's own output.
+/// Both plugins in a host program (the README's example app), through both loaders: the
+/// C plugin's histogram of each launch comes after the launch's own output, then the Rust
+/// plugin's count of writes to `out[10]` (work-item 10 of smooth writes it once).
 fn host_program(plugins: &Plugins, out: &Path) -> Result<(), String> {
     let exe = out.join("smooth");
     compile_host(&workspace().join("examples/app/smooth.c"), &exe)?;
     let runtime = Runtime::new(&bin_dir(), out);
+    let both = format!("{}:{}", path(&plugins.c), path(&plugins.rust));
     for loader in Loader::BOTH {
-        let mut cmd = runtime.command(loader, &exe, &["--plugins", path(&plugins.c)]);
+        let mut cmd = runtime.command(loader, &exe, &["--plugins", &both]);
         // The app reads its kernels from smooth.cl.
         cmd.current_dir(workspace().join("examples/app"));
+        cmd.env("OCLGRIND_WATCH", "0x2000000000028");
         if loader == Loader::Icd {
-            cmd.env("OCLGRIND_PLUGINS", &plugins.c);
+            cmd.env("OCLGRIND_PLUGINS", &both);
         }
         let run = run_merged(cmd, TIMEOUT).map_err(|e| format!("cannot run: {e}"))?;
         // smooth: three loads by each of 1024 work-items (the one past the end, which
@@ -213,16 +216,19 @@ fn host_program(plugins: &Plugins, out: &Path) -> Result<(), String> {
         // 64 and stores their sum.
         let reference = "\
 EXACT Running on Oclgrind Simulator
+ERROR Write to watched address 0x2000000000028: 0x00000000 -> 0x
 ERROR Invalid read of size 4 at global memory address
 EXACT Memory accesses of kernel 'smooth' by space, kind and size:
 EXACT   global   load      4 bytes: 3072
 EXACT   global   store     4 bytes: 1024
+EXACT Watch: kernel 'smooth' wrote to 0x2000000000028 1 times, on 1 worker thread
 MATCH Smoothed 1024 samples
 EXACT Memory accesses of kernel 'block_sums' by space, kind and size:
 EXACT   global   load      4 bytes: 1024
 EXACT   global   store     4 bytes: 16
 EXACT   local    load      4 bytes: 1024
 EXACT   local    store     4 bytes: 1024
+EXACT Watch: kernel 'block_sums' wrote to 0x2000000000028 0 times, on 1 worker thread
 MATCH Block sums: 16 blocks of 64
 ";
         match_output(&run.output, &parse_reference(reference)?).map_err(|e| {
