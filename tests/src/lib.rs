@@ -331,6 +331,31 @@ pub fn compile_host_with(source: &Path, exe: &Path, libraries: &[&str]) -> Resul
     Ok(())
 }
 
+/// A named check of a harness that runs its checks one after another.
+pub type Case<'a> = (&'a str, Box<dyn Fn() -> Result<(), String> + 'a>);
+
+/// Runs the cases the command line's filters want, printing `test NAME ... ok|FAILED` for
+/// each and a summary line for `harness`; returns how many failed.
+pub fn run_cases(harness: &str, cases: &[Case]) -> usize {
+    let filters = name_filters();
+    let (mut count, mut failures) = (0, 0);
+    for (name, case) in cases {
+        if !wanted(&filters, name) {
+            continue;
+        }
+        count += 1;
+        match case() {
+            Ok(()) => println!("test {name} ... ok"),
+            Err(e) => {
+                failures += 1;
+                println!("test {name} ... FAILED\n{e}");
+            }
+        }
+    }
+    println!("\n{harness}: {count} tests, {failures} failed");
+    failures
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

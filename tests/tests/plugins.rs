@@ -12,8 +12,8 @@ use std::process::Command;
 use std::time::Duration;
 
 use oclgrind_tests::{
-    bin_dir, compile_host, kernel_binary, match_output, name_filters, parse_reference,
-    require_built, run_merged, wanted, workspace, Loader, Runtime,
+    bin_dir, compile_host, kernel_binary, match_output, parse_reference, require_built, run_cases,
+    run_merged, workspace, Case, Loader, Runtime,
 };
 
 const TIMEOUT: Duration = Duration::from_secs(180);
@@ -244,7 +244,6 @@ MATCH Block sums: 16 blocks of 64
 }
 
 fn main() {
-    let filters = name_filters();
     require_built(&["oclgrind-kernel", "oclgrind", "liboclgrind_watch.so"]);
     let out = std::env::temp_dir().join(format!("oclgrind-plugins-{}", std::process::id()));
     std::fs::create_dir_all(&out).expect("scratch directory");
@@ -268,7 +267,6 @@ fn main() {
     let both = format!("{c}:{rust}");
     let watch = ("OCLGRIND_WATCH", "0x1000000000008");
     let missing = out.join("libmissing.so");
-    type Case<'a> = (&'a str, Box<dyn Fn() -> Result<(), String> + 'a>);
     let cases: Vec<Case> = vec![
         ("layout", Box::new(|| layout(&out))),
         (
@@ -353,23 +351,8 @@ fn main() {
         ),
         ("host_program", Box::new(|| host_program(&p, &out))),
     ];
-    let mut failures = 0;
-    let mut count = 0;
-    for (name, case) in &cases {
-        if !wanted(&filters, name) {
-            continue;
-        }
-        count += 1;
-        match case() {
-            Ok(()) => println!("test {name} ... ok"),
-            Err(e) => {
-                failures += 1;
-                println!("test {name} ... FAILED\n{e}");
-            }
-        }
-    }
+    let failures = run_cases("plugins", &cases);
     let _ = std::fs::remove_dir_all(&out);
-    println!("\nplugins: {count} tests, {failures} failed");
     if failures > 0 {
         std::process::exit(1);
     }

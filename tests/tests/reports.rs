@@ -11,8 +11,7 @@ use std::process::Command;
 use std::time::Duration;
 
 use oclgrind_tests::{
-    bin_dir, compile_host, kernel_binary, name_filters, run_merged, wanted, workspace, Loader,
-    Runtime,
+    bin_dir, compile_host, kernel_binary, run_cases, run_merged, workspace, Case, Loader, Runtime,
 };
 use serde_json::Value;
 
@@ -332,10 +331,8 @@ fn host_programs(out: &Path) -> Result<(), String> {
 }
 
 fn main() {
-    let filters = name_filters();
     let out = std::env::temp_dir().join(format!("oclgrind-reports-{}", std::process::id()));
     std::fs::create_dir_all(&out).expect("scratch directory");
-    type Case<'a> = (&'a str, Box<dyn Fn() -> Result<(), String> + 'a>);
     let cases: Vec<Case> = vec![
         ("kernel_exit_codes", Box::new(kernel_exit_codes)),
         (
@@ -345,22 +342,8 @@ fn main() {
         ("json_lines", Box::new(|| json_lines(&out))),
         ("host_programs", Box::new(|| host_programs(&out))),
     ];
-    let (mut count, mut failures) = (0, 0);
-    for (name, case) in &cases {
-        if !wanted(&filters, name) {
-            continue;
-        }
-        count += 1;
-        match case() {
-            Ok(()) => println!("test {name} ... ok"),
-            Err(e) => {
-                failures += 1;
-                println!("test {name} ... FAILED\n{e}");
-            }
-        }
-    }
+    let failures = run_cases("reports", &cases);
     let _ = std::fs::remove_dir_all(&out);
-    println!("\nreports: {count} tests, {failures} failed");
     if failures > 0 {
         std::process::exit(1);
     }
