@@ -263,3 +263,77 @@ fn dump_spir_writes_source_and_ir() {
     let ll = std::fs::read_to_string(tmp.join(format!("{stem}.ll"))).unwrap();
     assert!(ll.contains("define dso_local spir_kernel void @k"));
 }
+
+/// The build cache: an unchanged program is built without clang (a wrapper counts clang's
+/// runs), a header changed on disk, a corrupt entry and `OCLGRIND_CACHE=0` make it run again,
+/// and a failed build is never kept.
+#[test]
+fn build_cache_skips_clang_for_an_unchanged_program() {
+    let cl =
+        "#include \"value.h\"\nkernel void k(global int *a) {\n  a[get_global_id(0)] = VALUE;\n}\n";
+    let sim = "k.cl\nk\n2 1 1\n1 1 1\n<size=8 int fill=0 dump>\n";
+    let s = Scratch::new("cache", cl, sim);
+    std::fs::write(s.path().join("value.h"), "#define VALUE 7\n").unwrap();
+    let cache = s.path().join("cache");
+    let runs = s.path().join("clang-runs");
+    let wrapper = s.path().join("clang");
+    std::fs::write(
+        &wrapper,
+        format!(
+            "#!/bin/sh\necho run >> '{}'\nexec clang-19 \"$@\"\n",
+            runs.display()
+        ),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let build = |extra: &[(&str, &str)]| {
+        let out = bin()
+            .current_dir(s.path())
+            .env("OCLGRIND_CLANG", &wrapper)
+            .env("OCLGRIND_CACHE_DIR", &cache)
+            .envs(extra.iter().copied())
+            .arg("k.sim")
+            .output()
+            .unwrap();
+        let clang_runs = std::fs::read_to_string(&runs)
+            .unwrap_or_default()
+            .lines()
+            .count();
+        (text(&out.stdout), clang_runs)
+    };
+    let (first, n) = build(&[]);
+    assert!(first.contains("a[1] = 7"), "{first}");
+    assert_eq!(n, 1);
+    let (again, n) = build(&[]);
+    assert_eq!((again.as_str(), n), (first.as_str(), 1), "from the cache");
+    // A header the kernel includes changes: built again.
+    std::fs::write(s.path().join("value.h"), "#define VALUE 9\n").unwrap();
+    let (changed, n) = build(&[]);
+    assert!(changed.contains("a[1] = 9"), "{changed}");
+    assert_eq!(n, 2);
+    // One entry: the rebuild replaced the one whose header changed.
+    let entries: Vec<_> = std::fs::read_dir(&cache)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    assert_eq!(entries.len(), 1, "{entries:?}");
+    // A corrupt entry is a miss, and is written anew.
+    for e in &entries {
+        let bytes = std::fs::read(e).unwrap();
+        std::fs::write(e, &bytes[..bytes.len() / 2]).unwrap();
+    }
+    let (rebuilt, n) = build(&[]);
+    assert!(rebuilt.contains("a[1] = 9"), "{rebuilt}");
+    assert_eq!(n, 3);
+    assert_eq!(build(&[]).1, 3, "the rewritten entry is used");
+    // Off: clang runs every time.
+    assert_eq!(build(&[("OCLGRIND_CACHE", "0")]).1, 4);
+    assert_eq!(build(&[("OCLGRIND_CACHE", "0")]).1, 5);
+    // A failed build is not kept.
+    std::fs::write(s.path().join("value.h"), "#define VALUE nope\n").unwrap();
+    let (_, n) = build(&[]);
+    let (failed, m) = build(&[]);
+    assert!(failed.is_empty() && m == n + 1, "{failed} {n} {m}");
+}

@@ -3,6 +3,8 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+use crate::build_cache::{self, BuildCache, Dependency};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Splits build options on unquoted spaces; `"` toggles quoting and `\ ` is a literal space.
@@ -209,56 +211,79 @@ pub struct CompileJob<'a> {
     pub interactive: bool,
 }
 
-/// Compiles OpenCL C to bitcode. The source is named `input.cl` in messages.
+/// clang's arguments for a job, less its files: what decides the bitcode besides the source.
+fn clang_args(job: &CompileJob, cwd: &Path) -> Vec<String> {
+    let opts = translate_options(&tokenize(job.options), cwd);
+    let mut args: Vec<String> = [
+        "-x",
+        "cl",
+        "-target",
+        "spir64-unknown-unknown",
+        "-emit-llvm",
+        "-c",
+        "-g",
+        "-fstandalone-debug",
+        "-fno-discard-value-names",
+        "-cl-kernel-arg-info",
+        "-fno-builtin",
+        "-fgnu89-inline",
+        "-D__IMAGE_SUPPORT__=1",
+        "-D__ENDIAN_LITTLE__=1",
+        "-fno-color-diagnostics",
+        // The device's OpenCL version, whatever language version the kernel is built for.
+        "-D__OPENCL_VERSION__=300",
+        "-Xclang",
+    ]
+    .map(str::to_string)
+    .to_vec();
+    args.push(format!("-cl-ext={EXTENSIONS}"));
+    args.push("-iquote".into());
+    args.push(cwd.to_string_lossy().into_owned());
+    if !job.headers.is_empty() {
+        // Headers are written next to the source; `#include <...>` finds them too.
+        args.push("-I.".into());
+    }
+    if !opts.opt_level_given {
+        args.push(if job.interactive { "-O0" } else { "-Oz" }.into());
+    }
+    args.extend(opts.args);
+    args.push(opts.std);
+    args
+}
+
+/// Compiles OpenCL C to bitcode. The source is named `input.cl` in messages. An unchanged
+/// program comes from the build cache (`build_cache`) without running clang.
 pub fn compile(job: &CompileJob) -> Result<Compiled, BuildFailure> {
     let fail = |log: String| BuildFailure {
         log,
         summary: None,
         bad_options: false,
     };
+    let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+    let args = clang_args(job, &cwd);
+    let cache = BuildCache::from_env().and_then(|c| {
+        Some((
+            BuildCache::key(&clang(), &args, job.source, job.headers)?,
+            c,
+        ))
+    });
+    if let Some(hit) = cache.as_ref().and_then(|(key, c)| c.get(key)) {
+        return Ok(hit);
+    }
     let dir =
         ScratchDir::new().map_err(|e| fail(format!("cannot create a scratch directory: {e}")))?;
-    let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
     std::fs::write(dir.0.join("input.cl"), job.source)
         .map_err(|e| fail(format!("cannot write the source: {e}")))?;
     for (name, text) in job.headers {
         write_header(&dir.0, name, text).map_err(fail)?;
     }
-    let opts = translate_options(&tokenize(job.options), &cwd);
     let mut cmd = Command::new(clang());
     // The compiler is not the application: it need not load what `oclgrind` preloads.
     cmd.env_remove("LD_PRELOAD");
     cmd.current_dir(&dir.0)
-        .args([
-            "-x",
-            "cl",
-            "-target",
-            "spir64-unknown-unknown",
-            "-emit-llvm",
-            "-c",
-        ])
-        .args(["-g", "-fstandalone-debug", "-fno-discard-value-names"])
-        .args(["-cl-kernel-arg-info", "-fno-builtin", "-fgnu89-inline"])
-        .args([
-            "-D__IMAGE_SUPPORT__=1",
-            "-D__ENDIAN_LITTLE__=1",
-            "-fno-color-diagnostics",
-        ])
-        // The device's OpenCL version, whatever language version the kernel is built for.
-        .arg("-D__OPENCL_VERSION__=300")
-        .arg("-Xclang")
-        .arg(format!("-cl-ext={EXTENSIONS}"))
-        .arg("-iquote")
-        .arg(&cwd);
-    if !job.headers.is_empty() {
-        // Headers are written next to the source; `#include <...>` finds them too.
-        cmd.arg("-I.");
-    }
-    if !opts.opt_level_given {
-        cmd.arg(if job.interactive { "-O0" } else { "-Oz" });
-    }
-    cmd.args(&opts.args)
-        .arg(&opts.std)
+        .args(&args)
+        // The headers it read from disk, for the cache.
+        .args(["-MMD", "-MF", "deps.d"])
         .args(["input.cl", "-o", "output.bc"]);
     let out = cmd
         .output()
@@ -273,11 +298,26 @@ pub fn compile(job: &CompileJob) -> Result<Compiled, BuildFailure> {
         });
     }
     let bitcode = std::fs::read(dir.0.join("output.bc")).map_err(|e| fail(format!("{log}{e}")))?;
-    Ok(Compiled {
+    let compiled = Compiled {
         bitcode,
         log,
         summary,
-    })
+    };
+    if let Some((key, cache)) = &cache {
+        // The source and embedded headers are in the key; files from elsewhere are checked
+        // when the entry is used.
+        let make = std::fs::read_to_string(dir.0.join("deps.d")).unwrap_or_default();
+        let deps: Option<Vec<Dependency>> =
+            build_cache::dependencies(&make, |p| p.is_absolute() && !p.starts_with(&dir.0))
+                .iter()
+                .map(|p| Dependency::of(p))
+                .collect();
+        // A dependency that cannot be read back would make a stale entry: none then.
+        if let (Some(deps), true) = (deps, !make.is_empty()) {
+            cache.put(key, &compiled, &deps);
+        }
+    }
+    Ok(compiled)
 }
 
 /// Writes an embedded header under the scratch directory; names may have directories but must
