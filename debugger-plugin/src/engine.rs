@@ -456,6 +456,9 @@ impl Engine {
                 st.focus = Some(wi);
                 return Some(Some(StopReason::Error));
             }
+            // An interrupt shows where the work-item is in the source: not at an op of no
+            // source line (a block's count, a parameter's spill), but at the next one.
+            Some(StopReason::Interrupted) if before_source => return Some(None),
             Some(StopReason::Interrupted) => {
                 st.pending = None;
                 st.focus = Some(wi);
@@ -530,8 +533,13 @@ impl Engine {
         let mut file: Option<Option<String>> = None;
         let mut hit = None;
         let program = st.program;
+        // A watchpoint shows the change at the next op with a source line.
+        let no_line = line == 0 && !st.lines.starts.is_empty();
         for (&n, b) in st.breakpoints.iter_mut() {
             if let Some(w) = &mut b.watch {
+                if no_line {
+                    continue;
+                }
                 let whose = match w.space {
                     AddrSpace::Local => view.group,
                     _ => view.ids.global,

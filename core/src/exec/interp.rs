@@ -17,7 +17,7 @@ use super::pure_ops::register_ops;
 use super::shadow::{origin_code, NoShadow, ShadowFile, ShadowMode, WithShadows};
 use super::uninit;
 use super::workitem::{Frame, WiIds, WorkItem};
-use crate::bytecode::{Op, Pc, WiQuery};
+use crate::bytecode::{Pc, WiQuery};
 use crate::memory::{load_bytes, AddrSpace};
 use crate::plugins::{AccessKind, Interest, LaunchInfo, UninitKind};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
@@ -224,12 +224,7 @@ impl GroupRunner<'_> {
             };
         }
         loop {
-            // A block's count is no instruction of the program: the debugger never stops
-            // there (it would show no source line).
-            if DEBUG
-                && (attention.load(Relaxed) || StopSet::is_set(stop_bits, pc))
-                && !matches!(code[pc], Op::CountBlock { .. })
-            {
+            if DEBUG && (attention.load(Relaxed) || StopSet::is_set(stop_bits, pc)) {
                 if let Some(debug) = debug {
                     (wi.func, wi.pc, wi.base) = (fidx, pc as Pc, base as u32);
                     let view = WorkItemView {
