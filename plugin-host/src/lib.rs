@@ -92,17 +92,18 @@ impl DynamicPlugin {
         };
         // SAFETY: the entry point fills in the struct we own; the host API is static.
         let code = unsafe { init(abi::API_VERSION, &api::HOST_API, &mut plugin) };
+        // A plugin that declines says so first; one that accepts must speak our version.
+        if code != 0 {
+            return Err(LoadError::Declined {
+                path: path.to_string(),
+                code,
+            });
+        }
         if plugin.api_version != abi::API_VERSION {
             return Err(LoadError::Version {
                 path: path.to_string(),
                 theirs: plugin.api_version,
                 ours: abi::API_VERSION,
-            });
-        }
-        if code != 0 {
-            return Err(LoadError::Declined {
-                path: path.to_string(),
-                code,
             });
         }
         Ok(DynamicPlugin {

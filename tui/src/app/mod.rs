@@ -636,12 +636,14 @@ impl App {
             (Some(file), Some(path)) => oclgrind_debug_protocol::text::names(file, path),
             _ => false,
         };
-        let shown: Vec<&LineCount> = heat.counts.iter().filter(in_file).collect();
-        let hottest = shown.iter().map(|c| c.instructions).max()?;
-        let count = shown
-            .iter()
-            .find(|c| c.line == line)
-            .map_or(0, |c| c.instructions);
+        let (mut hottest, mut count) = (None, 0);
+        for c in heat.counts.iter().filter(in_file) {
+            hottest = hottest.max(Some(c.instructions));
+            if c.line == line {
+                count = c.instructions;
+            }
+        }
+        let hottest = hottest?;
         if count == 0 {
             return Some(0);
         }

@@ -16,7 +16,11 @@ use crate::keymap::KeyAction;
 /// cut off).
 fn log_lines(log: &Log, area: Rect) -> Vec<Line<'_>> {
     let (rows, width) = (area.height as usize, area.width.max(1) as usize);
-    let back = log.back.min(log.max_back(rows, width));
+    // Following the end (the usual case) needs no look at the whole log.
+    let back = match log.back {
+        0 => 0,
+        back => back.min(log.max_back(rows, width)),
+    };
     let end = log.lines.len() - back;
     let mut out: Vec<Line> = Vec::new();
     for line in log.lines[..end].iter().rev() {
