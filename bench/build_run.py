@@ -2,8 +2,9 @@
 """Program builds under our `oclgrind`, Debian's Oclgrind 21.10 and PoCL, side by side.
 
 bench/host/builds.c builds N small, distinct programs (default 200) and times each
-clBuildProgram. Ours runs twice per round: with an empty build cache (every build starts
-clang) and again with the cache that run filled (every build is an unchanged program). PoCL
+clBuildProgram. Ours runs three times per round: with an empty build cache (every build
+compiles, clang in-process), with clang as a process (OCLGRIND_CLANG=clang-19, the cache off),
+and again with the cache the first run filled (every build is an unchanged program). PoCL
 runs with its kernel cache off (POCL_KERNEL_CACHE=0), as a first build. The table gives
 medians over --repeat rounds of the first build's time, the median build's, and the total.
 
@@ -48,17 +49,20 @@ def main() -> int:
                     str(ROOT / "bench/host/builds.c"), "-o", str(exe), "-lOpenCL"], check=True)
     cache = scratch / "cache"
     n = str(args.programs)
-    kinds = ["ours, empty cache", "ours, unchanged programs", "Debian", "PoCL"]
+    kinds = ["ours, empty cache", "ours, clang process", "ours, unchanged programs", "Debian",
+             "PoCL"]
     samples = {k: [] for k in kinds}
     try:
         for _ in range(args.repeat):
             shutil.rmtree(cache, ignore_errors=True)
             ours = dict(env, OCLGRIND_CACHE_DIR=str(cache))
             samples[kinds[0]].append(run([args.ours, str(exe), n], ours))
-            samples[kinds[1]].append(run([args.ours, str(exe), n], ours))
-            samples[kinds[2]].append(run([args.theirs, str(exe), n], env))
+            process = dict(env, OCLGRIND_CACHE="0", OCLGRIND_CLANG="clang-19")
+            samples[kinds[1]].append(run([args.ours, str(exe), n], process))
+            samples[kinds[2]].append(run([args.ours, str(exe), n], ours))
+            samples[kinds[3]].append(run([args.theirs, str(exe), n], env))
             pocl = dict(env, OCL_ICD_VENDORS=args.pocl_icd, POCL_KERNEL_CACHE="0")
-            samples[kinds[3]].append(run([str(exe), n], pocl))
+            samples[kinds[4]].append(run([str(exe), n], pocl))
     except (RuntimeError, OSError, subprocess.TimeoutExpired) as e:
         print(f"FAILED: {e}", file=sys.stderr)
         return 1

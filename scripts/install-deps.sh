@@ -7,6 +7,7 @@ PACKAGES=(
   llvm-19-dev       # LLVM 19 libraries the lowering links against (llvm-sys)
   libpolly-19-dev   # static LLVM links Polly
   libzstd-dev       # ... and zstd, which llvm-19-dev does not pull in
+  libclang-19-dev   # clang-19's headers: the in-process compiler (core/build.rs)
   python3           # benchmark script
   gcc               # builds the example app and the C test programs
   g++               # builds the C++ test programs (teardown, the library tier)

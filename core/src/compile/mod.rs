@@ -1,5 +1,8 @@
-//! OpenCL C to LLVM bitcode, by running clang-19 (spir64, debug info always on), with
-//! Oclgrind's build-option handling (compat §6.2).
+//! OpenCL C to LLVM bitcode by clang-19 (spir64, debug info always on), with Oclgrind's
+//! build-option handling (compat §6.2). clang runs in this process where it can (`library`),
+//! else as a process.
+
+mod library;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -162,9 +165,22 @@ fn split_summary(stderr: &str) -> (String, Option<String>) {
     (log, summary)
 }
 
-/// The compiler to run: `OCLGRIND_CLANG`, else clang-19.
+/// The compiler to run as a process: `OCLGRIND_CLANG`, else clang-19.
 fn clang() -> String {
     std::env::var("OCLGRIND_CLANG").unwrap_or_else(|_| "clang-19".to_string())
+}
+
+/// Starts loading clang into this process in the background (a few tens of milliseconds), for
+/// callers that know programs will be built soon: an OpenCL context was made.
+pub fn prepare() {
+    if in_process() {
+        library::prepare();
+    }
+}
+
+/// Whether builds use clang in this process: unless the user names a compiler to run.
+fn in_process() -> bool {
+    std::env::var_os("OCLGRIND_CLANG").is_none() && library::identity().is_some()
 }
 
 /// A private scratch directory, removed on drop.
@@ -261,9 +277,14 @@ pub fn compile(job: &CompileJob) -> Result<Compiled, BuildFailure> {
     };
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
     let args = clang_args(job, &cwd);
+    let in_process = in_process();
+    let compiler = match library::identity() {
+        Some(library) if in_process => library.to_string(),
+        _ => clang(),
+    };
     let cache = BuildCache::from_env().and_then(|c| {
         Some((
-            BuildCache::key(&clang(), &args, job.source, job.headers)?,
+            BuildCache::key(&compiler, &args, job.source, job.headers)?,
             c,
         ))
     });
@@ -277,19 +298,15 @@ pub fn compile(job: &CompileJob) -> Result<Compiled, BuildFailure> {
     for (name, text) in job.headers {
         write_header(&dir.0, name, text).map_err(fail)?;
     }
-    let mut cmd = Command::new(clang());
-    // The compiler is not the application: it need not load what `oclgrind` preloads.
-    cmd.env_remove("LD_PRELOAD");
-    cmd.current_dir(&dir.0)
-        .args(&args)
-        // The headers it read from disk, for the cache.
-        .args(["-MMD", "-MF", "deps.d"])
-        .args(["input.cl", "-o", "output.bc"]);
-    let out = cmd
-        .output()
-        .map_err(|e| fail(format!("cannot run {}: {e}", clang())))?;
-    let (log, summary) = split_summary(&String::from_utf8_lossy(&out.stderr));
-    if !out.status.success() {
+    let ran = in_process
+        .then(|| library::run(&in_process_args(&args, &dir.0)))
+        .flatten();
+    let (succeeded, stderr) = match ran {
+        Some(run) => (run.succeeded, run.stderr),
+        None => run_process(&args, &dir.0).map_err(fail)?,
+    };
+    let (log, summary) = split_summary(&stderr);
+    if !succeeded {
         let bad_options = blames_options(&log);
         return Err(BuildFailure {
             log,
@@ -318,6 +335,40 @@ pub fn compile(job: &CompileJob) -> Result<Compiled, BuildFailure> {
         }
     }
     Ok(compiled)
+}
+
+/// The files every build reads and writes, relative to the scratch directory: the source (the
+/// name messages give it), the headers it read from disk (for the cache), the bitcode.
+const FILES: [&str; 6] = ["-MMD", "-MF", "deps.d", "input.cl", "-o", "output.bc"];
+
+/// Runs a clang process in the scratch directory: whether it succeeded, and its stderr.
+fn run_process(args: &[String], dir: &Path) -> Result<(bool, String), String> {
+    let mut cmd = Command::new(clang());
+    // The compiler is not the application: it need not load what `oclgrind` preloads.
+    cmd.env_remove("LD_PRELOAD");
+    cmd.current_dir(dir).args(args).args(FILES);
+    let out = cmd
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", clang()))?;
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    Ok((out.status.success(), stderr))
+}
+
+/// The same compilation for clang in this process, whose working directory stays the
+/// application's: clang resolves the source and the include paths against the scratch
+/// directory (`-working-directory`), but writes its outputs where it is told, so those are
+/// absolute.
+fn in_process_args(args: &[String], dir: &Path) -> Vec<String> {
+    let mut all = args.to_vec();
+    all.push("-working-directory".into());
+    all.push(dir.to_string_lossy().into_owned());
+    for file in FILES {
+        all.push(match file {
+            "deps.d" | "output.bc" => dir.join(file).to_string_lossy().into_owned(),
+            flag_or_source => flag_or_source.to_string(),
+        });
+    }
+    all
 }
 
 /// Writes an embedded header under the scratch directory; names may have directories but must
@@ -370,6 +421,58 @@ pub fn is_bitcode(data: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// clang in this process and as a process, on one job in one directory (the bitcode
+    /// names its directory): their success, stderr and bitcode.
+    #[cfg(clang_shim)]
+    fn both_ways(source: &str, options: &str) -> [(bool, String, Vec<u8>); 2] {
+        let job = CompileJob {
+            source,
+            headers: &[("h/values.h".to_string(), "#define SEVEN 7\n".to_string())],
+            options,
+            interactive: false,
+        };
+        let dir = ScratchDir::new().unwrap();
+        std::fs::write(dir.0.join("input.cl"), source).unwrap();
+        write_header(&dir.0, &job.headers[0].0, &job.headers[0].1).unwrap();
+        let args = clang_args(&job, Path::new("/nonexistent"));
+        let output = || std::fs::read(dir.0.join("output.bc")).unwrap_or_default();
+        let (ok, stderr) = run_process(&args, &dir.0).unwrap();
+        let process = (ok, stderr, output());
+        let _ = std::fs::remove_file(dir.0.join("output.bc"));
+        let cwd = std::env::current_dir().unwrap();
+        let run = library::run(&in_process_args(&args, &dir.0)).expect("the shim loads");
+        assert_eq!(
+            std::env::current_dir().unwrap(),
+            cwd,
+            "the process stays where it was"
+        );
+        [process, (run.succeeded, run.stderr, output())]
+    }
+
+    #[test]
+    #[cfg(clang_shim)]
+    fn clang_in_process_makes_what_the_clang_process_makes() {
+        let good = "#include <h/values.h>\nkernel void k(global int *a) { a[get_global_id(0)] = SEVEN; }\n";
+        let [process, library] = both_ways(good, "-DX=1");
+        assert!(process.0 && process.1.is_empty(), "{}", process.1);
+        assert!(!process.2.is_empty() && is_bitcode(&process.2));
+        assert_eq!(process, library);
+        // Errors and warnings, with the source lines and the summary line.
+        let bad = "kernel void k(global int *a) {\n  int unused;\n}\nvoid f() { g(); }\n";
+        let [process, library] = both_ways(bad, "-Wall");
+        assert!(
+            !process.0 && process.1.contains("1 warning and 1 error generated."),
+            "{}",
+            process.1
+        );
+        assert_eq!(process.1, library.1);
+        assert!(!library.0);
+        // The driver's own errors, named as clang-19's.
+        let [process, library] = both_ways(good, "-cl-no-such-option");
+        assert!(process.1.starts_with("clang-19: error: unknown argument"));
+        assert_eq!((process.0, &process.1), (library.0, &library.1));
+    }
 
     #[test]
     fn tokenizer_handles_quotes_and_escapes() {

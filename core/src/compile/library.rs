@@ -1,0 +1,164 @@
+//! clang-19 in this process: the shim `core/build.rs` builds over libclang-cpp, embedded in
+//! this crate and loaded the first time a program is built. Starting a clang-19 process takes
+//! longer (its libraries' loading and relocation, 20–30 ms here) than compiling a small kernel
+//! (about 5 ms), and the libraries load only once this way. Every process that never builds a
+//! program pays nothing. Where the shim was not built or cannot load, `run` answers `None` and
+//! the caller starts a process instead.
+
+/// What clang said and whether it made the output.
+pub struct Run {
+    pub succeeded: bool,
+    pub stderr: String,
+}
+
+/// The library whose code decides the bitcode, for the build cache's key; `None` when the
+/// crate was built without the shim.
+pub fn identity() -> Option<&'static str> {
+    shim::IDENTITY
+}
+
+/// Starts loading the shim on a thread of its own, once, so that a build soon after finds it
+/// loaded.
+pub fn prepare() {
+    shim::prepare()
+}
+
+/// Runs `clang-19 args...` in this process; `None` if the shim is not available here or the
+/// arguments are not one compilation.
+pub fn run(args: &[String]) -> Option<Run> {
+    shim::run(args)
+}
+
+#[cfg(clang_shim)]
+mod shim {
+    use super::Run;
+    use std::ffi::{c_char, c_int, CStr, CString};
+    use std::io::Write;
+    use std::os::fd::FromRawFd;
+    use std::sync::{Mutex, OnceLock};
+
+    pub const IDENTITY: Option<&str> = Some(env!("OCLGRIND_CLANG_LIBRARY"));
+
+    /// The shared library, as built for this crate.
+    static IMAGE: &[u8] = include_bytes!(env!("OCLGRIND_CLANG_SHIM"));
+
+    /// The program name the driver's messages start with, as the clang-19 process prints them.
+    const PROGRAM: &CStr = c"clang-19";
+
+    type CompileFn =
+        unsafe extern "C" fn(*const c_char, *const *const c_char, c_int, *mut *mut c_char) -> c_int;
+    type FreeFn = unsafe extern "C" fn(*mut c_char);
+
+    struct Shim {
+        compile: CompileFn,
+        free: FreeFn,
+    }
+
+    /// Loaded once; one compilation at a time (clang keeps process-wide state, such as its
+    /// `-mllvm` options).
+    static SHIM: OnceLock<Option<Mutex<Shim>>> = OnceLock::new();
+
+    fn shim() -> Option<&'static Mutex<Shim>> {
+        SHIM.get_or_init(|| load().map(Mutex::new)).as_ref()
+    }
+
+    pub fn prepare() {
+        static STARTED: std::sync::Once = std::sync::Once::new();
+        STARTED.call_once(|| {
+            // Without a thread, the first build loads it.
+            let _ = std::thread::Builder::new()
+                .name("oclgrind-clang".into())
+                .spawn(shim);
+        });
+    }
+
+    pub fn run(args: &[String]) -> Option<Run> {
+        let shim = shim()?;
+        let args: Vec<CString> = args
+            .iter()
+            .map(|a| CString::new(a.as_str()))
+            .collect::<Result<_, _>>()
+            .ok()?;
+        let argv: Vec<*const c_char> = args.iter().map(|a| a.as_ptr()).collect();
+        let shim = shim.lock().unwrap_or_else(|e| e.into_inner());
+        let mut log: *mut c_char = std::ptr::null_mut();
+        // SAFETY: the strings live until the call returns; the shim fills `log` with a string
+        // of its own allocation or null.
+        let status = unsafe {
+            (shim.compile)(
+                PROGRAM.as_ptr(),
+                argv.as_ptr(),
+                argv.len() as c_int,
+                &mut log,
+            )
+        };
+        let stderr = if log.is_null() {
+            String::new()
+        } else {
+            // SAFETY: a NUL-terminated string from the shim, released by the shim.
+            unsafe {
+                let text = CStr::from_ptr(log).to_string_lossy().into_owned();
+                (shim.free)(log);
+                text
+            }
+        };
+        match status {
+            0 => Some(Run {
+                succeeded: true,
+                stderr,
+            }),
+            1 => Some(Run {
+                succeeded: false,
+                stderr,
+            }),
+            _ => None,
+        }
+    }
+
+    /// Loads the embedded library from an anonymous in-memory file: nothing is written to
+    /// disk, and the file is gone when the process ends.
+    fn load() -> Option<Shim> {
+        // SAFETY: plain system calls; the descriptor is owned by `file` from here on.
+        let fd = unsafe { libc::memfd_create(c"oclgrind-clang".as_ptr(), libc::MFD_CLOEXEC) };
+        if fd < 0 {
+            return None;
+        }
+        let mut file = unsafe { std::fs::File::from_raw_fd(fd) };
+        file.write_all(IMAGE).ok()?;
+        let path = CString::new(format!("/proc/self/fd/{fd}")).ok()?;
+        // SAFETY: the library's initialisers are clang's and LLVM's own; its symbols stay
+        // local, so they cannot displace any the application uses.
+        let handle = unsafe { libc::dlopen(path.as_ptr(), libc::RTLD_NOW | libc::RTLD_LOCAL) };
+        drop(file);
+        if handle.is_null() {
+            return None;
+        }
+        let symbol = |name: &CStr| {
+            // SAFETY: looking a name up in a library we keep loaded for good.
+            let p = unsafe { libc::dlsym(handle, name.as_ptr()) };
+            (!p.is_null()).then_some(p)
+        };
+        let compile = symbol(c"oclgrind_clang_compile")?;
+        let free = symbol(c"oclgrind_clang_free")?;
+        // SAFETY: the shim defines both with these signatures (clang-shim/clang_shim.cpp).
+        unsafe {
+            Some(Shim {
+                compile: std::mem::transmute::<*mut libc::c_void, CompileFn>(compile),
+                free: std::mem::transmute::<*mut libc::c_void, FreeFn>(free),
+            })
+        }
+    }
+}
+
+#[cfg(not(clang_shim))]
+mod shim {
+    use super::Run;
+
+    pub const IDENTITY: Option<&str> = None;
+
+    pub fn prepare() {}
+
+    pub fn run(_args: &[String]) -> Option<Run> {
+        None
+    }
+}
