@@ -2,7 +2,9 @@
 """Compare our oclgrind-kernel with Debian's on the .sim benchmarks in bench/kernels.
 
 Prints a Markdown table (CPU time, peak RSS, whether the dumps match) or, with
---scaling, the wall-time speed-up of ours from 1 to 2 worker threads.
+--scaling [N], the wall-time speed-up of ours from 1 to N worker threads (default 2).
+--kernels DIR runs the .sim files of another directory (bench/bitcode_sims.py makes copies
+whose programs are bitcode, for a machine without clang).
 Exits 1 if any run failed (non-zero exit status or anything on stderr).
 """
 import argparse
@@ -154,13 +156,14 @@ def scaling(sims, args) -> list[str]:
     """Whole-process wall time includes the single-threaded start-up (clang, buffer set-up), so
     the kernel's own wall time (reported with OCLGRIND_TIMING=1) is shown beside it."""
     rows, failures, speedups, kernel_speedups = [], [], [], []
+    n = args.scaling
     for sim in sims:
         one = measure(args.ours, sim, 1, args.repeat, "ours", timing=True)
-        two = measure(args.ours, sim, 2, args.repeat, "ours", timing=True)
+        two = measure(args.ours, sim, n, args.repeat, "ours", timing=True)
         speedup = kernel_speedup = math.nan
-        for n, r in ((1, one), (2, two)):
+        for n_, r in ((1, one), (n, two)):
             if r.error:
-                failures.append(f"{sim.stem} ({n} thread(s)): {r.error}")
+                failures.append(f"{sim.stem} ({n_} thread(s)): {r.error}")
         if not one.error and not two.error and two.wall > 0:
             speedup = one.wall / two.wall
             speedups.append(speedup)
@@ -172,9 +175,9 @@ def scaling(sims, args) -> list[str]:
                      fmt(kernel_speedup), same_output(one, two)])
     rows.append(["**geomean**", "", "", fmt(geomean(speedups)), "", "",
                  fmt(geomean(kernel_speedups)), ""])
-    print(f"Wall time of ours with 1 and 2 worker threads, best of {args.repeat}\n")
-    print_table(["kernel", "process 1T s", "process 2T s", "speed-up",
-                 "kernel 1T s", "kernel 2T s", "kernel speed-up", "same output"], rows)
+    print(f"Wall time of ours with 1 and {n} worker threads, best of {args.repeat}\n")
+    print_table(["kernel", "process 1T s", f"process {n}T s", "speed-up",
+                 "kernel 1T s", f"kernel {n}T s", "kernel speed-up", "same output"], rows)
     return failures
 
 
@@ -187,13 +190,17 @@ def main() -> int:
     p.add_argument("--threads", type=int, default=1, help="--num-threads for both (default: 1)")
     p.add_argument("--repeat", type=int, default=1, help="runs per measurement, best is kept")
     p.add_argument("--only", default="", help="only kernels whose name contains this")
-    p.add_argument("--scaling", action="store_true",
-                   help="report ours' wall-time speed-up from 1 to 2 threads instead")
+    p.add_argument("--scaling", type=int, nargs="?", const=2, default=0, metavar="N",
+                   help="report ours' wall-time speed-up from 1 to N threads (default 2) instead")
+    p.add_argument("--kernels", default=str(KERNELS),
+                   help="directory of the .sim files (default: bench/kernels)")
     p.add_argument("--skip-ours", action="store_true")
     p.add_argument("--skip-theirs", action="store_true")
     args = p.parse_args()
     if args.threads < 1 or args.repeat < 1:
         p.error("--threads and --repeat must be at least 1")
+    if args.scaling == 1 or args.scaling < 0:
+        p.error("--scaling compares one thread with N > 1")
     if args.scaling and args.skip_ours:
         p.error("--scaling measures ours; it cannot be combined with --skip-ours")
     # The runs happen in bench/kernels, so relative tool paths must be resolved now.
@@ -206,9 +213,10 @@ def main() -> int:
         print(f"note: {args.ours} not found; build it (cargo build --release) "
               "or pass --skip-ours", file=sys.stderr)
 
-    sims = sorted(s for s in KERNELS.glob("*.sim") if args.only in s.stem)
+    kernels = Path(args.kernels).resolve()
+    sims = sorted(s for s in kernels.glob("*.sim") if args.only in s.stem)
     if not sims:
-        print(f"no .sim files matching {args.only!r} in {KERNELS}", file=sys.stderr)
+        print(f"no .sim files matching {args.only!r} in {kernels}", file=sys.stderr)
         return 1
     failures = scaling(sims, args) if args.scaling else compare(sims, args)
     if failures:

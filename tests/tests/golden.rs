@@ -1,7 +1,7 @@
 //! Golden tests: every `tests/golden/<family>/<name>.sim` runs under `oclgrind-kernel` three
 //! times — default options (`-Oz`, as Oclgrind), `-cl-opt-disable` and `-O2` — and must match
-//! `<name>.ref` each time. The `races` family also runs with 1, 2 and 8 worker threads: a
-//! report must not depend on their number.
+//! `<name>.ref` each time. The `atomics`, `counts`, `races` and `uninit` families also run with
+//! 1, 2 and 8 worker threads: their output must not depend on the number.
 //!
 //! Run after `cargo build` (the binary is taken from the same target directory). Arguments are
 //! substring filters on the test name, like libtest's.
@@ -34,7 +34,7 @@ const VARIANTS: [Option<&str>; 3] = [None, Some("-cl-opt-disable"), Some("-O2")]
 
 /// Worker threads of the extra runs of the families whose output must not depend on them.
 const THREADS: [&str; 3] = ["1", "2", "8"];
-const THREADED_FAMILIES: [&str; 3] = ["counts", "races", "uninit"];
+const THREADED_FAMILIES: [&str; 4] = ["atomics", "counts", "races", "uninit"];
 
 /// Runs one test with one set of build options (and a number of worker threads).
 fn run_one(

@@ -63,6 +63,7 @@ fn lower(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
     let w = call.args.get(2).copied();
     let r = call.ret()?;
     let name = call.name.clone();
+    let old_used = call.ret_used;
     emit.site(site(call, move |env| {
         let regs = env.regs();
         let addr = regs[p.slot as usize];
@@ -85,6 +86,10 @@ fn lower(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
             Kind::CmpXchg => None,
         };
         let old = match rmw {
+            Some((op, v)) if !old_used => {
+                env.atomic_unread(space, addr, size, op, v);
+                None
+            }
             Some((op, v)) => env.atomic_rmw(space, addr, size, op, v),
             None => env.compare_exchange(space, addr, size, (val, new)),
         }

@@ -46,6 +46,11 @@ pub trait BuiltinEnv {
         op: RmwOp,
         value: u64,
     ) -> Option<u64>;
+    /// `atomic_rmw` whose old value the kernel ignores (an OpenCL 1.x atomic, so relaxed): it
+    /// may take effect later, combined with others (`exec::combine`).
+    fn atomic_unread(&mut self, space: AddrSpace, addr: u64, size: u32, op: RmwOp, value: u64) {
+        self.atomic_rmw(space, addr, size, op, value);
+    }
     /// Atomically replaces the `size`-byte value at `addr` by `new` if it is `expected`;
     /// returns the old value.
     fn compare_exchange(
@@ -169,6 +174,9 @@ pub struct Call {
     pub params: Vec<MType>,
     pub args: Vec<Arg>,
     pub ret: Option<Arg>,
+    /// Whether anything uses the result (false for an `atomic_inc` whose old value is
+    /// ignored).
+    pub ret_used: bool,
 }
 
 impl Call {
@@ -180,6 +188,7 @@ impl Call {
             params: d.params,
             args,
             ret,
+            ret_used: true,
         })
     }
 

@@ -94,6 +94,17 @@ impl Dir {
     fn writes(self) -> bool {
         self != Dir::Load
     }
+
+    /// The buffer flags that can make an access of this direction a fault: a load from a
+    /// read-only buffer is not one, and need not leave the fast path.
+    #[inline(always)]
+    fn suspicious_flags(self) -> u32 {
+        match self {
+            Dir::Load => flags::WRITE_ONLY | flags::MAPPED,
+            Dir::Store => flags::READ_ONLY | flags::MAPPED,
+            Dir::Atomic => flags::WRITE_ONLY | flags::READ_ONLY | flags::MAPPED,
+        }
+    }
 }
 
 /// Looks up an access (resolving generic pointers); reports refused and flagged accesses.
@@ -109,9 +120,27 @@ pub(crate) fn access(
     at: impl Fn() -> Where,
 ) -> Option<*mut u8> {
     let (space, addr) = resolve(space, addr);
+    if space == AddrSpace::Global && mems.pending.overlaps(addr, size) {
+        mems.pending.flush();
+    }
+    located(mems, space, addr, size, dir, launch, at)
+}
+
+/// `access` of an address already resolved, leaving pending atomics pending (combining one
+/// more into them).
+#[inline(always)]
+pub(crate) fn located(
+    mems: &mut Mems,
+    space: AddrSpace,
+    addr: u64,
+    size: u64,
+    dir: Dir,
+    launch: &Launch,
+    at: impl Fn() -> Where,
+) -> Option<*mut u8> {
     let located = mems.view(space).locate(addr, size);
     let flagged = match located {
-        Some((_, fl)) => fl != 0,
+        Some((_, fl)) => fl & dir.suspicious_flags() != 0,
         None => true,
     };
     if flagged {
@@ -214,6 +243,7 @@ pub(crate) fn observe(
         local,
         private,
         workers,
+        ..
     } = mems;
     let memory = Memories {
         global: Some(*global),

@@ -3,7 +3,8 @@
 
 use super::async_copy::AsyncState;
 use super::atomic;
-use super::checks::{access, observe, observe_atomic, Dir};
+use super::checks::{access, located, observe, observe_atomic, Dir};
+use super::combine::PendingAtomics;
 use super::launch::{Launch, Where};
 use super::semantics::mask;
 use super::shadow::{origin_code, ShadowRegs, Shadows};
@@ -21,6 +22,8 @@ pub(crate) struct Mems<'a> {
     pub local: &'a mut ArenaMemory,
     pub private: &'a mut ArenaMemory,
     pub workers: &'a mut Workers,
+    /// This worker's combined atomics (`combine`): applied before anything else touches them.
+    pub pending: &'a mut PendingAtomics,
 }
 
 impl Mems<'_> {
@@ -217,6 +220,25 @@ impl BuiltinEnv for Env<'_, '_> {
         self.atomic_shadow(space, addr, size, p.is_some());
         self.observe_atomic((space, addr, size, AccessKind::Atomic), p);
         old
+    }
+
+    fn atomic_unread(&mut self, space: AddrSpace, addr: u64, size: u32, op: RmwOp, value: u64) {
+        let (resolved, at) = resolve(space, addr);
+        let combine = self.launch.combine_atomics
+            && resolved == AddrSpace::Global
+            && PendingAtomics::combines(op)
+            && matches!(size, 4 | 8)
+            && addr.is_multiple_of(size as u64);
+        if !combine {
+            self.atomic_rmw(space, addr, size, op, value);
+            return;
+        }
+        let here = self.at;
+        let (len, dir) = (size as u64, Dir::Atomic);
+        if let Some(p) = located(self.mems, resolved, at, len, dir, self.launch, || here) {
+            // SAFETY: a checked location of a global buffer, which outlives the launch.
+            unsafe { self.mems.pending.add(at, p, size, op, value) };
+        }
     }
 
     fn compare_exchange(

@@ -3,6 +3,7 @@
 
 use super::async_copy::AsyncState;
 use super::checks::observe_allocation;
+use super::combine::PendingAtomics;
 use super::debug::WiState;
 use super::env::Mems;
 use super::launch::{Launch, Where};
@@ -219,6 +220,8 @@ pub(crate) struct GroupRunner<'l> {
     /// How often each basic block ran on this thread, when the launch counts instructions
     /// (added to the launch's counts at the end).
     pub block_counts: Vec<u64>,
+    /// Atomics of the current group that wait for its end (`combine`).
+    pub pending: PendingAtomics,
 }
 
 impl<'l> GroupRunner<'l> {
@@ -242,6 +245,7 @@ impl<'l> GroupRunner<'l> {
                 Some(_) => vec![0; launch.kernel.code.counted_blocks as usize],
                 None => Vec::new(),
             },
+            pending: PendingAtomics::default(),
         }
     }
 
@@ -264,6 +268,8 @@ impl<'l> GroupRunner<'l> {
         let mut items = self.items.take().unwrap_or_default();
         items.reset(count as usize);
         self.take_turns(&mut items, &Plain, None);
+        // Other groups see this one's atomics from here on.
+        self.pending.flush();
         self.items = Some(items);
         self.end_group();
         self.launch.sequencer.complete(seq);
@@ -367,6 +373,7 @@ impl<'l> GroupRunner<'l> {
                 local: &mut self.local,
                 private: &mut scratch,
                 workers: &mut self.workers,
+                pending: &mut self.pending,
             };
             self.asyncs
                 .complete(launch, &mut mems, at, site.first, &site.events);

@@ -191,6 +191,7 @@ impl GroupRunner<'_> {
             local: &mut self.local,
             private,
             workers: &mut self.workers,
+            pending: &mut self.pending,
         };
         let asyncs = &mut self.asyncs;
         let block_counts = &mut self.block_counts;

@@ -117,6 +117,9 @@ pub(crate) struct Launch<'a> {
     pub observe_allocations: bool,
     /// The Uninitialized checker listens: registers and memory have shadows.
     pub shadows: bool,
+    /// Atomics whose old value nobody reads may wait for their group's end (`combine`): when
+    /// nobody else sees memory while the launch runs.
+    pub combine_atomics: bool,
     /// How often each basic block ran, when some plugin wants instruction counts.
     pub counts: Option<Arc<BlockCounts>>,
     /// Set when a debugger is attached.
@@ -491,6 +494,7 @@ pub fn launch(
         observe_work_items: plugins.wants(Interest::WORK_ITEM),
         observe_allocations: plugins.wants(Interest::ALLOCATION),
         shadows,
+        combine_atomics: !shadows && debugger.is_none() && !plugins.wants(Interest::MEMORY),
         counts: (plugins.wants(Interest::INSTRUCTION_COUNTS) && kernel.code.counted_blocks > 0)
             .then(|| Arc::new(BlockCounts::new(kernel.code.counted_blocks))),
         debug,

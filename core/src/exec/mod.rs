@@ -4,6 +4,7 @@
 mod async_copy;
 mod atomic;
 mod checks;
+mod combine;
 pub mod debug;
 mod debug_run;
 mod env;

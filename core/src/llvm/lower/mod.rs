@@ -1237,8 +1237,9 @@ impl<'a> Lowerer<'a> {
             Shape::Agg(_) => return Err(format!("{} returns an aggregate", callee.name())),
         };
         let name = callee.name();
-        let call = builtins::Call::new(&name, args, ret)
+        let mut call = builtins::Call::new(&name, args, ret)
             .ok_or_else(|| format!("Undefined external function: {name}"))?;
+        call.ret_used = i.num_uses() > 0;
         builtins::resolve(&call, self)
     }
 
