@@ -7,6 +7,9 @@ compiles, clang in-process), with clang as a process (OCLGRIND_CLANG=clang-19, t
 and again with the cache the first run filled (every build is an unchanged program). PoCL
 runs with its kernel cache off (POCL_KERNEL_CACHE=0), as a first build. The table gives
 medians over --repeat rounds of the first build's time, the median build's, and the total.
+A second table runs the program with one build, ten times, and gives the whole process's wall
+and CPU time (Debian's Oclgrind loads clang's libraries as it starts, ours at the program's
+first OpenCL call, so the first build alone does not compare like with like).
 
   python3 bench/build_run.py [--repeat 3] [--programs 200]
 
@@ -19,11 +22,23 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 from run import fmt, print_table
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def process_times(cmd: list[str], env: dict) -> tuple[float, float]:
+    """Wall and CPU (user + sys) milliseconds of one whole run."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = (time.perf_counter() - start) * 1e3
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise RuntimeError(f"{' '.join(cmd)} failed: {proc.stderr.read().decode()}")
+    return wall, (usage.ru_utime + usage.ru_stime) * 1e3
 
 
 def run(cmd: list[str], env: dict) -> dict:
@@ -63,6 +78,11 @@ def main() -> int:
             samples[kinds[3]].append(run([args.theirs, str(exe), n], env))
             pocl = dict(env, OCL_ICD_VENDORS=args.pocl_icd, POCL_KERNEL_CACHE="0")
             samples[kinds[4]].append(run([str(exe), n], pocl))
+        single = {"ours": [], "Debian": []}
+        for _ in range(10):
+            cold = dict(env, OCLGRIND_CACHE="0")
+            single["ours"].append(process_times([args.ours, str(exe), "1"], cold))
+            single["Debian"].append(process_times([args.theirs, str(exe), "1"], env))
     except (RuntimeError, OSError, subprocess.TimeoutExpired) as e:
         print(f"FAILED: {e}", file=sys.stderr)
         return 1
@@ -77,6 +97,11 @@ def main() -> int:
              fmt(med(kind, "total_ms")), fmt(med(kind, "total_ms") / debian("total_ms"))]
             for kind in kinds]
     print_table(["", "first build", "median build", "all builds", "all / Debian's"], rows)
+    print("\nOne program built, whole process (bench/host/builds.c 1), milliseconds, "
+          "median of 10\n")
+    rows = [[who, fmt(statistics.median(w for w, _ in runs)),
+             fmt(statistics.median(c for _, c in runs))] for who, runs in single.items()]
+    print_table(["", "wall", "CPU"], rows)
     return 0
 
 

@@ -3,9 +3,10 @@
 
 The programs in bench/host are C ports of the .sim benchmarks (same kernels, same inputs) plus
 `api`, which measures API overhead around a tiny kernel. Each runs with both launchers, side by
-side; the table gives the kernel's CPU time (reported by the program: process CPU time from
-enqueue to clFinish), the whole process's CPU time and peak memory, and whether the two tools
-computed the same results. Exits 1 if any run failed.
+side, and natively on PoCL (--pocl-icd; --skip-pocl leaves it out); the table gives the kernel's
+CPU time (reported by the program: process CPU time from enqueue to clFinish, all threads), the
+whole process's CPU time and peak memory, and whether the tools computed the same results.
+Exits 1 if any run failed.
 """
 import argparse
 import math
@@ -47,11 +48,17 @@ def build(out: Path) -> dict:
 
 
 def run_once(launcher: str, exe: Path, threads: int) -> Run:
+    """`launcher` "pocl:ICD" runs the program natively on PoCL, through the ICD file ICD."""
+    if launcher.startswith("pocl:"):
+        cmd = [str(exe)]
+        env = dict(os.environ, OCL_ICD_VENDORS=launcher[len("pocl:"):])
+    else:
+        cmd, env = [launcher, "--num-threads", str(threads), str(exe)], None
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         start = time.perf_counter()
         try:
-            proc = subprocess.Popen([launcher, "--num-threads", str(threads), str(exe)],
-                                    cwd=KERNELS, stdin=subprocess.DEVNULL, stdout=out, stderr=err)
+            proc = subprocess.Popen(cmd, cwd=KERNELS, stdin=subprocess.DEVNULL, stdout=out,
+                                    stderr=err, env=env)
         except OSError as e:
             return Run(error=f"cannot run {launcher}: {e.strerror}")
         _, status, usage = os.wait4(proc.pid, 0)
@@ -96,11 +103,14 @@ def measure(launcher: str, exe: Path, threads: int, repeat: int, who: str) -> Ru
 
 def kernels_table(exes, args) -> list:
     rows, failures = [], []
-    cols = {k: [] for k in ("ok", "tk", "ratio", "oc", "tc", "om", "tm")}
+    cols = {k: [] for k in ("ok", "tk", "ratio", "oc", "tc", "om", "tm", "pk", "pocl")}
     for name in PROGRAMS:
         ours = measure(args.ours, exes[name], args.threads, args.repeat, "ours")
         theirs = measure(args.theirs, exes[name], args.threads, args.repeat, "Debian's")
-        for who, r in (("ours", ours), ("Debian", theirs)):
+        pocl = (Run(error="skipped") if args.skip_pocl else
+                measure(f"pocl:{args.pocl_icd}", exes[name], args.threads, args.repeat, "PoCL"))
+        runs = [("ours", ours), ("Debian", theirs)] + ([] if args.skip_pocl else [("PoCL", pocl)])
+        for who, r in runs:
             if r.error:
                 failures.append(f"{name} ({who}): {r.error}")
         ok = not ours.error and not theirs.error
@@ -110,16 +120,24 @@ def kernels_table(exes, args) -> list:
             for key, v in (("ok", ok_k), ("tk", th_k), ("ratio", ratio), ("oc", ours.cpu),
                            ("tc", theirs.cpu), ("om", ours.rss_mb), ("tm", theirs.rss_mb)):
                 cols[key].append(v)
+        po_k = pocl.values.get("kernel_cpu_s", math.nan) if not pocl.error else math.nan
+        vs_pocl = ok_k / po_k if not ours.error and po_k > 0 else math.nan
+        if not math.isnan(vs_pocl):
+            cols["pk"].append(po_k)
+            cols["pocl"].append(vs_pocl)
         same = "n/a" if not ok else ("yes" if ours.results == theirs.results and ours.results else "no")
-        rows.append([name, fmt(ok_k, 3), fmt(th_k, 3), fmt(ratio, 1), fmt(ours.cpu), fmt(theirs.cpu),
-                     fmt(ours.rss_mb, 0), fmt(theirs.rss_mb, 0), same])
+        if same == "yes" and not pocl.error and pocl.results != ours.results:
+            same = "not PoCL's"
+        rows.append([name, fmt(ok_k, 3), fmt(th_k, 3), fmt(ratio, 1), fmt(po_k, 4), fmt(vs_pocl, 1),
+                     fmt(ours.cpu), fmt(theirs.cpu), fmt(ours.rss_mb, 0), fmt(theirs.rss_mb, 0), same])
     g = {k: geomean(v) for k, v in cols.items()}
-    rows.append(["**geomean**", fmt(g["ok"], 3), fmt(g["tk"], 3), fmt(g["ratio"], 1), fmt(g["oc"]),
-                 fmt(g["tc"]), fmt(g["om"], 0), fmt(g["tm"], 0), ""])
+    rows.append(["**geomean**", fmt(g["ok"], 3), fmt(g["tk"], 3), fmt(g["ratio"], 1),
+                 fmt(g["pk"], 4), fmt(g["pocl"], 1), fmt(g["oc"]), fmt(g["tc"]), fmt(g["om"], 0),
+                 fmt(g["tm"], 0), ""])
     print(f"Host programs, --num-threads {args.threads}, best of {args.repeat}\n")
-    print_table(["program", "ours kernel CPU s", "Debian kernel CPU s", "kernel ratio",
-                 "ours process CPU s", "Debian process CPU s", "ours peak MB", "Debian peak MB",
-                 "same results"], rows)
+    print_table(["program", "ours kernel CPU s", "Debian kernel CPU s", "Debian / ours",
+                 "PoCL kernel CPU s", "ours / PoCL", "ours process CPU s", "Debian process CPU s",
+                 "ours peak MB", "Debian peak MB", "same results"], rows)
     return failures
 
 
@@ -151,6 +169,9 @@ def main() -> int:
     p.add_argument("--theirs", default="/usr/bin/oclgrind", help="reference launcher (default: %(default)s)")
     p.add_argument("--threads", type=int, default=1, help="--num-threads for both (default: 1)")
     p.add_argument("--repeat", type=int, default=1, help="runs per measurement, best is kept")
+    p.add_argument("--pocl-icd", default="/etc/OpenCL/vendors/pocl.icd",
+                   help="PoCL's ICD file, for the native column (default: %(default)s)")
+    p.add_argument("--skip-pocl", action="store_true")
     args = p.parse_args()
     if args.threads < 1 or args.repeat < 1:
         p.error("--threads and --repeat must be at least 1")

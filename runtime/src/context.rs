@@ -75,8 +75,6 @@ impl Context {
             "pfn_notify is NULL but user_data is not"
         );
         let properties = read_properties(properties)?;
-        // Programs are usually built next: clang loads meanwhile.
-        oclgrind_core::compile::prepare();
         // Plugin and logging variables are read for each context, as Oclgrind does.
         let config = Config::from_env().unwrap_or_else(|_| settings().clone());
         let interactive = config.interactive;

@@ -1,9 +1,10 @@
 //! clang-19 in this process: the shim `core/build.rs` builds over libclang-cpp, embedded in
 //! this crate and loaded the first time a program is built. Starting a clang-19 process takes
 //! longer (its libraries' loading and relocation, 20–30 ms here) than compiling a small kernel
-//! (about 5 ms), and the libraries load only once this way. Every process that never builds a
-//! program pays nothing. Where the shim was not built or cannot load, `run` answers `None` and
-//! the caller starts a process instead.
+//! (about 5 ms), and the libraries load only once this way, at the first build that the build
+//! cache cannot answer: a run whose programs are all in the cache never loads them. Where the
+//! shim was not built or cannot load, `run` answers `None` and the caller starts a process
+//! instead.
 
 /// What clang said and whether it made the output.
 pub struct Run {
@@ -15,12 +16,6 @@ pub struct Run {
 /// crate was built without the shim.
 pub fn identity() -> Option<&'static str> {
     shim::IDENTITY
-}
-
-/// Starts loading the shim on a thread of its own, once, so that a build soon after finds it
-/// loaded.
-pub fn prepare() {
-    shim::prepare()
 }
 
 /// Runs `clang-19 args...` in this process; `None` if the shim is not available here or the
@@ -60,16 +55,6 @@ mod shim {
 
     fn shim() -> Option<&'static Mutex<Shim>> {
         SHIM.get_or_init(|| load().map(Mutex::new)).as_ref()
-    }
-
-    pub fn prepare() {
-        static STARTED: std::sync::Once = std::sync::Once::new();
-        STARTED.call_once(|| {
-            // Without a thread, the first build loads it.
-            let _ = std::thread::Builder::new()
-                .name("oclgrind-clang".into())
-                .spawn(shim);
-        });
     }
 
     pub fn run(args: &[String]) -> Option<Run> {
@@ -155,8 +140,6 @@ mod shim {
     use super::Run;
 
     pub const IDENTITY: Option<&str> = None;
-
-    pub fn prepare() {}
 
     pub fn run(_args: &[String]) -> Option<Run> {
         None

@@ -170,14 +170,6 @@ fn clang() -> String {
     std::env::var("OCLGRIND_CLANG").unwrap_or_else(|_| "clang-19".to_string())
 }
 
-/// Starts loading clang into this process in the background (a few tens of milliseconds), for
-/// callers that know programs will be built soon: an OpenCL context was made.
-pub fn prepare() {
-    if in_process() {
-        library::prepare();
-    }
-}
-
 /// Whether builds use clang in this process: unless the user names a compiler to run.
 fn in_process() -> bool {
     std::env::var_os("OCLGRIND_CLANG").is_none() && library::identity().is_some()

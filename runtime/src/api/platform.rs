@@ -11,10 +11,6 @@ pub unsafe extern "C" fn clGetPlatformIDs(
     num_platforms: *mut cl_uint,
 ) -> cl_int {
     api_call("clGetPlatformIDs", || {
-        // Only the preloaded runtime is called by this name, in an application run under the
-        // simulator: it will build programs, so clang loads meanwhile. (An ICD loader asks
-        // every driver it finds; the ICD's context creation does this instead.)
-        oclgrind_core::compile::prepare();
         platform_ids(num_entries, platforms, num_platforms)
     })
 }
