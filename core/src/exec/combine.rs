@@ -48,7 +48,9 @@ const NONE: Pending = Pending {
 
 /// One worker thread's pending updates of global memory.
 pub(crate) struct PendingAtomics {
-    entries: Box<[Pending; ENTRIES]>,
+    /// `ENTRIES` long once anything was combined; empty until then (a launch that combines
+    /// nothing allocates nothing).
+    entries: Vec<Pending>,
     /// Simulated address range that holds every pending update (empty: `lo > hi`).
     lo: u64,
     hi: u64,
@@ -62,7 +64,7 @@ unsafe impl Send for PendingAtomics {}
 impl Default for PendingAtomics {
     fn default() -> Self {
         PendingAtomics {
-            entries: Box::new([NONE; ENTRIES]),
+            entries: Vec::new(),
             lo: EMPTY,
             hi: 0,
             count: 0,
@@ -94,6 +96,9 @@ impl PendingAtomics {
             RmwOp::Sub => (RmwOp::Add, value.wrapping_neg()),
             other => (other, value),
         };
+        if self.entries.is_empty() {
+            self.entries = vec![NONE; ENTRIES];
+        }
         let i = ((addr / size as u64) as usize) % ENTRIES;
         let e = &mut self.entries[i];
         if e.addr == addr && e.op == op && e.size == size {

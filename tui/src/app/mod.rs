@@ -381,6 +381,10 @@ impl App {
                         continue;
                     }
                     self.prompting = false;
+                    if matches!(action, Action::Send(_)) {
+                        // "... waits for the next stop": it no longer does.
+                        self.notice = None;
+                    }
                     self.sending(&action);
                     return Some(action);
                 }

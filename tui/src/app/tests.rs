@@ -64,11 +64,16 @@ fn type_text(app: &mut App, text: &str) {
 fn keys_send_commands_only_at_a_prompt() {
     let mut app = App::new();
     assert_eq!(app.key(Key::Char('n')), None, "the kernel runs: queued");
+    assert!(app
+        .notice
+        .as_deref()
+        .is_some_and(|n| n.contains("waits for the next stop")));
     assert_eq!(
         app.update(Message::Prompt),
         Some(Action::Send(Command::Next)),
         "the queued command goes at the prompt"
     );
+    assert_eq!(app.notice, None, "and no longer waits");
     assert_eq!(app.key(Key::F(5)), None);
     assert_eq!(
         app.update(Message::Prompt),
