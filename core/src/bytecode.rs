@@ -903,7 +903,174 @@ pub struct Function {
     pub traps: Vec<String>,
 }
 
+impl Op {
+    /// The registers a register-only op reads or writes, as (first slot, count): the ones
+    /// `exec::pure_ops` indexes without bounds checks, which `Function::check_registers`
+    /// holds to the frame when the function is lowered. Every other register access (slices,
+    /// the interpreter's own ops) is bounds-checked and not listed. The `match` names every
+    /// op, so that a new one must say which it is.
+    pub fn unchecked_registers(&self, visit: &mut impl FnMut(Slot, u32)) {
+        use Op::*;
+        match *self {
+            Mov { d, s }
+            | SExt { d, s, .. }
+            | Trunc { d, s, .. }
+            | ToGeneric { d, s, .. }
+            | FromGeneric { d, s }
+            | GenericTo { d, s, .. }
+            | GepConst { d, base: s, .. } => {
+                visit(d, 1);
+                visit(s, 1);
+            }
+            Add { d, a, b, .. }
+            | Sub { d, a, b, .. }
+            | Mul { d, a, b, .. }
+            | And { d, a, b }
+            | Or { d, a, b }
+            | Xor { d, a, b }
+            | Shl { d, a, b, .. }
+            | LShr { d, a, b, .. }
+            | AShr { d, a, b, .. }
+            | ICmp { d, a, b, .. }
+            | FAdd32 { d, a, b }
+            | FSub32 { d, a, b }
+            | FMul32 { d, a, b }
+            | FDiv32 { d, a, b }
+            | FAdd64 { d, a, b }
+            | FSub64 { d, a, b }
+            | FMul64 { d, a, b }
+            | FDiv64 { d, a, b }
+            | Gep {
+                d, base: a, idx: b, ..
+            } => {
+                visit(d, 1);
+                visit(a, 1);
+                visit(b, 1);
+            }
+            Overflow { d, a, b, .. } => {
+                // The value and the overflow flag.
+                visit(d, 2);
+                visit(a, 1);
+                visit(b, 1);
+            }
+            IntBin { d, a, b, lanes, .. }
+            | ICmpV { d, a, b, lanes, .. }
+            | FloatBin { d, a, b, lanes, .. }
+            | FCmp { d, a, b, lanes, .. } => {
+                for s in [d, a, b] {
+                    visit(s, lanes as u32);
+                }
+            }
+            IntUn { d, s, lanes, .. } | FloatUn { d, s, lanes, .. } | Cast { d, s, lanes, .. } => {
+                visit(d, lanes as u32);
+                visit(s, lanes as u32);
+            }
+            Funnel {
+                d, a, b, c, lanes, ..
+            }
+            | Fma {
+                d, a, b, c, lanes, ..
+            }
+            | SelectV {
+                d,
+                c: a,
+                t: b,
+                f: c,
+                lanes,
+            } => {
+                for s in [d, a, b, c] {
+                    visit(s, lanes as u32);
+                }
+            }
+            DotF32 { d, a, b, lanes } => {
+                visit(d, 1);
+                visit(a, lanes as u32);
+                visit(b, lanes as u32);
+            }
+            Select { d, c, t, f, n } => {
+                visit(c, 1);
+                for s in [d, t, f] {
+                    visit(s, n);
+                }
+            }
+            ExtractDyn { d, v, idx, lanes } => {
+                visit(d, 1);
+                visit(idx, 1);
+                visit(v, lanes as u32);
+            }
+            InsertDyn {
+                d,
+                v,
+                e,
+                idx,
+                lanes,
+            } => {
+                visit(d, lanes as u32);
+                visit(v, lanes as u32);
+                visit(e, 1);
+                visit(idx, 1);
+            }
+            // Slices of the frame (bounds-checked), or the interpreter's ops.
+            Nop
+            | MovN { .. }
+            | Bitcast { .. }
+            | Load { .. }
+            | LoadV { .. }
+            | LoadAgg { .. }
+            | Store { .. }
+            | StoreV { .. }
+            | StoreAgg { .. }
+            | Alloca { .. }
+            | GepN { .. }
+            | CheckIndex { .. }
+            | AtomicRmw { .. }
+            | CmpXchg { .. }
+            | MemCpy { .. }
+            | MemSet { .. }
+            | SpeculatedUse { .. }
+            | CountBlock { .. }
+            | Br { .. }
+            | CondBr { .. }
+            | Switch { .. }
+            | Ret { .. }
+            | RetVoid
+            | Call { .. }
+            | Builtin { .. }
+            | Barrier { .. }
+            | WaitEvents { .. }
+            | WorkItem { .. }
+            | WorkItemDyn { .. }
+            | Trap { .. } => {}
+        }
+    }
+
+    /// Whether every register `unchecked_registers` names lies below `frame_len`.
+    pub fn registers_within(&self, frame_len: usize) -> bool {
+        let mut within = true;
+        self.unchecked_registers(&mut |s, n| {
+            within &= s as usize + n as usize <= frame_len;
+        });
+        within
+    }
+}
+
 impl Function {
+    /// Checks that every op's unchecked registers lie in the frame: the interpreter relies on
+    /// it (`exec::pure_ops`). A failure is a bug of the lowering.
+    pub fn check_registers(&self) -> Result<(), String> {
+        match self
+            .code
+            .iter()
+            .position(|op| !op.registers_within(self.num_slots as usize))
+        {
+            None => Ok(()),
+            Some(pc) => Err(format!(
+                "internal error: op {pc} of {} ({:?}) names a register past its frame of {}",
+                self.name, self.code[pc], self.num_slots
+            )),
+        }
+    }
+
     pub fn op_info(&self, pc: Pc) -> OpInfo {
         self.info.get(pc as usize).copied().unwrap_or(OpInfo::NONE)
     }
@@ -924,6 +1091,43 @@ impl Function {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn registers_past_the_frame_are_refused() {
+        let vector_add = Op::IntBin {
+            op: IntBinOp::UDiv,
+            d: 8,
+            a: 0,
+            b: 4,
+            bits: 32,
+            lanes: 4,
+        };
+        assert!(vector_add.registers_within(12));
+        assert!(
+            !vector_add.registers_within(11),
+            "d's fourth lane is slot 11"
+        );
+        let overflow = Op::Overflow {
+            op: OverflowOp::UAdd,
+            d: 2,
+            a: 0,
+            b: 1,
+            bits: 32,
+        };
+        assert!(overflow.registers_within(4) && !overflow.registers_within(3));
+        let mut f = Function {
+            name: "k".into(),
+            code: vec![Op::Mov { d: 0, s: 1 }, vector_add],
+            num_slots: 12,
+            ..Function::default()
+        };
+        assert_eq!(f.check_registers(), Ok(()));
+        f.num_slots = 11;
+        let e = f.check_registers().unwrap_err();
+        assert!(e.contains("op 1 of k"), "{e}");
+        // Slices of the frame are bounds-checked where they are used: not listed.
+        assert!(Op::MovN { d: 100, s: 0, n: 4 }.registers_within(0));
+    }
 
     #[test]
     fn ops_stay_small() {

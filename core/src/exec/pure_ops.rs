@@ -506,10 +506,17 @@ macro_rules! register_ops {
 }
 pub(crate) use register_ops;
 
-/// A slot of the frame at `base` of `r`.
+/// A slot of the frame at `base` of `r`, read without a bounds check: the lowering checked
+/// that every register an op names here lies in its function's frame
+/// (`Function::check_registers`), and the interpreter keeps the frame inside `r`.
 macro_rules! slot {
     ($r:ident, $base:ident, $x:expr) => {
-        $r[$base + $x as usize]
+        *{
+            let i = $base + $x as usize;
+            debug_assert!(i < $r.len(), "register {i} past the registers");
+            // SAFETY: as above.
+            unsafe { $r.get_unchecked_mut(i) }
+        }
     };
 }
 pub(crate) use slot;
@@ -530,6 +537,12 @@ pub(crate) use lanes;
 /// Runs a register-only op on plain values; returns false for any other op (the builtin
 /// test environment's way to run the ops the builtins lower to).
 pub fn run_pure(op: &Op, r: &mut [u64]) -> bool {
+    // The ops read their registers unchecked: these come from a caller, not the lowering.
+    assert!(
+        op.registers_within(r.len()),
+        "{op:?} names a register past {}",
+        r.len()
+    );
     reg_op(op, r, 0, NoShadow)
 }
 

@@ -204,7 +204,7 @@ impl<'a> Lowerer<'a> {
         }
         self.patch_branches();
         self.out.num_slots = self.out.frame_init.len() as u32;
-        Ok(())
+        self.out.check_registers().map_err(|e| (e, None))
     }
 
     fn file_index(&mut self, name: String, directory: String) -> u32 {
