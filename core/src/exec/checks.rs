@@ -120,7 +120,8 @@ pub(crate) fn access(
     at: impl Fn() -> Where,
 ) -> Option<*mut u8> {
     let (space, addr) = resolve(space, addr);
-    if space == AddrSpace::Global && mems.pending.overlaps(addr, size) {
+    let global = matches!(space, AddrSpace::Global | AddrSpace::Constant);
+    if global && mems.pending.overlaps(addr, size) {
         mems.pending.flush();
     }
     located(mems, space, addr, size, dir, launch, at)

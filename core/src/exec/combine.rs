@@ -55,6 +55,9 @@ pub(crate) struct PendingAtomics {
     lo: u64,
     hi: u64,
     count: usize,
+    /// The size of every pending update: aligned updates of one size never overlap in part,
+    /// so their order does not matter.
+    size: u32,
 }
 
 // SAFETY: the pointers are into global buffers, which every worker thread may access (only
@@ -68,6 +71,7 @@ impl Default for PendingAtomics {
             lo: EMPTY,
             hi: 0,
             count: 0,
+            size: 0,
         }
     }
 }
@@ -86,7 +90,7 @@ impl PendingAtomics {
     }
 
     /// Records `op(value)` on the integer of `size` bytes at `addr` (host location `ptr`, an
-    /// aligned location of a global buffer).
+    /// aligned location of a global buffer). Updates of another size are applied first.
     ///
     /// # Safety
     /// `ptr` must be valid for `size` bytes for as long as the update is pending.
@@ -98,6 +102,10 @@ impl PendingAtomics {
         };
         if self.entries.is_empty() {
             self.entries = vec![NONE; ENTRIES];
+        }
+        if size != self.size {
+            self.flush();
+            self.size = size;
         }
         let i = ((addr / size as u64) as usize) % ENTRIES;
         let e = &mut self.entries[i];
@@ -179,6 +187,21 @@ mod tests {
         assert_eq!(words, expected);
         assert_eq!(expected[0], (-1i32) as u32);
         assert!(!pending.overlaps(0x1000, 16), "empty after a flush");
+    }
+
+    #[test]
+    fn an_update_of_another_size_applies_the_pending_ones_first() {
+        let mut word = [0u64; 1];
+        let base = word.as_mut_ptr() as *mut u8;
+        let mut pending = PendingAtomics::default();
+        unsafe {
+            // A 64-bit maximum, then a 32-bit one on its upper half: in this order, 7 << 32.
+            pending.add(0x1000, base, 8, RmwOp::UMax, 5);
+            pending.add(0x1004, base.add(4), 4, RmwOp::UMax, 7);
+        }
+        assert_eq!(word[0], 5, "the 64-bit update went first");
+        pending.flush();
+        assert_eq!(word[0], (7 << 32) | 5);
     }
 
     #[test]

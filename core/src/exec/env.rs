@@ -228,7 +228,7 @@ impl BuiltinEnv for Env<'_, '_> {
             && resolved == AddrSpace::Global
             && PendingAtomics::combines(op)
             && matches!(size, 4 | 8)
-            && addr.is_multiple_of(size as u64);
+            && at.is_multiple_of(size as u64);
         if !combine {
             self.atomic_rmw(space, addr, size, op, value);
             return;
