@@ -19,8 +19,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-BENCH = Path(__file__).resolve().parent
-KERNELS = BENCH / "kernels"
+from run import BENCH, KERNELS
 
 
 def main() -> int:

@@ -170,9 +170,10 @@ fn clang() -> String {
     std::env::var("OCLGRIND_CLANG").unwrap_or_else(|_| "clang-19".to_string())
 }
 
-/// Whether builds use clang in this process: unless the user names a compiler to run.
-fn in_process() -> bool {
-    std::env::var_os("OCLGRIND_CLANG").is_none() && library::identity().is_some()
+/// The clang library builds run in, if they run in this process: unless the user names a
+/// compiler to run.
+fn in_process() -> Option<&'static str> {
+    library::identity().filter(|_| std::env::var_os("OCLGRIND_CLANG").is_none())
 }
 
 /// A private scratch directory, removed on drop.
@@ -270,10 +271,7 @@ pub fn compile(job: &CompileJob) -> Result<Compiled, BuildFailure> {
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
     let args = clang_args(job, &cwd);
     let in_process = in_process();
-    let compiler = match library::identity() {
-        Some(library) if in_process => library.to_string(),
-        _ => clang(),
-    };
+    let compiler = in_process.map_or_else(clang, str::to_string);
     let cache = BuildCache::from_env().and_then(|c| {
         Some((
             BuildCache::key(&compiler, &args, job.source, job.headers)?,
@@ -290,9 +288,7 @@ pub fn compile(job: &CompileJob) -> Result<Compiled, BuildFailure> {
     for (name, text) in job.headers {
         write_header(&dir.0, name, text).map_err(fail)?;
     }
-    let ran = in_process
-        .then(|| library::run(&in_process_args(&args, &dir.0)))
-        .flatten();
+    let ran = in_process.and_then(|_| library::run(&in_process_args(&args, &dir.0)));
     let (succeeded, stderr) = match ran {
         Some(run) => (run.succeeded, run.stderr),
         None => run_process(&args, &dir.0).map_err(fail)?,
@@ -329,16 +325,25 @@ pub fn compile(job: &CompileJob) -> Result<Compiled, BuildFailure> {
     Ok(compiled)
 }
 
-/// The files every build reads and writes, relative to the scratch directory: the source (the
-/// name messages give it), the headers it read from disk (for the cache), the bitcode.
-const FILES: [&str; 6] = ["-MMD", "-MF", "deps.d", "input.cl", "-o", "output.bc"];
+/// The files every build reads and writes: the source `input.cl` (relative: the name messages
+/// give it), the headers it read from disk (`deps.d`, for the cache) and the bitcode, those
+/// two under `outputs` (the scratch directory, or `.` for a process running in it).
+fn file_args(outputs: &Path) -> Vec<String> {
+    let out = |name: &str| outputs.join(name).to_string_lossy().into_owned();
+    let (deps, bitcode) = (out("deps.d"), out("output.bc"));
+    ["-MMD", "-MF", &deps, "input.cl", "-o", &bitcode]
+        .map(str::to_string)
+        .to_vec()
+}
 
 /// Runs a clang process in the scratch directory: whether it succeeded, and its stderr.
 fn run_process(args: &[String], dir: &Path) -> Result<(bool, String), String> {
     let mut cmd = Command::new(clang());
     // The compiler is not the application: it need not load what `oclgrind` preloads.
     cmd.env_remove("LD_PRELOAD");
-    cmd.current_dir(dir).args(args).args(FILES);
+    cmd.current_dir(dir)
+        .args(args)
+        .args(file_args(Path::new(".")));
     let out = cmd
         .output()
         .map_err(|e| format!("cannot run {}: {e}", clang()))?;
@@ -354,12 +359,7 @@ fn in_process_args(args: &[String], dir: &Path) -> Vec<String> {
     let mut all = args.to_vec();
     all.push("-working-directory".into());
     all.push(dir.to_string_lossy().into_owned());
-    for file in FILES {
-        all.push(match file {
-            "deps.d" | "output.bc" => dir.join(file).to_string_lossy().into_owned(),
-            flag_or_source => flag_or_source.to_string(),
-        });
-    }
+    all.extend(file_args(dir));
     all
 }
 
