@@ -37,6 +37,9 @@ pub struct Config {
     /// A file that gets a line at the first error: the launcher's way of hearing of errors
     /// in the application it runs (`OCLGRIND_ERROR_NOTE`, set by the launcher).
     pub error_note: Option<String>,
+    /// Runs every work-item on its own (`OCLGRIND_EXECUTOR=scalar`) instead of a group's
+    /// work-items together where nothing watches each op: for comparing the two.
+    pub scalar_executor: bool,
     pub global_mem_size: u64,
     pub inst_counts: InstCounts,
     pub interactive: bool,
@@ -70,6 +73,7 @@ impl Default for Config {
             dump_spir: false,
             error_exitcode: None,
             error_note: None,
+            scalar_executor: false,
             global_mem_size: 128 << 20,
             inst_counts: InstCounts::Off,
             interactive: false,
@@ -149,6 +153,15 @@ impl Config {
                 })?),
             },
             error_note: text("OCLGRIND_ERROR_NOTE"),
+            scalar_executor: match text("OCLGRIND_EXECUTOR").as_deref() {
+                None | Some("lanes") => false,
+                Some("scalar") => true,
+                Some(_) => {
+                    return Err(
+                        "Oclgrind: Invalid value for OCLGRIND_EXECUTOR (lanes or scalar)".into(),
+                    )
+                }
+            },
             global_mem_size: number("OCLGRIND_GLOBAL_MEM_SIZE", d.global_mem_size, false)?,
             inst_counts: match env::var("OCLGRIND_INST_COUNTS").as_deref() {
                 Ok("1") => InstCounts::Table,

@@ -1,7 +1,9 @@
 //! Golden tests: every `tests/golden/<family>/<name>.sim` runs under `oclgrind-kernel` three
 //! times — default options (`-Oz`, as Oclgrind), `-cl-opt-disable` and `-O2` — and must match
 //! `<name>.ref` each time. The `atomics`, `counts`, `races` and `uninit` families also run with
-//! 1, 2 and 8 worker threads: their output must not depend on the number.
+//! 1, 2 and 8 worker threads: their output must not depend on the number. Every test also runs
+//! once under the scalar executor (`OCLGRIND_EXECUTOR=scalar`; the others run a group's
+//! work-items together wherever they can): both must give the same output.
 //!
 //! Run after `cargo build` (the binary is taken from the same target directory). Arguments are
 //! substring filters on the test name, like libtest's.
@@ -36,13 +38,22 @@ const VARIANTS: [Option<&str>; 3] = [None, Some("-cl-opt-disable"), Some("-O2")]
 const THREADS: [&str; 3] = ["1", "2", "8"];
 const THREADED_FAMILIES: [&str; 4] = ["atomics", "counts", "races", "uninit"];
 
-/// Runs one test with one set of build options (and a number of worker threads).
-fn run_one(
-    bin: &Path,
-    sim: &Path,
-    options: Option<&str>,
-    threads: Option<&str>,
-) -> Result<(), String> {
+/// How a test runs: build options and worker threads (`None`: the default), and whether
+/// under the scalar executor.
+#[derive(Clone, Copy, Default)]
+struct Variant<'a> {
+    options: Option<&'a str>,
+    threads: Option<&'a str>,
+    scalar: bool,
+}
+
+/// Runs one test one way.
+fn run_one(bin: &Path, sim: &Path, variant: Variant) -> Result<(), String> {
+    let Variant {
+        options,
+        threads,
+        scalar,
+    } = variant;
     let dir = sim.parent().expect("test file has a directory");
     let text = std::fs::read_to_string(sim).map_err(|e| e.to_string())?;
     let mut cmd = Command::new(bin);
@@ -57,6 +68,9 @@ fn run_one(
     }
     if let Some(n) = threads {
         cmd.args(["--num-threads", n]);
+    }
+    if scalar {
+        cmd.env("OCLGRIND_EXECUTOR", "scalar");
     }
     if let Some(args) = text.lines().next().and_then(|l| l.strip_prefix("# ARGS: ")) {
         cmd.args(args.split(' ').filter(|a| !a.is_empty()));
@@ -96,13 +110,27 @@ fn main() {
                     Some(o) => format!("{} ({o})", name(t)),
                     None => name(t),
                 };
-                (label, run_one(&bin, t, *options, None))
+                let variant = Variant {
+                    options: *options,
+                    ..Variant::default()
+                };
+                (label, run_one(&bin, t, variant))
             })
             .collect();
+        let scalar = Variant {
+            scalar: true,
+            ..Variant::default()
+        };
+        let label = format!("{} (scalar executor)", name(t));
+        results.push((label, run_one(&bin, t, scalar)));
         if threaded(t) {
             for n in THREADS {
                 let label = format!("{} (--num-threads {n})", name(t));
-                results.push((label, run_one(&bin, t, None, Some(n))));
+                let variant = Variant {
+                    threads: Some(n),
+                    ..Variant::default()
+                };
+                results.push((label, run_one(&bin, t, variant)));
             }
         }
         runs.fetch_add(results.len(), Ordering::Relaxed);

@@ -104,7 +104,7 @@ impl AsyncState {
                         p.issuers, self.group_size
                     ));
                     launch.location_lines(&mut lines, p.site.0, p.site.1);
-                    launch.emit(at.seq, Record::Log(Level::Error, render(&lines)));
+                    launch.emit(at, Record::Log(Level::Error, render(&lines)));
                 }
                 perform(launch, mems, at, &p.copy);
             }
@@ -142,7 +142,7 @@ fn report_divergence(launch: &Launch, at: Where, copy: &AsyncCopy, first: &Pendi
     lines.push("Previous work-items executed:".to_string());
     launch.location_lines(&mut lines, first.site.0, first.site.1);
     describe(&mut lines, &first.copy);
-    launch.emit(at.seq, Record::Log(Level::Error, render(&lines)));
+    launch.emit(at, Record::Log(Level::Error, render(&lines)));
 }
 
 /// Moves the elements, each access checked and observed as the work-group's own.

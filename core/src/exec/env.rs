@@ -258,7 +258,7 @@ impl BuiltinEnv for Env<'_, '_> {
     }
 
     fn print(&mut self, text: &[u8]) {
-        self.launch.emit(self.at.seq, Record::Stdout(text.to_vec()));
+        self.launch.emit(self.at, Record::Stdout(text.to_vec()));
     }
 
     fn error(&mut self, headline: &str) {

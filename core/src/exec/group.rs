@@ -25,6 +25,8 @@ pub(crate) enum Stop {
     Switch([u64; 3]),
     /// Debug runs: the debugger wants this work-group handed back to the launch.
     Park,
+    /// `run_one`: the op ran and the work-item goes on.
+    Stepped,
 }
 
 /// A work-group's local memory, with shadows when the launch keeps them.
@@ -57,13 +59,13 @@ pub(crate) fn allocate_locals(launch: &Launch, local: &mut ArenaMemory) {
 /// The barrier a work-group is gathering at.
 #[derive(Clone)]
 pub(crate) struct BarrierSite {
-    func: u32,
-    pc: u32,
-    fence: u32,
+    pub(super) func: u32,
+    pub(super) pc: u32,
+    pub(super) fence: u32,
     /// Events waited for (`wait_group_events`); empty for `barrier`.
-    events: Vec<u64>,
+    pub(super) events: Vec<u64>,
     /// The first work-item that arrived.
-    first: WiIds,
+    pub(super) first: WiIds,
 }
 
 /// What the scheduler does after a work-item's turn.
@@ -93,7 +95,7 @@ pub(crate) trait Pace {
 }
 
 /// The plain run's pace: work-items in order, without pauses.
-struct Plain;
+pub(super) struct Plain;
 
 impl Pace for Plain {
     const KEEPS_FINISHED: bool = false;
@@ -107,9 +109,9 @@ const NO_SLOT: u32 = u32::MAX;
 
 /// A work-item of the current group: where it is in its life, and its slot once started.
 #[derive(Clone, Copy)]
-struct Entry {
-    state: WiState,
-    slot: u32,
+pub(super) struct Entry {
+    pub state: WiState,
+    pub slot: u32,
 }
 
 const NEW: Entry = Entry {
@@ -122,13 +124,13 @@ const NEW: Entry = Entry {
 /// needs one.
 #[derive(Default)]
 pub(crate) struct GroupItems {
-    entries: Vec<Entry>,
-    slots: Vec<WorkItem>,
+    pub(super) entries: Vec<Entry>,
+    pub(super) slots: Vec<WorkItem>,
     /// The slots no work-item holds.
     free: Vec<u32>,
     /// How many wait at `barrier`.
-    arrived: usize,
-    barrier: Option<BarrierSite>,
+    pub(super) arrived: usize,
+    pub(super) barrier: Option<BarrierSite>,
     /// Work-items before this one are neither ready nor new.
     cursor: usize,
 }
@@ -157,7 +159,7 @@ impl GroupItems {
         self.cursor = 0;
     }
 
-    fn count(&self) -> usize {
+    pub(super) fn count(&self) -> usize {
         self.entries.len()
     }
 
@@ -174,7 +176,7 @@ impl GroupItems {
 
     /// A free slot, made if there is none.
     #[inline(always)]
-    fn take_slot(&mut self) -> u32 {
+    pub(super) fn take_slot(&mut self) -> u32 {
         self.free.pop().unwrap_or_else(|| {
             self.slots.push(WorkItem::new());
             (self.slots.len() - 1) as u32
@@ -187,7 +189,7 @@ impl GroupItems {
     }
 
     /// Those at the barrier are ready again.
-    fn release_barrier<P: Pace>(&mut self, pace: &P) {
+    pub(super) fn release_barrier<P: Pace>(&mut self, pace: &P) {
         for (i, entry) in self.entries.iter_mut().enumerate() {
             if entry.state == WiState::AtBarrier {
                 entry.state = WiState::Suspended;
@@ -267,7 +269,11 @@ impl<'l> GroupRunner<'l> {
         self.asyncs.reset(count);
         let mut items = self.items.take().unwrap_or_default();
         items.reset(count as usize);
-        self.take_turns(&mut items, &Plain, None);
+        if self.launch.lanes && count > 1 {
+            self.run_lanes(&mut items);
+        } else {
+            self.take_turns(&mut items, &Plain, None);
+        }
         // Other groups see this one's atomics from here on.
         self.pending.flush();
         self.items = Some(items);
@@ -335,7 +341,7 @@ impl<'l> GroupRunner<'l> {
                             items.arrived += 1;
                             WiState::AtBarrier
                         }
-                        Stop::Switch(_) | Stop::Park => WiState::Suspended,
+                        Stop::Switch(_) | Stop::Park | Stop::Stepped => WiState::Suspended,
                     };
                     pace.publish(i, state, wi);
                     let turn = pace.stopped(self, wi, state, Some(stop));
@@ -499,7 +505,7 @@ impl<'l> GroupRunner<'l> {
                     }
                 }
             }
-            Stop::Switch(_) | Stop::Park => {}
+            Stop::Switch(_) | Stop::Park | Stop::Stepped => {}
         }
         stop
     }
@@ -518,7 +524,7 @@ impl<'l> GroupRunner<'l> {
         divergence_header("barrier", &self.launch.info.kernel, self.group)
     }
 
-    fn report_divergence(&self, first: &BarrierSite, site: &BarrierSite, ids: WiIds) {
+    pub(super) fn report_divergence(&self, first: &BarrierSite, site: &BarrierSite, ids: WiIds) {
         let launch = self.launch;
         let mut lines = self.header();
         let entity = Entity::WorkItem {
@@ -534,7 +540,8 @@ impl<'l> GroupRunner<'l> {
         lines.push("Previous work-items executed:".to_string());
         launch.location_lines(&mut lines, first.func, first.pc);
         describe_barrier(&mut lines, first);
-        launch.emit(self.seq, Record::Log(Level::Error, render(&lines)));
+        let at = self.at(Some(ids), site.func, site.pc);
+        launch.emit(at, Record::Log(Level::Error, render(&lines)));
     }
 
     fn report_partial_barrier(&self, site: &BarrierSite, arrived: u64, count: u64) {
@@ -543,13 +550,14 @@ impl<'l> GroupRunner<'l> {
             "Only {arrived} out of {count} work-items executed barrier"
         ));
         self.launch.location_lines(&mut lines, site.func, site.pc);
+        let at = self.at(None, site.func, site.pc);
         self.launch
-            .emit(self.seq, Record::Log(Level::Error, render(&lines)));
+            .emit(at, Record::Log(Level::Error, render(&lines)));
     }
 }
 
 impl BarrierSite {
-    fn same_as(&self, o: &BarrierSite) -> bool {
+    pub(super) fn same_as(&self, o: &BarrierSite) -> bool {
         // Element-wise: comparing the (usually empty) event lists as slices calls memcmp.
         (self.func, self.pc, self.fence) == (o.func, o.pc, o.fence)
             && self.events.len() == o.events.len()

@@ -13,7 +13,7 @@ use super::env::{Env, Mems};
 use super::group::{GroupRunner, Stop};
 use super::launch::{Launch, Where};
 use super::memops::{self, OpCx};
-use super::pure_ops::register_ops;
+use super::pure_ops::{once, register_ops};
 use super::shadow::{origin_code, NoShadow, ShadowFile, ShadowMode, WithShadows};
 use super::uninit;
 use super::workitem::{Frame, WiIds, WorkItem};
@@ -23,7 +23,7 @@ use crate::plugins::{AccessKind, Interest, LaunchInfo, UninitKind};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 /// Value of a work-item query; out-of-range dimensions give 0 for ids and 1 for sizes.
-fn query(
+pub(super) fn query(
     q: WiQuery,
     dim: u64,
     ids: &WiIds,
@@ -144,21 +144,29 @@ impl GroupRunner<'_> {
             launch.debug.is_some(),
             launch.shadows,
         ) {
-            (false, false, false) => self.exec::<false, false, NoShadow>(wi),
-            (true, false, false) => self.exec::<true, false, NoShadow>(wi),
-            (false, true, false) => self.exec::<false, true, NoShadow>(wi),
-            (true, true, false) => self.exec::<true, true, NoShadow>(wi),
-            (false, false, true) => self.exec::<false, false, WithShadows>(wi),
-            (true, false, true) => self.exec::<true, false, WithShadows>(wi),
-            (false, true, true) => self.exec::<false, true, WithShadows>(wi),
-            (true, true, true) => self.exec::<true, true, WithShadows>(wi),
+            (false, false, false) => self.exec::<false, false, NoShadow, false>(wi),
+            (true, false, false) => self.exec::<true, false, NoShadow, false>(wi),
+            (false, true, false) => self.exec::<false, true, NoShadow, false>(wi),
+            (true, true, false) => self.exec::<true, true, NoShadow, false>(wi),
+            (false, false, true) => self.exec::<false, false, WithShadows, false>(wi),
+            (true, false, true) => self.exec::<true, false, WithShadows, false>(wi),
+            (false, true, true) => self.exec::<false, true, WithShadows, false>(wi),
+            (true, true, true) => self.exec::<true, true, WithShadows, false>(wi),
         }
+    }
+
+    /// Runs one op of a work-item of a plain launch (the lane executor's way to run the ops
+    /// it does not run for a whole warp); `Stop::Stepped` if it goes on after it.
+    pub(crate) fn run_one(&mut self, wi: &mut WorkItem) -> Stop {
+        debug_assert!(!self.launch.observe_instructions && self.launch.debug.is_none());
+        debug_assert!(!self.launch.shadows);
+        self.exec::<false, false, NoShadow, true>(wi)
     }
 
     /// `OBSERVE`: plugins see every instruction. `DEBUG`: the debugger's stops are checked
     /// before every instruction. `S`: whether every value has a shadow (the Uninitialized
-    /// checker's), computed by the same ops.
-    fn exec<const OBSERVE: bool, const DEBUG: bool, S: ShadowMode>(
+    /// checker's), computed by the same ops. `ONE`: return after one op.
+    fn exec<const OBSERVE: bool, const DEBUG: bool, S: ShadowMode, const ONE: bool>(
         &mut self,
         wi: &mut WorkItem,
     ) -> Stop {
@@ -259,7 +267,7 @@ impl GroupRunner<'_> {
             // Register-only ops first: one dispatch for the most frequent ops.
             let mut shf = S::frame(sregs, base);
             // The register-only ops, then the interpreter's: one dispatch per op.
-            register_ops!(op, regs, base, shf, {
+            register_ops!(op, regs, base, shf, once, {
                     Op::GepN { d, base: b, table } => {
                         let t = &func.geps[table as usize];
                         let mut a = r!(b).wrapping_add(t.offset as u64);
@@ -687,6 +695,10 @@ impl GroupRunner<'_> {
                 for w in mems.workers.each(Interest::INSTRUCTION) {
                     launch.with_context(at, true, |cx| w.instruction_executed(cx));
                 }
+            }
+            if ONE {
+                (wi.func, wi.pc, wi.base) = (fidx, pc as Pc, base as u32);
+                return Stop::Stepped;
             }
         }
     }

@@ -15,7 +15,7 @@ use crate::image::ImageDesc;
 use crate::memory::{
     decode_address, encode_address, AddrSpace, GlobalView, GLOBAL_OFFSET_BITS, PRIVATE_OFFSET_BITS,
 };
-use crate::output::{Record, Sequencer};
+use crate::output::{ItemKey, Record, Sequencer};
 use crate::plugins::{
     ExecContext, GroupContext, Interest, KernelContext, KernelRef, LaunchInfo, LogSink, Memories,
     NamedBuffer, Site,
@@ -124,6 +124,8 @@ pub(crate) struct Launch<'a> {
     pub counts: Option<Arc<BlockCounts>>,
     /// Set when a debugger is attached.
     pub debug: Option<DebugRun<'a>>,
+    /// A group's work-items run together (`lanes`): nothing watches single ops or work-items.
+    pub lanes: bool,
 }
 
 /// Where something happened in a running launch.
@@ -136,22 +138,29 @@ pub(crate) struct Where {
     pub pc: u32,
 }
 
+impl Where {
+    /// The work-item, for ordering its records within the group.
+    fn item_key(&self) -> Option<ItemKey> {
+        self.wi
+            .map(|ids| [ids.local[2], ids.local[1], ids.local[0]])
+    }
+}
+
 struct Sink<'a, 'l> {
     launch: &'a Launch<'l>,
     seq: u64,
+    from: Option<ItemKey>,
 }
 
 impl LogSink for Sink<'_, '_> {
     fn log(&self, level: Level, message: String) {
-        self.launch
-            .sequencer
-            .emit(self.seq, Record::Log(level, message));
+        let record = Record::Log(level, message);
+        self.launch.sequencer.emit(self.seq, self.from, record);
     }
 
     fn stdout(&self, text: String) {
-        self.launch
-            .sequencer
-            .emit(self.seq, Record::Stdout(text.into_bytes()));
+        let record = Record::Stdout(text.into_bytes());
+        self.launch.sequencer.emit(self.seq, self.from, record);
     }
 }
 
@@ -195,6 +204,7 @@ impl<'l> Launch<'l> {
         let sink = Sink {
             launch: self,
             seq: at.seq,
+            from: at.item_key(),
         };
         let entity = match at.wi {
             Some(ids) => Entity::WorkItem {
@@ -224,7 +234,11 @@ impl<'l> Launch<'l> {
         (seq, group, size): (u64, [u64; 3], [u64; 3]),
         f: impl FnOnce(&GroupContext) -> R,
     ) -> R {
-        let sink = Sink { launch: self, seq };
+        let sink = Sink {
+            launch: self,
+            seq,
+            from: None,
+        };
         let cx = GroupContext {
             launch: &self.info,
             kernel: self.kernel_ref(),
@@ -257,8 +271,9 @@ impl<'l> Launch<'l> {
         self.report(at, Level::Error, &headline);
     }
 
-    pub fn emit(&self, seq: u64, record: Record) {
-        self.sequencer.emit(seq, record);
+    /// Output from `at`'s work-item, or its group's if it names none.
+    pub fn emit(&self, at: Where, record: Record) {
+        self.sequencer.emit(at.seq, at.item_key(), record);
     }
 
     pub fn code_ref(&self, func: u32, pc: u32) -> CodeRef<'_> {
@@ -475,6 +490,11 @@ pub fn launch(
         },
     };
     let debug = debugger.map(|hook| DebugRun::new(hook, StopSet::new(&kernel.code), info.clone()));
+    let watched = Interest::INSTRUCTION | Interest::MEMORY | Interest::WORK_ITEM;
+    let lanes = !ctx.config.scalar_executor
+        && debugger.is_none()
+        && !shadows
+        && !plugins.wants(watched | Interest::ALLOCATION);
     let launch = Launch {
         ctx,
         kernel,
@@ -486,6 +506,8 @@ pub fn launch(
         // A debugging user sees output as it happens, not in work-group order.
         sequencer: if debugger.is_some() {
             Sequencer::immediate(&deliver)
+        } else if lanes {
+            Sequencer::new(&deliver).by_work_item()
         } else {
             Sequencer::new(&deliver)
         },
@@ -498,6 +520,7 @@ pub fn launch(
         counts: (plugins.wants(Interest::INSTRUCTION_COUNTS) && kernel.code.counted_blocks > 0)
             .then(|| Arc::new(BlockCounts::new(kernel.code.counted_blocks))),
         debug,
+        lanes,
     };
     if let Some(d) = &launch.debug {
         d.hook
@@ -560,6 +583,7 @@ pub fn launch(
     let end = Sink {
         launch: &launch,
         seq: count,
+        from: None,
     };
     let counts = launch.counts.as_ref().map(|c| c.snapshot());
     let cx = KernelContext {

@@ -10,6 +10,7 @@ mod debug_run;
 mod env;
 mod group;
 mod interp;
+mod lanes;
 mod launch;
 mod memops;
 pub mod pure_ops;

@@ -13,8 +13,12 @@ use crate::bytecode::{Op, ScalarTy, Slot, VType};
 /// which keeps a single dispatch per op in its loop). The frame's registers are `$r` from
 /// `$base`; `$sh` ([`ShadowRegs`]) holds their shadows. The caller's arms see what the
 /// expansion imports: the op semantics (`semantics::*`) and the `ShadowRegs` methods.
+///
+/// Each arm's body is passed to the caller's macro `$each` as `$each!($r, $base, { body })`:
+/// [`once`] runs it as it is; the lane executor runs it for every lane of a warp, binding
+/// `$r` and `$base` to each lane's frame in turn (one dispatch for all of them).
 macro_rules! register_ops {
-    ($op:expr, $r:ident, $base:ident, $sh:ident, { $($rest:tt)* }) => {{
+    ($op:expr, $r:ident, $base:ident, $sh:ident, $each:ident, { $($rest:tt)* }) => {{
         #[allow(unused_imports)]
         use $crate::bytecode::{CastOp, FloatUnOp, IntBinOp, Op};
         #[allow(unused_imports)]
@@ -29,78 +33,78 @@ macro_rules! register_ops {
         use $crate::memory::{from_generic, to_generic};
         match *$op {
                 Op::Nop => {}
-                Op::Mov { d, s } => {
+                Op::Mov { d, s } => $each!($r, $base, {
                     slot!($r, $base, d) = slot!($r, $base, s);
                     if $sh.on() {
                         $sh.set(d, $sh.get(s));
                     }
-                }
-                Op::MovN { d, s, n } => {
+                }),
+                Op::MovN { d, s, n } => $each!($r, $base, {
                     move_slots(&mut $r[$base..], d, s, n);
                     $sh.copy(d, s, n);
-                }
-                Op::Add { d, a, b, bits } => {
+                }),
+                Op::Add { d, a, b, bits } => $each!($r, $base, {
                     slot!($r, $base, d) = slot!($r, $base, a).wrapping_add(slot!($r, $base,
                         b)) & mask(bits);
                     if $sh.on() {
                         $sh.set(d, shadow::spread_up($sh.get(a) | $sh.get(b), bits));
                     }
-                }
-                Op::Sub { d, a, b, bits } => {
+                }),
+                Op::Sub { d, a, b, bits } => $each!($r, $base, {
                     slot!($r, $base, d) = slot!($r, $base, a).wrapping_sub(slot!($r, $base,
                         b)) & mask(bits);
                     if $sh.on() {
                         $sh.set(d, shadow::spread_up($sh.get(a) | $sh.get(b), bits));
                     }
-                }
-                Op::Mul { d, a, b, bits } => {
+                }),
+                Op::Mul { d, a, b, bits } => $each!($r, $base, {
                     slot!($r, $base, d) = slot!($r, $base, a).wrapping_mul(slot!($r, $base,
                         b)) & mask(bits);
                     if $sh.on() {
                         $sh.set(d, shadow::spread_up($sh.get(a) | $sh.get(b), bits));
                     }
-                }
-                Op::And { d, a, b } => {
+                }),
+                Op::And { d, a, b } => $each!($r, $base, {
                     let (va, vb) = (slot!($r, $base, a), slot!($r, $base, b));
                     slot!($r, $base, d) = va & vb;
                     if $sh.on() {
                         $sh.set(d, shadow::and(va, vb, $sh.get(a), $sh.get(b)));
                     }
-                }
-                Op::Or { d, a, b } => {
+                }),
+                Op::Or { d, a, b } => $each!($r, $base, {
                     let (va, vb) = (slot!($r, $base, a), slot!($r, $base, b));
                     slot!($r, $base, d) = va | vb;
                     if $sh.on() {
                         $sh.set(d, shadow::or(va, vb, $sh.get(a), $sh.get(b)));
                     }
-                }
-                Op::Xor { d, a, b } => {
+                }),
+                Op::Xor { d, a, b } => $each!($r, $base, {
                     slot!($r, $base, d) = slot!($r, $base, a) ^ slot!($r, $base, b);
                     if $sh.on() {
                         $sh.set(d, $sh.get(a) | $sh.get(b));
                     }
-                }
-                Op::Shl { d, a, b, bits } => {
+                }),
+                Op::Shl { d, a, b, bits } => $each!($r, $base, {
                     let vb = slot!($r, $base, b);
                     slot!($r, $base, d) = shl(slot!($r, $base, a), vb, bits);
                     if $sh.on() {
                         $sh.set(d, shadow::shift(IntBinOp::Shl, $sh.get(a), vb, $sh.get(b), bits));
                     }
-                }
-                Op::LShr { d, a, b, bits } => {
+                }),
+                Op::LShr { d, a, b, bits } => $each!($r, $base, {
                     let vb = slot!($r, $base, b);
                     slot!($r, $base, d) = lshr(slot!($r, $base, a), vb, bits);
                     if $sh.on() {
                         $sh.set(d, shadow::shift(IntBinOp::LShr, $sh.get(a), vb, $sh.get(b), bits));
                     }
-                }
-                Op::AShr { d, a, b, bits } => {
+                }),
+                Op::AShr { d, a, b, bits } => $each!($r, $base, {
                     let vb = slot!($r, $base, b);
                     slot!($r, $base, d) = ashr(slot!($r, $base, a), vb, bits);
                     if $sh.on() {
                         $sh.set(d, shadow::shift(IntBinOp::AShr, $sh.get(a), vb, $sh.get(b), bits));
                     }
-                }
+                }),
                 Op::IntBin {
                     op,
                     d,
@@ -108,7 +112,7 @@ macro_rules! register_ops {
                     b,
                     bits,
                     lanes,
-                } => {
+                } => $each!($r, $base, {
                     lanes!(lanes, i, {
                         let (va, vb) = (slot!($r, $base, a + i), slot!($r, $base, b + i));
                         slot!($r, $base, d + i) = int_bin(op, va, vb, bits);
@@ -118,21 +122,21 @@ macro_rules! register_ops {
                             $sh.set(d + i, s);
                         }
                     })
-                }
+                }),
                 Op::IntUn {
                     op,
                     d,
                     s,
                     bits,
                     lanes,
-                } => {
+                } => $each!($r, $base, {
                     lanes!(lanes, i, {
                         slot!($r, $base, d + i) = int_un(op, slot!($r, $base, s + i), bits);
                         if $sh.on() {
                             $sh.set(d + i, shadow::int_un(op, $sh.get(s + i), bits));
                         }
                     })
-                }
+                }),
                 Op::Funnel {
                     left,
                     d,
@@ -141,7 +145,7 @@ macro_rules! register_ops {
                     c,
                     bits,
                     lanes,
-                } => {
+                } => $each!($r, $base, {
                     lanes!(lanes, i, {
                         slot!($r, $base, d + i) = funnel(left, slot!($r, $base, a + i),
                             slot!($r, $base, b + i), slot!($r, $base, c + i), bits);
@@ -150,8 +154,8 @@ macro_rules! register_ops {
                             $sh.set(d + i, shadow::all_or_none(any, bits));
                         }
                     })
-                }
-                Op::Overflow { op, d, a, b, bits } => {
+                }),
+                Op::Overflow { op, d, a, b, bits } => $each!($r, $base, {
                     let (v, o) = overflow(op, slot!($r, $base, a), slot!($r, $base, b), bits);
                     if $sh.on() {
                         let any = $sh.get(a) | $sh.get(b);
@@ -160,20 +164,20 @@ macro_rules! register_ops {
                     }
                     slot!($r, $base, d) = v;
                     slot!($r, $base, d + 1) = o as u64;
-                }
+                }),
                 Op::ICmp {
                     pred,
                     d,
                     a,
                     b,
                     bits,
-                } => {
+                } => $each!($r, $base, {
                     slot!($r, $base, d) = icmp(pred, slot!($r, $base, a), slot!($r, $base, b),
                         bits) as u64;
                     if $sh.on() {
                         $sh.set(d, shadow::all_or_none($sh.get(a) | $sh.get(b), 1));
                     }
-                }
+                }),
                 Op::ICmpV {
                     pred,
                     d,
@@ -181,7 +185,7 @@ macro_rules! register_ops {
                     b,
                     bits,
                     lanes,
-                } => {
+                } => $each!($r, $base, {
                     lanes!(lanes, i, {
                         slot!($r, $base, d + i) = icmp(pred, slot!($r, $base, a + i), slot!($r,
                             $base, b + i), bits) as u64;
@@ -189,63 +193,63 @@ macro_rules! register_ops {
                             $sh.set(d + i, shadow::all_or_none($sh.get(a + i) | $sh.get(b + i), 1));
                         }
                     })
-                }
-                Op::FAdd32 { d, a, b } => {
+                }),
+                Op::FAdd32 { d, a, b } => $each!($r, $base, {
                     slot!($r, $base, d) = slot_f32(f32_of(slot!($r, $base,
                         a)) + f32_of(slot!($r, $base, b)));
                     if $sh.on() {
                         $sh.set(d, shadow::all_or_none($sh.get(a) | $sh.get(b), 32));
                     }
-                }
-                Op::FSub32 { d, a, b } => {
+                }),
+                Op::FSub32 { d, a, b } => $each!($r, $base, {
                     slot!($r, $base, d) = slot_f32(f32_of(slot!($r, $base,
                         a)) - f32_of(slot!($r, $base, b)));
                     if $sh.on() {
                         $sh.set(d, shadow::all_or_none($sh.get(a) | $sh.get(b), 32));
                     }
-                }
-                Op::FMul32 { d, a, b } => {
+                }),
+                Op::FMul32 { d, a, b } => $each!($r, $base, {
                     slot!($r, $base, d) = slot_f32(f32_of(slot!($r, $base,
                         a)) * f32_of(slot!($r, $base, b)));
                     if $sh.on() {
                         $sh.set(d, shadow::all_or_none($sh.get(a) | $sh.get(b), 32));
                     }
-                }
-                Op::FDiv32 { d, a, b } => {
+                }),
+                Op::FDiv32 { d, a, b } => $each!($r, $base, {
                     slot!($r, $base, d) = slot_f32(f32_of(slot!($r, $base,
                         a)) / f32_of(slot!($r, $base, b)));
                     if $sh.on() {
                         $sh.set(d, shadow::all_or_none($sh.get(a) | $sh.get(b), 32));
                     }
-                }
-                Op::FAdd64 { d, a, b } => {
+                }),
+                Op::FAdd64 { d, a, b } => $each!($r, $base, {
                     slot!($r, $base, d) = slot_f64(f64_of(slot!($r, $base,
                         a)) + f64_of(slot!($r, $base, b)));
                     if $sh.on() {
                         $sh.set(d, shadow::all_or_none($sh.get(a) | $sh.get(b), 64));
                     }
-                }
-                Op::FSub64 { d, a, b } => {
+                }),
+                Op::FSub64 { d, a, b } => $each!($r, $base, {
                     slot!($r, $base, d) = slot_f64(f64_of(slot!($r, $base,
                         a)) - f64_of(slot!($r, $base, b)));
                     if $sh.on() {
                         $sh.set(d, shadow::all_or_none($sh.get(a) | $sh.get(b), 64));
                     }
-                }
-                Op::FMul64 { d, a, b } => {
+                }),
+                Op::FMul64 { d, a, b } => $each!($r, $base, {
                     slot!($r, $base, d) = slot_f64(f64_of(slot!($r, $base,
                         a)) * f64_of(slot!($r, $base, b)));
                     if $sh.on() {
                         $sh.set(d, shadow::all_or_none($sh.get(a) | $sh.get(b), 64));
                     }
-                }
-                Op::FDiv64 { d, a, b } => {
+                }),
+                Op::FDiv64 { d, a, b } => $each!($r, $base, {
                     slot!($r, $base, d) = slot_f64(f64_of(slot!($r, $base,
                         a)) / f64_of(slot!($r, $base, b)));
                     if $sh.on() {
                         $sh.set(d, shadow::all_or_none($sh.get(a) | $sh.get(b), 64));
                     }
-                }
+                }),
                 Op::FloatBin {
                     op,
                     ty,
@@ -253,7 +257,7 @@ macro_rules! register_ops {
                     a,
                     b,
                     lanes,
-                } => {
+                } => $each!($r, $base, {
                     lanes!(lanes, i, {
                         slot!($r, $base, d + i) = float_bin(op, ty, slot!($r, $base, a + i),
                             slot!($r, $base, b + i));
@@ -262,14 +266,14 @@ macro_rules! register_ops {
                             float_width(ty)));
                     }
                     })
-                }
+                }),
                 Op::FloatUn {
                     op,
                     ty,
                     d,
                     s,
                     lanes,
-                } => {
+                } => $each!($r, $base, {
                     lanes!(lanes, i, {
                         slot!($r, $base, d + i) = float_un(op, ty, slot!($r, $base, s + i));
                         if $sh.on() {
@@ -283,8 +287,8 @@ macro_rules! register_ops {
                             $sh.set(d + i, s);
                         }
                     })
-                }
-                Op::DotF32 { d, a, b, lanes } => {
+                }),
+                Op::DotF32 { d, a, b, lanes } => $each!($r, $base, {
                     let mut sum = 0f64;
                     for i in 0..lanes as u32 {
                         sum += f32_of(slot!($r, $base, a + i)) as f64 * f32_of(slot!($r, $base,
@@ -295,7 +299,7 @@ macro_rules! register_ops {
                         let any = $sh.any(a, lanes as u32) || $sh.any(b, lanes as u32);
                         $sh.set(d, shadow::all_or_none(any as u64, 32));
                     }
-                }
+                }),
                 Op::Fma {
                     ty,
                     fused,
@@ -304,7 +308,7 @@ macro_rules! register_ops {
                     b,
                     c,
                     lanes,
-                } => {
+                } => $each!($r, $base, {
                     lanes!(lanes, i, {
                         slot!($r, $base, d + i) = fma(ty, fused, slot!($r, $base, a + i),
                             slot!($r, $base, b + i), slot!($r, $base, c + i));
@@ -313,7 +317,7 @@ macro_rules! register_ops {
                         $sh.set(d + i, shadow::all_or_none(any, float_width(ty)));
                     }
                     })
-                }
+                }),
                 Op::FCmp {
                     pred,
                     ty,
@@ -321,7 +325,7 @@ macro_rules! register_ops {
                     a,
                     b,
                     lanes,
-                } => {
+                } => $each!($r, $base, {
                     lanes!(lanes, i, {
                         slot!($r, $base, d + i) = fcmp(pred, float_of(ty, slot!($r, $base,
                             a + i)), float_of(ty, slot!($r, $base, b + i))) as u64;
@@ -329,8 +333,8 @@ macro_rules! register_ops {
                             $sh.set(d + i, shadow::all_or_none($sh.get(a + i) | $sh.get(b + i), 1));
                         }
                     })
-                }
-                Op::Select { d, c, t, f, n } => {
+                }),
+                Op::Select { d, c, t, f, n } => $each!($r, $base, {
                     let vc = slot!($r, $base, c);
                     if $sh.on() {
                         for k in 0..n {
@@ -348,8 +352,8 @@ macro_rules! register_ops {
                         let from = $base + src as usize;
                         $r.copy_within(from..from + n as usize, $base + d as usize);
                     }
-                }
-                Op::SelectV { d, c, t, f, lanes } => {
+                }),
+                Op::SelectV { d, c, t, f, lanes } => $each!($r, $base, {
                     lanes!(lanes, i, {
                         let (vc, vt, vf) = (slot!($r, $base, c + i), slot!($r, $base, t + i),
                             slot!($r, $base, f + i));
@@ -360,42 +364,42 @@ macro_rules! register_ops {
                         }
                         slot!($r, $base, d + i) = if vc & 1 != 0 { vt } else { vf };
                     })
-                }
-                Op::SExt { d, s, from, to } => {
+                }),
+                Op::SExt { d, s, from, to } => $each!($r, $base, {
                     slot!($r, $base, d) = (sext(slot!($r, $base, s), from) as u64) & mask(to);
                     if $sh.on() {
                         $sh.set(d, (sext($sh.get(s), from) as u64) & mask(to));
                     }
-                }
-                Op::Trunc { d, s, bits } => {
+                }),
+                Op::Trunc { d, s, bits } => $each!($r, $base, {
                     slot!($r, $base, d) = slot!($r, $base, s) & mask(bits);
                     if $sh.on() {
                         $sh.set(d, $sh.get(s) & mask(bits));
                     }
-                }
+                }),
                 // Widening floats is what float dots do on every call: keep it out of `cast`.
                 Op::Cast {
                     op: CastOp::FpExt,
                     d,
                     s,
                     lanes,
-                } => {
+                } => $each!($r, $base, {
                     lanes!(lanes, i, {
                         slot!($r, $base, d + i) = slot_f64(f32_of(slot!($r, $base, s + i)) as f64);
                         if $sh.on() {
                         $sh.set(d + i, shadow::all_or_none($sh.get(s + i), 64));
                     }
                     })
-                }
-                Op::Cast { op, d, s, lanes } => {
+                }),
+                Op::Cast { op, d, s, lanes } => $each!($r, $base, {
                     lanes!(lanes, i, {
                         slot!($r, $base, d + i) = cast(op, slot!($r, $base, s + i));
                         if $sh.on() {
                             $sh.set(d + i, shadow::cast(op, $sh.get(s + i)));
                         }
                     })
-                }
-                Op::Bitcast { d, s, from, to } => {
+                }),
+                Op::Bitcast { d, s, from, to } => $each!($r, $base, {
                     // Distinct SSA values: the source and destination slots never overlap.
                     let (s, d) = (s as usize, d as usize);
                     debug_assert!(
@@ -416,8 +420,8 @@ macro_rules! register_ops {
                             $sh.set(d as u32 + k as u32, v);
                         }
                     }
-                }
-                Op::ExtractDyn { d, v, idx, lanes } => {
+                }),
+                Op::ExtractDyn { d, v, idx, lanes } => $each!($r, $base, {
                     let i = slot!($r, $base, idx);
                     slot!($r, $base, d) = if i < lanes as u64 {
                         slot!($r, $base, v + i as u32)
@@ -434,33 +438,33 @@ macro_rules! register_ops {
                         };
                         $sh.set(d, s);
                     }
-                }
-                Op::ToGeneric { d, s, space } => {
+                }),
+                Op::ToGeneric { d, s, space } => $each!($r, $base, {
                     slot!($r, $base, d) = to_generic(slot!($r, $base, s), space);
                     if $sh.on() {
                         $sh.set(d, shadow::all_or_none($sh.get(s), 64));
                     }
-                }
-                Op::FromGeneric { d, s } => {
+                }),
+                Op::FromGeneric { d, s } => $each!($r, $base, {
                     slot!($r, $base, d) = from_generic(slot!($r, $base, s)).1;
                     if $sh.on() {
                         $sh.set(d, shadow::all_or_none($sh.get(s), 64));
                     }
-                }
-                Op::GenericTo { d, s, space } => {
+                }),
+                Op::GenericTo { d, s, space } => $each!($r, $base, {
                     let (actual, addr) = from_generic(slot!($r, $base, s));
                     slot!($r, $base, d) = if actual == space { addr } else { 0 };
                     if $sh.on() {
                         $sh.set(d, shadow::all_or_none($sh.get(s), 64));
                     }
-                }
+                }),
                 Op::InsertDyn {
                     d,
                     v,
                     e,
                     idx,
                     lanes,
-                } => {
+                } => $each!($r, $base, {
                     let from = $base + v as usize;
                     $r.copy_within(from..from + lanes as usize, $base + d as usize);
                     $sh.copy(d, v, lanes as u32);
@@ -477,7 +481,7 @@ macro_rules! register_ops {
                             $sh.set(d + k, u64::MAX);
                         }
                     }
-                }
+                }),
                 Op::Gep {
                     d,
                     base: b,
@@ -485,7 +489,7 @@ macro_rules! register_ops {
                     idx_bits,
                     scale,
                     offset,
-                } => {
+                } => $each!($r, $base, {
                     let a = slot!($r, $base, b);
                     slot!($r, $base, d) =
                         index_address(a, slot!($r, $base, idx), idx_bits, scale as i64)
@@ -493,13 +497,13 @@ macro_rules! register_ops {
                     if $sh.on() {
                         $sh.set(d, shadow::all_or_none($sh.get(b) | $sh.get(idx), 64));
                     }
-                }
-                Op::GepConst { d, base: b, offset } => {
+                }),
+                Op::GepConst { d, base: b, offset } => $each!($r, $base, {
                     slot!($r, $base, d) = slot!($r, $base, b).wrapping_add(offset as u64);
                     if $sh.on() {
                         $sh.set(d, shadow::all_or_none($sh.get(b), 64));
                     }
-                }
+                }),
             $($rest)*
         }
     }};
@@ -520,6 +524,14 @@ macro_rules! slot {
     };
 }
 pub(crate) use slot;
+
+/// `register_ops!`'s `$each` for one work-item: the op's body as it is.
+macro_rules! once {
+    ($r:ident, $base:ident, $body:block) => {
+        $body
+    };
+}
+pub(crate) use once;
 
 /// Runs `$body` for each lane `$i`; the scalar form without a loop (most ops are scalar).
 macro_rules! lanes {
@@ -548,7 +560,7 @@ pub fn run_pure(op: &Op, r: &mut [u64]) -> bool {
 
 /// Runs a register-only op with its shadow rule; returns false for any other op.
 pub(crate) fn reg_op<S: ShadowRegs>(op: &Op, r: &mut [u64], base: usize, mut sh: S) -> bool {
-    register_ops!(op, r, base, sh, {
+    register_ops!(op, r, base, sh, once, {
             // Ops that touch memory, control flow or the work-item: the interpreter's.
             Op::Load { .. }
             | Op::LoadV { .. }

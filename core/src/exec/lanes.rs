@@ -1,0 +1,420 @@
+//! The lane executor: a work-group's work-items run together, one dispatch per op for all the
+//! work-items at the same point of the same function (a warp of lanes).
+//!
+//! Each work-item keeps its own state, as in the scalar executor (registers, call stack,
+//! private memory); what the lanes share is the dispatch: the register-only ops
+//! (`register_ops!`, with `each_lane` running an op's body for every lane) and the common
+//! memory and control-flow ops loop over the lanes inside the op's arm. Any other op runs
+//! through the scalar executor, one op for each lane (`run_one`), so both executors have one
+//! definition of what every op does.
+//!
+//! Which lanes run: those at the lowest position (the deepest call first, then the lowest pc)
+//! among the work-items that can run. After a branch that splits a warp, the part at the lower
+//! pc runs on while the other waits; it meets the waiting lanes again when it reaches their pc
+//! (the lowering lays a loop's blocks out before its exit and a conditional's arms before their
+//! join), and they go on as one warp. Whatever the layout, every lane runs its own path: the
+//! lanes only change how work-items interleave between barriers, which only racy kernels can
+//! tell, and their output leaves in the scalar executor's order (`Sequencer::by_work_item`).
+
+use super::checks::{access, array_index, check_alignment, load_mem, store_mem, Dir};
+use super::env::Mems;
+use super::group::{BarrierSite, GroupItems, GroupRunner, Plain, Stop};
+use super::interp::{query, Here};
+use super::launch::Where;
+use super::memops::{self, OpCx};
+use super::pure_ops::register_ops;
+use super::shadow::NoShadow;
+use crate::exec::debug::WiState;
+
+/// The lanes that run together: all at `pc` of function `func`, with their frames at `base`
+/// and `depth` calls deep.
+#[derive(Default)]
+pub(crate) struct Warp {
+    func: u32,
+    base: u32,
+    pc: u32,
+    depth: usize,
+    /// Local linear indices, ascending.
+    lanes: Vec<u32>,
+    /// Each lane's slot in the group's items.
+    slots: Vec<u32>,
+    /// The lowest pc of another lane waiting in the same frame past `pc`: where this warp
+    /// meets it (`u32::MAX`: none).
+    meets: u32,
+}
+
+/// Where a warp stands after running: at a pc all its lanes share, or spread (each lane's state
+/// written back already).
+enum Exit {
+    At(u32),
+    Spread,
+}
+
+/// Orders positions: the deepest call first, then by function, frame and pc.
+fn position(depth: usize, func: u32, base: u32, pc: u32) -> (usize, u32, u32, u32) {
+    (usize::MAX - depth, func, base, pc)
+}
+
+impl GroupRunner<'_> {
+    /// Runs the group's work-items (all of them at once) to their end.
+    pub(super) fn run_lanes(&mut self, items: &mut GroupItems) {
+        let count = items.count();
+        for i in 0..count {
+            let slot = items.take_slot();
+            self.start_work_item(&mut items.slots[slot as usize], i as u64);
+            items.entries[i].state = WiState::Suspended;
+            items.entries[i].slot = slot;
+        }
+        let mut warp = Warp::default();
+        let mut fences = vec![0u32; count];
+        // The last work-item to finish, as the scalar executor would see it: the highest
+        // index of the latest barrier interval in which any finished.
+        let mut interval = 0u64;
+        let mut last = None;
+        loop {
+            if !gather(items, &mut warp) {
+                if items.arrived == 0 {
+                    break;
+                }
+                self.release_lanes(items, &fences);
+                interval += 1;
+                continue;
+            }
+            if let Exit::At(pc) = self.run_warp(items, &warp, &mut fences, &mut |i| {
+                if last.is_none_or(|(n, j)| (n, j) < (interval, i)) {
+                    last = Some((interval, i));
+                }
+            }) {
+                for &s in &warp.slots {
+                    items.slots[s as usize].pc = pc;
+                }
+            }
+        }
+        if let Some((_, i)) = last {
+            let wi = &items.slots[items.entries[i as usize].slot as usize];
+            self.last_finished = (wi.ids, wi.func, wi.pc);
+        }
+    }
+
+    /// All that can go on wait at a barrier: checks that they all reached the same one, in
+    /// the order of their indices (as the scalar executor meets them), and releases it.
+    fn release_lanes(&mut self, items: &mut GroupItems, fences: &[u32]) {
+        let mut first: Option<BarrierSite> = None;
+        for (i, entry) in items.entries.iter().enumerate() {
+            if entry.state != WiState::AtBarrier {
+                continue;
+            }
+            let wi = &items.slots[entry.slot as usize];
+            let site = BarrierSite {
+                func: wi.barrier_at.0,
+                pc: wi.barrier_at.1,
+                fence: fences[i],
+                events: wi.wait_events.clone(),
+                first: wi.ids,
+            };
+            match &first {
+                None => first = Some(site),
+                Some(f) if !f.same_as(&site) => self.report_divergence(f, &site, wi.ids),
+                Some(_) => {}
+            }
+        }
+        if let Some(site) = first {
+            let count = items.count() as u64;
+            self.release_barrier(&site, items.arrived as u64, count);
+        }
+        items.barrier = None;
+        items.release_barrier(&Plain);
+        self.launch.sequencer.end_interval(self.seq);
+    }
+
+    /// Runs `warp` until its lanes part, stop or meet others; `finished(i)` hears of each lane
+    /// that finishes.
+    fn run_warp(
+        &mut self,
+        items: &mut GroupItems,
+        warp: &Warp,
+        fences: &mut [u32],
+        finished: &mut dyn FnMut(u32),
+    ) -> Exit {
+        let launch = self.launch;
+        let kernel = &launch.kernel.code;
+        let func = &kernel.functions[warp.func as usize];
+        let code = &func.code[..];
+        let n = func.num_slots as usize;
+        let (fidx, base) = (warp.func, warp.base as usize);
+        let mut fps: Vec<*mut u64> = Vec::with_capacity(warp.slots.len());
+        for &s in &warp.slots {
+            let regs = &mut items.slots[s as usize].regs;
+            assert!(
+                base + n <= regs.len(),
+                "a lane's frame lies past its registers"
+            );
+            // SAFETY: in bounds, as just checked.
+            fps.push(unsafe { regs.as_mut_ptr().add(base) });
+        }
+        // A lane's frame. SAFETY: each pointer is to `n` registers of a different work-item,
+        // which nothing else touches while the warp runs (the register vectors are not
+        // resized: only calls grow them, and calls run through `run_one`, after which the
+        // warp is gathered again).
+        let frame = |fp: *mut u64| unsafe { std::slice::from_raw_parts_mut(fp, n) };
+        macro_rules! each_lane {
+            ($r:ident, $base:ident, $body:block) => {
+                for &fp in fps.iter() {
+                    let $r = frame(fp);
+                    let $base = 0usize;
+                    $body
+                }
+            };
+        }
+        let global = launch.global.mem();
+        // The memories as work-item `$wi` sees them.
+        macro_rules! lane_mems {
+            ($wi:expr) => {
+                Mems {
+                    global,
+                    local: &mut self.local,
+                    private: &mut $wi.private,
+                    workers: &mut self.workers,
+                    pending: &mut self.pending,
+                }
+            };
+        }
+        // What the ops of `memops` take: the memories and the op's place (`$template`).
+        macro_rules! op_cx {
+            ($mems:ident, $template:ident) => {
+                OpCx {
+                    mems: &mut $mems,
+                    here: Here {
+                        launch,
+                        template: &$template,
+                        func: $template.func,
+                        pc: $template.pc,
+                    },
+                }
+            };
+        }
+        let (seq, group, size) = (self.seq, self.group, self.size);
+        let mut sh = NoShadow;
+        let mut pc = warp.pc as usize;
+        loop {
+            if pc as u32 >= warp.meets {
+                return Exit::At(pc as u32);
+            }
+            let op_pc = pc;
+            let op = &code[pc];
+            pc += 1;
+            let at = |ids| Where {
+                seq,
+                group,
+                wi: Some(ids),
+                func: fidx,
+                pc: op_pc as u32,
+            };
+            register_ops!(op, regs, base, sh, each_lane, {
+                Op::Br { t } => pc = t as usize,
+                Op::CondBr { c, t, f } => {
+                    let taken = fps.iter().filter(|&&fp| frame(fp)[c as usize] & 1 != 0).count();
+                    if taken == fps.len() {
+                        pc = t as usize;
+                    } else if taken == 0 {
+                        pc = f as usize;
+                    } else {
+                        for (k, &fp) in fps.iter().enumerate() {
+                            let to = if frame(fp)[c as usize] & 1 != 0 { t } else { f };
+                            items.slots[warp.slots[k] as usize].pc = to;
+                        }
+                        return Exit::Spread;
+                    }
+                }
+                Op::Load {
+                    d,
+                    p,
+                    space,
+                    ty,
+                    align,
+                } => {
+                    let size = ty.size() as u64;
+                    for (&fp, &slot) in fps.iter().zip(&warp.slots) {
+                        let r = frame(fp);
+                        let addr = r[p as usize];
+                        let wi = &mut items.slots[slot as usize];
+                        let ids = wi.ids;
+                        check_alignment(addr, align, false, launch, || at(ids));
+                        let mut mems = lane_mems!(wi);
+                        let here = || at(ids);
+                        let ptr = access(&mut mems, space, addr, size, Dir::Load, launch, here);
+                        // SAFETY: access() checked the range.
+                        r[d as usize] = ptr.map_or(0, |ptr| unsafe { load_mem(ty, ptr) });
+                    }
+                }
+                Op::Store {
+                    p,
+                    s,
+                    space,
+                    ty,
+                    align,
+                } => {
+                    let size = ty.size() as u64;
+                    for (&fp, &slot) in fps.iter().zip(&warp.slots) {
+                        let r = frame(fp);
+                        let (addr, value) = (r[p as usize], r[s as usize]);
+                        let wi = &mut items.slots[slot as usize];
+                        let ids = wi.ids;
+                        check_alignment(addr, align, true, launch, || at(ids));
+                        let mut mems = lane_mems!(wi);
+                        let here = || at(ids);
+                        let ptr = access(&mut mems, space, addr, size, Dir::Store, launch, here);
+                        if let Some(ptr) = ptr {
+                            // SAFETY: access() checked the range.
+                            unsafe { store_mem(ty, ptr, value) };
+                        }
+                    }
+                }
+                Op::LoadV {
+                    d,
+                    p,
+                    space,
+                    ty,
+                    lanes,
+                    align,
+                } => {
+                    for (&fp, &slot) in fps.iter().zip(&warp.slots) {
+                        let wi = &mut items.slots[slot as usize];
+                        let template = at(wi.ids);
+                        let mut mems = lane_mems!(wi);
+                        let mut cx = op_cx!(mems, template);
+                        memops::load_vector(&mut cx, frame(fp), None, d, p, space, ty, lanes, align);
+                    }
+                }
+                Op::StoreV {
+                    p,
+                    s,
+                    space,
+                    ty,
+                    lanes,
+                    align,
+                } => {
+                    for (&fp, &slot) in fps.iter().zip(&warp.slots) {
+                        let wi = &mut items.slots[slot as usize];
+                        let template = at(wi.ids);
+                        let mut mems = lane_mems!(wi);
+                        let mut cx = op_cx!(mems, template);
+                        memops::store_vector(&mut cx, frame(fp), None, p, s, space, ty, lanes, align);
+                    }
+                }
+                Op::CheckIndex { idx, bits, len } => {
+                    for (&fp, &slot) in fps.iter().zip(&warp.slots) {
+                        let i = sext(frame(fp)[idx as usize], bits);
+                        if i as u64 >= len as u64 {
+                            let at = at(items.slots[slot as usize].ids);
+                            array_index(launch, &mut self.workers, at, i, len as u64);
+                        }
+                    }
+                }
+                Op::GepN { d, base: b, table } => {
+                    let t = &func.geps[table as usize];
+                    for &fp in &fps {
+                        let r = frame(fp);
+                        let mut a = r[b as usize].wrapping_add(t.offset as u64);
+                        for &(s, bits, scale) in &t.terms {
+                            a = index_address(a, r[s as usize], bits, scale);
+                        }
+                        r[d as usize] = a;
+                    }
+                }
+                Op::WorkItem { q, d, dim } => {
+                    for (k, &fp) in fps.iter().enumerate() {
+                        let ids = &items.slots[warp.slots[k] as usize].ids;
+                        let v = query(q, dim as u64, ids, &group, &size, &launch.info);
+                        frame(fp)[d as usize] = v;
+                    }
+                }
+                Op::CountBlock { block } => {
+                    if let Some(n) = self.block_counts.get_mut(block as usize) {
+                        *n += fps.len() as u64;
+                    }
+                }
+                _ => {
+                    let (op_pc, next) = (op_pc as u32, pc as u32);
+                    if !self.one_each(items, warp, (op_pc, next), fences, finished) {
+                        return Exit::Spread;
+                    }
+                }
+            });
+        }
+    }
+
+    /// Runs the op at `op_pc` for each lane on its own (`run_one`); `next`: the pc after it.
+    /// True when the lanes go on together: every one at `next` in the same frame.
+    fn one_each(
+        &mut self,
+        items: &mut GroupItems,
+        warp: &Warp,
+        (op_pc, next): (u32, u32),
+        fences: &mut [u32],
+        finished: &mut dyn FnMut(u32),
+    ) -> bool {
+        let mut together = true;
+        for (&i, &s) in warp.lanes.iter().zip(&warp.slots) {
+            let wi = &mut items.slots[s as usize];
+            wi.pc = op_pc;
+            let state = match self.run_one(wi) {
+                Stop::Stepped => {
+                    let same = (wi.func, wi.base, wi.pc, wi.frames.len())
+                        == (warp.func, warp.base, next, warp.depth);
+                    together &= same;
+                    WiState::Suspended
+                }
+                Stop::Finished => {
+                    finished(i);
+                    together = false;
+                    WiState::Finished
+                }
+                Stop::Barrier { fence } => {
+                    fences[i as usize] = fence;
+                    items.arrived += 1;
+                    together = false;
+                    WiState::AtBarrier
+                }
+                Stop::Switch(_) | Stop::Park => unreachable!("no debugger watches lanes"),
+            };
+            items.entries[i as usize].state = state;
+        }
+        together
+    }
+}
+
+/// Makes `warp` the lanes at the lowest position of those that can run; false if none can.
+fn gather(items: &GroupItems, warp: &mut Warp) -> bool {
+    let ready = || {
+        items
+            .entries
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.state == WiState::Suspended)
+            .map(|(i, e)| (i as u32, e.slot, &items.slots[e.slot as usize]))
+    };
+    let Some(lowest) = ready()
+        .map(|(_, _, wi)| position(wi.frames.len(), wi.func, wi.base, wi.pc))
+        .min()
+    else {
+        return false;
+    };
+    let (depth, func, base, pc) = (usize::MAX - lowest.0, lowest.1, lowest.2, lowest.3);
+    warp.lanes.clear();
+    warp.slots.clear();
+    warp.meets = u32::MAX;
+    for (i, slot, wi) in ready() {
+        if (wi.frames.len(), wi.func, wi.base) != (depth, func, base) {
+            continue;
+        }
+        if wi.pc == pc {
+            warp.lanes.push(i);
+            warp.slots.push(slot);
+        } else {
+            warp.meets = warp.meets.min(wi.pc);
+        }
+    }
+    (warp.func, warp.base, warp.pc, warp.depth) = (func, base, pc, depth);
+    true
+}
