@@ -368,6 +368,8 @@ impl<'l> GroupRunner<'l> {
     /// async copies it waits for, plugins.
     pub(crate) fn release_barrier(&mut self, site: &BarrierSite, arrived: u64, count: u64) {
         let launch = self.launch;
+        // What the work-items wrote before the barrier goes first.
+        launch.sequencer.end_interval(self.seq);
         if arrived < count {
             self.report_partial_barrier(site, arrived, count);
         }

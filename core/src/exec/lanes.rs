@@ -17,7 +17,7 @@
 //! tell, and their output leaves in the scalar executor's order (`Sequencer::by_work_item`).
 
 use super::checks::{access, array_index, check_alignment, load_mem, store_mem, Dir};
-use super::env::Mems;
+use super::env::{Env, Mems};
 use super::group::{BarrierSite, GroupItems, GroupRunner, Plain, Stop};
 use super::interp::{query, Here};
 use super::launch::Where;
@@ -48,7 +48,15 @@ pub(crate) struct Warp {
 enum Exit {
     At(u32),
     Spread,
+    /// At a pc after `SPIN_LIMIT` backward branches: perhaps waiting for a lane that waits.
+    Looping(u32),
 }
+
+/// Backward branches a warp takes before the scheduler looks whether it waits for lanes that
+/// wait for it (a work-item spinning on a flag that another sets: the scalar executor, which
+/// runs work-items one after the other, runs such a kernel to its end; lanes at the lower pc
+/// would spin forever).
+const SPIN_LIMIT: u32 = 1 << 16;
 
 /// Orders positions: the deepest call first, then by function, frame and pc.
 fn position(depth: usize, func: u32, base: u32, pc: u32) -> (usize, u32, u32, u32) {
@@ -80,25 +88,52 @@ impl GroupRunner<'_> {
                 interval += 1;
                 continue;
             }
-            if let Exit::At(pc) = self.run_warp(items, &warp, &mut fences, &mut |i| {
+            let exit = self.run_warp(items, &warp, &mut fences, &mut |i| {
                 if last.is_none_or(|(n, j)| (n, j) < (interval, i)) {
                     last = Some((interval, i));
                 }
-            }) {
+            });
+            if let Exit::At(pc) | Exit::Looping(pc) = exit {
                 for &s in &warp.slots {
                     items.slots[s as usize].pc = pc;
                 }
             }
+            let ready = items.entries.iter();
+            let others = ready.filter(|e| e.state == WiState::Suspended).count() > warp.lanes.len();
+            if matches!(exit, Exit::Looping(_)) && others {
+                // The others may be what the loop waits for: the scalar scheduler finishes
+                // the group, one work-item after the other.
+                self.note_last_finished(items, last);
+                items.barrier = self.arrivals(items, &fences);
+                self.take_turns(items, &Plain, None);
+                return;
+            }
         }
+        self.note_last_finished(items, last);
+    }
+
+    fn note_last_finished(&mut self, items: &GroupItems, last: Option<(u64, u32)>) {
         if let Some((_, i)) = last {
             let wi = &items.slots[items.entries[i as usize].slot as usize];
             self.last_finished = (wi.ids, wi.func, wi.pc);
         }
     }
 
-    /// All that can go on wait at a barrier: checks that they all reached the same one, in
-    /// the order of their indices (as the scalar executor meets them), and releases it.
+    /// All that can go on wait at a barrier: checks that they all reached the same one and
+    /// releases it.
     fn release_lanes(&mut self, items: &mut GroupItems, fences: &[u32]) {
+        if let Some(site) = self.arrivals(items, fences) {
+            let count = items.count() as u64;
+            self.release_barrier(&site, items.arrived as u64, count);
+        }
+        items.barrier = None;
+        items.release_barrier(&Plain);
+    }
+
+    /// The barrier of the work-items waiting at one, as the first reached it; those that
+    /// reached another are reported, in the order of their indices (as the scalar executor
+    /// meets them).
+    fn arrivals(&self, items: &GroupItems, fences: &[u32]) -> Option<BarrierSite> {
         let mut first: Option<BarrierSite> = None;
         for (i, entry) in items.entries.iter().enumerate() {
             if entry.state != WiState::AtBarrier {
@@ -118,13 +153,7 @@ impl GroupRunner<'_> {
                 Some(_) => {}
             }
         }
-        if let Some(site) = first {
-            let count = items.count() as u64;
-            self.release_barrier(&site, items.arrived as u64, count);
-        }
-        items.barrier = None;
-        items.release_barrier(&Plain);
-        self.launch.sequencer.end_interval(self.seq);
+        first
     }
 
     /// Runs `warp` until its lanes part, stop or meet others; `finished(i)` hears of each lane
@@ -196,6 +225,18 @@ impl GroupRunner<'_> {
         let (seq, group, size) = (self.seq, self.group, self.size);
         let mut sh = NoShadow;
         let mut pc = warp.pc as usize;
+        let mut backward = 0u32;
+        // After a jump from `op_pc`: counts the backward ones.
+        macro_rules! jumped {
+            ($op_pc:expr) => {
+                if pc <= $op_pc {
+                    backward += 1;
+                    if backward == SPIN_LIMIT {
+                        return Exit::Looping(pc as u32);
+                    }
+                }
+            };
+        }
         loop {
             if pc as u32 >= warp.meets {
                 return Exit::At(pc as u32);
@@ -211,13 +252,18 @@ impl GroupRunner<'_> {
                 pc: op_pc as u32,
             };
             register_ops!(op, regs, base, sh, each_lane, {
-                Op::Br { t } => pc = t as usize,
+                Op::Br { t } => {
+                    pc = t as usize;
+                    jumped!(op_pc);
+                }
                 Op::CondBr { c, t, f } => {
                     let taken = fps.iter().filter(|&&fp| frame(fp)[c as usize] & 1 != 0).count();
                     if taken == fps.len() {
                         pc = t as usize;
+                        jumped!(op_pc);
                     } else if taken == 0 {
                         pc = f as usize;
+                        jumped!(op_pc);
                     } else {
                         for (k, &fp) in fps.iter().enumerate() {
                             let to = if frame(fp)[c as usize] & 1 != 0 { t } else { f };
@@ -328,6 +374,55 @@ impl GroupRunner<'_> {
                         let v = query(q, dim as u64, ids, &group, &size, &launch.info);
                         frame(fp)[d as usize] = v;
                     }
+                }
+                Op::Builtin { site } => {
+                    let b = &func.builtins[site as usize];
+                    let mut parted = false;
+                    for (k, (&fp, &slot)) in fps.iter().zip(&warp.slots).enumerate() {
+                        let wi = &mut items.slots[slot as usize];
+                        let (ids, at) = (wi.ids, at(wi.ids));
+                        let mut mems = lane_mems!(wi);
+                        let mut env = Env {
+                            regs: frame(fp),
+                            mems: &mut mems,
+                            launch,
+                            at,
+                            asyncs: &mut self.asyncs,
+                            wi_index: (ids.local[2] * size[1] + ids.local[1]) * size[0]
+                                + ids.local[0],
+                            taint: None,
+                            shadows: None,
+                            exact: false,
+                            lanes: None,
+                        };
+                        if let Err(trap) = (b.run)(&mut env) {
+                            // This lane stops here; the others go on after the call.
+                            launch.report_fatal(at, &trap.0);
+                            (wi.func, wi.pc) = (fidx, op_pc as u32);
+                            let lane = warp.lanes[k];
+                            items.entries[lane as usize].state = WiState::Finished;
+                            finished(lane);
+                            parted = true;
+                        }
+                    }
+                    if parted {
+                        for (k, &slot) in warp.slots.iter().enumerate() {
+                            if items.entries[warp.lanes[k] as usize].state != WiState::Finished {
+                                items.slots[slot as usize].pc = pc as u32;
+                            }
+                        }
+                        return Exit::Spread;
+                    }
+                }
+                // The kernel's own return: the lanes finish.
+                Op::Ret { .. } | Op::RetVoid if warp.depth == 0 => {
+                    for (&lane, &slot) in warp.lanes.iter().zip(&warp.slots) {
+                        let wi = &mut items.slots[slot as usize];
+                        (wi.func, wi.pc) = (fidx, op_pc as u32);
+                        items.entries[lane as usize].state = WiState::Finished;
+                        finished(lane);
+                    }
+                    return Exit::Spread;
                 }
                 Op::CountBlock { block } => {
                     if let Some(n) = self.block_counts.get_mut(block as usize) {
