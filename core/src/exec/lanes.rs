@@ -98,9 +98,11 @@ impl GroupRunner<'_> {
                     items.slots[s as usize].pc = pc;
                 }
             }
-            let ready = items.entries.iter();
-            let others = ready.filter(|e| e.state == WiState::Suspended).count() > warp.lanes.len();
-            if matches!(exit, Exit::Looping(_)) && others {
+            let others = || {
+                let ready = items.entries.iter();
+                ready.filter(|e| e.state == WiState::Suspended).count() > warp.lanes.len()
+            };
+            if matches!(exit, Exit::Looping(_)) && others() {
                 // The others may be what the loop waits for: the scalar scheduler finishes
                 // the group, one work-item after the other.
                 self.note_last_finished(items, last);

@@ -1,5 +1,8 @@
-//! Execution of lowered kernels: launches spread work-groups over worker threads; a work-group
-//! runs its work-items one at a time until each finishes or reaches a barrier.
+//! Execution of lowered kernels: launches spread work-groups over worker threads. A
+//! work-group's work-items run together (`lanes`: one dispatch per op for all those at the same
+//! pc) when nothing watches single ops, else one at a time until each finishes or reaches a
+//! barrier (`group`'s scheduler, `interp`'s loop: the debugger, the race detector, the
+//! Uninitialized checker, plugins that see every access).
 
 mod async_copy;
 mod atomic;
