@@ -165,16 +165,21 @@ mod tests {
         Record::Stdout(s.as_bytes().to_vec())
     }
 
-    #[test]
-    fn output_leaves_in_group_order() {
-        let out = M::new(String::new());
-        let deliver = |r| {
+    /// Delivers text records by appending them to `out`.
+    fn appender(out: &M<String>) -> impl Fn(Record) + Sync + '_ {
+        move |r| {
             if let Record::Stdout(b) = r {
                 out.lock()
                     .unwrap()
                     .push_str(std::str::from_utf8(&b).unwrap());
             }
-        };
+        }
+    }
+
+    #[test]
+    fn output_leaves_in_group_order() {
+        let out = M::new(String::new());
+        let deliver = appender(&out);
         let seq = Sequencer::new(&deliver);
         seq.emit(1, None, text("b1 "));
         seq.emit(2, None, text("c1 "));
@@ -195,13 +200,7 @@ mod tests {
     #[test]
     fn records_of_work_items_leave_in_their_order_at_each_barrier() {
         let out = M::new(String::new());
-        let deliver = |r| {
-            if let Record::Stdout(b) = r {
-                out.lock()
-                    .unwrap()
-                    .push_str(std::str::from_utf8(&b).unwrap());
-            }
-        };
+        let deliver = appender(&out);
         let seq = Sequencer::new(&deliver).by_work_item();
         // Work-items 1 and 0 of group 0 interleave; (0,0,1) is the second dimension's.
         seq.emit(0, Some([0, 0, 1]), text("x1 "));

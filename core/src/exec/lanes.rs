@@ -253,6 +253,38 @@ impl GroupRunner<'_> {
                 func: fidx,
                 pc: op_pc as u32,
             };
+            // Runs `$body` for each lane with its frame `$r` and the host pointer `$ptr` that
+            // MemCheck's `access` gives for the lane's address (`None`: reported).
+            macro_rules! each_lane_access {
+                (($p:ident, $space:ident, $ty:ident, $align:ident), $dir:expr,
+                    |$r:ident, $ptr:ident| $body:expr) => {{
+                    let size = $ty.size() as u64;
+                    for (&fp, &slot) in fps.iter().zip(&warp.slots) {
+                        let $r = frame(fp);
+                        let addr = $r[$p as usize];
+                        let wi = &mut items.slots[slot as usize];
+                        let ids = wi.ids;
+                        check_alignment(addr, $align, $dir == Dir::Store, launch, || at(ids));
+                        let mut mems = lane_mems!(wi);
+                        let here = || at(ids);
+                        let $ptr = access(&mut mems, $space, addr, size, $dir, launch, here);
+                        $body;
+                    }
+                }};
+            }
+            // Runs `$body` for each lane with its frame `$f` and `$cx` for the ops of `memops`.
+            macro_rules! each_lane_cx {
+                (|$cx:ident, $f:ident| $body:expr) => {
+                    for (&fp, &slot) in fps.iter().zip(&warp.slots) {
+                        let wi = &mut items.slots[slot as usize];
+                        let template = at(wi.ids);
+                        let mut mems = lane_mems!(wi);
+                        let mut $cx = op_cx!(mems, template);
+                        let $f = frame(fp);
+                        $body;
+                    }
+                };
+            }
             register_ops!(op, regs, base, sh, each_lane, {
                 Op::Br { t } => {
                     pc = t as usize;
@@ -280,44 +312,22 @@ impl GroupRunner<'_> {
                     space,
                     ty,
                     align,
-                } => {
-                    let size = ty.size() as u64;
-                    for (&fp, &slot) in fps.iter().zip(&warp.slots) {
-                        let r = frame(fp);
-                        let addr = r[p as usize];
-                        let wi = &mut items.slots[slot as usize];
-                        let ids = wi.ids;
-                        check_alignment(addr, align, false, launch, || at(ids));
-                        let mut mems = lane_mems!(wi);
-                        let here = || at(ids);
-                        let ptr = access(&mut mems, space, addr, size, Dir::Load, launch, here);
-                        // SAFETY: access() checked the range.
-                        r[d as usize] = ptr.map_or(0, |ptr| unsafe { load_mem(ty, ptr) });
-                    }
-                }
+                } => each_lane_access!((p, space, ty, align), Dir::Load, |r, ptr| {
+                    // SAFETY: access() checked the range.
+                    r[d as usize] = ptr.map_or(0, |ptr| unsafe { load_mem(ty, ptr) })
+                }),
                 Op::Store {
                     p,
                     s,
                     space,
                     ty,
                     align,
-                } => {
-                    let size = ty.size() as u64;
-                    for (&fp, &slot) in fps.iter().zip(&warp.slots) {
-                        let r = frame(fp);
-                        let (addr, value) = (r[p as usize], r[s as usize]);
-                        let wi = &mut items.slots[slot as usize];
-                        let ids = wi.ids;
-                        check_alignment(addr, align, true, launch, || at(ids));
-                        let mut mems = lane_mems!(wi);
-                        let here = || at(ids);
-                        let ptr = access(&mut mems, space, addr, size, Dir::Store, launch, here);
-                        if let Some(ptr) = ptr {
-                            // SAFETY: access() checked the range.
-                            unsafe { store_mem(ty, ptr, value) };
-                        }
+                } => each_lane_access!((p, space, ty, align), Dir::Store, |r, ptr| {
+                    if let Some(ptr) = ptr {
+                        // SAFETY: access() checked the range.
+                        unsafe { store_mem(ty, ptr, r[s as usize]) };
                     }
-                }
+                }),
                 Op::LoadV {
                     d,
                     p,
@@ -326,13 +336,9 @@ impl GroupRunner<'_> {
                     lanes,
                     align,
                 } => {
-                    for (&fp, &slot) in fps.iter().zip(&warp.slots) {
-                        let wi = &mut items.slots[slot as usize];
-                        let template = at(wi.ids);
-                        let mut mems = lane_mems!(wi);
-                        let mut cx = op_cx!(mems, template);
-                        memops::load_vector(&mut cx, frame(fp), None, d, p, space, ty, lanes, align);
-                    }
+                    each_lane_cx!(|cx, f| {
+                        memops::load_vector(&mut cx, f, None, d, p, space, ty, lanes, align)
+                    });
                 }
                 Op::StoreV {
                     p,
@@ -342,13 +348,9 @@ impl GroupRunner<'_> {
                     lanes,
                     align,
                 } => {
-                    for (&fp, &slot) in fps.iter().zip(&warp.slots) {
-                        let wi = &mut items.slots[slot as usize];
-                        let template = at(wi.ids);
-                        let mut mems = lane_mems!(wi);
-                        let mut cx = op_cx!(mems, template);
-                        memops::store_vector(&mut cx, frame(fp), None, p, s, space, ty, lanes, align);
-                    }
+                    each_lane_cx!(|cx, f| {
+                        memops::store_vector(&mut cx, f, None, p, s, space, ty, lanes, align)
+                    });
                 }
                 Op::CheckIndex { idx, bits, len } => {
                     for (&fp, &slot) in fps.iter().zip(&warp.slots) {
