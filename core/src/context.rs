@@ -10,7 +10,7 @@ use crate::config::InstCounts;
 use crate::diagnostics::{Level, Source};
 use crate::exec::debug::DebugHook;
 use crate::exec::uninit::WrittenOrigins;
-use crate::exec::KernelInstance;
+use crate::exec::{KernelInstance, StatePool};
 use crate::llvm::{self, LowerOptions, ModuleInput};
 use crate::memory::{AddrSpace, GlobalMemory};
 use crate::plugins::{
@@ -50,6 +50,8 @@ pub struct Context {
     /// Where uninitialised bits in global memory came from, for the kernels after the one
     /// that wrote them.
     pub(crate) written_origins: WrittenOrigins,
+    /// Work-item states for the next launch's workers.
+    pub(crate) states: StatePool,
 }
 
 impl Drop for Context {
@@ -98,6 +100,7 @@ impl Context {
             output: Arc::new(StdOutput),
             debugger: None,
             written_origins: WrittenOrigins::default(),
+            states: StatePool::default(),
         }
     }
 

@@ -6,6 +6,7 @@ use super::checks::observe_allocation;
 use super::combine::PendingAtomics;
 use super::debug::WiState;
 use super::env::Mems;
+use super::lanes::Lanes;
 use super::launch::{Launch, Where};
 use super::shadow::origin_code;
 use super::workitem::{WiIds, WorkItem};
@@ -13,14 +14,14 @@ use crate::diagnostics::{divergence_header, render, Entity, Level};
 use crate::memory::{AddrSpace, ArenaMemory};
 use crate::output::Record;
 use crate::plugins::{Interest, Workers};
+use std::sync::Mutex;
 
 /// Why a work-item stopped running.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Stop {
     Finished,
-    Barrier {
-        fence: u32,
-    },
+    /// At a barrier (`WorkItem::barrier_at` says which).
+    Barrier,
     /// Debug runs: the debugger wants the work-item with this global id to run next.
     Switch([u64; 3]),
     /// Debug runs: the debugger wants this work-group handed back to the launch.
@@ -59,13 +60,13 @@ pub(crate) fn allocate_locals(launch: &Launch, local: &mut ArenaMemory) {
 /// The barrier a work-group is gathering at.
 #[derive(Clone)]
 pub(crate) struct BarrierSite {
-    pub(super) func: u32,
-    pub(super) pc: u32,
-    pub(super) fence: u32,
+    func: u32,
+    pc: u32,
+    fence: u32,
     /// Events waited for (`wait_group_events`); empty for `barrier`.
-    pub(super) events: Vec<u64>,
+    events: Vec<u64>,
     /// The first work-item that arrived.
-    pub(super) first: WiIds,
+    first: WiIds,
 }
 
 /// What the scheduler does after a work-item's turn.
@@ -203,6 +204,22 @@ impl GroupItems {
     }
 }
 
+/// Work-items' states (registers, private memories) kept from launch to launch, so that a
+/// launch's workers do not make them anew (the lane executor holds a whole group's): the set
+/// of each worker that finished, taken by the next launch's workers.
+#[derive(Default)]
+pub(crate) struct StatePool(Mutex<Vec<GroupItems>>);
+
+impl StatePool {
+    fn take(&self) -> Option<GroupItems> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).pop()
+    }
+
+    fn give(&self, items: GroupItems) {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).push(items);
+    }
+}
+
 /// One worker thread's reusable state for running work-groups.
 pub(crate) struct GroupRunner<'l> {
     pub launch: &'l Launch<'l>,
@@ -224,6 +241,8 @@ pub(crate) struct GroupRunner<'l> {
     pub block_counts: Vec<u64>,
     /// Atomics of the current group that wait for its end (`combine`).
     pub pending: PendingAtomics,
+    /// The lane executor's state.
+    pub(super) lanes: Lanes,
 }
 
 impl<'l> GroupRunner<'l> {
@@ -232,7 +251,11 @@ impl<'l> GroupRunner<'l> {
             launch,
             local: local_memory(launch),
             asyncs: AsyncState::default(),
-            items: None,
+            // A debugged launch's groups bring their own (debug_run).
+            items: match launch.debug {
+                Some(_) => None,
+                None => launch.ctx.states.take().map(Box::new),
+            },
             seq: 0,
             group: [0; 3],
             last_finished: (WiIds::default(), 0, 0),
@@ -248,11 +271,15 @@ impl<'l> GroupRunner<'l> {
                 None => Vec::new(),
             },
             pending: PendingAtomics::default(),
+            lanes: Lanes::default(),
         }
     }
 
     /// The end of this thread's part of the launch.
     pub fn finish(&mut self) {
+        if let Some(items) = self.items.take() {
+            self.launch.ctx.states.give(*items);
+        }
         std::mem::replace(&mut self.workers, Workers::none()).finish();
         if let Some(counts) = &self.launch.counts {
             counts.add(&self.block_counts);
@@ -337,7 +364,7 @@ impl<'l> GroupRunner<'l> {
                     let stop = self.step(wi, &mut items.barrier);
                     let state = match stop {
                         Stop::Finished => WiState::Finished,
-                        Stop::Barrier { .. } => {
+                        Stop::Barrier => {
                             items.arrived += 1;
                             WiState::AtBarrier
                         }
@@ -490,14 +517,8 @@ impl<'l> GroupRunner<'l> {
                     }
                 }
             }
-            Stop::Barrier { fence } => {
-                let site = BarrierSite {
-                    func: wi.barrier_at.0,
-                    pc: wi.barrier_at.1,
-                    fence,
-                    events: wi.wait_events.clone(),
-                    first: wi.ids,
-                };
+            Stop::Barrier => {
+                let site = BarrierSite::of(wi);
                 match barrier {
                     None => *barrier = Some(site),
                     Some(first) => {
@@ -559,6 +580,18 @@ impl<'l> GroupRunner<'l> {
 }
 
 impl BarrierSite {
+    /// The barrier `wi` waits at.
+    pub(super) fn of(wi: &WorkItem) -> BarrierSite {
+        let (func, pc, fence) = wi.barrier_at;
+        BarrierSite {
+            func,
+            pc,
+            fence,
+            events: wi.wait_events.clone(),
+            first: wi.ids,
+        }
+    }
+
     pub(super) fn same_as(&self, o: &BarrierSite) -> bool {
         // Element-wise: comparing the (usually empty) event lists as slices calls memcmp.
         (self.func, self.pc, self.fence) == (o.func, o.pc, o.fence)

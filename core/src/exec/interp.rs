@@ -626,8 +626,8 @@ impl GroupRunner<'_> {
                         wi.func = fidx;
                         wi.pc = pc as u32;
                         wi.base = base as u32;
-                        wi.barrier_at = (fidx, op_pc as u32);
-                        return Stop::Barrier { fence };
+                        wi.barrier_at = (fidx, op_pc as u32, fence);
+                        return Stop::Barrier;
                     }
                     Op::WaitEvents { n, list, space } => {
                         memops::read_events(
@@ -640,9 +640,9 @@ impl GroupRunner<'_> {
                         wi.func = fidx;
                         wi.pc = pc as u32;
                         wi.base = base as u32;
-                        wi.barrier_at = (fidx, op_pc as u32);
                         // CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE
-                        return Stop::Barrier { fence: 3 };
+                        wi.barrier_at = (fidx, op_pc as u32, 3);
+                        return Stop::Barrier;
                     }
                     Op::Builtin { site } => {
                         let s = &func.builtins[site as usize];

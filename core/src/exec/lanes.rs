@@ -52,6 +52,26 @@ enum Exit {
     Looping(u32),
 }
 
+/// A worker's lane-executor state, kept from group to group (its buffers are reused).
+#[derive(Default)]
+pub(crate) struct Lanes {
+    warp: Warp,
+    /// Barriers released in the current group.
+    interval: u64,
+    /// The work-item that finished last as the scalar executor would see it: the highest
+    /// index of the latest barrier interval in which any finished ((interval, index)).
+    last: Option<(u64, u32)>,
+}
+
+impl Lanes {
+    fn finished(&mut self, lane: u32) {
+        let mark = (self.interval, lane);
+        if self.last.is_none_or(|last| last < mark) {
+            self.last = Some(mark);
+        }
+    }
+}
+
 /// Backward branches a warp takes before the scheduler looks whether it waits for lanes that
 /// wait for it (a work-item spinning on a flag that another sets: the scalar executor, which
 /// runs work-items one after the other, runs such a kernel to its end; lanes at the lower pc
@@ -73,26 +93,34 @@ impl GroupRunner<'_> {
             items.entries[i].state = WiState::Suspended;
             items.entries[i].slot = slot;
         }
-        let mut warp = Warp::default();
-        let mut fences = vec![0u32; count];
-        // The last work-item to finish, as the scalar executor would see it: the highest
-        // index of the latest barrier interval in which any finished.
-        let mut interval = 0u64;
-        let mut last = None;
+        // Taken out while the group runs, so that running it can borrow the runner.
+        let mut warp = std::mem::take(&mut self.lanes.warp);
+        (self.lanes.interval, self.lanes.last) = (0, None);
+        self.run_warps(items, &mut warp);
+        self.lanes.warp = warp;
+        self.note_last_finished(items);
+    }
+
+    /// Names the work-item that finished last (so far) for the messages of the group's end.
+    fn note_last_finished(&mut self, items: &GroupItems) {
+        if let Some((_, i)) = self.lanes.last.take() {
+            let wi = &items.slots[items.entries[i as usize].slot as usize];
+            self.last_finished = (wi.ids, wi.func, wi.pc);
+        }
+    }
+
+    /// Runs warps until every work-item has finished, releasing barriers on the way.
+    fn run_warps(&mut self, items: &mut GroupItems, warp: &mut Warp) {
         loop {
-            if !gather(items, &mut warp) {
+            if !gather(items, warp) {
                 if items.arrived == 0 {
-                    break;
+                    return;
                 }
-                self.release_lanes(items, &fences);
-                interval += 1;
+                self.release_lanes(items);
+                self.lanes.interval += 1;
                 continue;
             }
-            let exit = self.run_warp(items, &warp, &mut fences, &mut |i| {
-                if last.is_none_or(|(n, j)| (n, j) < (interval, i)) {
-                    last = Some((interval, i));
-                }
-            });
+            let exit = self.run_warp(items, warp);
             if let Exit::At(pc) | Exit::Looping(pc) = exit {
                 for &s in &warp.slots {
                     items.slots[s as usize].pc = pc;
@@ -104,27 +132,19 @@ impl GroupRunner<'_> {
             };
             if matches!(exit, Exit::Looping(_)) && others() {
                 // The others may be what the loop waits for: the scalar scheduler finishes
-                // the group, one work-item after the other.
-                self.note_last_finished(items, last);
-                items.barrier = self.arrivals(items, &fences);
+                // the group, one work-item after the other (and notes who finishes last).
+                self.note_last_finished(items);
+                items.barrier = self.arrivals(items);
                 self.take_turns(items, &Plain, None);
                 return;
             }
-        }
-        self.note_last_finished(items, last);
-    }
-
-    fn note_last_finished(&mut self, items: &GroupItems, last: Option<(u64, u32)>) {
-        if let Some((_, i)) = last {
-            let wi = &items.slots[items.entries[i as usize].slot as usize];
-            self.last_finished = (wi.ids, wi.func, wi.pc);
         }
     }
 
     /// All that can go on wait at a barrier: checks that they all reached the same one and
     /// releases it.
-    fn release_lanes(&mut self, items: &mut GroupItems, fences: &[u32]) {
-        if let Some(site) = self.arrivals(items, fences) {
+    fn release_lanes(&mut self, items: &mut GroupItems) {
+        if let Some(site) = self.arrivals(items) {
             let count = items.count() as u64;
             self.release_barrier(&site, items.arrived as u64, count);
         }
@@ -135,20 +155,14 @@ impl GroupRunner<'_> {
     /// The barrier of the work-items waiting at one, as the first reached it; those that
     /// reached another are reported, in the order of their indices (as the scalar executor
     /// meets them).
-    fn arrivals(&self, items: &GroupItems, fences: &[u32]) -> Option<BarrierSite> {
+    fn arrivals(&self, items: &GroupItems) -> Option<BarrierSite> {
         let mut first: Option<BarrierSite> = None;
-        for (i, entry) in items.entries.iter().enumerate() {
+        for entry in &items.entries {
             if entry.state != WiState::AtBarrier {
                 continue;
             }
             let wi = &items.slots[entry.slot as usize];
-            let site = BarrierSite {
-                func: wi.barrier_at.0,
-                pc: wi.barrier_at.1,
-                fence: fences[i],
-                events: wi.wait_events.clone(),
-                first: wi.ids,
-            };
+            let site = BarrierSite::of(wi);
             match &first {
                 None => first = Some(site),
                 Some(f) if !f.same_as(&site) => self.report_divergence(f, &site, wi.ids),
@@ -158,15 +172,8 @@ impl GroupRunner<'_> {
         first
     }
 
-    /// Runs `warp` until its lanes part, stop or meet others; `finished(i)` hears of each lane
-    /// that finishes.
-    fn run_warp(
-        &mut self,
-        items: &mut GroupItems,
-        warp: &Warp,
-        fences: &mut [u32],
-        finished: &mut dyn FnMut(u32),
-    ) -> Exit {
+    /// Runs `warp` until its lanes part, stop or meet others.
+    fn run_warp(&mut self, items: &mut GroupItems, warp: &Warp) -> Exit {
         let launch = self.launch;
         let kernel = &launch.kernel.code;
         let func = &kernel.functions[warp.func as usize];
@@ -405,7 +412,7 @@ impl GroupRunner<'_> {
                             (wi.func, wi.pc) = (fidx, op_pc as u32);
                             let lane = warp.lanes[k];
                             items.entries[lane as usize].state = WiState::Finished;
-                            finished(lane);
+                            self.lanes.finished(lane);
                             parted = true;
                         }
                     }
@@ -424,7 +431,7 @@ impl GroupRunner<'_> {
                         let wi = &mut items.slots[slot as usize];
                         (wi.func, wi.pc) = (fidx, op_pc as u32);
                         items.entries[lane as usize].state = WiState::Finished;
-                        finished(lane);
+                        self.lanes.finished(lane);
                     }
                     return Exit::Spread;
                 }
@@ -435,7 +442,7 @@ impl GroupRunner<'_> {
                 }
                 _ => {
                     let (op_pc, next) = (op_pc as u32, pc as u32);
-                    if !self.one_each(items, warp, (op_pc, next), fences, finished) {
+                    if !self.one_each(items, warp, (op_pc, next)) {
                         return Exit::Spread;
                     }
                 }
@@ -445,14 +452,7 @@ impl GroupRunner<'_> {
 
     /// Runs the op at `op_pc` for each lane on its own (`run_one`); `next`: the pc after it.
     /// True when the lanes go on together: every one at `next` in the same frame.
-    fn one_each(
-        &mut self,
-        items: &mut GroupItems,
-        warp: &Warp,
-        (op_pc, next): (u32, u32),
-        fences: &mut [u32],
-        finished: &mut dyn FnMut(u32),
-    ) -> bool {
+    fn one_each(&mut self, items: &mut GroupItems, warp: &Warp, (op_pc, next): (u32, u32)) -> bool {
         let mut together = true;
         for (&i, &s) in warp.lanes.iter().zip(&warp.slots) {
             let wi = &mut items.slots[s as usize];
@@ -465,12 +465,11 @@ impl GroupRunner<'_> {
                     WiState::Suspended
                 }
                 Stop::Finished => {
-                    finished(i);
+                    self.lanes.finished(i);
                     together = false;
                     WiState::Finished
                 }
-                Stop::Barrier { fence } => {
-                    fences[i as usize] = fence;
+                Stop::Barrier => {
                     items.arrived += 1;
                     together = false;
                     WiState::AtBarrier

@@ -22,6 +22,7 @@ mod shadow;
 pub(crate) mod uninit;
 mod workitem;
 
+pub(crate) use group::StatePool;
 pub use workitem::{Frame, WiIds};
 
 pub use launch::{launch, ArgValue, KernelInstance, LaunchError, LaunchStats, NDRange};

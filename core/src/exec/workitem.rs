@@ -34,8 +34,9 @@ pub struct WorkItem {
     pub base: u32,
     pub private: ArenaMemory,
     pub ids: WiIds,
-    /// Where the work-item waits, when it is at a barrier: (function, pc of the barrier op).
-    pub barrier_at: (u32, Pc),
+    /// Where the work-item waits, when it is at a barrier: (function, pc of the barrier op,
+    /// its fence flags).
+    pub barrier_at: (u32, Pc, u32),
     /// Events it waits for, at a `wait_group_events`.
     pub wait_events: Vec<u64>,
 }
@@ -51,7 +52,7 @@ impl WorkItem {
             base: 0,
             private: ArenaMemory::new(AddrSpace::Private),
             ids: WiIds::default(),
-            barrier_at: (0, 0),
+            barrier_at: (0, 0, 0),
             wait_events: Vec::new(),
         }
     }
@@ -74,6 +75,9 @@ impl WorkItem {
             self.shadow.origins.resize(n, 0);
             self.shadow.init_frame(0, shadow, 0, undef);
             self.private.track_shadows();
+        } else if self.private.tracks_shadows() {
+            // Kept from a launch with shadows: this one has none.
+            self.private = ArenaMemory::new(AddrSpace::Private);
         }
         self.frames.clear();
         self.func = 0;

@@ -105,6 +105,10 @@ impl ArenaMemory {
         self.shadows = true;
     }
 
+    pub fn tracks_shadows(&self) -> bool {
+        self.shadows
+    }
+
     /// Allocates a zero-filled buffer, uninitialised as the shadow sees it, and returns its
     /// address.
     pub fn allocate(&mut self, size: u64) -> u64 {
