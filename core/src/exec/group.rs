@@ -461,13 +461,18 @@ impl<'l> GroupRunner<'l> {
     }
 
     pub(crate) fn start_work_item(&mut self, wi: &mut WorkItem, linear: u64) {
-        let launch = self.launch;
-        let info = &launch.info;
         let local = [
             linear % self.size[0],
             (linear / self.size[0]) % self.size[1],
             linear / (self.size[0] * self.size[1]),
         ];
+        self.start_work_item_at(wi, local);
+    }
+
+    /// `start_work_item` of the work-item with these local ids.
+    pub(crate) fn start_work_item_at(&mut self, wi: &mut WorkItem, local: [u64; 3]) {
+        let launch = self.launch;
+        let info = &launch.info;
         let ids = WiIds {
             local,
             global: std::array::from_fn(|d| {

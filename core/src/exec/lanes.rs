@@ -86,12 +86,20 @@ fn position(depth: usize, func: u32, base: u32, pc: u32) -> (usize, u32, u32, u3
 impl GroupRunner<'_> {
     /// Runs the group's work-items (all of them at once) to their end.
     pub(super) fn run_lanes(&mut self, items: &mut GroupItems) {
-        let count = items.count();
-        for i in 0..count {
+        // Local ids counted up in the order of their linear index (no division each).
+        let mut local = [0u64; 3];
+        for i in 0..items.count() {
             let slot = items.take_slot();
-            self.start_work_item(&mut items.slots[slot as usize], i as u64);
+            self.start_work_item_at(&mut items.slots[slot as usize], local);
             items.entries[i].state = WiState::Suspended;
             items.entries[i].slot = slot;
+            for (id, &size) in local.iter_mut().zip(&self.size) {
+                *id += 1;
+                if *id < size {
+                    break;
+                }
+                *id = 0;
+            }
         }
         // Taken out while the group runs, so that running it can borrow the runner.
         let mut warp = std::mem::take(&mut self.lanes.warp);

@@ -59,6 +59,7 @@ impl WorkItem {
 
     /// Resets to the start of the kernel with a fresh entry frame; with `shadow` (the entry
     /// frame's shadows and its `undef` slots), registers and private memory keep shadows.
+    #[inline(always)]
     pub fn reset(
         &mut self,
         template: &[u64],
