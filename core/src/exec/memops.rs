@@ -24,7 +24,9 @@ pub(crate) struct OpCx<'a, 'l> {
 
 impl OpCx<'_, '_> {
     fn access(&mut self, space: AddrSpace, addr: u64, size: u64, dir: Dir) -> Option<*mut u8> {
-        let here = self.here;
+        // `here` by reference: copying it reloads what was just stored, a stall on every
+        // access (its fields are read only for a message).
+        let here = &self.here;
         access(self.mems, space, addr, size, dir, here.launch, || here.at())
     }
 
