@@ -93,6 +93,16 @@ pub const OPTIONS: &[(OptionSpec, Option<Command>)] = &[
     ),
     (
         opt(
+            "--device-type",
+            None,
+            Some("TYPE"),
+            Some("OCLGRIND_DEVICE_TYPE"),
+            "The device's type: gpu (default), cpu or accelerator",
+        ),
+        Some(Command::Launcher),
+    ),
+    (
+        opt(
             "--diagnostics-format",
             None,
             Some("FORMAT"),

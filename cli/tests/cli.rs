@@ -92,6 +92,14 @@ fn option_errors() {
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("Invalid value for OCLGRIND_NUM_THREADS"));
+    let out = bin()
+        .env("OCLGRIND_DEVICE_TYPE", "dsp")
+        .arg("a.sim")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr)
+        .contains("Invalid value for OCLGRIND_DEVICE_TYPE: 'dsp' (gpu, cpu or accelerator)"));
     let out = bin().arg("/nonexistent.sim").output().unwrap();
     assert_eq!(text(&out.stderr), "Unable to open simulator file.\n");
 }

@@ -11,6 +11,15 @@ pub enum DiagnosticsFormat {
     JsonLines,
 }
 
+/// The type the device reports (`CL_DEVICE_TYPE`) and answers to in `clGetDeviceIDs`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeviceType {
+    /// The default: what applications under test ask for.
+    Gpu,
+    Cpu,
+    Accelerator,
+}
+
 /// What `--inst-counts` prints at the end of each launch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum InstCounts {
@@ -28,6 +37,7 @@ pub struct Config {
     pub compute_units: u64,
     pub constant_mem_size: u64,
     pub data_races: bool,
+    pub device_type: DeviceType,
     /// Where diagnostics also go, for CI (`OCLGRIND_DIAGNOSTICS_FILE`), and in what form.
     pub diagnostics_file: Option<String>,
     pub diagnostics_format: DiagnosticsFormat,
@@ -68,6 +78,7 @@ impl Default for Config {
             compute_units: 1,
             constant_mem_size: 65536,
             data_races: false,
+            device_type: DeviceType::Gpu,
             diagnostics_file: None,
             diagnostics_format: DiagnosticsFormat::Sarif,
             dump_spir: false,
@@ -143,6 +154,17 @@ impl Config {
             compute_units: number("OCLGRIND_COMPUTE_UNITS", d.compute_units, false)?,
             constant_mem_size: number("OCLGRIND_CONSTANT_MEM_SIZE", d.constant_mem_size, false)?,
             data_races: flag("OCLGRIND_DATA_RACES"),
+            device_type: match text("OCLGRIND_DEVICE_TYPE").as_deref() {
+                None | Some("gpu") => DeviceType::Gpu,
+                Some("cpu") => DeviceType::Cpu,
+                Some("accelerator") => DeviceType::Accelerator,
+                Some(other) => {
+                    return Err(format!(
+                        "Oclgrind: Invalid value for OCLGRIND_DEVICE_TYPE: '{other}' (gpu, cpu or \
+                         accelerator)"
+                    ))
+                }
+            },
             diagnostics_format: diagnostics_format(text("OCLGRIND_DIAGNOSTICS_FILE").as_deref())?,
             diagnostics_file: text("OCLGRIND_DIAGNOSTICS_FILE"),
             dump_spir: flag("OCLGRIND_DUMP_SPIR"),

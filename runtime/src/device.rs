@@ -7,20 +7,32 @@ use crate::error::{fail, ClResult};
 use crate::handle;
 use crate::info::{val, version, NameVersion};
 use crate::platform::{platform, settings, OCLGRIND_VERSION};
+use oclgrind_core::config::DeviceType;
 
-/// Every device type answers for us except CUSTOM.
-pub const DEVICE_TYPE: cl_device_type =
-    CL_DEVICE_TYPE_CPU | CL_DEVICE_TYPE_GPU | CL_DEVICE_TYPE_ACCELERATOR | CL_DEVICE_TYPE_DEFAULT;
+/// The one type the device reports (`--device-type`; a GPU unless the user says otherwise,
+/// since that is what applications under test ask for).
+pub fn device_type() -> cl_device_type {
+    match settings().device_type {
+        DeviceType::Gpu => CL_DEVICE_TYPE_GPU,
+        DeviceType::Cpu => CL_DEVICE_TYPE_CPU,
+        DeviceType::Accelerator => CL_DEVICE_TYPE_ACCELERATOR,
+    }
+}
 
-/// Whether a `clGetDeviceIDs` type mask selects our device; `None` for an invalid mask.
+/// Whether a `clGetDeviceIDs` type mask selects our device (its type, or the default device,
+/// which it is); `None` for an invalid mask.
 pub fn type_matches(t: cl_device_type) -> Option<bool> {
-    let known = DEVICE_TYPE | CL_DEVICE_TYPE_CUSTOM;
+    let known = CL_DEVICE_TYPE_DEFAULT
+        | CL_DEVICE_TYPE_CPU
+        | CL_DEVICE_TYPE_GPU
+        | CL_DEVICE_TYPE_ACCELERATOR
+        | CL_DEVICE_TYPE_CUSTOM;
     if t == CL_DEVICE_TYPE_ALL {
         Some(true)
     } else if t & !known != 0 || t == 0 {
         None
     } else {
-        Some(t & DEVICE_TYPE != 0)
+        Some(t & (device_type() | CL_DEVICE_TYPE_DEFAULT) != 0)
     }
 }
 
@@ -90,7 +102,7 @@ pub fn device_info(param: cl_device_info) -> ClResult<Vec<u8>> {
     let no: cl_bool = CL_FALSE;
     let il = il_supported();
     Ok(match param {
-        CL_DEVICE_TYPE => val(&DEVICE_TYPE),
+        CL_DEVICE_TYPE => val(&device_type()),
         CL_DEVICE_VENDOR_ID => val(&0x0042u32),
         CL_DEVICE_MAX_COMPUTE_UNITS => val(&compute_units()),
         CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS => val(&3u32),
