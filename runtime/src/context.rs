@@ -180,7 +180,12 @@ fn read_properties(list: *const cl_context_properties) -> ClResult<Vec<cl_contex
                 CL_INVALID_PLATFORM,
                 "CL_CONTEXT_PLATFORM is not the Oclgrind platform"
             ),
-            CL_CONTEXT_INTEROP_USER_SYNC => {}
+            CL_CONTEXT_INTEROP_USER_SYNC => ensure!(
+                value == CL_TRUE as cl_context_properties
+                    || value == CL_FALSE as cl_context_properties,
+                CL_INVALID_PROPERTY,
+                "CL_CONTEXT_INTEROP_USER_SYNC is {value}, neither CL_TRUE nor CL_FALSE"
+            ),
             _ => fail!(
                 CL_INVALID_PROPERTY,
                 "Unsupported context property {name:#x}"

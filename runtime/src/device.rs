@@ -36,8 +36,10 @@ pub fn type_matches(t: cl_device_type) -> Option<bool> {
     }
 }
 
-const EXTENSIONS: [&str; 10] = [
+const EXTENSIONS: [&str; 11] = [
     "cl_khr_3d_image_writes",
+    // 2D images made from buffers share the buffer's memory (any pitch of whole pixels).
+    "cl_khr_image2d_from_buffer",
     "cl_khr_global_int32_base_atomics",
     "cl_khr_global_int32_extended_atomics",
     "cl_khr_local_int32_base_atomics",
@@ -135,7 +137,9 @@ pub fn device_info(param: cl_device_info) -> ClResult<Vec<u8>> {
         CL_DEVICE_IMAGE_SUPPORT => val(&yes),
         CL_DEVICE_MAX_PARAMETER_SIZE => val(&1024usize),
         CL_DEVICE_MAX_SAMPLERS => val(&16u32),
-        CL_DEVICE_IMAGE_PITCH_ALIGNMENT | CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT => val(&0u32),
+        // In pixels: a 2D image can be made from a buffer with any row pitch of whole pixels
+        // (0 would say it cannot).
+        CL_DEVICE_IMAGE_PITCH_ALIGNMENT | CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT => val(&1u32),
         CL_DEVICE_MEM_BASE_ADDR_ALIGN => val(&1024u32),
         CL_DEVICE_MIN_DATA_TYPE_ALIGN_SIZE => val(&1u32),
         CL_DEVICE_SINGLE_FP_CONFIG | CL_DEVICE_HALF_FP_CONFIG => val(&fp_config),

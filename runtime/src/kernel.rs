@@ -327,9 +327,10 @@ fn bind(
         }
         ParamKind::Sampler => {
             check_size(size_of::<cl_sampler>())?;
+            // NULL is no sampler (the CTS expects this code, not CL_INVALID_ARG_VALUE).
             ensure!(
                 !value.is_null(),
-                CL_INVALID_ARG_VALUE,
+                CL_INVALID_SAMPLER,
                 "arg_value is NULL for the sampler argument '{}'",
                 p.name
             );

@@ -170,6 +170,19 @@ int main(void)
                                      CL_CONTEXT_PLATFORM, (cl_context_properties)platform, 0};
     c4 = clCreateContext(twice, 1, &dev, NULL, NULL, &err);
     EXPECT_CODE(CL_INVALID_PROPERTY, err, "clCreateContext(property given twice)");
+    /* CL_CONTEXT_INTEROP_USER_SYNC takes CL_TRUE or CL_FALSE: another value is invalid. */
+    cl_context_properties badsync[] = {CL_CONTEXT_INTEROP_USER_SYNC, -1, 0};
+    c4 = clCreateContext(badsync, 1, &dev, NULL, NULL, &err);
+    EXPECT_CODE(CL_INVALID_PROPERTY, err, "clCreateContext(INTEROP_USER_SYNC = -1)");
+    /* (the ICD loader needs the platform named to pass a FromType call on) */
+    cl_context_properties badsync2[] = {CL_CONTEXT_PLATFORM, (cl_context_properties)platform,
+                                        CL_CONTEXT_INTEROP_USER_SYNC, -1, 0};
+    c4 = clCreateContextFromType(badsync2, CL_DEVICE_TYPE_ALL, NULL, NULL, &err);
+    EXPECT_CODE(CL_INVALID_PROPERTY, err, "clCreateContextFromType(INTEROP_USER_SYNC = -1)");
+    cl_context_properties sync[] = {CL_CONTEXT_INTEROP_USER_SYNC, CL_TRUE, 0};
+    c4 = clCreateContext(sync, 1, &dev, NULL, NULL, &err);
+    CHECK_CODE(err, "clCreateContext(INTEROP_USER_SYNC = CL_TRUE)");
+    CHECK(clReleaseContext(c4));
     cl_context_properties nullplat[] = {CL_CONTEXT_PLATFORM, 0, 0};
     c4 = clCreateContext(nullplat, 1, &dev, NULL, NULL, &err);
     EXPECT_CODE(CL_INVALID_PLATFORM, err, "clCreateContext(NULL platform property)");

@@ -527,6 +527,48 @@ static void test_create_errors(cl_device_id dev)
                        image_err(&RGBA8, &d, NULL, CL_MEM_READ_WRITE));
 }
 
+/* A 2D image made from a buffer (OpenCL 3.0: optional, announced by a non-zero
+ * CL_DEVICE_IMAGE_PITCH_ALIGNMENT) shares the buffer's memory, rows at the pitch given;
+ * a device that does not support it refuses with CL_INVALID_OPERATION. */
+static void test_image2d_from_buffer(cl_device_id dev)
+{
+    cl_uint align = 0;
+    CHECK(clGetDeviceInfo(dev, CL_DEVICE_IMAGE_PITCH_ALIGNMENT, sizeof(align), &align, NULL));
+    enum { W = 3, H = 2 };
+    size_t pitch_px = align ? (W + align) / align * align : W + 1; /* padded rows */
+    size_t pitch = pitch_px * 4;
+    cl_mem buf = make_buffer(ctx, CL_MEM_READ_WRITE, pitch * H, NULL);
+    cl_image_desc d;
+    memset(&d, 0, sizeof(d));
+    d.image_type = CL_MEM_OBJECT_IMAGE2D;
+    d.image_width = W; d.image_height = H; d.image_row_pitch = pitch;
+    d.buffer = buf;
+    if (align == 0) {
+        EXPECT_ERR(CL_INVALID_OPERATION, image_err(&RGBA8, &d, NULL, CL_MEM_READ_WRITE));
+        CHECK(clReleaseMemObject(buf));
+        return;
+    }
+    cl_mem img = image(CL_MEM_READ_WRITE, &RGBA8, CL_MEM_OBJECT_IMAGE2D, W, H, 0, 0, pitch, 0,
+                       NULL, buf);
+    unsigned char bytes[64];
+    ASSERT(pitch * H <= sizeof(bytes), "pitch %zu too large for the test", pitch);
+    for (size_t i = 0; i < pitch * H; i++) bytes[i] = (unsigned char)(i * 7 + 1);
+    CHECK(clEnqueueWriteBuffer(q, buf, CL_TRUE, 0, pitch * H, bytes, 0, NULL, NULL));
+    unsigned char px[H][W][4];
+    size_t o[3] = {0, 0, 0}, r[3] = {W, H, 1};
+    CHECK(clEnqueueReadImage(q, img, CL_TRUE, o, r, 0, 0, px, 0, NULL, NULL));
+    for (int y = 0; y < H; y++)
+        ASSERT(memcmp(px[y], bytes + y * pitch, W * 4) == 0, "image row %d is not the buffer's", y);
+    /* and back: a pixel written to the image is in the buffer, at its row's pitch */
+    unsigned char one[4] = {9, 8, 7, 6};
+    size_t at[3] = {2, 1, 0}, r1[3] = {1, 1, 1};
+    CHECK(clEnqueueWriteImage(q, img, CL_TRUE, at, r1, 0, 0, one, 0, NULL, NULL));
+    CHECK(clEnqueueReadBuffer(q, buf, CL_TRUE, 0, pitch * H, bytes, 0, NULL, NULL));
+    ASSERT(memcmp(bytes + pitch + 2 * 4, one, 4) == 0, "image write not in the buffer");
+    CHECK(clReleaseMemObject(img));
+    CHECK(clReleaseMemObject(buf));
+}
+
 int main(void)
 {
     cl_platform_id platform;
@@ -546,6 +588,7 @@ int main(void)
     test_float_and_3d();
     test_other_types();
     test_create_errors(dev);
+    test_image2d_from_buffer(dev);
     CHECK(clReleaseProgram(prog));
     CHECK(clReleaseCommandQueue(q));
     CHECK(clReleaseContext(ctx));

@@ -155,6 +155,14 @@ int main(void)
         q = clCreateCommandQueueWithProperties(ctx, dev, ondev, &err);
         EXPECT_CODE(CL_INVALID_QUEUE_PROPERTIES, err, "device queue without device-queue support");
     }
+    /* No replaceable default on-device queue without device enqueue: CL_INVALID_OPERATION,
+     * whatever queue is given (the spec; the Khronos CTS passes a host queue) */
+    if (dq == 0 && strict_mode()) {
+        cl_command_queue host = make_queue(ctx, dev, 0);
+        EXPECT_ERR(CL_INVALID_OPERATION, clSetDefaultDeviceCommandQueue(ctx, dev, host));
+        EXPECT_ERR(CL_INVALID_OPERATION, clSetDefaultDeviceCommandQueue(ctx, dev, NULL));
+        CHECK(clReleaseCommandQueue(host));
+    }
 
     q = make_queue(ctx, dev, 0);
     char small[4];

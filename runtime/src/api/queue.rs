@@ -137,7 +137,9 @@ pub unsafe extern "C" fn clSetDefaultDeviceCommandQueue(
     api_call("clSetDefaultDeviceCommandQueue", || {
         get_context(context)?;
         check_device(device, "device")?;
-        get_queue(command_queue)?;
+        // The device has no on-device queues (CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES is 0):
+        // whatever `command_queue` is, there is no default to replace.
+        let _ = command_queue;
         fail!(CL_INVALID_OPERATION, "On-device queues are not supported")
     })
 }
