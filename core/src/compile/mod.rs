@@ -241,6 +241,13 @@ fn clang_args(job: &CompileJob, cwd: &Path) -> Vec<String> {
         "-fno-color-diagnostics",
         // The device's OpenCL version, whatever language version the kernel is built for.
         "-D__OPENCL_VERSION__=300",
+        // OpenCL C 3.0 features clang's header assumes of every SPIR device, which the device
+        // does not have (it lists what it has in CL_DEVICE_OPENCL_C_FEATURES): C11 atomics
+        // with sequentially consistent order or device scope, work-group collectives.
+        "-D__undef___opencl_c_atomic_order_seq_cst",
+        "-D__undef___opencl_c_atomic_scope_device",
+        "-D__undef___opencl_c_atomic_scope_all_devices",
+        "-D__undef___opencl_c_work_group_collective_functions",
         "-Xclang",
     ]
     .map(str::to_string)

@@ -1,0 +1,54 @@
+/* ARGS:
+ * ICD:
+ * The OpenCL C 3.0 feature macros a kernel sees are those the device lists in
+ * CL_DEVICE_OPENCL_C_FEATURES, no more and no fewer: for each optional feature, a program
+ * built with -cl-std=CL3.0 checks the macro with #error. */
+#define CL_TARGET_OPENCL_VERSION 300
+#include <CL/cl.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *const FEATURES[] = {
+    "__opencl_c_3d_image_writes", "__opencl_c_atomic_order_acq_rel",
+    "__opencl_c_atomic_order_seq_cst", "__opencl_c_atomic_scope_device",
+    "__opencl_c_atomic_scope_all_devices", "__opencl_c_device_enqueue",
+    "__opencl_c_generic_address_space", "__opencl_c_fp64", "__opencl_c_images",
+    "__opencl_c_int64", "__opencl_c_pipes", "__opencl_c_program_scope_global_variables",
+    "__opencl_c_read_write_images", "__opencl_c_subgroups",
+    "__opencl_c_work_group_collective_functions",
+};
+
+int main(void) {
+    cl_platform_id platform;
+    cl_device_id dev;
+    cl_int err;
+    if (clGetPlatformIDs(1, &platform, NULL) != CL_SUCCESS ||
+        clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &dev, NULL) != CL_SUCCESS)
+        return 1;
+    cl_name_version listed[64];
+    size_t size = 0;
+    if (clGetDeviceInfo(dev, CL_DEVICE_OPENCL_C_FEATURES, sizeof(listed), listed, &size))
+        return 1;
+    size_t n = size / sizeof(listed[0]);
+    cl_context ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
+    int mismatches = 0;
+    for (size_t f = 0; f < sizeof(FEATURES) / sizeof(FEATURES[0]); f++) {
+        int has = 0;
+        for (size_t i = 0; i < n; i++)
+            has |= strcmp(listed[i].name, FEATURES[f]) == 0;
+        char src[256];
+        snprintf(src, sizeof(src), "#if%sdef %s\n#error mismatch\n#endif\nkernel void k(void) {}\n",
+                 has ? "n" : "", FEATURES[f]);
+        const char *text = src;
+        cl_program p = clCreateProgramWithSource(ctx, 1, &text, NULL, &err);
+        if (clBuildProgram(p, 1, &dev, "-cl-std=CL3.0", NULL, NULL) != CL_SUCCESS) {
+            printf("%s is %s but its macro is %s\n", FEATURES[f], has ? "listed" : "not listed",
+                   has ? "not defined" : "defined");
+            mismatches++;
+        }
+        clReleaseProgram(p);
+    }
+    printf("%d mismatches; %zu features listed\n", mismatches, n);
+    clReleaseContext(ctx);
+    return 0;
+}
