@@ -236,8 +236,17 @@ fn normalize(v: &mut [f64]) {
     }
     let s = scale_for(m);
     let len = v.iter().map(|a| (a * s) * (a * s)).sum::<f64>().sqrt();
+    // Scaled down, a component far smaller than the largest would vanish in `a * s` although
+    // its share of the length is a subnormal: divide it by the true length instead (finite
+    // unless the vector's length is not).
+    let true_len = len / s;
+    let by_true_length = s < 1.0 && true_len.is_finite();
     for a in v.iter_mut() {
-        *a = *a * s / len;
+        *a = if by_true_length {
+            *a / true_len
+        } else {
+            *a * s / len
+        };
     }
 }
 
@@ -371,6 +380,26 @@ mod tests {
             Some(vec_ty(D, 2)),
         );
         assert_eq!(as_f64(&r), vec![1.0, 0.0]);
+        // A huge component beside a tiny one, whose share is a subnormal (a sample of the
+        // Khronos CTS, geom_normalize, with its expected values: within 3 ulp of them).
+        let bits = [
+            0x37d0_cbf1_7ae0_1644u64,
+            0xa1cb_2781_eaa2_dc0e,
+            0xe2fb_9160_7045_47aa,
+            0x52ad_e433_3249_dc38,
+        ];
+        let input: Vec<f64> = bits.iter().map(|&b| f64::from_bits(b)).collect();
+        let r = t.call("_Z9normalizeDv4_d", &[f64s(&input)], Some(vec_ty(D, 4)));
+        let expected = [
+            0x14c3_7f40_23a8_e2f2u64,
+            0x8000_0000_7e14_70b0,
+            0xbff0_0000_0000_0000,
+            0x2fa1_593a_14a5_14e2,
+        ];
+        for (got, want) in r.iter().zip(expected) {
+            let ulps = (*got as i64 - want as i64).unsigned_abs();
+            assert!(ulps <= 3, "{got:#x} is {ulps} ulp from {want:#x}");
+        }
         let r = t.call("_Z9normalizef", &[f32s(&[-7.0])], Some(vec_ty(F, 1)));
         assert_eq!(as_f32(&r), vec![-1.0]);
         let r = t.call(
