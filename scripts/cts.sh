@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The Khronos OpenCL CTS tier (tests/cts/README.md): the fast suites, or with --all the
+# longer list too, under target/debug/oclgrind, with the expected failures of tests/cts/xfail.
+# Skips (status 0) when no CTS build is found: CTS_DIR, else ../shared/cts.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+FAST="computeinfo api geometrics relationals commonfns"
+ALL="$FAST integer_ops basic buffers events profiling mem_host_flags printf atomics vectors
+c11_atomics generic_address_space non_uniform_work_group subgroups workgroups SVM
+math_brute_force"
+
+suites=$FAST
+if [[ "${1:-}" == "--all" ]]; then
+    suites=$ALL
+fi
+cts="${CTS_DIR:-../shared/cts}"
+if [[ ! -x "$cts/run_cts.sh" ]]; then
+    echo "cts: no CTS build at $cts (set CTS_DIR): skipped"
+    exit 0
+fi
+launcher="$PWD/target/debug/oclgrind"
+if [[ ! -x "$launcher" ]]; then
+    cargo build --workspace -j2
+fi
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+# shellcheck disable=SC2086 # the suite lists are words
+"$cts/run_cts.sh" -b "$cts" -l "$launcher" -s -T 300 -t 1800 -o "$out" \
+    -x "$PWD/tests/cts/xfail" $suites
