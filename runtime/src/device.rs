@@ -51,7 +51,13 @@ const EXTENSIONS: [&str; 11] = [
     "cl_khr_il_program",
 ];
 
-const C_FEATURES: [&str; 6] = [
+const C_FEATURES: [&str; 10] = [
+    // Every atomic is one indivisible step in a single order of all (sequentially
+    // consistent), whatever order and scope a kernel asks for.
+    "__opencl_c_atomic_order_acq_rel",
+    "__opencl_c_atomic_order_seq_cst",
+    "__opencl_c_atomic_scope_device",
+    "__opencl_c_atomic_scope_all_devices",
     "__opencl_c_fp64",
     "__opencl_c_int64",
     "__opencl_c_program_scope_global_variables",
@@ -207,12 +213,15 @@ pub fn device_info(param: cl_device_info) -> ClResult<Vec<u8>> {
             .map(|(major, minor)| NameVersion(version(major, minor, 0), "OpenCL C"))),
         CL_DEVICE_OPENCL_C_FEATURES => val(&C_FEATURES.map(|f| NameVersion(version(3, 0, 0), f))),
         CL_DEVICE_PRINTF_BUFFER_SIZE => val(&(1usize << 20)),
-        CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES => {
-            val(&(CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP))
+        CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES | CL_DEVICE_ATOMIC_FENCE_CAPABILITIES => {
+            val(&(CL_DEVICE_ATOMIC_ORDER_RELAXED
+                | CL_DEVICE_ATOMIC_ORDER_ACQ_REL
+                | CL_DEVICE_ATOMIC_ORDER_SEQ_CST
+                | CL_DEVICE_ATOMIC_SCOPE_WORK_ITEM
+                | CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP
+                | CL_DEVICE_ATOMIC_SCOPE_DEVICE
+                | CL_DEVICE_ATOMIC_SCOPE_ALL_DEVICES))
         }
-        CL_DEVICE_ATOMIC_FENCE_CAPABILITIES => val(&(CL_DEVICE_ATOMIC_ORDER_RELAXED
-            | CL_DEVICE_ATOMIC_ORDER_ACQ_REL
-            | CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP)),
         CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE => val(&1usize),
         CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED => val("v0000-01-01-00"),
         CL_DEVICE_IL_VERSION if il => val(&IL_VERSIONS

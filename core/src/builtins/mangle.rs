@@ -168,6 +168,16 @@ impl Parser<'_> {
         Some(name.to_string())
     }
 
+    /// Whether a `U<name>` here is a vendor type (`_Atomic`) rather than a qualifier
+    /// (`AS<n>`, or any other vendor qualifier).
+    fn vendor_type_ahead(&mut self) -> bool {
+        let start = self.pos;
+        self.pos += 1;
+        let name = self.source_name();
+        self.pos = start;
+        name.is_some_and(|n| n == "_Atomic")
+    }
+
     fn ty(&mut self) -> Option<MType> {
         let c = self.peek()?;
         let builtin = match c {
@@ -210,10 +220,19 @@ impl Parser<'_> {
                 self.pos += 1;
                 MType::Pointer(Box::new(self.ty()?))
             }
+            // `U7_Atomic T`: `_Atomic(T)` is a type of its own (a substitution candidate), not
+            // a qualifier; builtins see the value type.
+            b'U' if self.vendor_type_ahead() => {
+                self.pos += 1;
+                self.source_name()?;
+                self.ty()?
+            }
             b'U' | b'K' | b'V' | b'r' => {
                 let (mut space, mut is_const, mut is_volatile) = (0, false, false);
                 loop {
                     match self.peek()? {
+                        // The qualified type ends where a vendor type begins.
+                        b'U' if self.vendor_type_ahead() => break,
                         b'U' => {
                             self.pos += 1;
                             let q = self.source_name()?;
@@ -256,8 +275,16 @@ impl Parser<'_> {
                 if self.next()? != b'_' {
                     return None;
                 }
-                // A substitution is not itself a new candidate.
-                return self.subs.get(index).cloned();
+                // A substitution is not itself a new candidate. Clang counts one candidate it
+                // does not print for a pointer to private memory (`Pi` counts as two), so a
+                // later index can run past the table: such a parameter is left unknown rather
+                // than the whole name refused (builtins match on the parameters before it).
+                return Some(
+                    self.subs
+                        .get(index)
+                        .cloned()
+                        .unwrap_or_else(|| MType::Named(String::new())),
+                );
             }
             b'0'..=b'9' => MType::Named(self.source_name()?),
             _ => return None,
@@ -342,6 +369,29 @@ mod tests {
             (&MType::Named("ocl_event".into()), 4)
         );
         assert!(demangle("_Z3foo").unwrap().params.is_empty());
+    }
+
+    #[test]
+    fn atomic_types_are_substitution_candidates() {
+        // `_Atomic(int)` is a candidate of its own, so S4_ is the memory_order.
+        let d = demangle(
+            "_Z39atomic_compare_exchange_strong_explicitPU3AS1VU7_AtomiciPU3AS1ii12memory_orderS4_12memory_scope",
+        )
+        .unwrap();
+        assert_eq!(d.params[0], ptr(MType::Int, 1, false, true));
+        assert_eq!(d.params[1], ptr(MType::Int, 1, false, false));
+        let order = MType::Named("memory_order".into());
+        assert_eq!(
+            d.params[3..],
+            [order.clone(), order, MType::Named("memory_scope".into())]
+        );
         assert!(demangle("_Z99x").is_none());
+        // Clang's S4_ here names the memory_order, past what the name shows.
+        let d = demangle(
+            "_Z37atomic_compare_exchange_weak_explicitPU3AS1VU7_AtomiciPii12memory_orderS4_12memory_scope",
+        )
+        .unwrap();
+        assert_eq!(d.params[1], MType::Pointer(Box::new(MType::Int)));
+        assert_eq!(d.params.len(), 6);
     }
 }

@@ -8,6 +8,7 @@
 mod address;
 mod async_copy;
 mod atomics;
+mod c11_atomics;
 mod common;
 mod convert;
 mod geometric;
@@ -230,7 +231,7 @@ pub type Resolution = Result<(), String>;
 pub fn resolve(call: &Call, emit: &mut dyn Emit) -> Resolution {
     type Family = fn(&Call, &mut dyn Emit) -> Option<Resolution>;
     // With whether every function of the family works lane by lane.
-    let families: [(Family, bool); 14] = [
+    let families: [(Family, bool); 15] = [
         (workitem::resolve, false),
         (address::resolve, false),
         (async_copy::resolve, false),
@@ -242,6 +243,7 @@ pub fn resolve(call: &Call, emit: &mut dyn Emit) -> Resolution {
         (geometric::resolve, false),
         (vectors::resolve, false),
         (convert::resolve, true),
+        (c11_atomics::resolve, false),
         (atomics::resolve, false),
         (images::resolve, false),
         (printf::resolve, false),

@@ -62,7 +62,8 @@ const EXTENSIONS: &str = "-all,+cl_khr_fp64,+cl_khr_3d_image_writes,\
 +cl_khr_local_int32_base_atomics,+cl_khr_local_int32_extended_atomics,\
 +cl_khr_int64_base_atomics,+cl_khr_int64_extended_atomics,+cl_khr_byte_addressable_store,\
 +__opencl_c_fp64,+__opencl_c_int64,+__opencl_c_program_scope_global_variables,\
-+__opencl_c_images,+__opencl_c_read_write_images,+__opencl_c_3d_image_writes";
++__opencl_c_images,+__opencl_c_read_write_images,+__opencl_c_3d_image_writes,\
++__opencl_c_atomic_order_acq_rel";
 
 /// The clang arguments that follow from user options (everything but fixed flags and files).
 #[derive(Debug, PartialEq, Eq)]
@@ -241,12 +242,8 @@ fn clang_args(job: &CompileJob, cwd: &Path) -> Vec<String> {
         "-fno-color-diagnostics",
         // The device's OpenCL version, whatever language version the kernel is built for.
         "-D__OPENCL_VERSION__=300",
-        // OpenCL C 3.0 features clang's header assumes of every SPIR device, which the device
-        // does not have (it lists what it has in CL_DEVICE_OPENCL_C_FEATURES): C11 atomics
-        // with sequentially consistent order or device scope, work-group collectives.
-        "-D__undef___opencl_c_atomic_order_seq_cst",
-        "-D__undef___opencl_c_atomic_scope_device",
-        "-D__undef___opencl_c_atomic_scope_all_devices",
+        // An OpenCL C 3.0 feature clang's header assumes of every SPIR device, which the device
+        // does not have (it lists what it has in CL_DEVICE_OPENCL_C_FEATURES).
         "-D__undef___opencl_c_work_group_collective_functions",
         "-Xclang",
     ]
