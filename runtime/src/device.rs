@@ -51,7 +51,7 @@ const EXTENSIONS: [&str; 11] = [
     "cl_khr_il_program",
 ];
 
-const C_FEATURES: [&str; 10] = [
+const C_FEATURES: [&str; 11] = [
     // Every atomic is one indivisible step in a single order of all (sequentially
     // consistent), whatever order and scope a kernel asks for.
     "__opencl_c_atomic_order_acq_rel",
@@ -64,6 +64,7 @@ const C_FEATURES: [&str; 10] = [
     "__opencl_c_images",
     "__opencl_c_read_write_images",
     "__opencl_c_3d_image_writes",
+    "__opencl_c_work_group_collective_functions",
 ];
 
 /// SPIR-V versions the translator reads (when it is installed).

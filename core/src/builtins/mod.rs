@@ -9,6 +9,7 @@ mod address;
 mod async_copy;
 mod atomics;
 mod c11_atomics;
+mod collectives;
 mod common;
 mod convert;
 mod geometric;
@@ -67,6 +68,11 @@ pub trait BuiltinEnv {
     fn error(&mut self, headline: &str);
     /// Registers this work-item's part of a work-group copy; returns the copy's event.
     fn async_copy(&mut self, copy: AsyncCopy) -> u64;
+    /// Work-group functions: puts this work-item's value where its group's others see it.
+    fn exchange_put(&mut self, value: u64);
+    /// The values the group's work-items put (by local linear index), this work-item's index
+    /// and the group's size.
+    fn exchange(&mut self) -> (&[u64], usize, [u64; 3]);
     /// Reports an instruction that depends on an uninitialised index value, if one of these
     /// argument slots has uninitialised bits (the Uninitialized checker; nothing otherwise).
     fn check_index(&mut self, _slots: &[Slot]) {}
@@ -231,7 +237,7 @@ pub type Resolution = Result<(), String>;
 pub fn resolve(call: &Call, emit: &mut dyn Emit) -> Resolution {
     type Family = fn(&Call, &mut dyn Emit) -> Option<Resolution>;
     // With whether every function of the family works lane by lane.
-    let families: [(Family, bool); 15] = [
+    let families: [(Family, bool); 16] = [
         (workitem::resolve, false),
         (address::resolve, false),
         (async_copy::resolve, false),
@@ -244,6 +250,7 @@ pub fn resolve(call: &Call, emit: &mut dyn Emit) -> Resolution {
         (vectors::resolve, false),
         (convert::resolve, true),
         (c11_atomics::resolve, false),
+        (collectives::resolve, false),
         (atomics::resolve, false),
         (images::resolve, false),
         (printf::resolve, false),

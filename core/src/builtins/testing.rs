@@ -82,6 +82,8 @@ pub struct TestEnv {
     pub faults: usize,
     ops: Vec<Op>,
     sites: Vec<BuiltinSite>,
+    /// A group of one work-item's exchange (work-group functions).
+    exchanged: Vec<u64>,
 }
 
 impl Default for TestEnv {
@@ -119,6 +121,7 @@ impl TestEnv {
             faults: 0,
             ops: Vec::new(),
             sites: Vec::new(),
+            exchanged: vec![0],
         }
     }
 
@@ -193,6 +196,8 @@ impl TestEnv {
                     let run = self.sites[site as usize].run.clone();
                     run(self).map_err(|Trap(t)| t)?;
                 }
+                // A group of one work-item meets nobody at a barrier.
+                Op::Barrier { .. } => {}
                 op => {
                     if !run_pure(&op, &mut self.regs) {
                         return Err(format!("op {op:?} cannot run in the test environment"));
@@ -297,6 +302,14 @@ impl BuiltinEnv for TestEnv {
         self.errors.push(headline.to_string());
     }
     /// Copies at once (a single work-item is the whole group here).
+    fn exchange_put(&mut self, value: u64) {
+        self.exchanged[0] = value;
+    }
+
+    fn exchange(&mut self) -> (&[u64], usize, [u64; 3]) {
+        (&self.exchanged, 0, [1, 1, 1])
+    }
+
     fn async_copy(&mut self, c: AsyncCopy) -> u64 {
         for i in 0..c.count {
             let mut buf = vec![0u8; c.elem_size as usize];

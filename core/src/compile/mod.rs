@@ -242,9 +242,6 @@ fn clang_args(job: &CompileJob, cwd: &Path) -> Vec<String> {
         "-fno-color-diagnostics",
         // The device's OpenCL version, whatever language version the kernel is built for.
         "-D__OPENCL_VERSION__=300",
-        // An OpenCL C 3.0 feature clang's header assumes of every SPIR device, which the device
-        // does not have (it lists what it has in CL_DEVICE_OPENCL_C_FEATURES).
-        "-D__undef___opencl_c_work_group_collective_functions",
         "-Xclang",
     ]
     .map(str::to_string)

@@ -10,6 +10,7 @@ use super::debug::{
     DebugHook, DebugWorker, LaunchProgress, LaunchQuery, Moment, Resume, StopSet, WiState,
     WorkItemView,
 };
+use super::exchange::Exchange;
 use super::group::{allocate_locals, local_memory, GroupItems, GroupRunner, Pace, Stop, Turn};
 use super::workitem::{WiIds, WorkItem};
 use crate::memory::ArenaMemory;
@@ -19,6 +20,7 @@ use crate::plugins::{LaunchInfo, Workers};
 pub(crate) struct GroupState {
     local: ArenaMemory,
     asyncs: AsyncState,
+    exchange: Exchange,
     /// The plugins' state for this group, which may resume on another thread.
     workers: Workers,
     items: Box<GroupItems>,
@@ -375,6 +377,7 @@ impl GroupRunner<'_> {
         };
         std::mem::swap(&mut self.local, &mut st.local);
         std::mem::swap(&mut self.asyncs, &mut st.asyncs);
+        std::mem::swap(&mut self.exchange, &mut st.exchange);
         std::mem::swap(&mut self.workers, &mut st.workers);
         self.last_finished = st.last_finished;
         if begins {
@@ -383,6 +386,7 @@ impl GroupRunner<'_> {
         if !self.take_turns(&mut st.items, &pace, first) {
             std::mem::swap(&mut self.local, &mut st.local);
             std::mem::swap(&mut self.asyncs, &mut st.asyncs);
+            std::mem::swap(&mut self.exchange, &mut st.exchange);
             std::mem::swap(&mut self.workers, &mut st.workers);
             st.last_finished = self.last_finished;
             return Some(st);
@@ -401,9 +405,12 @@ impl GroupRunner<'_> {
         allocate_locals(launch, &mut local);
         let mut asyncs = AsyncState::default();
         asyncs.reset(count as u64);
+        let mut exchange = Exchange::default();
+        exchange.reset(self.size);
         GroupState {
             local,
             asyncs,
+            exchange,
             workers: launch.ctx.plugins().workers(&launch.info),
             items: {
                 let mut items = self.items.take().unwrap_or_default();

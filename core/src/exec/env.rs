@@ -5,6 +5,7 @@ use super::async_copy::AsyncState;
 use super::atomic;
 use super::checks::{access, located, observe, observe_atomic, Dir};
 use super::combine::PendingAtomics;
+use super::exchange::Exchange;
 use super::launch::{Launch, Where};
 use super::semantics::mask;
 use super::shadow::{origin_code, ShadowRegs, Shadows};
@@ -44,6 +45,8 @@ pub(crate) struct Env<'e, 'm> {
     pub launch: &'e Launch<'e>,
     pub at: Where,
     pub asyncs: &'e mut AsyncState,
+    /// The group's values of work-group functions.
+    pub exchange: &'e mut Exchange,
     /// The work-item's local linear id.
     pub wi_index: u64,
     /// With shadows: whether the builtin's inputs (its arguments, the memory it has read so
@@ -324,5 +327,16 @@ impl BuiltinEnv for Env<'_, '_> {
 
     fn async_copy(&mut self, copy: AsyncCopy) -> u64 {
         self.asyncs.issue(self.launch, self.at, self.wi_index, copy)
+    }
+
+    fn exchange_put(&mut self, value: u64) {
+        if let Some(v) = self.exchange.values.get_mut(self.wi_index as usize) {
+            *v = value;
+        }
+    }
+
+    fn exchange(&mut self) -> (&[u64], usize, [u64; 3]) {
+        let e = &*self.exchange;
+        (&e.values, self.wi_index as usize, e.size)
     }
 }

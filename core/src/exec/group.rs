@@ -6,6 +6,7 @@ use super::checks::observe_allocation;
 use super::combine::PendingAtomics;
 use super::debug::WiState;
 use super::env::Mems;
+use super::exchange::Exchange;
 use super::lanes::Lanes;
 use super::launch::{Launch, Where};
 use super::shadow::origin_code;
@@ -225,6 +226,8 @@ pub(crate) struct GroupRunner<'l> {
     pub launch: &'l Launch<'l>,
     pub local: ArenaMemory,
     pub asyncs: AsyncState,
+    /// The values of the current group's work-group functions.
+    pub exchange: Exchange,
     /// The current group's work-items, their buffers reused from group to group (boxed, to
     /// be taken out cheaply while the group runs).
     pub(super) items: Option<Box<GroupItems>>,
@@ -251,6 +254,7 @@ impl<'l> GroupRunner<'l> {
             launch,
             local: local_memory(launch),
             asyncs: AsyncState::default(),
+            exchange: Exchange::default(),
             // A debugged launch's groups bring their own (debug_run).
             items: match launch.debug {
                 Some(_) => None,
@@ -294,6 +298,7 @@ impl<'l> GroupRunner<'l> {
         self.begin_group();
         let count = self.size.iter().product::<u64>();
         self.asyncs.reset(count);
+        self.exchange.reset(self.size);
         let mut items = self.items.take().unwrap_or_default();
         items.reset(count as usize);
         if self.launch.lanes && count > 1 {

@@ -202,6 +202,7 @@ impl GroupRunner<'_> {
             pending: &mut self.pending,
         };
         let asyncs = &mut self.asyncs;
+        let exchange = &mut self.exchange;
         let block_counts = &mut self.block_counts;
         let (ids, group, size) = (*ids, self.group, self.size);
         let wi_index = (ids.local[2] * size[1] + ids.local[1]) * size[0] + ids.local[0];
@@ -655,6 +656,7 @@ impl GroupRunner<'_> {
                             launch,
                             at,
                             asyncs,
+                            exchange,
                             wi_index,
                             taint,
                             shadows: shf.frame(),

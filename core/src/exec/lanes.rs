@@ -407,6 +407,7 @@ impl GroupRunner<'_> {
                             launch,
                             at,
                             asyncs: &mut self.asyncs,
+                            exchange: &mut self.exchange,
                             wi_index: (ids.local[2] * size[1] + ids.local[1]) * size[0]
                                 + ids.local[0],
                             taint: None,

@@ -11,6 +11,7 @@ mod combine;
 pub mod debug;
 mod debug_run;
 mod env;
+mod exchange;
 mod group;
 mod interp;
 mod lanes;
