@@ -98,13 +98,19 @@ fn lower(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
                 None
             }
             Kind::Load => env.atomic_rmw(space, addr, size, RmwOp::Or, 0),
-            Kind::Store => env.atomic_rmw(space, addr, size, RmwOp::Xchg, v).map(|_| 0),
+            Kind::Store => {
+                env.atomic_rmw(space, addr, size, RmwOp::Xchg, v);
+                None
+            }
             Kind::Exchange => env.atomic_rmw(space, addr, size, RmwOp::Xchg, v),
             Kind::Fetch(op) => env.atomic_rmw(space, addr, size, op, v),
             Kind::FlagTestAndSet => env
                 .atomic_rmw(space, addr, size, RmwOp::Xchg, 1)
                 .map(|old| (old != 0) as u64),
-            Kind::FlagClear => env.atomic_rmw(space, addr, size, RmwOp::Xchg, 0).map(|_| 0),
+            Kind::FlagClear => {
+                env.atomic_rmw(space, addr, size, RmwOp::Xchg, 0);
+                None
+            }
             Kind::CompareExchange => {
                 let (e, e_space) = expected.expect("a compare-exchange has an expected value");
                 let at = env.regs()[e.slot as usize];
