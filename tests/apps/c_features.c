@@ -2,7 +2,8 @@
  * ICD:
  * The OpenCL C 3.0 feature macros a kernel sees are those the device lists in
  * CL_DEVICE_OPENCL_C_FEATURES, no more and no fewer: for each optional feature, a program
- * built with -cl-std=CL3.0 checks the macro with #error. */
+ * built with -cl-std=CL3.0 checks the macro with #error; and the device queries that say the
+ * same as a feature (collectives, atomic orders and scopes) agree with the list. */
 #define CL_TARGET_OPENCL_VERSION 300
 #include <CL/cl.h>
 #include <stdio.h>
@@ -47,6 +48,26 @@ int main(void) {
             mismatches++;
         }
         clReleaseProgram(p);
+    }
+    /* The device queries that say the same as some features. */
+    int listed_wg = 0, listed_seq = 0, listed_dev = 0;
+    for (size_t i = 0; i < n; i++) {
+        listed_wg |= !strcmp(listed[i].name, "__opencl_c_work_group_collective_functions");
+        listed_seq |= !strcmp(listed[i].name, "__opencl_c_atomic_order_seq_cst");
+        listed_dev |= !strcmp(listed[i].name, "__opencl_c_atomic_scope_device");
+    }
+    cl_bool wg = CL_FALSE;
+    clGetDeviceInfo(dev, CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT, sizeof(wg), &wg, NULL);
+    if (!wg != !listed_wg) {
+        printf("CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT disagrees\n");
+        mismatches++;
+    }
+    cl_device_atomic_capabilities caps = 0;
+    clGetDeviceInfo(dev, CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES, sizeof(caps), &caps, NULL);
+    if (!(caps & CL_DEVICE_ATOMIC_ORDER_SEQ_CST) != !listed_seq ||
+        !(caps & CL_DEVICE_ATOMIC_SCOPE_DEVICE) != !listed_dev) {
+        printf("CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES disagrees\n");
+        mismatches++;
     }
     printf("%d mismatches; %zu features listed\n", mismatches, n);
     clReleaseContext(ctx);
