@@ -20,6 +20,7 @@ use oclgrind_core::plugins::{
     Worker,
 };
 use oclgrind_plugin_abi as abi;
+use std::mem::ManuallyDrop;
 
 pub use api::Event;
 
@@ -65,8 +66,8 @@ pub struct DynamicPlugin {
     path: String,
     callbacks: Arc<Callbacks>,
     interests: Interest,
-    /// Unloaded last: after `release`.
-    _library: Library,
+    /// Never unloaded (see `load`).
+    _library: ManuallyDrop<Library>,
 }
 
 /// What `oclgrind_plugin_init` filled in.
@@ -83,6 +84,11 @@ impl DynamicPlugin {
         // SAFETY: loading a library runs its initialisers: the user asked for this one.
         let library = unsafe { Library::open(Some(path), RTLD_NOW) }
             .map_err(|e| LoadError::Open(error_text(&e)))?;
+        // Kept loaded to the end of the process, even when the plugin is released or declines:
+        // a thread that ran its code may run its thread-local destructors (a Rust plugin's
+        // standard library registers some) after that, and unloading the code under them made
+        // the process crash at exit (a queue's worker thread ending after the context).
+        let library = ManuallyDrop::new(library);
         // SAFETY: the symbol has the entry point's type (the header's declaration).
         let init: Symbol<abi::InitFn> = unsafe { library.get(abi::INIT_SYMBOL) }
             .map_err(|e| LoadError::Symbol(error_text(&e)))?;
