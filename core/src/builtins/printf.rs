@@ -227,6 +227,12 @@ fn parse_spec(fmt: &[u8], mut i: usize) -> Parsed {
             return Parsed::Invalid(i.max(start + 1).min(fmt.len()));
         }
         s.vec = Some(n as u32);
+        // A precision after the vector size (`%v4.2f`): out of the specification's order,
+        // but Oclgrind takes it, and so does this.
+        if at(i) == Some(b'.') && s.prec.is_none() {
+            i += 1;
+            s.prec = Some(number(&mut i));
+        }
     }
     let len = match (at(i), at(i + 1)) {
         (Some(b'h'), Some(b'h')) => Some((Len::Hh, 2)),
@@ -889,6 +895,8 @@ mod tests {
         assert!(ok);
         let c = vector(ScalarTy::Int(8), &[0xff, 1, 0x80]);
         assert_eq!(ours("%v3hhd", &[c]).0, "-1,1,-128");
+        let half = vector(ScalarTy::F32, &[0.5f32.to_bits() as u64; 2]);
+        assert_eq!(ours("%v2.1hlf", &[half]).0, "0.5,0.5");
         assert_eq!(ours("%v3hhu", &[c]).0, "255,1,128");
         let i: Vec<u64> = (0..16).collect();
         let expect = (0..16)
