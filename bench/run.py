@@ -8,6 +8,7 @@ whose programs are bitcode, for a machine without clang).
 Exits 1 if any run failed (non-zero exit status or anything on stderr).
 """
 import argparse
+import hashlib
 import math
 import os
 import shutil
@@ -27,7 +28,7 @@ class Run:
     cpu: float = math.nan      # user + sys seconds
     wall: float = math.nan
     rss_mb: float = math.nan   # peak resident set size
-    stdout: bytes = b""
+    stdout: bytes = b""   # a digest of what the run printed: outputs can be hundreds of MB
     stderr: bytes = b""
     error: str | None = None   # set when the run failed
     kernel_wall: float = math.nan  # kernel execution only (OCLGRIND_TIMING lines)
@@ -56,7 +57,13 @@ def run_once(exe: str, sim: Path, threads: int, timing: bool = False,
         proc.returncode = os.waitstatus_to_exitcode(status)  # already reaped
         out.seek(0)
         err.seek(0)
-        stdout, stderr = out.read(), err.read()
+        # Digest stdout in chunks rather than holding it: a child exec'd from this process
+        # reports at least this process's peak memory as its own (Linux keeps the pre-exec
+        # high-water mark), so a large Python would inflate every later run's figure.
+        digest = hashlib.sha256()
+        while chunk := out.read(1 << 20):
+            digest.update(chunk)
+        stdout, stderr = digest.digest(), err.read()
 
     run = Run(cpu=usage.ru_utime + usage.ru_stime, wall=wall,
               rss_mb=usage.ru_maxrss / 1024, stdout=stdout, stderr=stderr)  # maxrss: KiB

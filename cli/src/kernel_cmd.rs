@@ -156,12 +156,7 @@ fn run(ctx: &Context, simfile: &str, global_mem: bool) -> Result<String, String>
     }
     let stats = launch(ctx, &kernel, &args, &nd).map_err(|e| e.to_string())?;
     if ctx.config.timing {
-        eprintln!(
-            "Oclgrind: kernel '{kernel_name}': {} work-groups on {} threads in {:.3} s",
-            stats.work_groups,
-            stats.threads,
-            stats.elapsed.as_secs_f64()
-        );
+        eprintln!("{}", stats.timing_line(&kernel_name));
     }
 
     let mut out = String::new();

@@ -37,6 +37,8 @@ struct State {
     pending: BTreeMap<u64, Pending>,
     /// By group: the records of the current barrier interval, with their work-items.
     interval: BTreeMap<u64, Vec<(ItemKey, Record)>>,
+    /// Groups that may yet start over (`speculate`): all their records so far.
+    speculative: BTreeMap<u64, Vec<Record>>,
 }
 
 /// Orders the output of numbered work-groups.
@@ -116,9 +118,25 @@ impl<'a> Sequencer<'a> {
         }
     }
 
+    /// Work-group `seq` may start over (`discard`): its records wait for its end.
+    pub fn speculate(&self, seq: u64) {
+        let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        s.speculative.insert(seq, Vec::new());
+    }
+
+    /// Work-group `seq` starts over: what it wrote since `speculate` is void, and its
+    /// records go as usual from here on.
+    pub fn discard(&self, seq: u64) {
+        let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        s.speculative.remove(&seq);
+        s.interval.remove(&seq);
+    }
+
     /// Delivers a record of group `seq` now if it is the head, else keeps it for later.
     fn pass(&self, s: &mut State, seq: u64, record: Record) {
-        if seq == s.head {
+        if let Some(held) = s.speculative.get_mut(&seq) {
+            held.push(record);
+        } else if seq == s.head {
             (self.deliver)(record);
         } else {
             s.pending.entry(seq).or_default().records.push(record);
@@ -133,6 +151,9 @@ impl<'a> Sequencer<'a> {
         let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
         if self.by_work_item {
             self.release_interval(&mut s, seq);
+        }
+        for record in s.speculative.remove(&seq).into_iter().flatten() {
+            self.pass(&mut s, seq, record);
         }
         if seq != s.head {
             s.pending.entry(seq).or_default().done = true;
@@ -216,5 +237,29 @@ mod tests {
         seq.emit(0, Some([0, 0, 0]), text("last0 "));
         seq.complete(0);
         assert_eq!(*out.lock().unwrap(), "x0 x1 z1 y0 after0 group last0 ");
+    }
+
+    #[test]
+    fn a_group_that_starts_over_leaves_only_its_second_run() {
+        let out = M::new(String::new());
+        let deliver = appender(&out);
+        let seq = Sequencer::new(&deliver).by_work_item();
+        seq.speculate(0);
+        seq.emit(0, Some([0, 0, 1]), text("x1 "));
+        seq.end_interval(0);
+        seq.emit(0, None, text("race "));
+        // Held although group 0 is the head.
+        assert_eq!(*out.lock().unwrap(), "");
+        seq.emit(0, Some([0, 0, 0]), text("pending "));
+        seq.discard(0);
+        seq.emit(0, Some([0, 0, 0]), text("a0 "));
+        seq.end_interval(0);
+        assert_eq!(*out.lock().unwrap(), "a0 ");
+        seq.speculate(1);
+        seq.emit(1, None, text("b "));
+        seq.complete(0);
+        assert_eq!(*out.lock().unwrap(), "a0 ");
+        seq.complete(1);
+        assert_eq!(*out.lock().unwrap(), "a0 b ");
     }
 }

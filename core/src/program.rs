@@ -104,6 +104,20 @@ pub struct KernelCode {
 }
 
 impl KernelCode {
+    /// Whether any of its functions has an atomic operation (an op, or a builtin whose name
+    /// says so).
+    pub fn uses_atomics(&self) -> bool {
+        self.functions.iter().any(|f| {
+            let op = |op: &crate::bytecode::Op| {
+                matches!(
+                    op,
+                    crate::bytecode::Op::AtomicRmw { .. } | crate::bytecode::Op::CmpXchg { .. }
+                )
+            };
+            f.code.iter().any(op) || f.builtins.iter().any(|b| b.name.contains("atom"))
+        })
+    }
+
     /// Total bytes of kernel-scope `__local` variables.
     pub fn static_local_size(&self) -> u64 {
         self.locals.iter().map(|l| l.size).sum()

@@ -340,3 +340,84 @@ fn launches_running_at_once_keep_their_races_apart() {
         assert_eq!(messages.len(), 120);
     }
 }
+
+/// A clean kernel (a tile through local memory) and one whose work-items depend on their
+/// order: each adds to a shared counter, after adding to its own global element.
+const ORDERED: &str = r#"
+kernel void clean(global int *out, local int *tile) {
+  int l = get_local_id(0);
+  tile[l] = l;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  out[get_global_id(0)] = tile[3 - l];
+}
+kernel void counted(global int *out) {
+  local int c;
+  int l = get_local_id(0);
+  if (l == 0) c = 0;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  out[get_global_id(0)] += 1;
+  c += 1;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  out[get_global_id(0)] += c * 10;
+}
+"#;
+
+/// Runs kernel `name` of ORDERED over 4 groups of 4 with the race detector, under `executor`;
+/// the launch's statistics, `out`, and the messages.
+fn run_checked(name: &str, scalar: bool) -> (oclgrind_core::LaunchStats, Vec<i32>, Vec<String>) {
+    let messages = Arc::new(Recorder::default());
+    let mut ctx = Context::new(Config {
+        log_file: Some("/dev/null".into()),
+        num_threads: 1,
+        data_races: true,
+        scalar_executor: scalar,
+        ..Config::default()
+    });
+    ctx.add_plugin(messages.clone());
+    let program = ctx.build_program(ORDERED, "").expect("builds");
+    let placed = ctx.place_program(Arc::new(program)).unwrap();
+    let kernel = placed.kernel(name).unwrap();
+    let out = ctx.allocate(64, 0).unwrap();
+    ctx.host_write(out, &[0; 64]);
+    let nd = NDRange {
+        work_dim: 1,
+        global_offset: [0; 3],
+        global_size: [16, 1, 1],
+        local_size: [4, 1, 1],
+    };
+    let mut args = vec![ArgValue::Pointer(out)];
+    if name == "clean" {
+        args.push(ArgValue::LocalSize(16));
+    }
+    let stats = launch(&ctx, &kernel, &args, &nd).unwrap();
+    let mut bytes = vec![0u8; 64];
+    ctx.host_read(out, &mut bytes);
+    let values = bytes
+        .chunks(4)
+        .map(|b| i32::from_le_bytes(b.try_into().unwrap()))
+        .collect();
+    let messages = messages.0.lock().unwrap().clone();
+    (stats, values, messages)
+}
+
+#[test]
+fn checked_groups_run_together_and_start_over_when_their_order_matters() {
+    let (stats, out, messages) = run_checked("clean", false);
+    assert_eq!(stats.started_over, 0);
+    let tile: Vec<i32> = (0..16).map(|i| 3 - i % 4).collect();
+    assert_eq!(out, tile);
+    assert!(messages.is_empty(), "{messages:?}");
+
+    // Each group's work-items share a counter: run together, they would each read 0 and
+    // leave 1; run one after another (as Oclgrind does), the counter ends at 4. Each group
+    // starts over, its stores to `out` undone (else each element would be 2 + 40).
+    let (stats, out, messages) = run_checked("counted", false);
+    assert_eq!(stats.started_over, 4);
+    assert_eq!(out, vec![41; 16]);
+    let (scalar_stats, scalar_out, scalar_messages) = run_checked("counted", true);
+    assert_eq!(scalar_stats.started_over, 0);
+    assert_eq!((out, &messages), (scalar_out, &scalar_messages));
+    assert!(messages
+        .iter()
+        .any(|m| m.contains("data race at local memory")));
+}

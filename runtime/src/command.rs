@@ -251,13 +251,7 @@ fn run_kernel(run: KernelRun) -> Result<(), cl_int> {
     match result {
         Ok(stats) => {
             if settings().timing {
-                crate::error::stderr_line(&format!(
-                    "Oclgrind: kernel '{}': {} work-groups on {} threads in {:.3} s",
-                    run.name,
-                    stats.work_groups,
-                    stats.threads,
-                    stats.elapsed.as_secs_f64()
-                ));
+                crate::error::stderr_line(&stats.timing_line(&run.name));
             }
             Ok(())
         }

@@ -154,7 +154,14 @@ pub(crate) fn located(
         };
         report_access(access, launch, mems.workers, at());
     }
-    located.map(|(p, _)| p)
+    let located = located.map(|(p, _)| p);
+    if let (true, true, Some(p)) = (dir.writes(), mems.undo.active, located) {
+        // The group may start over (`undo`); local and private memory start afresh then.
+        if matches!(space, AddrSpace::Global | AddrSpace::Constant) {
+            mems.undo.overwriting(p, size);
+        }
+    }
+    located
 }
 
 /// An access that was refused (`flags` None) or flagged.

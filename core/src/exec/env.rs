@@ -9,6 +9,7 @@ use super::exchange::Exchange;
 use super::launch::{Launch, Where};
 use super::semantics::mask;
 use super::shadow::{origin_code, ShadowRegs, Shadows};
+use super::undo::UndoLog;
 use super::uninit;
 use crate::builtins::{AsyncCopy, BuiltinEnv, LaneMove};
 use crate::bytecode::{MemTy, RmwOp, ScalarTy, Slot};
@@ -25,6 +26,8 @@ pub(crate) struct Mems<'a> {
     pub workers: &'a mut Workers,
     /// This worker's combined atomics (`combine`): applied before anything else touches them.
     pub pending: &'a mut PendingAtomics,
+    /// What the group's stores overwrote, while it may start over.
+    pub undo: &'a mut UndoLog,
 }
 
 impl Mems<'_> {

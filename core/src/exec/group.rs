@@ -10,11 +10,13 @@ use super::exchange::Exchange;
 use super::lanes::Lanes;
 use super::launch::{Launch, Where};
 use super::shadow::origin_code;
+use super::undo::UndoLog;
 use super::workitem::{WiIds, WorkItem};
 use crate::diagnostics::{divergence_header, render, Entity, Level};
 use crate::memory::{AddrSpace, ArenaMemory};
 use crate::output::Record;
 use crate::plugins::{Interest, Workers};
+use std::sync::atomic::Ordering;
 use std::sync::Mutex;
 
 /// Why a work-item stopped running.
@@ -246,6 +248,8 @@ pub(crate) struct GroupRunner<'l> {
     pub pending: PendingAtomics,
     /// The lane executor's state.
     pub(super) lanes: Lanes,
+    /// What the current group's stores overwrote, while it may start over (`lanes`).
+    pub(super) undo: UndoLog,
 }
 
 impl<'l> GroupRunner<'l> {
@@ -276,6 +280,7 @@ impl<'l> GroupRunner<'l> {
             },
             pending: PendingAtomics::default(),
             lanes: Lanes::default(),
+            undo: UndoLog::default(),
         }
     }
 
@@ -302,7 +307,11 @@ impl<'l> GroupRunner<'l> {
         let mut items = self.items.take().unwrap_or_default();
         items.reset(count as usize);
         if self.launch.lanes && count > 1 {
-            self.run_lanes(&mut items);
+            if !self.run_lanes(&mut items) {
+                self.launch.started_over.fetch_add(1, Ordering::Relaxed);
+                self.start_over(&mut items);
+                self.take_turns(&mut items, &Plain, None);
+            }
         } else {
             self.take_turns(&mut items, &Plain, None);
         }
@@ -414,6 +423,7 @@ impl<'l> GroupRunner<'l> {
                 private: &mut scratch,
                 workers: &mut self.workers,
                 pending: &mut self.pending,
+                undo: &mut self.undo,
             };
             self.asyncs
                 .complete(launch, &mut mems, at, site.first, &site.events);

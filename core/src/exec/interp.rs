@@ -200,6 +200,7 @@ impl GroupRunner<'_> {
             private,
             workers: &mut self.workers,
             pending: &mut self.pending,
+            undo: &mut self.undo,
         };
         let asyncs = &mut self.asyncs;
         let exchange = &mut self.exchange;

@@ -16,15 +16,16 @@
 //! lanes only change how work-items interleave between barriers, which only racy kernels can
 //! tell, and their output leaves in the scalar executor's order (`Sequencer::by_work_item`).
 
-use super::checks::{access, array_index, check_alignment, load_mem, store_mem, Dir};
+use super::checks::{self, access, array_index, check_alignment, load_mem, store_mem, Dir};
 use super::env::{Env, Mems};
-use super::group::{BarrierSite, GroupItems, GroupRunner, Plain, Stop};
+use super::group::{allocate_locals, BarrierSite, GroupItems, GroupRunner, Plain, Stop};
 use super::interp::{query, Here};
 use super::launch::Where;
 use super::memops::{self, OpCx};
 use super::pure_ops::register_ops;
 use super::shadow::NoShadow;
 use crate::exec::debug::WiState;
+use crate::plugins::AccessKind;
 
 /// The lanes that run together: all at `pc` of function `func`, with their frames at `base`
 /// and `depth` calls deep.
@@ -84,8 +85,16 @@ fn position(depth: usize, func: u32, base: u32, pc: u32) -> (usize, u32, u32, u3
 }
 
 impl GroupRunner<'_> {
-    /// Runs the group's work-items (all of them at once) to their end.
-    pub(super) fn run_lanes(&mut self, items: &mut GroupItems) {
+    /// Runs the group's work-items (all of them at once) to their end. False when plugins
+    /// watching memory found that the work-items depend on the order they run in
+    /// (`Worker::depends_on_order`): the group must start over (`start_over`) and run as the
+    /// scalar executor runs it.
+    pub(super) fn run_lanes(&mut self, items: &mut GroupItems) -> bool {
+        let speculating = self.launch.may_start_over;
+        if speculating {
+            self.undo.begin();
+            self.launch.sequencer.speculate(self.seq);
+        }
         // Local ids counted up in the order of their linear index (no division each).
         let mut local = [0u64; 3];
         for i in 0..items.count() {
@@ -104,9 +113,31 @@ impl GroupRunner<'_> {
         // Taken out while the group runs, so that running it can borrow the runner.
         let mut warp = std::mem::take(&mut self.lanes.warp);
         (self.lanes.interval, self.lanes.last) = (0, None);
-        self.run_warps(items, &mut warp);
+        let done = self.run_warps(items, &mut warp, speculating);
         self.lanes.warp = warp;
+        if !done {
+            return false;
+        }
         self.note_last_finished(items);
+        if speculating && self.workers.depend_on_order() {
+            return false;
+        }
+        self.undo.end();
+        true
+    }
+
+    /// The group's work-items depend on their order: what they did is undone, and the group
+    /// is as before it ran, ready to run again.
+    pub(super) fn start_over(&mut self, items: &mut GroupItems) {
+        let count = items.count();
+        self.undo.undo();
+        self.launch.sequencer.discard(self.seq);
+        self.local.clear();
+        allocate_locals(self.launch, &mut self.local);
+        self.asyncs.reset(count as u64);
+        self.exchange.reset(self.size);
+        items.reset(count);
+        self.begin_group();
     }
 
     /// Names the work-item that finished last (so far) for the messages of the group's end.
@@ -117,14 +148,19 @@ impl GroupRunner<'_> {
         }
     }
 
-    /// Runs warps until every work-item has finished, releasing barriers on the way.
-    fn run_warps(&mut self, items: &mut GroupItems, warp: &mut Warp) {
+    /// Runs warps until every work-item has finished, releasing barriers on the way. False
+    /// when the group must start over (`run_lanes`); when `speculating`, a group whose lanes
+    /// wait for each other does.
+    fn run_warps(&mut self, items: &mut GroupItems, warp: &mut Warp, speculating: bool) -> bool {
         loop {
             if !gather(items, warp) {
                 if items.arrived == 0 {
-                    return;
+                    return true;
                 }
                 self.release_lanes(items);
+                if speculating && self.workers.depend_on_order() {
+                    return false;
+                }
                 self.lanes.interval += 1;
                 continue;
             }
@@ -139,12 +175,16 @@ impl GroupRunner<'_> {
                 ready.filter(|e| e.state == WiState::Suspended).count() > warp.lanes.len()
             };
             if matches!(exit, Exit::Looping(_)) && others() {
+                if speculating {
+                    // Lanes that wait for each other depend on their order.
+                    return false;
+                }
                 // The others may be what the loop waits for: the scalar scheduler finishes
                 // the group, one work-item after the other (and notes who finishes last).
                 self.note_last_finished(items);
                 items.barrier = self.arrivals(items);
                 self.take_turns(items, &Plain, None);
-                return;
+                return true;
             }
         }
     }
@@ -222,6 +262,7 @@ impl GroupRunner<'_> {
                     private: &mut $wi.private,
                     workers: &mut self.workers,
                     pending: &mut self.pending,
+                    undo: &mut self.undo,
                 }
             };
         }
@@ -240,6 +281,7 @@ impl GroupRunner<'_> {
             };
         }
         let (seq, group, size) = (self.seq, self.group, self.size);
+        let observe = launch.observe_memory;
         let mut sh = NoShadow;
         let mut pc = warp.pc as usize;
         let mut backward = 0u32;
@@ -271,7 +313,7 @@ impl GroupRunner<'_> {
             // Runs `$body` for each lane with its frame `$r` and the host pointer `$ptr` that
             // MemCheck's `access` gives for the lane's address (`None`: reported).
             macro_rules! each_lane_access {
-                (($p:ident, $space:ident, $ty:ident, $align:ident), $dir:expr,
+                (($p:ident, $space:ident, $ty:ident, $align:ident), $dir:expr, $stored:expr,
                     |$r:ident, $ptr:ident| $body:expr) => {{
                     let size = $ty.size() as u64;
                     for (&fp, &slot) in fps.iter().zip(&warp.slots) {
@@ -284,6 +326,15 @@ impl GroupRunner<'_> {
                         let here = || at(ids);
                         let $ptr = access(&mut mems, $space, addr, size, $dir, launch, here);
                         $body;
+                        if observe {
+                            let bytes = $r[$stored as usize].to_le_bytes();
+                            let (kind, data) = match $dir {
+                                Dir::Store => (AccessKind::Store, &bytes[..size as usize]),
+                                _ => (AccessKind::Load, &[][..]),
+                            };
+                            let (space, at) = ($space, at(ids));
+                            checks::observe(launch, &mut mems, at, space, addr, size, kind, data);
+                        }
                     }
                 }};
             }
@@ -327,7 +378,7 @@ impl GroupRunner<'_> {
                     space,
                     ty,
                     align,
-                } => each_lane_access!((p, space, ty, align), Dir::Load, |r, ptr| {
+                } => each_lane_access!((p, space, ty, align), Dir::Load, d, |r, ptr| {
                     // SAFETY: access() checked the range.
                     r[d as usize] = ptr.map_or(0, |ptr| unsafe { load_mem(ty, ptr) })
                 }),
@@ -337,7 +388,7 @@ impl GroupRunner<'_> {
                     space,
                     ty,
                     align,
-                } => each_lane_access!((p, space, ty, align), Dir::Store, |r, ptr| {
+                } => each_lane_access!((p, space, ty, align), Dir::Store, s, |r, ptr| {
                     if let Some(ptr) = ptr {
                         // SAFETY: access() checked the range.
                         unsafe { store_mem(ty, ptr, r[s as usize]) };

@@ -126,6 +126,11 @@ pub(crate) struct Launch<'a> {
     pub debug: Option<DebugRun<'a>>,
     /// A group's work-items run together (`lanes`): nothing watches single ops or work-items.
     pub lanes: bool,
+    /// Plugins watch a group's memory under lanes: its stores are kept until it ends, so that
+    /// it can start over if its work-items depend on their order (`lanes::run_lanes`).
+    pub may_start_over: bool,
+    /// Groups that started over.
+    pub started_over: AtomicU64,
 }
 
 /// Where something happened in a running launch.
@@ -335,6 +340,25 @@ pub struct LaunchStats {
     pub work_groups: u64,
     pub threads: usize,
     pub elapsed: std::time::Duration,
+    /// Work-groups run again, work-item after work-item, because a checker found that their
+    /// work-items depended on the order they ran in together (`lanes::run_lanes`).
+    pub started_over: u64,
+}
+
+impl LaunchStats {
+    /// The line `OCLGRIND_TIMING` prints for a launch of `kernel`.
+    pub fn timing_line(&self, kernel: &str) -> String {
+        let again = match self.started_over {
+            0 => String::new(),
+            n => format!(" ({n} run again in order)"),
+        };
+        format!(
+            "Oclgrind: kernel '{kernel}': {} work-groups{again} on {} threads in {:.3} s",
+            self.work_groups,
+            self.threads,
+            self.elapsed.as_secs_f64()
+        )
+    }
 }
 
 /// Most worker threads a launch uses, whatever `--num-threads` asks for.
@@ -490,11 +514,18 @@ pub fn launch(
         },
     };
     let debug = debugger.map(|hook| DebugRun::new(hook, StopSet::new(&kernel.code), info.clone()));
-    let watched = Interest::INSTRUCTION | Interest::MEMORY | Interest::WORK_ITEM;
+    let counted = plugins.wants(Interest::INSTRUCTION_COUNTS) && kernel.code.counted_blocks > 0;
+    // Plugins watching memory under lanes get a group's events interleaved; a group whose
+    // work-items turn out to depend on their order starts over (`undo`), so it must be able
+    // to: its stores undone (atomics of other groups in between would make that wrong), its
+    // blocks not counted twice.
+    let watched = plugins.wants(Interest::MEMORY | Interest::ALLOCATION);
+    let rerunnable = plugins.take_interleaved_events() && !counted && !kernel.code.uses_atomics();
     let lanes = !ctx.config.scalar_executor
         && debugger.is_none()
         && !shadows
-        && !plugins.wants(watched | Interest::ALLOCATION);
+        && !plugins.wants(Interest::INSTRUCTION | Interest::WORK_ITEM)
+        && (!watched || rerunnable);
     let launch = Launch {
         ctx,
         kernel,
@@ -517,10 +548,11 @@ pub fn launch(
         observe_allocations: plugins.wants(Interest::ALLOCATION),
         shadows,
         combine_atomics: !shadows && debugger.is_none() && !plugins.wants(Interest::MEMORY),
-        counts: (plugins.wants(Interest::INSTRUCTION_COUNTS) && kernel.code.counted_blocks > 0)
-            .then(|| Arc::new(BlockCounts::new(kernel.code.counted_blocks))),
+        counts: counted.then(|| Arc::new(BlockCounts::new(kernel.code.counted_blocks))),
         debug,
         lanes,
+        may_start_over: lanes && watched,
+        started_over: AtomicU64::new(0),
     };
     if let Some(d) = &launch.debug {
         d.hook
@@ -601,6 +633,7 @@ pub fn launch(
         work_groups: count,
         threads: used,
         elapsed: started.elapsed(),
+        started_over: launch.started_over.load(Ordering::Relaxed),
     })
 }
 

@@ -20,6 +20,7 @@ mod memops;
 pub mod pure_ops;
 pub mod semantics;
 mod shadow;
+mod undo;
 pub(crate) mod uninit;
 mod workitem;
 

@@ -441,6 +441,16 @@ pub trait Plugin: Send + Sync {
     fn is_thread_safe(&self) -> bool {
         true
     }
+    /// Whether its workers may get the events of a group's work-items interleaved between
+    /// synchronisations (each work-item's in the order it made them, but not one work-item
+    /// after the other as a scalar executor makes them), as when a group's work-items run
+    /// together (the lane executor). Such a plugin gives the scalar executor's results
+    /// whatever the interleaving, or says that it cannot ([`Worker::depends_on_order`]): the
+    /// group then starts over, with `work_group_begin` again, its stores to global memory
+    /// undone, and what the workers saw of it before is void.
+    fn takes_interleaved_events(&self) -> bool {
+        false
+    }
 
     fn log(&self, _level: Level, _message: &str) {}
     fn kernel_begin(&self, _launch: &LaunchInfo) {}
@@ -497,6 +507,12 @@ pub trait Worker: Send {
             self.memory_access(&each, &a.access);
         }
     }
+    /// Whether the events of the group so far show that the order in which its work-items'
+    /// events interleaved matters ([`Plugin::takes_interleaved_events`]): the executor then
+    /// runs the group again from its start, work-item after work-item.
+    fn depends_on_order(&self) -> bool {
+        false
+    }
     /// The value of a speculated load (`KernelRef::speculated`, shown as it ran like any
     /// other) is used here (`cx.site`, which names the load): the read the source makes.
     fn speculated_use(&mut self, _cx: &ExecContext, _access: &Access) {}
@@ -537,6 +553,13 @@ impl PluginSet {
 
     pub fn wants(&self, i: Interest) -> bool {
         self.interests.contains(i)
+    }
+
+    /// Whether every plugin that wants memory accesses or allocations, or hears of groups
+    /// and barriers, takes their events interleaved ([`Plugin::takes_interleaved_events`]).
+    pub fn take_interleaved_events(&self) -> bool {
+        let i = Interest::MEMORY | Interest::ALLOCATION | Interest::WORK_GROUP | Interest::BARRIER;
+        self.each(i).all(|p| p.takes_interleaved_events())
     }
 
     pub fn all_thread_safe(&self) -> bool {
@@ -591,6 +614,12 @@ impl Workers {
             .iter_mut()
             .filter(move |(interests, _)| interests.contains(i))
             .map(|(_, w)| &mut **w)
+    }
+
+    /// Whether a worker found that the group's work-items depend on the order they run in
+    /// ([`Worker::depends_on_order`]).
+    pub fn depend_on_order(&self) -> bool {
+        self.list.iter().any(|(_, w)| w.depends_on_order())
     }
 
     /// Hands every worker's results to its plugin.

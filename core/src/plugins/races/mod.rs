@@ -95,6 +95,10 @@ impl Plugin for RaceDetector {
             | Interest::ALLOCATION
     }
 
+    fn takes_interleaved_events(&self) -> bool {
+        true
+    }
+
     fn worker(&self, launch: &LaunchInfo) -> Option<Box<dyn Worker>> {
         let buffers = self.shared.buffers();
         let count = buffers.keys().max().map_or(0, |&i| i as usize + 1);
@@ -262,6 +266,10 @@ impl Worker for RaceWorker {
         }
     }
 
+    fn depends_on_order(&self) -> bool {
+        self.shadow.as_ref().is_some_and(GroupShadow::dependent)
+    }
+
     fn speculated_use(&mut self, cx: &ExecContext, access: &Access) {
         let wi = self.work_item(cx);
         let uniform = self.shared.uniform_writes;
@@ -283,6 +291,9 @@ impl Worker for RaceWorker {
         let Some(shadow) = &mut self.shadow else {
             return;
         };
+        if fence & (LOCAL_FENCE | GLOBAL_FENCE) == 0 {
+            shadow.next_interval();
+        }
         for (bit, space) in [
             (LOCAL_FENCE, AddrSpace::Local),
             (GLOBAL_FENCE, AddrSpace::Global),

@@ -242,6 +242,9 @@ pub struct GroupShadow {
     /// Whether plain accesses that cannot race skip the full check (`Fresh::take_plain`);
     /// off only to test that it changes nothing.
     plain_fast_path: bool,
+    /// Whether two work-items of the group touched the same bytes in an interval, one of them
+    /// writing (atomics and same-value stores included): their order mattered.
+    dependent: bool,
 }
 
 /// The cells of the global pages the group touched.
@@ -352,6 +355,7 @@ impl GroupShadow {
             stored: Vec::new(),
             order: Vec::new(),
             plain_fast_path: true,
+            dependent: false,
         }
     }
 
@@ -387,6 +391,12 @@ impl GroupShadow {
         self.synced = [self.epoch - 1; 2];
         self.races = self.race_lists();
         self.names = names;
+        self.dependent = false;
+    }
+
+    /// Whether the group's work-items depended on one another's order (see `dependent`).
+    pub fn dependent(&self) -> bool {
+        self.dependent
     }
 
     /// The next epoch, renumbering every slot's first when the epochs run out.
@@ -539,6 +549,7 @@ impl GroupShadow {
             names: &self.names,
             union: which == 1,
             plain_fast_path: self.plain_fast_path,
+            dependent: &mut self.dependent,
         };
         for w in from..to {
             let word = cells.base + w as u64 * WORD;
@@ -554,6 +565,12 @@ impl GroupShadow {
                 }
             }
         }
+    }
+
+    /// A barrier that synchronises no memory: later accesses are of a new interval all the
+    /// same (which is first of a group's accesses depends on it).
+    pub fn next_interval(&mut self) {
+        self.advance();
     }
 
     /// A synchronisation of `space` (a barrier's fence, or the group's end): the races found
@@ -841,11 +858,16 @@ impl Fresh {
     }
 
     /// Keeps the access as the group's first load or store of the cell (global memory): as
-    /// in Oclgrind, the first, or while that is atomic, the latest.
+    /// in Oclgrind, the first, or while that is atomic, the latest. The first as the scalar
+    /// executor makes them: work-items' accesses of one interval may come interleaved (a lane
+    /// executor), and then the lowest work-item's is first.
     #[inline(always)]
     fn union(&self, cell: &mut Cell, value: u32) {
         if self.union {
-            let replaceable = |s: Slot| s.epoch_bits() < self.first || s.atomic();
+            let (epoch, wi) = (self.slot.epoch_bits(), self.slot.wi());
+            let replaceable = |s: Slot| {
+                s.epoch_bits() < self.first || s.atomic() || s.epoch_bits() == epoch && wi < s.wi()
+            };
             if self.reads && replaceable(cell.first_load) {
                 cell.first_load = self.slot;
             }
@@ -871,6 +893,7 @@ struct Log<'a> {
     /// Whether cells keep the group's first load and store (global memory).
     union: bool,
     plain_fast_path: bool,
+    dependent: &'a mut bool,
 }
 
 impl Log<'_> {
@@ -905,6 +928,12 @@ impl Log<'_> {
     /// `take` when the cell has accesses of this interval.
     #[inline(never)]
     fn check(&mut self, a: &Incoming, address: u64, len: u64, value: u32, cell: &mut Cell) {
+        // Another entity's access of this interval, one of the two writing: which came first
+        // mattered.
+        let other = |s: &Slot| self.fresh(*s) && s.wi() != a.wi();
+        if cell.stores.iter().any(other) || a.writes() && cell.loads.iter().any(other) {
+            *self.dependent = true;
+        }
         let load = a.reads() && self.counts(a, &cell.loads);
         let store = a.writes() && self.counts(a, &cell.stores);
         if load {
