@@ -7,7 +7,7 @@ use super::launch::{Launch, Where};
 use crate::bytecode::MemTy;
 use crate::diagnostics::Level;
 use crate::memory::{flags, load_bytes, resolve, store_bytes, AddrSpace, Fault, FaultKind, Scalar};
-use crate::plugins::{Access, AccessKind, Interest, Memories, Workers};
+use crate::plugins::{Access, AccessBatch, AccessKind, Interest, Memories, Workers};
 
 #[inline(always)]
 pub(crate) unsafe fn load_mem(ty: MemTy, p: *const u8) -> u64 {
@@ -260,6 +260,20 @@ pub(crate) fn observe(
     };
     for w in workers.each(Interest::MEMORY) {
         launch.with_context_reading(at, true, memory, |cx| w.memory_access(cx, &access));
+    }
+}
+
+/// Shows one op's accesses in several work-items of group `group` (seq, ids, size) to the
+/// plugin workers that watch memory (after the caller checked `launch.observe_memory`).
+#[inline(never)]
+pub(crate) fn observe_batch(
+    launch: &Launch,
+    workers: &mut Workers,
+    group: (u64, [u64; 3], [u64; 3]),
+    batch: &AccessBatch,
+) {
+    for w in workers.each(Interest::MEMORY) {
+        launch.with_group_context(group, |cx| w.memory_accesses(cx, batch));
     }
 }
 

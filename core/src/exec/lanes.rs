@@ -15,6 +15,13 @@
 //! join), and they go on as one warp. Whatever the layout, every lane runs its own path: the
 //! lanes only change how work-items interleave between barriers, which only racy kernels can
 //! tell, and their output leaves in the scalar executor's order (`Sequencer::by_work_item`).
+//!
+//! Plugins that watch memory hear of each op's accesses in one batch. Under them a group runs
+//! speculatively: its output waits for its end (`Sequencer::speculate`) and its stores to
+//! global memory are logged (`undo`); when a plugin finds that the work-items depended on
+//! their order (the race detector, on two of them touching the same bytes between barriers),
+//! the group is undone and runs again under the scalar scheduler (`start_over`). Kernels with
+//! atomics are not run so: undoing a group's atomics would lose other groups' in between.
 
 use super::checks::{self, access, array_index, check_alignment, load_mem, store_mem, Dir};
 use super::env::{Env, Mems};
@@ -25,7 +32,8 @@ use super::memops::{self, OpCx};
 use super::pure_ops::register_ops;
 use super::shadow::NoShadow;
 use crate::exec::debug::WiState;
-use crate::plugins::AccessKind;
+use crate::memory::AddrSpace;
+use crate::plugins::{AccessBatch, AccessKind, Site};
 
 /// The lanes that run together: all at `pc` of function `func`, with their frames at `base`
 /// and `depth` calls deep.
@@ -62,6 +70,42 @@ pub(crate) struct Lanes {
     /// The work-item that finished last as the scalar executor would see it: the highest
     /// index of the latest barrier interval in which any finished ((interval, index)).
     last: Option<(u64, u32)>,
+    /// An op's accesses, gathered for the plugins.
+    batch: LaneBatch,
+}
+
+/// One op's accesses in the lanes of a warp, gathered for the plugins (`AccessBatch`).
+#[derive(Default)]
+struct LaneBatch {
+    lanes: Vec<u32>,
+    addresses: Vec<u64>,
+    data: Vec<u8>,
+}
+
+impl LaneBatch {
+    fn clear(&mut self) {
+        self.lanes.clear();
+        self.addresses.clear();
+        self.data.clear();
+    }
+
+    fn push(&mut self, lane: u32, address: u64, data: &[u8]) {
+        self.lanes.push(lane);
+        self.addresses.push(address);
+        self.data.extend_from_slice(data);
+    }
+
+    fn of(&self, site: Site, space: AddrSpace, size: u64, kind: AccessKind) -> AccessBatch<'_> {
+        AccessBatch {
+            site,
+            space,
+            size,
+            kind,
+            lanes: &self.lanes,
+            addresses: &self.addresses,
+            data: &self.data,
+        }
+    }
 }
 
 impl Lanes {
@@ -281,6 +325,7 @@ impl GroupRunner<'_> {
             };
         }
         let (seq, group, size) = (self.seq, self.group, self.size);
+        let group_size = size;
         let observe = launch.observe_memory;
         let mut sh = NoShadow;
         let mut pc = warp.pc as usize;
@@ -316,7 +361,17 @@ impl GroupRunner<'_> {
                 (($p:ident, $space:ident, $ty:ident, $align:ident), $dir:expr, $stored:expr,
                     |$r:ident, $ptr:ident| $body:expr) => {{
                     let size = $ty.size() as u64;
-                    for (&fp, &slot) in fps.iter().zip(&warp.slots) {
+                    let kind = match $dir {
+                        Dir::Store => AccessKind::Store,
+                        _ => AccessKind::Load,
+                    };
+                    // Plugins hear of the lanes' accesses in one batch; of generic ones (whose
+                    // spaces may differ) one by one.
+                    let batched = observe && $space != AddrSpace::Generic;
+                    if batched {
+                        self.lanes.batch.clear();
+                    }
+                    for (k, (&fp, &slot)) in fps.iter().zip(&warp.slots).enumerate() {
                         let $r = frame(fp);
                         let addr = $r[$p as usize];
                         let wi = &mut items.slots[slot as usize];
@@ -328,13 +383,28 @@ impl GroupRunner<'_> {
                         $body;
                         if observe {
                             let bytes = $r[$stored as usize].to_le_bytes();
-                            let (kind, data) = match $dir {
-                                Dir::Store => (AccessKind::Store, &bytes[..size as usize]),
-                                _ => (AccessKind::Load, &[][..]),
+                            let data = match kind {
+                                AccessKind::Store => &bytes[..size as usize],
+                                _ => &[][..],
                             };
-                            let (space, at) = ($space, at(ids));
-                            checks::observe(launch, &mut mems, at, space, addr, size, kind, data);
+                            if batched {
+                                self.lanes.batch.push(warp.lanes[k], addr, data);
+                            } else {
+                                let (space, at) = ($space, at(ids));
+                                checks::observe(
+                                    launch, &mut mems, at, space, addr, size, kind, data,
+                                );
+                            }
                         }
+                    }
+                    if batched {
+                        let site = Site {
+                            func: fidx,
+                            pc: op_pc as u32,
+                        };
+                        let batch = self.lanes.batch.of(site, $space, size, kind);
+                        let group = (seq, group, group_size);
+                        checks::observe_batch(launch, &mut self.workers, group, &batch);
                     }
                 }};
             }

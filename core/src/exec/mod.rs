@@ -1,8 +1,10 @@
 //! Execution of lowered kernels: launches spread work-groups over worker threads. A
 //! work-group's work-items run together (`lanes`: one dispatch per op for all those at the same
 //! pc) when nothing watches single ops, else one at a time until each finishes or reaches a
-//! barrier (`group`'s scheduler, `interp`'s loop: the debugger, the race detector, the
-//! Uninitialized checker, plugins that see every access).
+//! barrier (`group`'s scheduler, `interp`'s loop: the debugger, the Uninitialized checker,
+//! plugins that see every op or every access as it happens). The race detector watches lanes:
+//! a group whose work-items turn out to depend on their order is undone (`undo`) and runs
+//! again one work-item at a time.
 
 mod async_copy;
 mod atomic;

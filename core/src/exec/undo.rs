@@ -41,6 +41,15 @@ impl UndoLog {
         self.overwritten.resize(from + len as usize, 0);
         // SAFETY: the caller located `len` bytes at `p` in a buffer.
         unsafe { load_bytes(p, &mut self.overwritten[from..]) };
+        // A store right after the last one (a warp's lanes storing consecutive elements, a
+        // loop filling an array) extends it: the log grows by little more than the bytes.
+        if let Some((last, last_len)) = self.stores.last_mut() {
+            let adjacent = (*last as usize).wrapping_add(*last_len as usize) == p as usize;
+            if adjacent && u64::from(*last_len) + len <= u64::from(u32::MAX) {
+                *last_len += len as u32;
+                return;
+            }
+        }
         self.stores.push((p, len as u32));
     }
 
@@ -56,5 +65,31 @@ impl UndoLog {
         self.stores.clear();
         self.overwritten.clear();
         self.active = false;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn undo_puts_back_overlapping_and_adjacent_stores_last_first() {
+        let mut memory = [1u8, 2, 3, 4, 5, 6, 7, 8];
+        let p = memory.as_mut_ptr();
+        let mut log = UndoLog::default();
+        log.begin();
+        // SAFETY: every pointer is into `memory`, and each store stays within it.
+        unsafe {
+            for (at, len, value) in [(0, 2, 9), (2, 2, 8), (1, 4, 7), (6, 2, 6)] {
+                log.overwriting(p.add(at), len);
+                std::ptr::write_bytes(p.add(at), value, len as usize);
+            }
+        }
+        // The first two stores are one entry.
+        assert_eq!(log.stores.len(), 3);
+        assert_eq!(memory, [9, 7, 7, 7, 7, 6, 6, 6]);
+        log.undo();
+        assert_eq!(memory, [1, 2, 3, 4, 5, 6, 7, 8]);
+        assert!(!log.active);
     }
 }

@@ -30,8 +30,9 @@
 //! ([`Plugin::summary`]; the RaceDetector counts the races it suppressed).
 //!
 //! Memory accesses come one at a time ([`Worker::memory_access`]) or many at once
-//! ([`Worker::memory_accesses`], for an executor that runs a work-group's lanes together); the
-//! batched form defaults to calling the single one for each access.
+//! ([`Worker::memory_accesses`]: one op's in several work-items, for an executor that runs a
+//! work-group's work-items together); the batched form defaults to calling the single one for
+//! each access.
 //!
 //! Uses of uninitialised values ([`Worker::uninitialized_use`], with where the bits came
 //! from, an [`Origin`]) are found by the core, which keeps a shadow beside every register and
@@ -363,14 +364,33 @@ pub struct Access<'d> {
     pub data: &'d [u8],
 }
 
-/// One access of a batch: which work-item made it (its local linear index in the group, and
-/// its ids), and where.
+/// The accesses one op made in several work-items of a group at once (an executor running
+/// the group's work-items together): one site, space, size and kind. Access `i` is the
+/// work-item of local linear index `lanes[i]`, at `addresses[i]`, storing
+/// `data[i * size..(i + 1) * size]` (stores and atomics; `data` is empty for loads).
 #[derive(Clone, Copy, Debug)]
-pub struct LaneAccess<'d> {
-    pub local_index: u64,
-    pub entity: Entity,
-    pub site: Option<Site>,
-    pub access: Access<'d>,
+pub struct AccessBatch<'d> {
+    pub site: Site,
+    pub space: AddrSpace,
+    pub size: u64,
+    pub kind: AccessKind,
+    pub lanes: &'d [u32],
+    pub addresses: &'d [u64],
+    pub data: &'d [u8],
+}
+
+impl AccessBatch<'_> {
+    /// Access `i` as a single one.
+    pub fn access(&self, i: usize) -> Access<'_> {
+        let n = self.size as usize;
+        Access {
+            space: self.space,
+            address: self.addresses[i],
+            size: self.size,
+            kind: self.kind,
+            data: self.data.get(i * n..(i + 1) * n).unwrap_or(&[]),
+        }
+    }
 }
 
 /// What an uninitialised value was used for (compat §4.6's four messages).
@@ -492,19 +512,29 @@ pub trait Worker: Send {
     /// A load, store or atomic. The entity is the work-item, or the group for the accesses
     /// of async copies (which have no site of their own: `cx.site` is the wait).
     fn memory_access(&mut self, _cx: &ExecContext, _access: &Access) {}
-    /// Many accesses at once, all of work-group `group`'s work-items, in the order a scalar
-    /// executor would have made them. By default, one `memory_access` each.
-    fn memory_accesses(&mut self, cx: &GroupContext, batch: &[LaneAccess]) {
-        for a in batch {
+    /// Many accesses at once: one op's in several work-items of the group (see
+    /// [`AccessBatch`]), which may come interleaved with other work-items' events (see
+    /// [`Plugin::takes_interleaved_events`]). By default, one `memory_access` each.
+    fn memory_accesses(&mut self, cx: &GroupContext, batch: &AccessBatch) {
+        for (i, &lane) in batch.lanes.iter().enumerate() {
+            let (lane, s) = (lane as u64, cx.size);
+            let local = [lane % s[0], (lane / s[0]) % s[1], lane / (s[0] * s[1])];
+            let global = std::array::from_fn(|d| {
+                cx.group[d] * cx.launch.local_size[d] + local[d] + cx.launch.global_offset[d]
+            });
             let each = ExecContext {
                 launch: cx.launch,
                 kernel: cx.kernel,
-                entity: a.entity,
-                site: a.site,
+                entity: Entity::WorkItem {
+                    global,
+                    local,
+                    group: cx.group,
+                },
+                site: Some(batch.site),
                 memory: cx.memory,
                 sink: cx.sink,
             };
-            self.memory_access(&each, &a.access);
+            self.memory_access(&each, &batch.access(i));
         }
     }
     /// Whether the events of the group so far show that the order in which its work-items'
@@ -640,12 +670,16 @@ mod tests {
         fn log(&self, _: Level, _: String) {}
     }
 
+    /// What a single access event showed: entity, site, address, kind, stored bytes.
+    type Single = (Entity, Option<Site>, u64, AccessKind, Vec<u8>);
+
     /// Records the single events it gets.
     #[derive(Default)]
-    struct Singles(Vec<(Entity, Option<Site>, u64, AccessKind)>);
+    struct Singles(Vec<Single>);
     impl Worker for Singles {
         fn memory_access(&mut self, cx: &ExecContext, a: &Access) {
-            self.0.push((cx.entity, cx.site, a.address, a.kind));
+            self.0
+                .push((cx.entity, cx.site, a.address, a.kind, a.data.to_vec()));
         }
     }
 
@@ -677,32 +711,26 @@ mod tests {
             memory: Memories::default(),
             sink: &Discard,
         };
-        let lane = |i: u64, kind| LaneAccess {
-            local_index: i,
-            entity: Entity::WorkItem {
-                global: [4 + i, 0, 0],
-                local: [i, 0, 0],
-                group: [1, 0, 0],
-            },
-            site: Some(Site { func: 0, pc: 7 }),
-            access: Access {
-                space: AddrSpace::Local,
-                address: 16 + 4 * i,
-                size: 4,
-                kind,
-                data: &[],
-            },
-        };
         let mut w = Singles::default();
-        w.memory_accesses(
-            &cx,
-            &[lane(0, AccessKind::Load), lane(3, AccessKind::Atomic)],
-        );
+        let batch = AccessBatch {
+            site: Site { func: 0, pc: 7 },
+            space: AddrSpace::Local,
+            size: 4,
+            kind: AccessKind::Store,
+            lanes: &[0, 3],
+            addresses: &[16, 28],
+            data: &[1, 0, 0, 0, 2, 0, 0, 0],
+        };
+        w.memory_accesses(&cx, &batch);
         let site = Some(Site { func: 0, pc: 7 });
         assert_eq!(w.0.len(), 2);
         assert_eq!(w.0[0].1, site);
-        assert_eq!((w.0[0].2, w.0[0].3), (16, AccessKind::Load));
-        assert_eq!((w.0[1].2, w.0[1].3), (28, AccessKind::Atomic));
+        assert_eq!((w.0[0].2, w.0[0].3), (16, AccessKind::Store));
+        assert_eq!((w.0[1].2, w.0[1].3), (28, AccessKind::Store));
+        assert_eq!(
+            (&w.0[0].4[..], &w.0[1].4[..]),
+            (&[1, 0, 0, 0][..], &[2, 0, 0, 0][..])
+        );
         assert!(matches!(
             w.0[1].0,
             Entity::WorkItem {

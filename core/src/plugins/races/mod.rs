@@ -15,6 +15,11 @@
 //! global accesses go to the launch's table (`kernel`), which merges groups in launch order.
 //! Races the user said are intended are left out (`suppress`). Under a debugger a race is
 //! reported as soon as its second access is made, so that the debugger stops there.
+//!
+//! It takes a group's accesses interleaved (a lane executor running the work-items together,
+//! an op's accesses in one batch): a group whose work-items touched the same bytes between
+//! synchronisations is run again in order (`Worker::depends_on_order`), so what it reports
+//! is what the scalar executor's order gives.
 
 mod kernel;
 mod report;
@@ -33,8 +38,8 @@ use sites::Sites;
 pub use suppress::Suppressions;
 
 use super::{
-    Access, AccessKind, ExecContext, GroupContext, Interest, KernelContext, LaunchInfo, Plugin,
-    Worker,
+    Access, AccessBatch, AccessKind, ExecContext, GroupContext, Interest, KernelContext,
+    LaunchInfo, Plugin, Worker,
 };
 use crate::diagnostics::{Entity, Level};
 use crate::memory::{decode_address, AddrSpace, GLOBAL_OFFSET_BITS};
@@ -263,6 +268,35 @@ impl Worker for RaceWorker {
         shadow.access((wi, site), access, atomic, uniform);
         if self.debugged {
             report_found(shadow, &self.shared, &self.launch, cx);
+        }
+    }
+
+    fn memory_accesses(&mut self, cx: &GroupContext, batch: &AccessBatch) {
+        let uniform = self.shared.uniform_writes;
+        let Some(shadow) = &mut self.shadow else {
+            return;
+        };
+        // As `memory_access`, the op's facts looked up once.
+        let site = shadow.sites().number(Some(batch.site));
+        let mut atomic = batch.kind.atomic();
+        if batch.kind == AccessKind::Load {
+            if shadow.sites().speculated(site) {
+                return;
+            }
+            atomic = shadow.sites().seeds_cas(site);
+        }
+        for (i, &lane) in batch.lanes.iter().enumerate() {
+            shadow.access((lane, site), &batch.access(i), atomic, uniform);
+        }
+        if self.debugged {
+            let log = |m| cx.log(Level::Error, m);
+            report(
+                shadow.take_found(),
+                &self.shared,
+                &self.launch,
+                log,
+                &cx.kernel,
+            );
         }
     }
 
