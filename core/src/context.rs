@@ -2,6 +2,7 @@
 //! (one per `cl_context`, one for `oclgrind-kernel`).
 
 use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use crate::compile::{compile, BuildFailure, CompileJob};
@@ -52,19 +53,29 @@ pub struct Context {
     pub(crate) written_origins: WrittenOrigins,
     /// Work-item states for the next launch's workers.
     pub(crate) states: StatePool,
+    /// Whether the plugins' closing lines were logged (`end_run`).
+    ended: AtomicBool,
 }
 
 impl Drop for Context {
-    /// The run is over for this context: the plugins' closing lines.
     fn drop(&mut self) {
+        self.end_run();
+    }
+}
+
+impl Context {
+    /// The run is over for this context: the plugins' closing lines, once (when it goes away,
+    /// or earlier when the process ends while something still holds it).
+    pub fn end_run(&self) {
+        if self.ended.swap(true, Ordering::AcqRel) {
+            return;
+        }
         let lines: Vec<String> = self.plugins.all().filter_map(|p| p.summary()).collect();
         for line in lines {
             self.log(Level::Info, &line);
         }
     }
-}
 
-impl Context {
     /// A context with the always-loaded plugins (Logger, MemCheck) and those the config asks
     /// for (InstructionCounter, RaceDetector, Uninitialized), in Oclgrind's order.
     pub fn new(config: Config) -> Context {
@@ -101,6 +112,7 @@ impl Context {
             debugger: None,
             written_origins: WrittenOrigins::default(),
             states: StatePool::default(),
+            ended: AtomicBool::new(false),
         }
     }
 

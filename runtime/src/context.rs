@@ -2,7 +2,7 @@
 //! application's callbacks.
 
 use std::ffi::CStr;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, Once, Weak};
 
 use oclgrind_core::Config;
 
@@ -11,6 +11,32 @@ use crate::error::{contained, ensure, fail, ClResult};
 use crate::handle::{self, ClObject, Kind};
 use crate::platform::{self, settings};
 use crate::stdio::CStdout;
+
+/// The simulator contexts made so far, for `end_runs`.
+static CONTEXTS: Mutex<Vec<Weak<oclgrind_core::Context>>> = Mutex::new(Vec::new());
+
+/// Makes sure the run of `sim` ends with its plugins' closing lines, even when the process
+/// exits while the context still lives: the application never released it, or a queue's
+/// thread still holds it (whose release would otherwise race with the exit).
+fn end_at_exit(sim: &Arc<oclgrind_core::Context>) {
+    static REGISTER: Once = Once::new();
+    REGISTER.call_once(|| {
+        // SAFETY: `end_runs` is a plain function that never unwinds out.
+        unsafe { libc::atexit(end_runs) };
+    });
+    let mut contexts = CONTEXTS.lock().unwrap_or_else(|e| e.into_inner());
+    contexts.retain(|c| c.strong_count() > 0);
+    contexts.push(Arc::downgrade(sim));
+}
+
+extern "C" fn end_runs() {
+    contained("the end of the run", || {
+        let contexts = std::mem::take(&mut *CONTEXTS.lock().unwrap_or_else(|e| e.into_inner()));
+        for sim in contexts.iter().filter_map(Weak::upgrade) {
+            sim.end_run();
+        }
+    });
+}
 
 /// An application callback and the `user_data` it was registered with.
 #[derive(Clone, Copy)]
@@ -93,8 +119,10 @@ impl Context {
         if let Some(reports) = oclgrind_reports::plugin(&sim.config) {
             sim.add_plugin(reports);
         }
+        let sim = Arc::new(sim);
+        end_at_exit(&sim);
         Ok(Context {
-            sim: Arc::new(sim),
+            sim,
             properties,
             notify: notify.map(|f| Callback::new(f, user_data)),
             destructors: Mutex::new(Vec::new()),

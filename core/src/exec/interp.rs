@@ -231,6 +231,7 @@ impl GroupRunner<'_> {
                 OpCx {
                     mems: &mut mems,
                     here: here(fidx, $pc),
+                    batch: None,
                 }
             };
         }

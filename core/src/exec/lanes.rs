@@ -76,10 +76,12 @@ pub(crate) struct Lanes {
 
 /// One op's accesses in the lanes of a warp, gathered for the plugins (`AccessBatch`).
 #[derive(Default)]
-struct LaneBatch {
+pub(crate) struct LaneBatch {
     lanes: Vec<u32>,
     addresses: Vec<u64>,
     data: Vec<u8>,
+    /// The space, size and kind of the accesses joined (`join`).
+    shape: Option<(AddrSpace, u64, AccessKind)>,
 }
 
 impl LaneBatch {
@@ -87,6 +89,24 @@ impl LaneBatch {
         self.lanes.clear();
         self.addresses.clear();
         self.data.clear();
+        self.shape = None;
+    }
+
+    /// Adds a lane's access when it has the batch's shape (or is the first), and is not of a
+    /// generic pointer (whose spaces may differ); false when it must be shown on its own.
+    pub(crate) fn join(
+        &mut self,
+        lane: u32,
+        shape: (AddrSpace, u64, AccessKind),
+        address: u64,
+        data: &[u8],
+    ) -> bool {
+        if shape.0 == AddrSpace::Generic || self.shape.is_some_and(|s| s != shape) {
+            return false;
+        }
+        self.shape = Some(shape);
+        self.push(lane, address, data);
+        true
     }
 
     fn push(&mut self, lane: u32, address: u64, data: &[u8]) {
@@ -312,7 +332,7 @@ impl GroupRunner<'_> {
         }
         // What the ops of `memops` take: the memories and the op's place (`$template`).
         macro_rules! op_cx {
-            ($mems:ident, $template:ident) => {
+            ($mems:ident, $template:ident, $batch:expr) => {
                 OpCx {
                     mems: &mut $mems,
                     here: Here {
@@ -321,6 +341,7 @@ impl GroupRunner<'_> {
                         func: $template.func,
                         pc: $template.pc,
                     },
+                    batch: $batch,
                 }
             };
         }
@@ -409,15 +430,27 @@ impl GroupRunner<'_> {
                 }};
             }
             // Runs `$body` for each lane with its frame `$f` and `$cx` for the ops of `memops`.
+            // The lanes' accesses join one batch for the plugins (`LaneBatch::join`).
             macro_rules! each_lane_cx {
                 (|$cx:ident, $f:ident| $body:expr) => {
-                    for (&fp, &slot) in fps.iter().zip(&warp.slots) {
+                    self.lanes.batch.clear();
+                    for (k, (&fp, &slot)) in fps.iter().zip(&warp.slots).enumerate() {
                         let wi = &mut items.slots[slot as usize];
                         let template = at(wi.ids);
                         let mut mems = lane_mems!(wi);
-                        let mut $cx = op_cx!(mems, template);
+                        let batch = observe.then_some((&mut self.lanes.batch, warp.lanes[k]));
+                        let mut $cx = op_cx!(mems, template, batch);
                         let $f = frame(fp);
                         $body;
+                    }
+                    if let Some((space, size, kind)) = self.lanes.batch.shape {
+                        let site = Site {
+                            func: fidx,
+                            pc: op_pc as u32,
+                        };
+                        let batch = self.lanes.batch.of(site, space, size, kind);
+                        let group = (seq, group, group_size);
+                        checks::observe_batch(launch, &mut self.workers, group, &batch);
                     }
                 };
             }

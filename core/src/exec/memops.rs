@@ -5,6 +5,7 @@ use super::atomic;
 use super::checks::{access, check_alignment, load_mem, observe, observe_atomic, store_mem, Dir};
 use super::env::Mems;
 use super::interp::Here;
+use super::lanes::LaneBatch;
 use super::semantics::mask;
 use super::shadow::{ShadowRegs, Shadows};
 use super::uninit;
@@ -20,6 +21,8 @@ const MAX_WAIT_EVENTS: u64 = 1 << 16;
 pub(crate) struct OpCx<'a, 'l> {
     pub mems: &'a mut Mems<'l>,
     pub here: Here<'a>,
+    /// Under lanes: the batch the op's access joins, and the lane's local linear index.
+    pub batch: Option<(&'a mut LaneBatch, u32)>,
 }
 
 impl OpCx<'_, '_> {
@@ -43,6 +46,11 @@ impl OpCx<'_, '_> {
         data: &[u8],
     ) {
         if self.observing() {
+            if let Some((batch, lane)) = &mut self.batch {
+                if batch.join(*lane, (space, size, kind), address, data) {
+                    return;
+                }
+            }
             let (launch, at) = (self.here.launch, self.here.at());
             observe(launch, self.mems, at, space, address, size, kind, data);
         }

@@ -5,7 +5,9 @@
 //! The table keeps, for every 4-byte word the launch touched, the first load and the first
 //! store of the groups merged so far, each packed in a `u64`, and the bytes that store
 //! stored: at most 20 bytes a word (8 for a word only read), in pages made when first
-//! touched, whatever the access pattern.
+//! touched, whatever the access pattern. A page whose groups touched different bytes (each
+//! group its own elements: most kernels) keeps their runs whole instead, which cannot race:
+//! little more than the bytes stored.
 //! A word whose bytes were accessed by work-items of no regular pattern is split into a
 //! state per byte. A group's accesses arrive as runs (consecutive work-items doing the same
 //! thing to consecutive elements make one strided run), which wait for their turn. The table
@@ -483,11 +485,55 @@ impl Shard {
     }
 }
 
+/// A page of the table: while the groups' runs on it touch different bytes (a group's
+/// accesses to its own elements, the common case), the runs as they came, which cannot race;
+/// from the first two that share a byte on, word by word.
+enum TablePage {
+    Runs(Vec<KeptRun>),
+    Words(Box<Page>),
+}
+
+/// Runs a page keeps before it goes word by word anyway.
+const KEPT_RUNS: usize = 8;
+
+/// A group's run on one page, kept whole (`TablePage::Runs`), with its stored bytes.
+struct KeptRun {
+    seq: u64,
+    group: u64,
+    /// Its `data` is 0: the stored bytes are `stored`.
+    run: Run,
+    stored: Vec<u8>,
+}
+
+impl KeptRun {
+    fn new(m: &Merge, run: &Run) -> KeptRun {
+        let stored = match run.store {
+            Some(_) => m.data[run.data..run.data + run.len as usize].to_vec(),
+            None => Vec::new(),
+        };
+        KeptRun {
+            seq: m.seq,
+            group: m.group,
+            run: Run {
+                data: 0,
+                ..run.clone()
+            },
+            stored,
+        }
+    }
+
+    fn overlaps(&self, run: &Run) -> bool {
+        self.run.start < run.start + run.len && run.start < self.run.start + self.run.len
+    }
+}
+
+type Buffers = Vec<Vec<Option<TablePage>>>;
+
 /// Finished groups, merged in order.
 #[derive(Default)]
 struct KernelTable {
     /// Pages of each buffer, by buffer index, then page.
-    buffers: Vec<Vec<Option<Box<Page>>>>,
+    buffers: Buffers,
     /// The kernel's ops, for naming them in reports.
     sites: Option<Sites>,
     /// The next group (in launch order) to merge.
@@ -575,19 +621,71 @@ impl KernelTable {
     }
 }
 
-/// Checks a run against the table, word by word, then puts it in.
-fn merge_run(
-    buffers: &mut Vec<Vec<Option<Box<Page>>>>,
-    races: &mut RaceList,
-    m: &mut Merge,
-    run: &Run,
-) {
-    let (buffer, _) = decode_address(run.start, GLOBAL_OFFSET_BITS);
-    let buffer = buffer as usize;
+/// Checks a run against the table, then puts it in, page by page.
+fn merge_run(buffers: &mut Buffers, races: &mut RaceList, m: &mut Merge, run: &Run) {
+    let end = run.start + run.len;
+    let mut at = run.start;
+    while at < end {
+        let offset = decode_address(at, GLOBAL_OFFSET_BITS).1;
+        let to = (at + (PAGE_BYTES - offset % PAGE_BYTES)).min(end);
+        let piece = Run {
+            start: at,
+            len: to - at,
+            data: run.data + (at - run.start) as usize,
+            ..run.clone()
+        };
+        merge_piece(buffers, races, m, &piece);
+        at = to;
+    }
+}
+
+/// `merge_run` of a run within one page: kept whole while it shares no byte with the page's
+/// other runs, else word by word.
+fn merge_piece(buffers: &mut Buffers, races: &mut RaceList, m: &mut Merge, run: &Run) {
+    let (buffer, offset) = decode_address(run.start, GLOBAL_OFFSET_BITS);
+    let (buffer, p) = (buffer as usize, (offset / PAGE_BYTES) as usize);
     if buffers.len() <= buffer {
         buffers.resize_with(buffer + 1, Vec::new);
     }
     let pages = &mut buffers[buffer];
+    if pages.len() <= p {
+        pages.resize_with(p + 1, || None);
+    }
+    let slot = &mut pages[p];
+    match slot {
+        None => {
+            *slot = Some(TablePage::Runs(vec![KeptRun::new(m, run)]));
+            return;
+        }
+        Some(TablePage::Runs(kept)) => {
+            if kept.len() < KEPT_RUNS && !kept.iter().any(|k| k.overlaps(run)) {
+                kept.push(KeptRun::new(m, run));
+                return;
+            }
+            // The page goes word by word: its runs so far go in again, in their order (they
+            // touch different bytes: nothing races).
+            let kept = std::mem::take(kept);
+            *slot = Some(TablePage::Words(Box::new(Page::new())));
+            for k in &kept {
+                let mut earlier = Merge {
+                    seq: k.seq,
+                    group: k.group,
+                    data: &k.stored,
+                    last: [None; 3],
+                    ..*m
+                };
+                merge_words(buffers, races, &mut earlier, &k.run);
+            }
+        }
+        Some(TablePage::Words(_)) => {}
+    }
+    merge_words(buffers, races, m, run);
+}
+
+/// Checks a run within one page made word by word against it, word by word, then puts it in.
+fn merge_words(buffers: &mut Buffers, races: &mut RaceList, m: &mut Merge, run: &Run) {
+    let (buffer, _) = decode_address(run.start, GLOBAL_OFFSET_BITS);
+    let pages = &mut buffers[buffer as usize];
     let end = run.start + run.len;
     // The whole words of the run, from `first`, go in word by word when they can.
     let first = run.start.next_multiple_of(WORD);
@@ -597,10 +695,9 @@ fn merge_run(
     while word < end {
         let offset = decode_address(word, GLOBAL_OFFSET_BITS).1;
         let p = (offset / PAGE_BYTES) as usize;
-        if pages.len() <= p {
-            pages.resize_with(p + 1, || None);
-        }
-        let page = pages[p].get_or_insert_with(|| Box::new(Page::new()));
+        let Some(Some(TablePage::Words(page))) = pages.get_mut(p) else {
+            unreachable!("merge_piece made the page word by word")
+        };
         let page_end = (word + (PAGE_BYTES - offset % PAGE_BYTES)).min(end);
         let mut w = (offset % PAGE_BYTES / WORD) as usize;
         // The run's whole words of this page, in one tight loop when the page has no split
@@ -1108,6 +1205,47 @@ mod tests {
             });
             assert_eq!(table.end(false, &launch), expected, "round {round}");
         }
+    }
+
+    #[test]
+    fn runs_kept_whole_race_like_words_once_a_later_run_shares_their_bytes() {
+        let launch = launch(3);
+        let sites = Sites::plain(8);
+        let at = |offset: u64| encode_address(1, offset, GLOBAL_OFFSET_BITS);
+        let accessor = |wi| Accessor {
+            wi,
+            site: 1,
+            atomic: false,
+        };
+        let table = SharedTable::default();
+        // Groups 0 and 1 store to their own halves of a page, 4 bytes per work-item: kept.
+        for group in 0..2 {
+            let mut runs = GroupRuns::new(group);
+            let store = Some(accessor(0));
+            runs.push(at(group * 64), 64, 4, None, store, &[group as u8 + 1; 64]);
+            table.finished(group, runs, false, &launch, &sites);
+        }
+        // Group 2 loads bytes 60..68, across both halves, by work-item 5.
+        let mut runs = GroupRuns::new(2);
+        runs.push(at(60), 8, 0, Some(accessor(5)), None, &[]);
+        table.finished(2, runs, false, &launch, &sites);
+        let races = table.end(false, &launch);
+        let seen: Vec<String> = races
+            .iter()
+            .map(|r| {
+                let offset = decode_address(r.address, GLOBAL_OFFSET_BITS).1;
+                format!("{offset} {:?} {:?}", r.first.who, r.second.who)
+            })
+            .collect();
+        // Work-item 15 of group 0 stored bytes 60..64; work-item 0 of group 1 (global 64),
+        // bytes 64..68.
+        assert_eq!(
+            seen,
+            [
+                "60 WorkItem([133, 0, 0]) WorkItem([15, 0, 0])",
+                "64 WorkItem([133, 0, 0]) WorkItem([64, 0, 0])"
+            ]
+        );
     }
 
     #[test]
