@@ -7,10 +7,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-FAST="computeinfo api geometrics relationals commonfns"
+FAST="computeinfo api geometrics relationals commonfns generic_address_space"
 ALL="$FAST integer_ops basic buffers events profiling mem_host_flags printf atomics vectors
-c11_atomics=-w generic_address_space non_uniform_work_group subgroups workgroups SVM
-math_brute_force"
+c11_atomics=-w non_uniform_work_group subgroups workgroups SVM math_brute_force"
 
 suites=$FAST
 if [[ "${1:-}" == "--all" ]]; then

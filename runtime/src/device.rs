@@ -51,7 +51,7 @@ const EXTENSIONS: [&str; 11] = [
     "cl_khr_il_program",
 ];
 
-const C_FEATURES: [&str; 11] = [
+const C_FEATURES: [&str; 12] = [
     // Every atomic is one indivisible step in a single order of all (sequentially
     // consistent), whatever order and scope a kernel asks for.
     "__opencl_c_atomic_order_acq_rel",
@@ -59,6 +59,8 @@ const C_FEATURES: [&str; 11] = [
     "__opencl_c_atomic_scope_device",
     "__opencl_c_atomic_scope_all_devices",
     "__opencl_c_fp64",
+    // Pointers without an address space point anywhere (`memory::resolve`).
+    "__opencl_c_generic_address_space",
     "__opencl_c_int64",
     "__opencl_c_program_scope_global_variables",
     "__opencl_c_images",
@@ -188,9 +190,8 @@ pub fn device_info(param: cl_device_info) -> ClResult<Vec<u8>> {
         | CL_DEVICE_PREFERRED_LOCAL_ATOMIC_ALIGNMENT
         | CL_DEVICE_MAX_NUM_SUB_GROUPS
         | CL_DEVICE_PARTITION_MAX_SUB_DEVICES => val(&0u32),
-        CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS
-        | CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT
-        | CL_DEVICE_PIPE_SUPPORT => val(&no),
+        CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS | CL_DEVICE_PIPE_SUPPORT => val(&no),
+        CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT => val(&yes),
         CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES | CL_DEVICE_PARTITION_AFFINITY_DOMAIN => val(&0u64),
         CL_DEVICE_BUILT_IN_KERNELS => val(""),
         CL_DEVICE_BUILT_IN_KERNELS_WITH_VERSION | CL_DEVICE_PARTITION_TYPE => Vec::new(),

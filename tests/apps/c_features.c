@@ -50,8 +50,9 @@ int main(void) {
         clReleaseProgram(p);
     }
     /* The device queries that say the same as some features. */
-    int listed_wg = 0, listed_seq = 0, listed_dev = 0;
+    int listed_wg = 0, listed_seq = 0, listed_dev = 0, listed_generic = 0;
     for (size_t i = 0; i < n; i++) {
+        listed_generic |= !strcmp(listed[i].name, "__opencl_c_generic_address_space");
         listed_wg |= !strcmp(listed[i].name, "__opencl_c_work_group_collective_functions");
         listed_seq |= !strcmp(listed[i].name, "__opencl_c_atomic_order_seq_cst");
         listed_dev |= !strcmp(listed[i].name, "__opencl_c_atomic_scope_device");
@@ -60,6 +61,12 @@ int main(void) {
     clGetDeviceInfo(dev, CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT, sizeof(wg), &wg, NULL);
     if (!wg != !listed_wg) {
         printf("CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT disagrees\n");
+        mismatches++;
+    }
+    cl_bool generic = CL_FALSE;
+    clGetDeviceInfo(dev, CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT, sizeof(generic), &generic, NULL);
+    if (!generic != !listed_generic) {
+        printf("CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT disagrees\n");
         mismatches++;
     }
     cl_device_atomic_capabilities caps = 0;

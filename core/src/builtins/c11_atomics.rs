@@ -99,7 +99,7 @@ fn lower(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
             }
             Kind::Load => env.atomic_rmw(space, addr, size, RmwOp::Or, 0),
             Kind::Store => {
-                env.atomic_rmw(space, addr, size, RmwOp::Xchg, v);
+                env.atomic_store(space, addr, size, v);
                 None
             }
             Kind::Exchange => env.atomic_rmw(space, addr, size, RmwOp::Xchg, v),
@@ -108,7 +108,7 @@ fn lower(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
                 .atomic_rmw(space, addr, size, RmwOp::Xchg, 1)
                 .map(|old| (old != 0) as u64),
             Kind::FlagClear => {
-                env.atomic_rmw(space, addr, size, RmwOp::Xchg, 0);
+                env.atomic_store(space, addr, size, 0);
                 None
             }
             Kind::CompareExchange => {

@@ -48,6 +48,11 @@ pub trait BuiltinEnv {
         op: RmwOp,
         value: u64,
     ) -> Option<u64>;
+    /// An atomic store of the `size`-byte `value` at `addr` (`atomic_store`, `atomic_flag_clear`):
+    /// an atomic access that reads nothing (a write-only buffer may take it).
+    fn atomic_store(&mut self, space: AddrSpace, addr: u64, size: u32, value: u64) {
+        self.atomic_rmw(space, addr, size, RmwOp::Xchg, value);
+    }
     /// `atomic_rmw` whose old value the kernel ignores (an OpenCL 1.x atomic, so relaxed): it
     /// may take effect later, combined with others (`exec::combine`).
     fn atomic_unread(&mut self, space: AddrSpace, addr: u64, size: u32, op: RmwOp, value: u64) {

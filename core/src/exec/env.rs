@@ -228,6 +228,16 @@ impl BuiltinEnv for Env<'_, '_> {
         old
     }
 
+    fn atomic_store(&mut self, space: AddrSpace, addr: u64, size: u32, value: u64) {
+        let p = self.access(space, addr, size as u64, Dir::Store);
+        let int = ScalarTy::Int((size * 8) as u8);
+        // SAFETY: as above.
+        p.map(|p| unsafe { atomic::rmw(p, size, RmwOp::Xchg, int, value) });
+        // Nothing is read: memory takes the value's shadow.
+        self.write_taint(space, addr, size as usize, p.is_some());
+        self.observe_atomic((space, addr, size, AccessKind::Atomic), p);
+    }
+
     fn atomic_unread(&mut self, space: AddrSpace, addr: u64, size: u32, op: RmwOp, value: u64) {
         let (resolved, at) = resolve(space, addr);
         let combine = self.launch.combine_atomics

@@ -85,11 +85,14 @@ pub(crate) struct LaneBatch {
 }
 
 impl LaneBatch {
+    /// Empties the batch (at once when it is: ops of unwatched runs pay one test).
+    #[inline(always)]
     fn clear(&mut self) {
-        self.lanes.clear();
-        self.addresses.clear();
-        self.data.clear();
-        self.shape = None;
+        if self.shape.take().is_some() {
+            self.lanes.clear();
+            self.addresses.clear();
+            self.data.clear();
+        }
     }
 
     /// Adds a lane's access when it has the batch's shape (or is the first), and is not of a
@@ -105,17 +108,13 @@ impl LaneBatch {
             return false;
         }
         self.shape = Some(shape);
-        self.push(lane, address, data);
-        true
-    }
-
-    fn push(&mut self, lane: u32, address: u64, data: &[u8]) {
         self.lanes.push(lane);
         self.addresses.push(address);
         self.data.extend_from_slice(data);
+        true
     }
 
-    fn of(&self, site: Site, space: AddrSpace, size: u64, kind: AccessKind) -> AccessBatch<'_> {
+    fn of(&self, site: Site, (space, size, kind): (AddrSpace, u64, AccessKind)) -> AccessBatch<'_> {
         AccessBatch {
             site,
             space,
@@ -376,8 +375,23 @@ impl GroupRunner<'_> {
                 func: fidx,
                 pc: op_pc as u32,
             };
+            // Shows the plugins the accesses of the op that the lanes gathered (`LaneBatch`).
+            macro_rules! deliver_batch {
+                () => {
+                    if let Some(shape) = self.lanes.batch.shape {
+                        let site = Site {
+                            func: fidx,
+                            pc: op_pc as u32,
+                        };
+                        let batch = self.lanes.batch.of(site, shape);
+                        let group = (seq, group, group_size);
+                        checks::observe_batch(launch, &mut self.workers, group, &batch);
+                    }
+                };
+            }
             // Runs `$body` for each lane with its frame `$r` and the host pointer `$ptr` that
-            // MemCheck's `access` gives for the lane's address (`None`: reported).
+            // MemCheck's `access` gives for the lane's address (`None`: reported). Plugins
+            // hear of the accesses in one batch (those of generic pointers one by one).
             macro_rules! each_lane_access {
                 (($p:ident, $space:ident, $ty:ident, $align:ident), $dir:expr, $stored:expr,
                     |$r:ident, $ptr:ident| $body:expr) => {{
@@ -386,12 +400,7 @@ impl GroupRunner<'_> {
                         Dir::Store => AccessKind::Store,
                         _ => AccessKind::Load,
                     };
-                    // Plugins hear of the lanes' accesses in one batch; of generic ones (whose
-                    // spaces may differ) one by one.
-                    let batched = observe && $space != AddrSpace::Generic;
-                    if batched {
-                        self.lanes.batch.clear();
-                    }
+                    self.lanes.batch.clear();
                     for (k, (&fp, &slot)) in fps.iter().zip(&warp.slots).enumerate() {
                         let $r = frame(fp);
                         let addr = $r[$p as usize];
@@ -408,9 +417,8 @@ impl GroupRunner<'_> {
                                 AccessKind::Store => &bytes[..size as usize],
                                 _ => &[][..],
                             };
-                            if batched {
-                                self.lanes.batch.push(warp.lanes[k], addr, data);
-                            } else {
+                            let (lane, shape) = (warp.lanes[k], ($space, size, kind));
+                            if !self.lanes.batch.join(lane, shape, addr, data) {
                                 let (space, at) = ($space, at(ids));
                                 checks::observe(
                                     launch, &mut mems, at, space, addr, size, kind, data,
@@ -418,15 +426,7 @@ impl GroupRunner<'_> {
                             }
                         }
                     }
-                    if batched {
-                        let site = Site {
-                            func: fidx,
-                            pc: op_pc as u32,
-                        };
-                        let batch = self.lanes.batch.of(site, $space, size, kind);
-                        let group = (seq, group, group_size);
-                        checks::observe_batch(launch, &mut self.workers, group, &batch);
-                    }
+                    deliver_batch!();
                 }};
             }
             // Runs `$body` for each lane with its frame `$f` and `$cx` for the ops of `memops`.
@@ -443,15 +443,7 @@ impl GroupRunner<'_> {
                         let $f = frame(fp);
                         $body;
                     }
-                    if let Some((space, size, kind)) = self.lanes.batch.shape {
-                        let site = Site {
-                            func: fidx,
-                            pc: op_pc as u32,
-                        };
-                        let batch = self.lanes.batch.of(site, space, size, kind);
-                        let group = (seq, group, group_size);
-                        checks::observe_batch(launch, &mut self.workers, group, &batch);
-                    }
+                    deliver_batch!();
                 };
             }
             register_ops!(op, regs, base, sh, each_lane, {

@@ -520,7 +520,8 @@ pub fn launch(
     // to: its stores undone (atomics of other groups in between would make that wrong), its
     // blocks not counted twice.
     let watched = plugins.wants(Interest::MEMORY | Interest::ALLOCATION);
-    let rerunnable = plugins.take_interleaved_events() && !counted && !kernel.code.uses_atomics();
+    let rerunnable =
+        watched && plugins.take_interleaved_events() && !counted && !kernel.code.uses_atomics();
     let lanes = !ctx.config.scalar_executor
         && debugger.is_none()
         && !shadows
