@@ -97,6 +97,7 @@ impl LaneBatch {
 
     /// Adds a lane's access when it has the batch's shape (or is the first), and is not of a
     /// generic pointer (whose spaces may differ); false when it must be shown on its own.
+    #[inline(always)]
     pub(crate) fn join(
         &mut self,
         lane: u32,
@@ -110,7 +111,9 @@ impl LaneBatch {
         self.shape = Some(shape);
         self.lanes.push(lane);
         self.addresses.push(address);
-        self.data.extend_from_slice(data);
+        if !data.is_empty() {
+            self.data.extend_from_slice(data);
+        }
         true
     }
 
