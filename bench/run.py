@@ -35,6 +35,10 @@ class Run:
 
 
 TIMING_PREFIX = "Oclgrind: kernel '"
+# GNU time, which reports a command's own peak memory. The rusage of a child exec'd from
+# this process does not: Linux starts its high-water mark at this process's (Python's spawn
+# shares our memory until the exec), which made the figures of later runs grow.
+PEAK = "/usr/bin/time" if os.access("/usr/bin/time", os.X_OK) else None
 
 
 def run_once(exe: str, sim: Path, threads: int, timing: bool = False,
@@ -42,13 +46,17 @@ def run_once(exe: str, sim: Path, threads: int, timing: bool = False,
     """One run; `extra` options go before the .sim. Output on stderr is a failure unless
     `diagnostics` (a checker's messages are expected there)."""
     # stdout/stderr go to files rather than pipes so that we can reap the child
-    # ourselves with os.wait4, which gives the rusage of exactly this process.
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+    # ourselves with os.wait4, which gives the rusage of exactly this process (and of the
+    # GNU time that reports its peak memory, see PEAK).
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, \
+            tempfile.NamedTemporaryFile(mode="r") as peak:
         start = time.perf_counter()
+        command = [exe, "--num-threads", str(threads), *extra, sim.name]
+        if PEAK:
+            command = [PEAK, "-f", "%M", "-o", peak.name, *command]
         try:
             env = dict(os.environ, OCLGRIND_TIMING="1") if timing else None
-            proc = subprocess.Popen([exe, "--num-threads", str(threads), *extra, sim.name],
-                                    cwd=sim.parent, stdin=subprocess.DEVNULL,
+            proc = subprocess.Popen(command, cwd=sim.parent, stdin=subprocess.DEVNULL,
                                     stdout=out, stderr=err, env=env)
         except OSError as e:
             return Run(error=f"cannot run {exe}: {e.strerror}")
@@ -57,16 +65,17 @@ def run_once(exe: str, sim: Path, threads: int, timing: bool = False,
         proc.returncode = os.waitstatus_to_exitcode(status)  # already reaped
         out.seek(0)
         err.seek(0)
-        # Digest stdout in chunks rather than holding it: a child exec'd from this process
-        # reports at least this process's peak memory as its own (Linux keeps the pre-exec
-        # high-water mark), so a large Python would inflate every later run's figure.
+        # Digest stdout in chunks rather than holding it (outputs can be hundreds of MB).
         digest = hashlib.sha256()
         while chunk := out.read(1 << 20):
             digest.update(chunk)
         stdout, stderr = digest.digest(), err.read()
+        rss_kib = usage.ru_maxrss
+        if PEAK:
+            rss_kib = int((peak.read().strip().splitlines() or ["0"])[-1] or 0)
 
     run = Run(cpu=usage.ru_utime + usage.ru_stime, wall=wall,
-              rss_mb=usage.ru_maxrss / 1024, stdout=stdout, stderr=stderr)  # maxrss: KiB
+              rss_mb=rss_kib / 1024, stdout=stdout, stderr=stderr)
     lines = stderr.decode(errors="replace").splitlines()
     if timing:
         # "Oclgrind: kernel 'k': N work-groups on T threads in S s"
