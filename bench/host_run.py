@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from run import fmt, geomean, print_table
+from run import PEAK, fmt, geomean, print_table
 
 BENCH = Path(__file__).resolve().parent
 HOST = BENCH / "host"
@@ -54,8 +54,11 @@ def run_once(launcher: str, exe: Path, threads: int) -> Run:
         env = dict(os.environ, OCL_ICD_VENDORS=launcher[len("pocl:"):])
     else:
         cmd, env = [launcher, "--num-threads", str(threads), str(exe)], None
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, \
+            tempfile.NamedTemporaryFile(mode="r") as peak:
         start = time.perf_counter()
+        if PEAK:
+            cmd = [PEAK, "-f", "%M", "-o", peak.name, *cmd]
         try:
             proc = subprocess.Popen(cmd, cwd=KERNELS, stdin=subprocess.DEVNULL, stdout=out,
                                     stderr=err, env=env)
@@ -67,7 +70,10 @@ def run_once(launcher: str, exe: Path, threads: int) -> Run:
         out.seek(0)
         err.seek(0)
         stdout, stderr = out.read().decode(), err.read().decode(errors="replace")
-    run = Run(cpu=usage.ru_utime + usage.ru_stime, wall=wall, rss_mb=usage.ru_maxrss / 1024)
+        rss_kib = usage.ru_maxrss
+        if PEAK:
+            rss_kib = int((peak.read().strip().splitlines() or ["0"])[-1] or 0)
+    run = Run(cpu=usage.ru_utime + usage.ru_stime, wall=wall, rss_mb=rss_kib / 1024)
     for line in stdout.splitlines():
         parts = line.split()
         if len(parts) == 3 and parts[0] == "checksum":
