@@ -252,6 +252,29 @@ struct Run {
     data: usize,
 }
 
+impl Run {
+    /// The run cut where it crosses from one page of the table to the next.
+    fn pages(&self) -> impl Iterator<Item = Run> + '_ {
+        let end = self.start + self.len;
+        let mut at = self.start;
+        std::iter::from_fn(move || {
+            if at >= end {
+                return None;
+            }
+            let offset = decode_address(at, GLOBAL_OFFSET_BITS).1;
+            let to = (at + (PAGE_BYTES - offset % PAGE_BYTES)).min(end);
+            let piece = Run {
+                start: at,
+                len: to - at,
+                data: self.data + (at - self.start) as usize,
+                ..self.clone()
+            };
+            at = to;
+            Some(piece)
+        })
+    }
+}
+
 /// The accessor of one kind of access to some bytes, as a group's runs name it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Accessor {
@@ -381,19 +404,8 @@ fn by_shard(runs: GroupRuns, n: usize) -> Vec<GroupRuns> {
         })
         .collect();
     for run in runs.runs {
-        let end = run.start + run.len;
-        let mut at = run.start;
-        while at < end {
-            let offset = decode_address(at, GLOBAL_OFFSET_BITS).1;
-            let to = (at + (PAGE_BYTES - offset % PAGE_BYTES)).min(end);
-            let piece = Run {
-                start: at,
-                len: to - at,
-                data: run.data + (at - run.start) as usize,
-                ..run.clone()
-            };
-            shards[shard_of(at, n)].runs.push(piece);
-            at = to;
+        for piece in run.pages() {
+            shards[shard_of(piece.start, n)].runs.push(piece);
         }
     }
     shards
@@ -623,19 +635,8 @@ impl KernelTable {
 
 /// Checks a run against the table, then puts it in, page by page.
 fn merge_run(buffers: &mut Buffers, races: &mut RaceList, m: &mut Merge, run: &Run) {
-    let end = run.start + run.len;
-    let mut at = run.start;
-    while at < end {
-        let offset = decode_address(at, GLOBAL_OFFSET_BITS).1;
-        let to = (at + (PAGE_BYTES - offset % PAGE_BYTES)).min(end);
-        let piece = Run {
-            start: at,
-            len: to - at,
-            data: run.data + (at - run.start) as usize,
-            ..run.clone()
-        };
+    for piece in run.pages() {
         merge_piece(buffers, races, m, &piece);
-        at = to;
     }
 }
 
