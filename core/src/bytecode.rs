@@ -837,6 +837,9 @@ pub struct InstInfo {
     /// A load whose value becomes the expected value of a compare-and-swap (the seed of a CAS
     /// loop): the swap checks what it read.
     pub seeds_cas: bool,
+    /// An atomic addition or subtraction (increment, decrement) whose old value nothing uses:
+    /// such ones leave the same memory in any order and tell the work-item nothing.
+    pub unread_addition: bool,
     /// What the instruction counter calls it.
     pub counted: Counted,
     /// Its source position (line 0: none), the file as an index into `Function::files`.

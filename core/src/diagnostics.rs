@@ -227,6 +227,7 @@ mod tests {
                 text: "  store i32 %x, ptr addrspace(1) %p, align 4".into(),
                 speculated: false,
                 seeds_cas: false,
+                unread_addition: false,
                 counted: crate::bytecode::Counted::Store {
                     space: crate::memory::AddrSpace::Global,
                     bytes: 4,

@@ -104,18 +104,44 @@ pub struct KernelCode {
 }
 
 impl KernelCode {
-    /// Whether any of its functions has an atomic operation (an op, or a builtin whose name
-    /// says so).
-    pub fn uses_atomics(&self) -> bool {
-        self.functions.iter().any(|f| {
-            let op = |op: &crate::bytecode::Op| {
-                matches!(
-                    op,
-                    crate::bytecode::Op::AtomicRmw { .. } | crate::bytecode::Op::CmpXchg { .. }
-                )
-            };
-            f.code.iter().any(op) || f.builtins.iter().any(|b| b.name.contains("atom"))
-        })
+    /// Whether every atomic operation of its functions can be undone while other work-groups
+    /// run (`exec::undo`): loads, and integer additions, subtractions and exclusive ors, whose
+    /// inverses commute with what other groups do. An op or a builtin whose name says atomic
+    /// of any other kind makes it false.
+    pub fn atomics_undoable(&self) -> bool {
+        use crate::bytecode::{Op, RmwOp, ScalarTy};
+        let op = |op: &Op| match op {
+            Op::AtomicRmw { op, ty, .. } => {
+                matches!(op, RmwOp::Add | RmwOp::Sub | RmwOp::Xor) && matches!(ty, ScalarTy::Int(_))
+            }
+            Op::CmpXchg { .. } => false,
+            _ => true,
+        };
+        let builtin = |name: &str| {
+            if !name.contains("atom") {
+                return true;
+            }
+            let base = name
+                .strip_prefix("atomic_")
+                .or_else(|| name.strip_prefix("atom_"))
+                .unwrap_or(name);
+            let base = base.strip_suffix("_explicit").unwrap_or(base);
+            matches!(
+                base,
+                "add"
+                    | "sub"
+                    | "inc"
+                    | "dec"
+                    | "xor"
+                    | "fetch_add"
+                    | "fetch_sub"
+                    | "fetch_xor"
+                    | "load"
+            )
+        };
+        self.functions
+            .iter()
+            .all(|f| f.code.iter().all(op) && f.builtins.iter().all(|b| builtin(&b.name)))
     }
 
     /// Total bytes of kernel-scope `__local` variables.

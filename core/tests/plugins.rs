@@ -360,15 +360,28 @@ kernel void counted(global int *out) {
   barrier(CLK_LOCAL_MEM_FENCE);
   out[get_global_id(0)] += c * 10;
 }
+kernel void tallied(global int *out) {
+  local int c;
+  int l = get_local_id(0);
+  if (l == 0) c = 0;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  atomic_inc(&out[15]);
+  c += 1;
+}
 "#;
 
-/// Runs kernel `name` of ORDERED over 4 groups of 4 with the race detector, under `executor`;
-/// the launch's statistics, `out`, and the messages.
-fn run_checked(name: &str, scalar: bool) -> (oclgrind_core::LaunchStats, Vec<i32>, Vec<String>) {
+/// Runs kernel `name` of ORDERED over 4 groups of 4 with the race detector (on one work-item
+/// at a time if `scalar`) on `threads` worker threads; the launch's statistics, `out`, and
+/// the messages.
+fn run_checked(
+    name: &str,
+    scalar: bool,
+    threads: usize,
+) -> (oclgrind_core::LaunchStats, Vec<i32>, Vec<String>) {
     let messages = Arc::new(Recorder::default());
     let mut ctx = Context::new(Config {
         log_file: Some("/dev/null".into()),
-        num_threads: 1,
+        num_threads: threads,
         data_races: true,
         scalar_executor: scalar,
         ..Config::default()
@@ -402,7 +415,7 @@ fn run_checked(name: &str, scalar: bool) -> (oclgrind_core::LaunchStats, Vec<i32
 
 #[test]
 fn checked_groups_run_together_and_start_over_when_their_order_matters() {
-    let (stats, out, messages) = run_checked("clean", false);
+    let (stats, out, messages) = run_checked("clean", false, 1);
     assert_eq!(stats.started_over, 0);
     let tile: Vec<i32> = (0..16).map(|i| 3 - i % 4).collect();
     assert_eq!(out, tile);
@@ -411,13 +424,20 @@ fn checked_groups_run_together_and_start_over_when_their_order_matters() {
     // Each group's work-items share a counter: run together, they would each read 0 and
     // leave 1; run one after another (as Oclgrind does), the counter ends at 4. Each group
     // starts over, its stores to `out` undone (else each element would be 2 + 40).
-    let (stats, out, messages) = run_checked("counted", false);
+    let (stats, out, messages) = run_checked("counted", false, 1);
     assert_eq!(stats.started_over, 4);
     assert_eq!(out, vec![41; 16]);
-    let (scalar_stats, scalar_out, scalar_messages) = run_checked("counted", true);
+    let (scalar_stats, scalar_out, scalar_messages) = run_checked("counted", true, 1);
     assert_eq!(scalar_stats.started_over, 0);
     assert_eq!((out, &messages), (scalar_out, &scalar_messages));
     assert!(messages
         .iter()
         .any(|m| m.contains("data race at local memory")));
+
+    // Groups that start over undo their atomic additions by subtracting, so that those of
+    // groups running at the same time on other threads stay counted.
+    for threads in [1, 2] {
+        let (stats, out, _) = run_checked("tallied", false, threads);
+        assert_eq!((stats.started_over, out[15]), (4, 16), "{threads} threads");
+    }
 }

@@ -4,7 +4,7 @@
 
 use super::env::Mems;
 use super::launch::{Launch, Where};
-use crate::bytecode::MemTy;
+use crate::bytecode::{MemTy, RmwOp};
 use crate::diagnostics::Level;
 use crate::memory::{flags, load_bytes, resolve, store_bytes, AddrSpace, Fault, FaultKind, Scalar};
 use crate::plugins::{Access, AccessBatch, AccessKind, Interest, Memories, Workers};
@@ -155,13 +155,30 @@ pub(crate) fn located(
         report_access(access, launch, mems.workers, at());
     }
     let located = located.map(|(p, _)| p);
-    if let (true, true, Some(p)) = (dir.writes(), mems.undo.active, located) {
-        // The group may start over (`undo`); local and private memory start afresh then.
+    if let (Dir::Store, true, Some(p)) = (dir, mems.undo.active, located) {
+        // The group may start over (`undo`; atomics keep their own, `undone_atomic`); local
+        // and private memory start afresh then.
         if matches!(space, AddrSpace::Global | AddrSpace::Constant) {
             mems.undo.overwriting(p, size);
         }
     }
     located
+}
+
+/// Keeps what undoes an atomic (`op` with `value`) on global memory at `p`, which held `old`,
+/// while the group may start over (`undo`).
+#[inline(always)]
+pub(crate) fn undone_atomic(
+    mems: &mut Mems,
+    (space, addr): (AddrSpace, u64),
+    p: *mut u8,
+    size: u32,
+    (op, value): (RmwOp, u64),
+    old: u64,
+) {
+    if mems.undo.active && resolve(space, addr).0 == AddrSpace::Global {
+        mems.undo.atomic(p, size, (op, value), old);
+    }
 }
 
 /// An access that was refused (`flags` None) or flagged.

@@ -3,7 +3,7 @@
 
 use super::async_copy::AsyncState;
 use super::atomic;
-use super::checks::{access, located, observe, observe_atomic, Dir};
+use super::checks::{access, located, observe, observe_atomic, undone_atomic, Dir};
 use super::combine::PendingAtomics;
 use super::exchange::Exchange;
 use super::launch::{Launch, Where};
@@ -223,6 +223,9 @@ impl BuiltinEnv for Env<'_, '_> {
         // SAFETY: as above.
         let old =
             p.map(|p| unsafe { atomic::rmw(p, size, op, ScalarTy::Int((size * 8) as u8), value) });
+        if let (Some(p), Some(old)) = (p, old) {
+            undone_atomic(self.mems, (space, addr), p, size, (op, value), old);
+        }
         self.atomic_shadow(space, addr, size, p.is_some());
         self.observe_atomic((space, addr, size, AccessKind::Atomic), p);
         old
@@ -231,7 +234,7 @@ impl BuiltinEnv for Env<'_, '_> {
     fn atomic_store(&mut self, space: AddrSpace, addr: u64, size: u32, value: u64) {
         let p = self.access(space, addr, size as u64, Dir::Store);
         let int = ScalarTy::Int((size * 8) as u8);
-        // SAFETY: as above.
+        // SAFETY: as above (the store was kept for `undo` as a plain one).
         p.map(|p| unsafe { atomic::rmw(p, size, RmwOp::Xchg, int, value) });
         // Nothing is read: memory takes the value's shadow.
         self.write_taint(space, addr, size as usize, p.is_some());
@@ -268,6 +271,9 @@ impl BuiltinEnv for Env<'_, '_> {
         let swap = &mut |old| if old == expected { new } else { old };
         // SAFETY: as above.
         let old = p.map(|p| unsafe { atomic::update(p, size, swap) });
+        if let (Some(p), Some(old)) = (p, old) {
+            undone_atomic(self.mems, (space, addr), p, size, (RmwOp::Xchg, new), old);
+        }
         self.atomic_shadow(space, addr, size, p.is_some());
         self.observe_atomic((space, addr, size, AccessKind::CompareExchange), p);
         old

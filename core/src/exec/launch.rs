@@ -517,11 +517,11 @@ pub fn launch(
     let counted = plugins.wants(Interest::INSTRUCTION_COUNTS) && kernel.code.counted_blocks > 0;
     // Plugins watching memory under lanes get a group's events interleaved; a group whose
     // work-items turn out to depend on their order starts over (`undo`), so it must be able
-    // to: its stores undone (atomics of other groups in between would make that wrong), its
-    // blocks not counted twice.
+    // to: what it did to global memory undone (only some atomics can be, with other groups'
+    // in between), its blocks not counted twice.
     let watched = plugins.wants(Interest::MEMORY | Interest::ALLOCATION);
     let rerunnable =
-        watched && plugins.take_interleaved_events() && !counted && !kernel.code.uses_atomics();
+        watched && plugins.take_interleaved_events() && !counted && kernel.code.atomics_undoable();
     let lanes = !ctx.config.scalar_executor
         && debugger.is_none()
         && !shadows

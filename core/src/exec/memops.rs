@@ -2,7 +2,9 @@
 //! atomics, memcpy/memset and event lists. Each works on the current frame's registers.
 
 use super::atomic;
-use super::checks::{access, check_alignment, load_mem, observe, observe_atomic, store_mem, Dir};
+use super::checks::{
+    access, check_alignment, load_mem, observe, observe_atomic, store_mem, undone_atomic, Dir,
+};
 use super::env::Mems;
 use super::interp::Here;
 use super::lanes::LaneBatch;
@@ -300,6 +302,9 @@ pub(crate) fn atomic_rmw(
         Some(ptr) => unsafe { atomic::rmw(ptr, size as u32, op, ty, value) },
         None => 0,
     };
+    if let Some(p) = ptr {
+        undone_atomic(cx.mems, (space, addr), p, size as u32, (op, value), old);
+    }
     f[d as usize] = old;
     if let Some(mut sh) = sh {
         atomic_shadow(
@@ -376,6 +381,10 @@ pub(crate) fn compare_exchange(
         },
         None => 0,
     };
+    if let Some(p) = ptr {
+        let swap = (RmwOp::Xchg, replacement);
+        undone_atomic(cx.mems, (space, addr), p, size as u32, swap, old);
+    }
     f[d as usize] = old;
     f[d as usize + 1] = (old == expected) as u64;
     if let Some(mut sh) = sh {

@@ -1,18 +1,37 @@
-//! What a work-group's stores to global memory overwrote, kept while the group runs ahead of
-//! the plugins that watch it (the lane executor with
+//! What a work-group did to global memory, kept while the group runs ahead of the plugins that
+//! watch it (the lane executor with
 //! [`Plugin::takes_interleaved_events`](crate::plugins::Plugin::takes_interleaved_events)), so
 //! that a group whose work-items turn out to depend on the order they ran in can be undone
 //! and run again, one work-item after another.
+//!
+//! A store is undone by putting back the bytes it overwrote. An atomic addition, subtraction
+//! or exclusive or is undone by its inverse, applied atomically: other groups' atomics on the
+//! same word in between (a histogram's) then stay counted, which putting back bytes would
+//! lose. Kernels with other atomics do not run ahead (`KernelCode::atomics_undoable`).
 
+use super::atomic;
+use crate::bytecode::{RmwOp, ScalarTy};
 use crate::memory::{load_bytes, store_bytes};
+
+#[derive(Clone, Copy)]
+enum Undo {
+    /// Put back `len` bytes at `p` (the next ones, from the end, of `overwritten`).
+    Bytes { p: *mut u8, len: u32 },
+    /// Apply `op` with `value` to the `size`-byte integer at `p`, atomically.
+    Atomic {
+        p: *mut u8,
+        size: u32,
+        op: RmwOp,
+        value: u64,
+    },
+}
 
 #[derive(Default)]
 pub(crate) struct UndoLog {
     /// Whether stores are kept now.
     pub active: bool,
-    /// Each store's place and length, in order; the bytes it overwrote one after another in
-    /// `overwritten`.
-    stores: Vec<(*mut u8, u32)>,
+    /// In the order the group made them.
+    steps: Vec<Undo>,
     overwritten: Vec<u8>,
 }
 
@@ -24,7 +43,7 @@ impl UndoLog {
     /// Starts keeping a group's stores.
     pub fn begin(&mut self) {
         self.active = true;
-        self.stores.clear();
+        self.steps.clear();
         self.overwritten.clear();
     }
 
@@ -43,26 +62,61 @@ impl UndoLog {
         unsafe { load_bytes(p, &mut self.overwritten[from..]) };
         // A store right after the last one (a warp's lanes storing consecutive elements, a
         // loop filling an array) extends it: the log grows by little more than the bytes.
-        if let Some((last, last_len)) = self.stores.last_mut() {
+        if let Some(Undo::Bytes {
+            p: last,
+            len: last_len,
+        }) = self.steps.last_mut()
+        {
             let adjacent = (*last as usize).wrapping_add(*last_len as usize) == p as usize;
             if adjacent && u64::from(*last_len) + len <= u64::from(u32::MAX) {
                 *last_len += len as u32;
                 return;
             }
         }
-        self.stores.push((p, len as u32));
+        self.steps.push(Undo::Bytes { p, len: len as u32 });
     }
 
-    /// Puts back what the group's stores overwrote, the last first, and stops keeping them.
+    /// Keeps what undoes an atomic `op` with `value` on the `size`-byte integer at `p`, which
+    /// held `old` before it.
+    #[cold]
+    #[inline(never)]
+    pub fn atomic(&mut self, p: *mut u8, size: u32, (op, value): (RmwOp, u64), old: u64) {
+        let inverse = match op {
+            RmwOp::Add => Some(RmwOp::Sub),
+            RmwOp::Sub => Some(RmwOp::Add),
+            RmwOp::Xor => Some(RmwOp::Xor),
+            _ => None,
+        };
+        match inverse {
+            Some(op) => self.steps.push(Undo::Atomic { p, size, op, value }),
+            // Not one that runs ahead (`atomics_undoable`): the old value, as a store's.
+            None => {
+                self.overwritten
+                    .extend_from_slice(&old.to_le_bytes()[..size as usize]);
+                self.steps.push(Undo::Bytes { p, len: size });
+            }
+        }
+    }
+
+    /// Undoes what the group did to global memory, the last first, and stops keeping it.
     pub fn undo(&mut self) {
         let mut end = self.overwritten.len();
-        for &(p, len) in self.stores.iter().rev() {
-            let from = end - len as usize;
-            // SAFETY: `overwriting` read these bytes from there.
-            unsafe { store_bytes(p, &self.overwritten[from..end]) };
-            end = from;
+        for &step in self.steps.iter().rev() {
+            match step {
+                Undo::Bytes { p, len } => {
+                    let from = end - len as usize;
+                    // SAFETY: `overwriting` read these bytes from there.
+                    unsafe { store_bytes(p, &self.overwritten[from..end]) };
+                    end = from;
+                }
+                Undo::Atomic { p, size, op, value } => {
+                    let int = ScalarTy::Int((size * 8) as u8);
+                    // SAFETY: the atomic being undone was made there.
+                    unsafe { atomic::rmw(p, size, op, int, value) };
+                }
+            }
         }
-        self.stores.clear();
+        self.steps.clear();
         self.overwritten.clear();
         self.active = false;
     }
@@ -86,10 +140,31 @@ mod tests {
             }
         }
         // The first two stores are one entry.
-        assert_eq!(log.stores.len(), 3);
+        assert_eq!(log.steps.len(), 3);
         assert_eq!(memory, [9, 7, 7, 7, 7, 6, 6, 6]);
         log.undo();
         assert_eq!(memory, [1, 2, 3, 4, 5, 6, 7, 8]);
         assert!(!log.active);
+    }
+
+    #[test]
+    fn an_atomic_addition_is_undone_by_its_inverse_keeping_others_made_since() {
+        let mut word = [0u32; 2];
+        let p = word.as_mut_ptr().cast::<u8>();
+        let mut log = UndoLog::default();
+        log.begin();
+        let int = ScalarTy::Int(32);
+        // SAFETY: both words are in `word`, aligned.
+        unsafe {
+            let old = atomic::rmw(p, 4, RmwOp::Add, int, 5);
+            log.atomic(p, 4, (RmwOp::Add, 5), old);
+            // Another group's addition, not undone.
+            atomic::rmw(p, 4, RmwOp::Add, int, 100);
+            let q = p.add(4);
+            let old = atomic::rmw(q, 4, RmwOp::Max, int, 7);
+            log.atomic(q, 4, (RmwOp::Max, 7), old);
+        }
+        log.undo();
+        assert_eq!(word, [100, 0]);
     }
 }

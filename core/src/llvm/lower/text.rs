@@ -3,7 +3,7 @@
 use std::collections::HashSet;
 
 use crate::bytecode::{Counted, InstInfo};
-use crate::llvm::ir::{ModuleRef, Opcode, Value};
+use crate::llvm::ir::{ModuleRef, Opcode, RmwBinOp, Value};
 use crate::memory::AddrSpace;
 
 /// LLVM's name of an opcode, for messages.
@@ -114,6 +114,7 @@ pub(super) fn instruction_texts(m: &ModuleRef, f: Value, insts: &[Value]) -> Vec
             },
             speculated: has_positions && speculated(*i),
             seeds_cas: i.opcode() == Opcode::LLVMLoad && seeds_cas(*i),
+            unread_addition: unread_addition(*i),
             counted: counted(m, *i),
             // Set as the lowering reaches the instruction.
             line: 0,
@@ -185,6 +186,41 @@ fn seeds_cas(load: Value) -> bool {
         }
     }
     false
+}
+
+/// Whether `i` is an atomic addition or subtraction whose result nothing uses (see
+/// `InstInfo::unread_addition`): an `atomicrmw add`/`sub`, or a call of an OpenCL atomic
+/// `add`, `sub`, `inc`, `dec`, `fetch_add` or `fetch_sub`.
+fn unread_addition(i: Value) -> bool {
+    if i.num_uses() != 0 {
+        return false;
+    }
+    match i.opcode() {
+        Opcode::LLVMAtomicRMW => matches!(
+            i.rmw_op(),
+            RmwBinOp::LLVMAtomicRMWBinOpAdd | RmwBinOp::LLVMAtomicRMWBinOpSub
+        ),
+        Opcode::LLVMCall => {
+            let callee = i.called_value();
+            let Some(d) = callee
+                .is_function()
+                .then(|| crate::builtins::mangle::demangle(&callee.name()))
+                .flatten()
+            else {
+                return false;
+            };
+            let base = d
+                .name
+                .strip_prefix("atomic_")
+                .or_else(|| d.name.strip_prefix("atom_"));
+            let base = base.map(|b| b.strip_suffix("_explicit").unwrap_or(b));
+            matches!(
+                base,
+                Some("add" | "sub" | "inc" | "dec" | "fetch_add" | "fetch_sub")
+            )
+        }
+        _ => false,
+    }
 }
 
 /// A call to OpenCL C 1.x's `atomic_cmpxchg` or `atom_cmpxchg`.

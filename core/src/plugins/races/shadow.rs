@@ -933,8 +933,15 @@ impl Log<'_> {
     #[inline(never)]
     fn check(&mut self, a: &Incoming, address: u64, len: u64, value: u32, cell: &mut Cell) {
         // Another entity's access of this interval, one of the two writing: which came first
-        // mattered.
-        let other = |s: &Slot| self.fresh(*s) && s.wi() != a.wi();
+        // mattered (unless both were atomic additions whose old values nobody read).
+        let sites = self.sites;
+        let additions = |s: &Slot| {
+            a.atomic()
+                && s.atomic()
+                && sites.unread_addition(a.slot.site())
+                && sites.unread_addition(s.site())
+        };
+        let other = |s: &Slot| self.fresh(*s) && s.wi() != a.wi() && !additions(s);
         if cell.stores.iter().any(other) || a.writes() && cell.loads.iter().any(other) {
             *self.dependent = true;
         }

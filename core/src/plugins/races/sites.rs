@@ -12,6 +12,8 @@ pub const SITE_BITS: u32 = 23;
 const SPECULATED: u8 = 1;
 /// A load seeding a compare-and-swap (`InstInfo::seeds_cas`).
 const SEEDS_CAS: u8 = 2;
+/// An atomic addition whose old value nothing uses (`InstInfo::unread_addition`).
+const UNREAD_ADDITION: u8 = 4;
 
 #[derive(Clone)]
 pub struct Sites {
@@ -29,7 +31,9 @@ impl Sites {
             starts.push(flags.len() as u32);
             flags.extend(f.info.iter().map(|info| {
                 f.insts.get(info.inst as usize).map_or(0, |i| {
-                    (u8::from(i.speculated) * SPECULATED) | (u8::from(i.seeds_cas) * SEEDS_CAS)
+                    (u8::from(i.speculated) * SPECULATED)
+                        | (u8::from(i.seeds_cas) * SEEDS_CAS)
+                        | (u8::from(i.unread_addition) * UNREAD_ADDITION)
                 })
             }));
             // Ops past the end of `info` (none are made) would have no flags.
@@ -72,6 +76,12 @@ impl Sites {
     /// Whether op `n` is a load the optimiser speculated.
     pub fn speculated(&self, n: u32) -> bool {
         self.flags(n) & SPECULATED != 0
+    }
+
+    /// Whether op `n` is an atomic addition whose old value nothing uses: two such ones of
+    /// different work-items give the same in either order.
+    pub fn unread_addition(&self, n: u32) -> bool {
+        self.flags(n) & UNREAD_ADDITION != 0
     }
 
     /// Whether op `n` is a load seeding a compare-and-swap.
