@@ -21,7 +21,8 @@
 //! global memory are logged (`undo`); when a plugin finds that the work-items depended on
 //! their order (the race detector, on two of them touching the same bytes between barriers),
 //! the group is undone and runs again under the scalar scheduler (`start_over`). Kernels with
-//! atomics are not run so: undoing a group's atomics would lose other groups' in between.
+//! atomics other than additions are not run so: undoing them would lose other groups' made in
+//! between (`KernelCode::atomics_undoable`).
 
 use super::checks::{self, access, array_index, check_alignment, load_mem, store_mem, Dir};
 use super::env::{Env, Mems};
