@@ -862,15 +862,23 @@ impl Fresh {
     }
 
     /// Keeps the access as the group's first load or store of the cell (global memory): as
-    /// in Oclgrind, the first, or while that is atomic, the latest. The first as the scalar
-    /// executor makes them: work-items' accesses of one interval may come interleaved (a lane
-    /// executor), and then the lowest work-item's is first.
+    /// in Oclgrind, the first, or while that is atomic, the latest — in the scalar executor's
+    /// order (by interval, then work-item), whatever order a lane executor's interleaved
+    /// accesses come in: the earliest plain access, or without one the latest atomic.
     #[inline(always)]
     fn union(&self, cell: &mut Cell, value: u32) {
         if self.union {
-            let (epoch, wi) = (self.slot.epoch_bits(), self.slot.wi());
+            let (epoch, wi, atomic) = (self.slot.epoch_bits(), self.slot.wi(), self.slot.atomic());
             let replaceable = |s: Slot| {
-                s.epoch_bits() < self.first || s.atomic() || s.epoch_bits() == epoch && wi < s.wi()
+                // A slot of this group is of this interval or an earlier one.
+                let same = s.epoch_bits() == epoch;
+                s.epoch_bits() < self.first
+                    || match (atomic, s.atomic()) {
+                        (false, true) => true,
+                        (false, false) => same && wi < s.wi(),
+                        (true, true) => !same || wi >= s.wi(),
+                        (true, false) => false,
+                    }
             };
             if self.reads && replaceable(cell.first_load) {
                 cell.first_load = self.slot;
