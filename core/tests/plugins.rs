@@ -441,3 +441,33 @@ fn checked_groups_run_together_and_start_over_when_their_order_matters() {
         assert_eq!((stats.started_over, out[15]), (4, 16), "{threads} threads");
     }
 }
+
+#[test]
+fn a_launch_whose_groups_keep_starting_over_runs_the_rest_in_order() {
+    let mut ctx = Context::new(Config {
+        log_file: Some("/dev/null".into()),
+        num_threads: 1,
+        data_races: true,
+        ..Config::default()
+    });
+    ctx.add_plugin(Arc::new(Recorder::default()));
+    let program = ctx.build_program(ORDERED, "").expect("builds");
+    let placed = ctx.place_program(Arc::new(program)).unwrap();
+    let kernel = placed.kernel("counted").unwrap();
+    let out = ctx.allocate(4 * 256, 0).unwrap();
+    ctx.host_write(out, &[0; 4 * 256]);
+    let nd = NDRange {
+        work_dim: 1,
+        global_offset: [0; 3],
+        global_size: [256, 1, 1],
+        local_size: [4, 1, 1],
+    };
+    let stats = launch(&ctx, &kernel, &[ArgValue::Pointer(out)], &nd).unwrap();
+    // Every group races: the first 16 run ahead and start over, the other 48 run in order.
+    assert_eq!((stats.work_groups, stats.started_over), (64, 16));
+    let mut bytes = vec![0u8; 4 * 256];
+    ctx.host_read(out, &mut bytes);
+    assert!(bytes
+        .chunks(4)
+        .all(|b| i32::from_le_bytes(b.try_into().unwrap()) == 41));
+}

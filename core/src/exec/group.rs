@@ -306,7 +306,10 @@ impl<'l> GroupRunner<'l> {
         self.exchange.reset(self.size);
         let mut items = self.items.take().unwrap_or_default();
         items.reset(count as usize);
-        if self.launch.lanes && count > 1 {
+        if self.launch.lanes && count > 1 && self.launch.lanes_pay() {
+            if self.launch.may_start_over {
+                self.launch.ran_ahead.fetch_add(1, Ordering::Relaxed);
+            }
             if !self.run_lanes(&mut items) {
                 self.launch.started_over.fetch_add(1, Ordering::Relaxed);
                 self.start_over(&mut items);

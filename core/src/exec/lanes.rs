@@ -22,7 +22,8 @@
 //! their order (the race detector, on two of them touching the same bytes between barriers),
 //! the group is undone and runs again under the scalar scheduler (`start_over`). Kernels with
 //! atomics other than additions are not run so: undoing them would lose other groups' made in
-//! between (`KernelCode::atomics_undoable`).
+//! between (`KernelCode::atomics_undoable`); nor are a launch's groups once most of those run
+//! so had to start over (`Launch::lanes_pay`).
 
 use super::checks::{self, access, array_index, check_alignment, load_mem, store_mem, Dir};
 use super::env::{Env, Mems};

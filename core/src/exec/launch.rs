@@ -129,8 +129,9 @@ pub(crate) struct Launch<'a> {
     /// Plugins watch a group's memory under lanes: its stores are kept until it ends, so that
     /// it can start over if its work-items depend on their order (`lanes::run_lanes`).
     pub may_start_over: bool,
-    /// Groups that started over.
+    /// Groups that started over, of those run ahead (`lanes_pay`).
     pub started_over: AtomicU64,
+    pub ran_ahead: AtomicU64,
 }
 
 /// Where something happened in a running launch.
@@ -170,6 +171,17 @@ impl LogSink for Sink<'_, '_> {
 }
 
 impl<'l> Launch<'l> {
+    /// Whether the next group should run on lanes: always when it cannot start over; else
+    /// until most of the groups run ahead so far had to (a kernel whose every group races
+    /// would pay for each twice), judged after the first few.
+    pub fn lanes_pay(&self) -> bool {
+        if !self.may_start_over {
+            return true;
+        }
+        let ran = self.ran_ahead.load(Ordering::Relaxed);
+        ran < 16 || self.started_over.load(Ordering::Relaxed) * 2 <= ran
+    }
+
     /// The kernel being run, for plugins.
     pub fn kernel_ref(&self) -> KernelRef<'_> {
         KernelRef {
@@ -554,6 +566,7 @@ pub fn launch(
         lanes,
         may_start_over: lanes && watched,
         started_over: AtomicU64::new(0),
+        ran_ahead: AtomicU64::new(0),
     };
     if let Some(d) = &launch.debug {
         d.hook
