@@ -31,9 +31,19 @@ fn end_at_exit(sim: &Arc<oclgrind_core::Context>) {
 
 extern "C" fn end_runs() {
     contained("the end of the run", || {
-        let contexts = std::mem::take(&mut *CONTEXTS.lock().unwrap_or_else(|e| e.into_inner()));
-        for sim in contexts.iter().filter_map(Weak::upgrade) {
+        // Nothing here may wait: the process is exiting, and another thread may hold what it
+        // would wait for.
+        let Ok(mut contexts) = CONTEXTS.try_lock() else {
+            return;
+        };
+        for sim in std::mem::take(&mut *contexts)
+            .iter()
+            .filter_map(Weak::upgrade)
+        {
             sim.end_run();
+            // Not dropped here: a context's last reference going would tear it down while
+            // the process exits.
+            std::mem::forget(sim);
         }
     });
 }
