@@ -121,13 +121,8 @@ impl KernelCode {
             if !name.contains("atom") {
                 return true;
             }
-            let base = name
-                .strip_prefix("atomic_")
-                .or_else(|| name.strip_prefix("atom_"))
-                .unwrap_or(name);
-            let base = base.strip_suffix("_explicit").unwrap_or(base);
             matches!(
-                base,
+                crate::builtins::atomic_operation(name).unwrap_or(name),
                 "add"
                     | "sub"
                     | "inc"

@@ -232,6 +232,15 @@ pub trait Emit {
     fn constant(&mut self, value: u64) -> Slot;
 }
 
+/// The operation an atomic builtin names, without `atomic_`/`atom_` and `_explicit`
+/// (`atomic_fetch_add_explicit` → `fetch_add`); None for other names.
+pub fn atomic_operation(name: &str) -> Option<&str> {
+    let base = name
+        .strip_prefix("atomic_")
+        .or_else(|| name.strip_prefix("atom_"))?;
+    Some(base.strip_suffix("_explicit").unwrap_or(base))
+}
+
 /// Outcome of resolving one call.
 pub type Resolution = Result<(), String>;
 

@@ -129,9 +129,10 @@ pub(crate) struct Launch<'a> {
     /// Plugins watch a group's memory under lanes: its stores are kept until it ends, so that
     /// it can start over if its work-items depend on their order (`lanes::run_lanes`).
     pub may_start_over: bool,
-    /// Groups that started over, of those run ahead (`lanes_pay`).
-    pub started_over: AtomicU64,
+    /// Groups run ahead on lanes while they could start over, and those of them that did
+    /// (`lanes_pay`).
     pub ran_ahead: AtomicU64,
+    pub started_over: AtomicU64,
 }
 
 /// Where something happened in a running launch.

@@ -209,13 +209,8 @@ fn unread_addition(i: Value) -> bool {
             else {
                 return false;
             };
-            let base = d
-                .name
-                .strip_prefix("atomic_")
-                .or_else(|| d.name.strip_prefix("atom_"));
-            let base = base.map(|b| b.strip_suffix("_explicit").unwrap_or(b));
             matches!(
-                base,
+                crate::builtins::atomic_operation(&d.name),
                 Some("add" | "sub" | "inc" | "dec" | "fetch_add" | "fetch_sub")
             )
         }
