@@ -381,7 +381,7 @@ impl GroupRunner<'_> {
         std::mem::swap(&mut self.workers, &mut st.workers);
         self.last_finished = st.last_finished;
         if begins {
-            self.begin_group();
+            self.begin_group(false);
         }
         if !self.take_turns(&mut st.items, &pace, first) {
             std::mem::swap(&mut self.local, &mut st.local);

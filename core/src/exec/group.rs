@@ -15,6 +15,7 @@ use super::workitem::{WiIds, WorkItem};
 use crate::diagnostics::{divergence_header, render, Entity, Level};
 use crate::memory::{AddrSpace, ArenaMemory};
 use crate::output::Record;
+use crate::plugins::GroupContext;
 use crate::plugins::{Interest, Workers};
 use std::sync::atomic::Ordering;
 use std::sync::Mutex;
@@ -300,13 +301,14 @@ impl<'l> GroupRunner<'l> {
         self.enter_group(seq, group);
         self.local.clear();
         allocate_locals(self.launch, &mut self.local);
-        self.begin_group();
         let count = self.size.iter().product::<u64>();
+        let on_lanes = self.launch.lanes && count > 1 && self.launch.lanes_pay();
+        self.begin_group(on_lanes && self.launch.may_start_over);
         self.asyncs.reset(count);
         self.exchange.reset(self.size);
         let mut items = self.items.take().unwrap_or_default();
         items.reset(count as usize);
-        if self.launch.lanes && count > 1 && self.launch.lanes_pay() {
+        if on_lanes {
             if self.launch.may_start_over {
                 self.launch.ran_ahead.fetch_add(1, Ordering::Relaxed);
             }
@@ -436,12 +438,15 @@ impl<'l> GroupRunner<'l> {
         }
     }
 
-    /// Tells the plugins that the current group begins, with its local memory (allocated).
-    pub(crate) fn begin_group(&mut self) {
+    /// Tells the plugins that the current group begins, with its local memory (allocated);
+    /// `interleaved` when its work-items run together (`GroupContext::interleaved`).
+    pub(crate) fn begin_group(&mut self, interleaved: bool) {
         let launch = self.launch;
         let group = (self.seq, self.group, self.size);
         for w in self.workers.each(Interest::WORK_GROUP) {
-            launch.with_group_context(group, |cx| w.work_group_begin(cx));
+            launch.with_group_context(group, |cx| {
+                w.work_group_begin(&GroupContext { interleaved, ..*cx })
+            });
         }
         if launch.observe_allocations {
             let at = (self.at(None, 0, 0), false);

@@ -205,7 +205,7 @@ impl GroupRunner<'_> {
         self.asyncs.reset(count as u64);
         self.exchange.reset(self.size);
         items.reset(count);
-        self.begin_group();
+        self.begin_group(false);
     }
 
     /// Names the work-item that finished last (so far) for the messages of the group's end.

@@ -263,6 +263,7 @@ impl<'l> Launch<'l> {
             seq,
             group,
             size,
+            interleaved: false,
             memory: self.global_memory(),
             sink: &sink,
         };

@@ -294,6 +294,11 @@ pub struct GroupContext<'a> {
     /// Work-items in this group (fewer than `launch.local_size` at the edge of a non-uniform
     /// NDRange).
     pub size: [u64; 3],
+    /// At `work_group_begin`: whether the group's work-items run together, their events
+    /// interleaved, the group starting over if a worker says that their order mattered
+    /// ([`Plugin::takes_interleaved_events`]); false when they run one after another, in
+    /// order (and at the other events).
+    pub interleaved: bool,
     /// What memory the event lets a plugin read (global memory).
     pub memory: Memories<'a>,
     pub(crate) sink: &'a dyn LogSink,
@@ -542,8 +547,9 @@ pub trait Worker: Send {
     }
     /// Whether the events of the group so far show that the order in which its work-items'
     /// events interleaved matters ([`Plugin::takes_interleaved_events`]): the executor then
-    /// runs the group again from its start, work-item after work-item.
-    fn depends_on_order(&self) -> bool {
+    /// runs the group again from its start, work-item after work-item. Asked at barriers and
+    /// when the group's work-items have all finished.
+    fn depends_on_order(&mut self) -> bool {
         false
     }
     /// The value of a speculated load (`KernelRef::speculated`, shown as it ran like any
@@ -651,8 +657,8 @@ impl Workers {
 
     /// Whether a worker found that the group's work-items depend on the order they run in
     /// ([`Worker::depends_on_order`]).
-    pub fn depend_on_order(&self) -> bool {
-        self.list.iter().any(|(_, w)| w.depends_on_order())
+    pub fn depend_on_order(&mut self) -> bool {
+        self.list.iter_mut().any(|(_, w)| w.depends_on_order())
     }
 
     /// Hands every worker's results to its plugin.
@@ -711,6 +717,7 @@ mod tests {
             seq: 1,
             group: [1, 0, 0],
             size: [4, 1, 1],
+            interleaved: false,
             memory: Memories::default(),
             sink: &Discard,
         };

@@ -219,7 +219,7 @@ impl Page {
 /// One kind of access (loads or stores) of a group to a run of bytes: the same op of
 /// consecutive work-items, each on its element of `elem` bytes, the first element at `start`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Side {
+pub struct Side {
     /// The first element's work-item (local linear index), or GROUP.
     wi: u32,
     /// Bytes per element; 0 when every byte is the same work-item's.
@@ -231,6 +231,18 @@ struct Side {
 }
 
 impl Side {
+    /// `accessor`'s, its work-item's element the one at `start`, each next one of `elem`
+    /// bytes the next work-item's (0: all bytes its work-item's).
+    pub fn new(accessor: Accessor, elem: u64, start: u64) -> Side {
+        Side {
+            wi: accessor.wi,
+            elem,
+            start,
+            site: accessor.site,
+            atomic: accessor.atomic,
+        }
+    }
+
     /// The work-item of the byte at `address`.
     fn wi_at(&self, address: u64) -> u32 {
         if self.elem == 0 || self.wi == GROUP {
@@ -300,6 +312,24 @@ impl GroupRuns {
         format!("{} {:?} {:?}", self.group, self.runs, self.data)
     }
 
+    /// Byte by byte (`Who`: a work-item, op and atomicity): the address, the first load's and the first store's work-item, op and
+    /// atomicity, and the byte stored; for comparing what runs cut differently say.
+    #[cfg(test)]
+    pub fn bytes(&self) -> Vec<(u64, Option<Who>, Option<Who>, u8)> {
+        let mut bytes = Vec::new();
+        for run in &self.runs {
+            for at in run.start..run.start + run.len {
+                let who = |s: &Option<Side>| s.map(|s| (s.wi_at(at), s.site, s.atomic));
+                let value = match run.store {
+                    Some(_) => self.data[run.data + (at - run.start) as usize],
+                    None => 0,
+                };
+                bytes.push((at, who(&run.load), who(&run.store), value));
+            }
+        }
+        bytes
+    }
+
     /// For the group of linear index `group`.
     pub fn new(group: u64) -> GroupRuns {
         GroupRuns {
@@ -322,28 +352,52 @@ impl GroupRuns {
         store: Option<Accessor>,
         stored: &[u8],
     ) {
+        let side = |a: Option<Accessor>| a.map(|a| Side::new(a, elem, start));
+        self.push_sides(start, len, side(load), side(store), stored);
+    }
+
+    /// Room for `n` more stored bytes.
+    pub fn reserve(&mut self, n: usize) {
+        Arc::make_mut(&mut self.data).reserve(n);
+    }
+
+    /// As `push`, each kind's work-items given by its side.
+    pub fn push_sides(
+        &mut self,
+        start: u64,
+        len: u64,
+        load: Option<Side>,
+        store: Option<Side>,
+        stored: &[u8],
+    ) {
         let data = self.data.len();
         if store.is_some() {
             Arc::make_mut(&mut self.data).extend_from_slice(stored);
         }
-        let side = |a: Option<Accessor>| {
-            a.map(|a| Side {
-                wi: a.wi,
-                elem,
-                start,
-                site: a.site,
-                atomic: a.atomic,
-            })
-        };
+        // The run before goes on with the same work-items: one run.
+        if let Some(last) = self.runs.last_mut() {
+            let stored_before = last.store.is_none() || last.data + last.len as usize == data;
+            if last.start + last.len == start
+                && (last.load, last.store) == (load, store)
+                && stored_before
+            {
+                last.len += len;
+                return;
+            }
+        }
         self.runs.push(Run {
             start,
             len,
-            load: side(load),
-            store: side(store),
+            load,
+            store,
             data,
         });
     }
 }
+
+/// An access's work-item, op and atomicity, in `GroupRuns::bytes`.
+#[cfg(test)]
+type Who = (u32, u32, bool);
 
 /// The launch's table, in shards of pages that merge the groups' runs apart, each in launch
 /// order, and the finished groups waiting for their turn in each shard. A worker whose group
@@ -512,25 +566,18 @@ const KEPT_RUNS: usize = 8;
 struct KeptRun {
     seq: u64,
     group: u64,
-    /// Its `data` is 0: the stored bytes are `stored`.
     run: Run,
-    stored: Vec<u8>,
+    /// The stored bytes of its group (shared, not copied).
+    data: Arc<Vec<u8>>,
 }
 
 impl KeptRun {
     fn new(m: &Merge, run: &Run) -> KeptRun {
-        let stored = match run.store {
-            Some(_) => m.data[run.data..run.data + run.len as usize].to_vec(),
-            None => Vec::new(),
-        };
         KeptRun {
             seq: m.seq,
             group: m.group,
-            run: Run {
-                data: 0,
-                ..run.clone()
-            },
-            stored,
+            run: run.clone(),
+            data: m.shared.clone(),
         }
     }
 
@@ -561,6 +608,8 @@ struct Merge<'a> {
     group_size: u64,
     uniform: bool,
     data: &'a [u8],
+    /// What `data` is of.
+    shared: &'a Arc<Vec<u8>>,
     launch: &'a LaunchInfo,
     sites: Option<&'a Sites>,
     /// For each kind of pair, the last pair of accesses reported in this run, to skip the
@@ -622,6 +671,7 @@ impl KernelTable {
             group_size: launch.group_size().max(1),
             uniform,
             data: &runs.data,
+            shared: &runs.data,
             launch,
             sites: self.sites.as_ref(),
             last: [None; 3],
@@ -671,7 +721,8 @@ fn merge_piece(buffers: &mut Buffers, races: &mut RaceList, m: &mut Merge, run: 
                 let mut earlier = Merge {
                     seq: k.seq,
                     group: k.group,
-                    data: &k.stored,
+                    data: &k.data,
+                    shared: &k.data,
                     last: [None; 3],
                     ..*m
                 };

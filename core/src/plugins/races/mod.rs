@@ -23,6 +23,7 @@
 
 mod kernel;
 mod report;
+mod segments;
 mod shadow;
 mod sites;
 mod suppress;
@@ -233,7 +234,7 @@ impl Worker for RaceWorker {
             }
         }
         if let Some(shadow) = &mut self.shadow {
-            shadow.begin(self.names);
+            shadow.begin(self.names, cx.interleaved);
         }
     }
 
@@ -285,9 +286,7 @@ impl Worker for RaceWorker {
             }
             atomic = shadow.sites().seeds_cas(site);
         }
-        for (i, &lane) in batch.lanes.iter().enumerate() {
-            shadow.access((lane, site), &batch.access(i), atomic, uniform);
-        }
+        shadow.access_batch(site, batch, atomic, uniform);
         if self.debugged {
             let log = |m| cx.log(Level::Error, m);
             report(
@@ -300,8 +299,8 @@ impl Worker for RaceWorker {
         }
     }
 
-    fn depends_on_order(&self) -> bool {
-        self.shadow.as_ref().is_some_and(GroupShadow::dependent)
+    fn depends_on_order(&mut self) -> bool {
+        self.shadow.as_mut().is_some_and(GroupShadow::dependent)
     }
 
     fn speculated_use(&mut self, cx: &ExecContext, access: &Access) {

@@ -26,9 +26,10 @@
 
 use super::kernel::{Accessor, GroupRuns};
 use super::report::{AccessId, Race, RaceList, Who};
+use super::segments::{self, Segment, SegmentLog};
 use super::sites::{Sites, SITE_BITS};
 use crate::memory::{decode_address, AddrSpace, GLOBAL_OFFSET_BITS};
-use crate::plugins::{Access, AccessKind, LaunchInfo};
+use crate::plugins::{Access, AccessBatch, AccessKind, LaunchInfo};
 
 const WI_BITS: u32 = 22;
 const EPOCH_BITS: u32 = 63 - SITE_BITS - WI_BITS;
@@ -249,6 +250,18 @@ pub struct GroupShadow {
     /// Whether two work-items of the group touched the same bytes in an interval, one of them
     /// writing (atomics and same-value stores included): their order mattered.
     dependent: bool,
+    /// Whether the group's work-items run together (`GroupContext::interleaved`): its
+    /// accesses are kept in `segments`, not in cells.
+    interleaved: bool,
+    segments: SegmentLog,
+    /// Synchronisations (barriers) since the group began.
+    interval: u32,
+    /// Cells for the group's global segments that overlap, and the buffers of
+    /// `segments_runs`.
+    scratch: Cells,
+    clusters: Vec<u32>,
+    points: Vec<u64>,
+    active: Vec<u32>,
 }
 
 /// The cells of the global pages the group touched.
@@ -360,6 +373,13 @@ impl GroupShadow {
             order: Vec::new(),
             plain_fast_path: true,
             dependent: false,
+            interleaved: false,
+            segments: SegmentLog::default(),
+            interval: 0,
+            scratch: Cells::default(),
+            clusters: Vec::new(),
+            points: Vec::new(),
+            active: Vec::new(),
         }
     }
 
@@ -387,8 +407,8 @@ impl GroupShadow {
         &self.sites
     }
 
-    /// Starts a group.
-    pub fn begin(&mut self, names: Names) {
+    /// Starts a group; `interleaved` when its work-items run together.
+    pub fn begin(&mut self, names: Names, interleaved: bool) {
         self.pages.recycle();
         self.advance();
         self.first_epoch = self.epoch;
@@ -396,15 +416,23 @@ impl GroupShadow {
         self.races = self.race_lists();
         self.names = names;
         self.dependent = false;
+        // A debugger is shown races as they are made: only cells find them.
+        self.interleaved = interleaved && !self.watch;
+        self.segments.begin();
+        self.interval = 0;
     }
 
     /// Whether the group's work-items depended on one another's order (see `dependent`).
-    pub fn dependent(&self) -> bool {
+    pub fn dependent(&mut self) -> bool {
+        if self.interleaved && !self.dependent {
+            self.dependent = self.segments.conflict(&self.sites);
+        }
         self.dependent
     }
 
     /// The next epoch, renumbering every slot's first when the epochs run out.
     fn advance(&mut self) {
+        self.interval += 1;
         if self.epoch + 1 == 1 << EPOCH_BITS {
             self.rebase();
         }
@@ -459,6 +487,28 @@ impl GroupShadow {
         uniform_writes: bool,
     ) {
         if a.size == 0 {
+            return;
+        }
+        if self.interleaved {
+            let which = usize::from(a.space == AddrSpace::Global);
+            if matches!(a.space, AddrSpace::Local | AddrSpace::Global)
+                && self.valid(a.space, a.address, a.size)
+            {
+                let one = Segment {
+                    start: a.address,
+                    elem: a.size,
+                    count: 1,
+                    broadcast: false,
+                    wi,
+                    last_wi: wi,
+                    site,
+                    interval: self.interval,
+                    kind: a.kind,
+                    atomic,
+                    data: 0,
+                };
+                self.segments.push(which, one, a.data);
+            }
             return;
         }
         let incoming = Incoming {
@@ -571,6 +621,37 @@ impl GroupShadow {
         }
     }
 
+    /// Takes in one op's accesses in several work-items (`access` for each), the op's number
+    /// `site`; `atomic` as for `access`.
+    pub fn access_batch(
+        &mut self,
+        site: u32,
+        batch: &AccessBatch,
+        atomic: bool,
+        uniform_writes: bool,
+    ) {
+        if !self.interleaved || batch.size == 0 {
+            for (i, &lane) in batch.lanes.iter().enumerate() {
+                self.access((lane, site), &batch.access(i), atomic, uniform_writes);
+            }
+            return;
+        }
+        let which = match batch.space {
+            AddrSpace::Local => 0,
+            AddrSpace::Global => 1,
+            _ => return,
+        };
+        let facts = (site, atomic, self.interval);
+        let (local, sizes) = (&self.local, &self.pages.sizes);
+        let valid = |address, size| in_buffer(batch.space, local, sizes, address, size);
+        self.segments.record(which, batch, facts, valid);
+    }
+
+    /// Whether the `size` bytes at `address` of `space` lie in one of its buffers.
+    fn valid(&self, space: AddrSpace, address: u64, size: u64) -> bool {
+        in_buffer(space, &self.local, &self.pages.sizes, address, size)
+    }
+
     /// A barrier that synchronises no memory: later accesses are of a new interval all the
     /// same (which is first of a group's accesses depends on it).
     pub fn next_interval(&mut self) {
@@ -581,6 +662,9 @@ impl GroupShadow {
     /// since the last one, in report order; later accesses no longer race with earlier ones.
     pub fn sync(&mut self, space: AddrSpace) -> Vec<Race> {
         let which = usize::from(space == AddrSpace::Global);
+        if self.interleaved {
+            self.segments.sync(which, &self.sites);
+        }
         self.synced[which] = self.epoch;
         self.advance();
         self.races[which].take()
@@ -589,44 +673,142 @@ impl GroupShadow {
     /// What the group did to global memory, run by run in address order, when it ends.
     pub fn global_runs(&mut self, group: u64) -> GroupRuns {
         let mut runs = GroupRuns::new(group);
-        // The pages in address order.
-        let mut order = std::mem::take(&mut self.order);
-        order.clear();
-        order.extend(0..self.pages.pages.len());
-        order.sort_unstable_by_key(|&i| self.pages.pages[i].base);
         // Bytes with the same first load and store are pushed together.
         let mut span = Span {
             stored: std::mem::take(&mut self.stored),
             ..Span::default()
         };
-        for cells in order.iter().map(|&i| &self.pages.pages[i]) {
-            let Some((from, to)) = cells.touched else {
-                continue;
-            };
-            // Only the page's last word may be partial, and only pages with byte cells have
-            // split words.
-            let any_split = !cells.bytes.is_empty();
-            let last_len = cells.valid - (cells.valid - 1) / WORD * WORD;
-            let last = cells.words.len() - 1;
-            for (w, c) in cells.words.iter().enumerate().take(to).skip(from) {
-                let word = cells.base + w as u64 * WORD;
-                if any_split && cells.is_split(w) {
-                    for (i, c) in cells.split_cells(w).iter().enumerate() {
-                        span.add(self, &mut runs, c, word + i as u64, 1);
-                    }
-                } else {
-                    let len = if w == last { last_len } else { WORD };
-                    if !span.extends(c, word, len) {
-                        span.add(self, &mut runs, c, word, len);
-                    }
-                }
+        if self.interleaved {
+            self.segments_runs(&mut span, &mut runs);
+        } else {
+            // The pages in address order.
+            let mut order = std::mem::take(&mut self.order);
+            order.clear();
+            order.extend(0..self.pages.pages.len());
+            order.sort_unstable_by_key(|&i| self.pages.pages[i].base);
+            for &i in &order {
+                self.span_cells(&self.pages.pages[i], &mut span, &mut runs);
             }
+            self.order = order;
         }
         span.finish(self, &mut runs);
         self.stored = span.stored;
         self.stored.clear();
-        self.order = order;
         runs
+    }
+
+    /// `global_runs` of a group kept in segments: those of a kind that do not overlap
+    /// pushed as they are, the others through cells.
+    fn segments_runs(&mut self, span: &mut Span, runs: &mut GroupRuns) {
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let (mut order, mut points, mut active) = (
+            std::mem::take(&mut self.clusters),
+            std::mem::take(&mut self.points),
+            std::mem::take(&mut self.active),
+        );
+        let this = &*self;
+        let (list, data) = (this.segments.global(), &this.segments.data);
+        runs.reserve(
+            list.iter()
+                .filter(|s| s.writes())
+                .map(|s| s.len() as usize)
+                .sum(),
+        );
+        segments::clusters(list, &mut order, |cluster, simple| {
+            if simple {
+                span.finish(this, runs);
+                let buffers = (&mut points, &mut active);
+                segments::push_cluster(runs, list, cluster, data, buffers);
+            } else {
+                this.union_cells(&mut scratch, cluster);
+                this.span_cells(&scratch, span, runs);
+            }
+        });
+        (self.scratch, self.clusters) = (scratch, order);
+        (self.points, self.active) = (points, active);
+    }
+
+    /// The group's first load and store of each byte of a cluster of global segments (by
+    /// their numbers), in cells made for it.
+    fn union_cells(&self, cells: &mut Cells, cluster: &[u32]) {
+        let (list, data) = (self.segments.global(), &self.segments.data);
+        let each = || cluster.iter().map(|&i| &list[i as usize]);
+        let start = each().map(|s| s.start).min().unwrap_or(0);
+        let end = each().map(Segment::end).max().unwrap_or(0);
+        let base = start - start % WORD;
+        let words = (end - base).div_ceil(WORD) as usize;
+        (cells.base, cells.valid) = (base, end - base);
+        cells.words.clear();
+        cells.words.resize(words, Cell::default());
+        cells.split.clear();
+        cells.split.resize(words, 0);
+        cells.bytes.clear();
+        cells.touched = Some((0, words));
+        let first = epoch_bits(self.first_epoch);
+        let last_epoch = (1 << EPOCH_BITS) - 1;
+        for s in each() {
+            let epoch = (self.first_epoch + s.interval).min(last_epoch);
+            for k in 0..s.elements() {
+                let fresh = Fresh {
+                    slot: Slot::new(s.site, s.element_wi(k), epoch, s.atomic),
+                    reads: s.reads(),
+                    writes: s.writes(),
+                    union: true,
+                    synced: 0,
+                    first,
+                    plain: false,
+                };
+                let at = s.start + k as u64 * s.elem;
+                // The stored bytes from the `i`th of the element on.
+                let stored = |i: u64, len: usize| {
+                    let from = s.data + (k as u64 * s.elem + i) as usize;
+                    let mut bytes = [0; 4];
+                    if s.writes() {
+                        bytes[..len].copy_from_slice(&data[from..from + len]);
+                    }
+                    u32::from_le_bytes(bytes)
+                };
+                let whole = at.is_multiple_of(WORD) && s.elem.is_multiple_of(WORD);
+                let mut i = 0;
+                while i < s.elem {
+                    let w = ((at + i - base) / WORD) as usize;
+                    if whole && !cells.is_split(w) {
+                        fresh.union(&mut cells.words[w], stored(i, 4));
+                        i += WORD;
+                    } else {
+                        let byte = (at + i - base) % WORD;
+                        let cell = &mut cells.split_word(w)[byte as usize];
+                        fresh.union(cell, stored(i, 1));
+                        i += 1;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Adds the group's first loads and stores in `cells` to the runs.
+    fn span_cells(&self, cells: &Cells, span: &mut Span, runs: &mut GroupRuns) {
+        let Some((from, to)) = cells.touched else {
+            return;
+        };
+        // Only the last word may be partial, and only cells with byte cells have split
+        // words.
+        let any_split = !cells.bytes.is_empty();
+        let last_len = cells.valid - (cells.valid - 1) / WORD * WORD;
+        let last = cells.words.len() - 1;
+        for (w, c) in cells.words.iter().enumerate().take(to).skip(from) {
+            let word = cells.base + w as u64 * WORD;
+            if any_split && cells.is_split(w) {
+                for (i, c) in cells.split_cells(w).iter().enumerate() {
+                    span.add(self, runs, c, word + i as u64, 1);
+                }
+            } else {
+                let len = if w == last { last_len } else { WORD };
+                if !span.extends(c, word, len) {
+                    span.add(self, runs, c, word, len);
+                }
+            }
+        }
     }
 
     fn of_group(&self, s: Slot) -> bool {
@@ -771,6 +953,28 @@ impl Span {
     fn finish(&mut self, shadow: &GroupShadow, runs: &mut GroupRuns) {
         self.end_element(shadow, runs);
         self.flush(shadow, runs, self.stored.len());
+    }
+}
+
+/// Whether the `size` bytes at `address` of `space` lie in one of its buffers: `local`'s
+/// cells, or global buffers of these sizes (by index).
+fn in_buffer(space: AddrSpace, local: &[Cells], sizes: &[u64], address: u64, size: u64) -> bool {
+    let (index, offset) = decode_address(address, GLOBAL_OFFSET_BITS);
+    let end = offset.checked_add(size);
+    match space {
+        AddrSpace::Local => (index as usize)
+            .checked_sub(1)
+            .and_then(|i| local.get(i))
+            .is_some_and(|c| {
+                address >= c.base
+                    && address
+                        .checked_add(size)
+                        .is_some_and(|e| e <= c.base + c.valid)
+            }),
+        AddrSpace::Global => sizes
+            .get(index as usize)
+            .is_some_and(|&s| end.is_some_and(|e| e <= s)),
+        _ => false,
     }
 }
 
@@ -1096,7 +1300,7 @@ mod tests {
         let mut shadow = GroupShadow::new(Sites::plain(8), vec![0, 64], false);
         shadow.plain_fast_path = plain_fast_path;
         let launch = LaunchInfo::for_test(1, [8, 1, 1], [4, 1, 1]);
-        shadow.begin(Names::of(&launch, [0; 3]));
+        shadow.begin(Names::of(&launch, [0; 3]), false);
         shadow.local_buffer(local, 32);
         let mut races = Vec::new();
         for _ in 0..40 {
@@ -1149,6 +1353,157 @@ mod tests {
                 "seed {seed}"
             );
         }
+    }
+
+    /// One random event of a group of 8 work-items on a local buffer of 32 bytes and a
+    /// global one of 64, biased towards accesses of each work-item to its own elements.
+    enum Event {
+        Batch(AddrSpace, u64, AccessKind, Vec<u32>, Vec<u64>, Vec<u8>, u32),
+        Single(u32, AddrSpace, u64, u64, AccessKind, Vec<u8>, u32),
+        Sync(Option<AddrSpace>),
+    }
+
+    fn random_events(seed: u64) -> Vec<Event> {
+        let mut rng = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        let mut below = |n: u64| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng % n
+        };
+        let global = encode_address(1, 0, GLOBAL_OFFSET_BITS);
+        let local = encode_address(1, 0, GLOBAL_OFFSET_BITS);
+        let mut events = Vec::new();
+        // Mostly one size of element in a group.
+        let element = [1, 2, 4, 8][below(4) as usize];
+        for _ in 0..(4 + below(12)) {
+            let space = [AddrSpace::Local, AddrSpace::Global, AddrSpace::Global][below(3) as usize];
+            let (base, len) = match space {
+                AddrSpace::Local => (local, 32),
+                _ => (global, 64),
+            };
+            let site = 1 + below(4) as u32;
+            match below(10) {
+                0 | 9 => {
+                    let space = [None, Some(AddrSpace::Local), Some(AddrSpace::Global)];
+                    events.push(Event::Sync(space[below(3) as usize]));
+                }
+                1 => {
+                    let size = [1, 4, element, element][below(4) as usize];
+                    let wi = below(8);
+                    let at = match below(4) {
+                        0 => below(len / size) * size,
+                        _ => wi * size,
+                    };
+                    let kind = [AccessKind::Atomic, AccessKind::Load, AccessKind::Store];
+                    let kind = kind[below(3) as usize];
+                    let data = (0..size).map(|_| below(3) as u8).collect();
+                    let data = if kind == AccessKind::Load {
+                        Vec::new()
+                    } else {
+                        data
+                    };
+                    let wi = wi as u32;
+                    events.push(Event::Single(wi, space, base + at, size, kind, data, site));
+                }
+                _ => {
+                    let size = [1, 2, 4, element, element, element][below(6) as usize];
+                    let lanes: Vec<u32> = (0..8).filter(|_| below(5) != 0).collect();
+                    let kind = [AccessKind::Load, AccessKind::Store][below(2) as usize];
+                    // Stores mostly to each work-item's own element.
+                    let pattern = match kind {
+                        AccessKind::Store if below(8) != 0 => 3,
+                        _ => below(10),
+                    };
+                    let start = [0, 0, 0, size][below(4) as usize];
+                    let addresses: Vec<u64> = lanes
+                        .iter()
+                        .map(|&l| match pattern {
+                            0 => start,
+                            1 => below(len / size) * size,
+                            2 => start + (7 - l as u64) * size,
+                            _ => start + l as u64 * size,
+                        })
+                        .filter(|&a| a + size <= len)
+                        .map(|a| base + a)
+                        .collect();
+                    let lanes = lanes[..addresses.len()].to_vec();
+                    let data = match kind {
+                        AccessKind::Store => (0..size * lanes.len() as u64)
+                            .map(|_| below(2) as u8)
+                            .collect(),
+                        _ => Vec::new(),
+                    };
+                    events.push(Event::Batch(
+                        space, size, kind, lanes, addresses, data, site,
+                    ));
+                }
+            }
+        }
+        events
+    }
+
+    /// Runs the events in a group kept in cells or in segments: whether the order of its
+    /// work-items mattered, and its global runs byte by byte.
+    fn run_events(events: &[Event], interleaved: bool) -> (bool, String) {
+        let local = encode_address(1, 0, GLOBAL_OFFSET_BITS);
+        let mut shadow = GroupShadow::new(Sites::plain(8), vec![0, 64], false);
+        let launch = LaunchInfo::for_test(1, [8, 1, 1], [8, 1, 1]);
+        shadow.begin(Names::of(&launch, [0; 3]), interleaved);
+        shadow.local_buffer(local, 32);
+        for event in events {
+            match event {
+                Event::Batch(space, size, kind, lanes, addresses, data, site) => {
+                    let batch = AccessBatch {
+                        site: crate::plugins::Site { func: 0, pc: 0 },
+                        space: *space,
+                        size: *size,
+                        kind: *kind,
+                        lanes,
+                        addresses,
+                        data,
+                    };
+                    shadow.access_batch(*site, &batch, false, false);
+                }
+                Event::Single(wi, space, address, size, kind, data, site) => {
+                    let a = Access {
+                        space: *space,
+                        address: *address,
+                        size: *size,
+                        kind: *kind,
+                        data,
+                    };
+                    shadow.access((*wi, *site), &a, kind.atomic(), false);
+                }
+                Event::Sync(None) => shadow.next_interval(),
+                Event::Sync(Some(space)) => {
+                    shadow.sync(*space);
+                }
+            }
+        }
+        let dependent = shadow.dependent();
+        shadow.sync(AddrSpace::Local);
+        shadow.sync(AddrSpace::Global);
+        (dependent, format!("{:?}", shadow.global_runs(0).bytes()))
+    }
+
+    #[test]
+    fn segments_find_what_cells_find() {
+        let mut apart = 0;
+        for seed in 1..12000 {
+            let events = random_events(seed);
+            let (cells, segments) = (run_events(&events, false), run_events(&events, true));
+            // Segments may take a group for dependent where cells can tell it is not.
+            assert!(
+                !cells.0 || segments.0,
+                "seed {seed}: cells found a conflict"
+            );
+            if !segments.0 {
+                assert_eq!(cells.1, segments.1, "seed {seed}");
+                apart += 1;
+            }
+        }
+        assert!(apart > 1000, "only {apart} groups without conflicts");
     }
 
     #[test]
