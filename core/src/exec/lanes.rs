@@ -113,8 +113,11 @@ impl LaneBatch {
         self.shape = Some(shape);
         self.lanes.push(lane);
         self.addresses.push(address);
-        if !data.is_empty() {
-            self.data.extend_from_slice(data);
+        match data.len() {
+            0 => {}
+            // A scalar's bytes, without a call to copy them.
+            n @ 1..=8 => self.data.extend((0..n).map(|k| data[k])),
+            _ => self.data.extend_from_slice(data),
         }
         true
     }

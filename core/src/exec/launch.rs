@@ -501,6 +501,16 @@ pub fn launch(
     let product = |v: &[u64; 3]| v.iter().try_fold(1u64, |a, &b| a.checked_mul(b));
     let total = product(&num_groups).ok_or(LaunchError::TooLarge)?;
     product(&nd.local_size).ok_or(LaunchError::TooLarge)?;
+    // Quick mode runs only the first and the last work-group.
+    let quick = ctx.config.quick && total > 2;
+    let count = if quick { 2 } else { total };
+    let plugins = ctx.plugins();
+    let threads = if plugins.all_thread_safe() {
+        let work = usize::try_from(count).unwrap_or(usize::MAX).max(1);
+        ctx.config.num_threads.clamp(1, MAX_THREADS).min(work)
+    } else {
+        1
+    };
     let info = LaunchInfo {
         kernel: code.info.name.clone(),
         work_dim: nd.work_dim,
@@ -513,11 +523,8 @@ pub fn launch(
             static LAUNCHES: AtomicU64 = AtomicU64::new(0);
             LAUNCHES.fetch_add(1, Ordering::Relaxed)
         },
+        threads,
     };
-    // Quick mode runs only the first and the last work-group.
-    let quick = ctx.config.quick && total > 2;
-    let count = if quick { 2 } else { total };
-    let plugins = ctx.plugins();
     let shadows = plugins.wants(Interest::UNINITIALIZED);
     let debugger = ctx.debugger();
     let deliver = |r: Record| match r {
@@ -583,12 +590,6 @@ pub fn launch(
     for p in plugins.each(Interest::KERNEL) {
         p.kernel_begin(&launch.info);
     }
-    let threads = if plugins.all_thread_safe() {
-        let work = usize::try_from(count).unwrap_or(usize::MAX).max(1);
-        ctx.config.num_threads.clamp(1, MAX_THREADS).min(work)
-    } else {
-        1
-    };
     let started = std::time::Instant::now();
     let next = AtomicU64::new(0);
     // Each worker takes the next work-group until none is left; groups are numbered in the

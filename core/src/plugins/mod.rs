@@ -123,6 +123,8 @@ pub struct LaunchInfo {
     pub named: Vec<NamedBuffer>,
     /// Tells the launch apart from the others of the process (launches may run at once).
     pub id: u64,
+    /// Worker threads that may run its work-groups at once (fewer may start).
+    pub threads: usize,
 }
 
 /// A buffer a launch can name: a pointer argument's, or a kernel-scope `__local` variable.
@@ -154,6 +156,7 @@ impl LaunchInfo {
             num_groups: std::array::from_fn(|d| global[d].div_ceil(local[d])),
             named: Vec::new(),
             id: 0,
+            threads: 1,
         }
     }
 

@@ -420,9 +420,9 @@ const SHARDS: usize = 16;
 /// a cost that many small groups would pay for nothing; their launch uses one.
 const SHARDED_GROUP: u64 = 64;
 
-/// How many shards a launch uses.
+/// How many shards a launch uses (one thread merges in one).
 fn shards_for(launch: &LaunchInfo) -> usize {
-    if launch.group_size() >= SHARDED_GROUP {
+    if launch.group_size() >= SHARDED_GROUP && launch.threads > 1 {
         SHARDS
     } else {
         1
@@ -1072,8 +1072,12 @@ mod tests {
     const BASE: u64 = PAGE_BYTES - BYTES / 2;
     const GROUP_SIZE: u64 = 64;
 
+    /// On several threads: the table in shards.
     fn launch(groups: u64) -> LaunchInfo {
-        LaunchInfo::for_test(1, [groups * GROUP_SIZE, 1, 1], [GROUP_SIZE, 1, 1])
+        LaunchInfo {
+            threads: 4,
+            ..LaunchInfo::for_test(1, [groups * GROUP_SIZE, 1, 1], [GROUP_SIZE, 1, 1])
+        }
     }
 
     /// Random runs of one group over disjoint byte ranges of buffer 1, with the byte-level

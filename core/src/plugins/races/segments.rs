@@ -38,6 +38,9 @@ pub struct Segment {
     pub atomic: bool,
     /// Where its stored bytes start in the log's `data` (stores and atomics).
     pub data: usize,
+    /// When the access the group's first counts came, among the group's (`SegmentLog`
+    /// numbers them): which is first of one work-item's accesses to a byte.
+    pub stamp: u32,
 }
 
 /// Accesses made one at a time (atomics, above all) that `SegmentLog::push` remembers, to
@@ -173,6 +176,7 @@ impl Segment {
         Segment {
             interval: other.interval,
             data: other.data,
+            stamp: other.stamp,
             ..*self
         } == *other
     }
@@ -186,10 +190,54 @@ struct SpaceLog {
     from: usize,
     /// Whether one of those writes (without, none conflicts).
     writes: bool,
+    /// What is known of those without comparing them.
+    extent: Extent,
     /// Those compared with each other so far (the first ones since `from`), by start.
     sorted: Vec<u32>,
     /// Segments of one access lately made, plus one (0: none), by a hash of op and address.
     recent: Vec<u32>,
+    /// Whether `recent` names one of the group.
+    recent_used: bool,
+}
+
+/// The bytes segments cover, as far as telling that none overlaps another without sorting
+/// them goes (each work-item's own elements, written in ascending order, and read elsewhere:
+/// most kernels).
+#[derive(Clone, Copy, Default)]
+struct Extent {
+    /// From the lowest byte written to the highest, and read.
+    written: Option<(u64, u64)>,
+    read: Option<(u64, u64)>,
+    /// Whether a write began before the end of one made before it.
+    writes_tangled: bool,
+}
+
+impl Extent {
+    fn add(&mut self, s: &Segment) {
+        let grow = |range: &mut Option<(u64, u64)>| {
+            *range = Some(match *range {
+                Some((lo, hi)) => (lo.min(s.start), hi.max(s.end())),
+                None => (s.start, s.end()),
+            });
+        };
+        if s.writes() {
+            self.writes_tangled |= self.written.is_some_and(|(_, hi)| s.start < hi);
+            grow(&mut self.written);
+        }
+        if s.reads() {
+            grow(&mut self.read);
+        }
+    }
+
+    /// Whether no two of the segments overlap, one of them writing (two work-items of one
+    /// broadcast aside).
+    fn apart(&self) -> bool {
+        let disjoint = match (self.written, self.read) {
+            (Some((wl, wh)), Some((rl, rh))) => wh <= rl || rh <= wl,
+            _ => true,
+        };
+        !self.writes_tangled && disjoint
+    }
 }
 
 /// A segment's place in the comparison, and whether it is new to it.
@@ -204,6 +252,8 @@ pub struct SegmentLog {
     pub data: Vec<u8>,
     /// Whether two work-items' accesses were found to conflict.
     conflict: bool,
+    /// Accesses taken in since the group began (`Segment::stamp`).
+    arrivals: u32,
     new: Vec<u32>,
     merged: Vec<Entry>,
     reads: Vec<Entry>,
@@ -217,12 +267,17 @@ impl SegmentLog {
             log.segments.clear();
             log.from = 0;
             log.writes = false;
+            log.extent = Extent::default();
             log.sorted.clear();
             // Its places name segments by number: of this group only.
-            log.recent.fill(0);
+            if log.recent_used {
+                log.recent.fill(0);
+                log.recent_used = false;
+            }
         }
         self.data.clear();
         self.conflict = false;
+        self.arrivals = 0;
     }
 
     /// Takes in one op's accesses (of space `which`: 0 local, 1 global), leaving out those
@@ -235,9 +290,12 @@ impl SegmentLog {
         valid: impl Fn(u64, u64) -> bool,
     ) {
         let size = batch.size;
+        // Atomics go in one by one, to join the segment of their op and element
+        // (`SegmentLog::recent`), which keeps the stored bytes of the one that counts.
+        let joins = !batch.kind.atomic();
         let mut open: Option<(Segment, usize)> = None;
         for (i, (&lane, &address)) in batch.lanes.iter().zip(batch.addresses).enumerate() {
-            if let Some((s, _)) = &mut open {
+            if let Some((s, _)) = open.as_mut().filter(|_| joins) {
                 if !s.broadcast && lane == s.wi + s.count && address == s.end() {
                     s.count += 1;
                     s.last_wi = lane;
@@ -266,6 +324,7 @@ impl SegmentLog {
                 kind: batch.kind,
                 atomic,
                 data: 0,
+                stamp: 0,
             };
             open = Some((s, i));
         }
@@ -311,6 +370,8 @@ impl SegmentLog {
 
     /// Keeps a segment, with its stored bytes (stores and atomics; missing ones kept as 0).
     pub fn push(&mut self, which: usize, mut s: Segment, stored: &[u8]) {
+        s.stamp = self.arrivals;
+        self.arrivals += 1;
         let place = if s.count == 1 && s.wi != GROUP {
             match self.recent(which, &s) {
                 Ok(i) => {
@@ -325,15 +386,23 @@ impl SegmentLog {
         if s.writes() {
             s.data = self.data.len();
             let len = if s.broadcast { s.elem } else { s.len() } as usize;
-            let have = stored.len().min(len);
-            self.data.extend_from_slice(&stored[..have]);
-            self.data.resize(s.data + len, 0);
+            if len <= 8 {
+                // An element's few bytes, without a call to copy them.
+                self.data
+                    .extend((0..len).map(|k| stored.get(k).copied().unwrap_or(0)));
+            } else {
+                let have = stored.len().min(len);
+                self.data.extend_from_slice(&stored[..have]);
+                self.data.resize(s.data + len, 0);
+            }
         }
         let log = &mut self.spaces[which];
         log.writes |= s.writes();
+        log.extent.add(&s);
         log.segments.push(s);
         if let Some(place) = place {
             log.recent[place] = log.segments.len() as u32;
+            log.recent_used = true;
         }
     }
 
@@ -378,11 +447,16 @@ impl SegmentLog {
         } else {
             s.wi < t.wi
         };
+        if counted {
+            t.stamp = s.stamp;
+        }
         if counted && s.writes() {
-            let len = (s.elem as usize).min(stored.len());
             let at = t.data;
-            self.data[at..at + len].copy_from_slice(&stored[..len]);
-            self.data[at + len..at + s.elem as usize].fill(0);
+            let kept = &mut self.data[at..at + s.elem as usize];
+            // Byte by byte: an atomic's few bytes, without a call to copy them.
+            for (k, byte) in kept.iter_mut().enumerate() {
+                *byte = stored.get(k).copied().unwrap_or(0);
+            }
         }
         t.broadcast = true;
         t.count += 1;
@@ -414,6 +488,7 @@ impl SegmentLog {
         }
         log.from = log.segments.len();
         log.writes = false;
+        log.extent = Extent::default();
         log.sorted.clear();
     }
 
@@ -424,6 +499,10 @@ impl SegmentLog {
         let checked = log.from + log.sorted.len();
         if !log.writes || checked == log.segments.len() {
             return false;
+        }
+        if log.sorted.is_empty() && log.extent.apart() {
+            let open = &log.segments[log.from..];
+            return open.iter().any(|s| s.conflicts_itself(sites));
         }
         let segments = &log.segments;
         let start = |i: u32| segments[i as usize].start;
@@ -575,7 +654,7 @@ pub fn push_cluster(
         }
         let order = |i: u32| {
             let t = seg(i);
-            (t.interval, t.element_wi(t.element_at(at)), i)
+            (t.interval, t.element_wi(t.element_at(at)), t.stamp)
         };
         let loads_here = active.iter().copied();
         let plain = loads_here

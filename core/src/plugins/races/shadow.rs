@@ -506,6 +506,7 @@ impl GroupShadow {
                     kind: a.kind,
                     atomic,
                     data: 0,
+                    stamp: 0,
                 };
                 self.segments.push(which, one, a.data);
             }
@@ -732,6 +733,16 @@ impl GroupShadow {
     /// their numbers), in cells made for it.
     fn union_cells(&self, cells: &mut Cells, cluster: &[u32]) {
         let (list, data) = (self.segments.global(), &self.segments.data);
+        // In the order their accesses that count came (a later one of a work-item's that
+        // joined an earlier segment comes late).
+        let stamp = |&i: &u32| list[i as usize].stamp;
+        let cluster = if cluster.is_sorted_by_key(stamp) {
+            std::borrow::Cow::Borrowed(cluster)
+        } else {
+            let mut by_stamp = cluster.to_vec();
+            by_stamp.sort_unstable_by_key(stamp);
+            std::borrow::Cow::Owned(by_stamp)
+        };
         let each = || cluster.iter().map(|&i| &list[i as usize]);
         let start = each().map(|s| s.start).min().unwrap_or(0);
         let end = each().map(Segment::end).max().unwrap_or(0);
@@ -1357,6 +1368,7 @@ mod tests {
 
     /// One random event of a group of 8 work-items on a local buffer of 32 bytes and a
     /// global one of 64, biased towards accesses of each work-item to its own elements.
+    #[derive(Debug)]
     enum Event {
         Batch(AddrSpace, u64, AccessKind, Vec<u32>, Vec<u64>, Vec<u8>, u32),
         Single(u32, AddrSpace, u64, u64, AccessKind, Vec<u8>, u32),
@@ -1409,10 +1421,11 @@ mod tests {
                 _ => {
                     let size = [1, 2, 4, element, element, element][below(6) as usize];
                     let lanes: Vec<u32> = (0..8).filter(|_| below(5) != 0).collect();
-                    let kind = [AccessKind::Load, AccessKind::Store][below(2) as usize];
+                    let kinds = [AccessKind::Load, AccessKind::Store, AccessKind::Atomic];
+                    let kind = kinds[[0, 0, 1, 1, 1, 2][below(6) as usize]];
                     // Stores mostly to each work-item's own element.
                     let pattern = match kind {
-                        AccessKind::Store if below(8) != 0 => 3,
+                        AccessKind::Store | AccessKind::Atomic if below(8) != 0 => 3,
                         _ => below(10),
                     };
                     let start = [0, 0, 0, size][below(4) as usize];
@@ -1429,10 +1442,10 @@ mod tests {
                         .collect();
                     let lanes = lanes[..addresses.len()].to_vec();
                     let data = match kind {
-                        AccessKind::Store => (0..size * lanes.len() as u64)
+                        AccessKind::Load => Vec::new(),
+                        _ => (0..size * lanes.len() as u64)
                             .map(|_| below(2) as u8)
                             .collect(),
-                        _ => Vec::new(),
                     };
                     events.push(Event::Batch(
                         space, size, kind, lanes, addresses, data, site,
@@ -1463,7 +1476,7 @@ mod tests {
                         addresses,
                         data,
                     };
-                    shadow.access_batch(*site, &batch, false, false);
+                    shadow.access_batch(*site, &batch, kind.atomic(), false);
                 }
                 Event::Single(wi, space, address, size, kind, data, site) => {
                     let a = Access {
@@ -1490,7 +1503,7 @@ mod tests {
     #[test]
     fn segments_find_what_cells_find() {
         let mut apart = 0;
-        for seed in 1..12000 {
+        for seed in 1..16000 {
             let events = random_events(seed);
             let (cells, segments) = (run_events(&events, false), run_events(&events, true));
             // Segments may take a group for dependent where cells can tell it is not.
