@@ -35,7 +35,7 @@ use super::pure_ops::register_ops;
 use super::shadow::NoShadow;
 use crate::exec::debug::WiState;
 use crate::memory::AddrSpace;
-use crate::plugins::{AccessBatch, AccessKind, Site};
+use crate::plugins::{AccessBatch, AccessKind, LaneRun, Site};
 
 /// The lanes that run together: all at `pc` of function `func`, with their frames at `base`
 /// and `depth` calls deep.
@@ -79,11 +79,12 @@ pub(crate) struct Lanes {
 /// One op's accesses in the lanes of a warp, gathered for the plugins (`AccessBatch`).
 #[derive(Default)]
 pub(crate) struct LaneBatch {
-    lanes: Vec<u32>,
-    addresses: Vec<u64>,
+    runs: Vec<LaneRun>,
     data: Vec<u8>,
     /// The space, size and kind of the accesses joined (`join`).
     shape: Option<(AddrSpace, u64, AccessKind)>,
+    /// The lane and address that go on with the last run's elements.
+    next: (u32, u64),
 }
 
 impl LaneBatch {
@@ -91,8 +92,7 @@ impl LaneBatch {
     #[inline(always)]
     fn clear(&mut self) {
         if self.shape.take().is_some() {
-            self.lanes.clear();
-            self.addresses.clear();
+            self.runs.clear();
             self.data.clear();
         }
     }
@@ -111,15 +111,41 @@ impl LaneBatch {
             return false;
         }
         self.shape = Some(shape);
-        self.lanes.push(lane);
-        self.addresses.push(address);
+        self.add(lane, address, data);
+        true
+    }
+
+    /// Starts an (empty) batch of accesses of one shape; false for generic pointers, whose
+    /// accesses are shown one by one.
+    #[inline(always)]
+    fn start(&mut self, shape: (AddrSpace, u64, AccessKind)) -> bool {
+        let batched = shape.0 != AddrSpace::Generic;
+        if batched {
+            self.shape = Some(shape);
+        }
+        batched
+    }
+
+    /// Adds a lane's access of the batch's shape.
+    #[inline(always)]
+    fn add(&mut self, lane: u32, address: u64, data: &[u8]) {
+        let size = self.shape.map_or(0, |s| s.1);
+        let last = self.runs.last_mut().filter(|_| lane == self.next.0);
+        match last {
+            Some(r) if address == self.next.1 && !r.broadcast => r.count += 1,
+            Some(r) if address == r.address && (r.broadcast || r.count == 1) => {
+                r.broadcast = true;
+                r.count += 1;
+            }
+            _ => self.runs.push(LaneRun::one(lane, address)),
+        }
+        self.next = (lane + 1, address + size);
         match data.len() {
             0 => {}
             // A scalar's bytes, without a call to copy them.
             n @ 1..=8 => self.data.extend((0..n).map(|k| data[k])),
             _ => self.data.extend_from_slice(data),
         }
-        true
     }
 
     fn of(&self, site: Site, (space, size, kind): (AddrSpace, u64, AccessKind)) -> AccessBatch<'_> {
@@ -128,8 +154,7 @@ impl LaneBatch {
             space,
             size,
             kind,
-            lanes: &self.lanes,
-            addresses: &self.addresses,
+            runs: &self.runs,
             data: &self.data,
         }
     }
@@ -409,6 +434,7 @@ impl GroupRunner<'_> {
                         _ => AccessKind::Load,
                     };
                     self.lanes.batch.clear();
+                    let batched = observe && self.lanes.batch.start(($space, size, kind));
                     for (k, (&fp, &slot)) in fps.iter().zip(&warp.slots).enumerate() {
                         let $r = frame(fp);
                         let addr = $r[$p as usize];
@@ -425,8 +451,9 @@ impl GroupRunner<'_> {
                                 AccessKind::Store => &bytes[..size as usize],
                                 _ => &[][..],
                             };
-                            let (lane, shape) = (warp.lanes[k], ($space, size, kind));
-                            if !self.lanes.batch.join(lane, shape, addr, data) {
+                            if batched {
+                                self.lanes.batch.add(warp.lanes[k], addr, data);
+                            } else {
                                 let (space, at) = ($space, at(ids));
                                 checks::observe(
                                     launch, &mut mems, at, space, addr, size, kind, data,

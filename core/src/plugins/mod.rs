@@ -376,31 +376,102 @@ pub struct Access<'d> {
 }
 
 /// The accesses one op made in several work-items of a group at once (an executor running
-/// the group's work-items together): one site, space, size and kind. Access `i` is the
-/// work-item of local linear index `lanes[i]`, at `addresses[i]`, storing
-/// `data[i * size..(i + 1) * size]` (stores and atomics; `data` is empty for loads).
+/// the group's work-items together): one site, space, size and kind, in runs of work-items
+/// of consecutive local linear indices ([`LaneRun`]), in the order they were made. Access `i`
+/// (counting through the runs) stores `data[i * size..(i + 1) * size]` (stores and atomics;
+/// `data` is empty for loads).
 #[derive(Clone, Copy, Debug)]
 pub struct AccessBatch<'d> {
     pub site: Site,
     pub space: AddrSpace,
     pub size: u64,
     pub kind: AccessKind,
-    pub lanes: &'d [u32],
-    pub addresses: &'d [u64],
+    pub runs: &'d [LaneRun],
     pub data: &'d [u8],
 }
 
-impl AccessBatch<'_> {
-    /// Access `i` as a single one.
-    pub fn access(&self, i: usize) -> Access<'_> {
-        let n = self.size as usize;
-        Access {
-            space: self.space,
-            address: self.addresses[i],
-            size: self.size,
-            kind: self.kind,
-            data: self.data.get(i * n..(i + 1) * n).unwrap_or(&[]),
+/// Accesses of `count` work-items, of local linear indices from `lane` on: each at the
+/// element after the one before, from `address` on (`a[get_local_id(0)]`), or with
+/// `broadcast` all at `address` (`tile[k]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LaneRun {
+    pub lane: u32,
+    pub count: u32,
+    pub address: u64,
+    pub broadcast: bool,
+}
+
+impl LaneRun {
+    /// A run of one access.
+    pub fn one(lane: u32, address: u64) -> LaneRun {
+        LaneRun {
+            lane,
+            count: 1,
+            address,
+            broadcast: false,
         }
+    }
+
+    /// The address of access `k` of the run, each `size` bytes.
+    pub fn address_of(&self, k: u32, size: u64) -> u64 {
+        if self.broadcast {
+            self.address
+        } else {
+            self.address + k as u64 * size
+        }
+    }
+
+    /// Adds the access of `lane` at `address` (of `size` bytes) when it goes on with the run.
+    #[inline(always)]
+    pub fn extend(&mut self, lane: u32, address: u64, size: u64) -> bool {
+        if lane != self.lane + self.count {
+            return false;
+        }
+        if !self.broadcast && address == self.address + self.count as u64 * size {
+            self.count += 1;
+            return true;
+        }
+        if address == self.address && (self.broadcast || self.count == 1) {
+            self.broadcast = true;
+            self.count += 1;
+            return true;
+        }
+        false
+    }
+
+    /// The runs of accesses of `lanes` at `addresses`, each `size` bytes.
+    pub fn gather(lanes: &[u32], addresses: &[u64], size: u64) -> Vec<LaneRun> {
+        let mut runs: Vec<LaneRun> = Vec::new();
+        for (&lane, &address) in lanes.iter().zip(addresses) {
+            if !runs
+                .last_mut()
+                .is_some_and(|r| r.extend(lane, address, size))
+            {
+                runs.push(LaneRun::one(lane, address));
+            }
+        }
+        runs
+    }
+}
+
+impl AccessBatch<'_> {
+    /// Each access with its work-item's local linear index, as a single one.
+    pub fn accesses(&self) -> impl Iterator<Item = (u32, Access<'_>)> + '_ {
+        let n = self.size as usize;
+        let each = self
+            .runs
+            .iter()
+            .flat_map(move |r| (0..r.count).map(move |k| (r.lane + k, r.address_of(k, self.size))));
+        each.enumerate().map(move |(i, (lane, address))| {
+            let access = Access {
+                space: self.space,
+                address,
+                size: self.size,
+                kind: self.kind,
+                data: self.data.get(i * n..(i + 1) * n).unwrap_or(&[]),
+            };
+            (lane, access)
+        })
     }
 }
 
@@ -527,7 +598,7 @@ pub trait Worker: Send {
     /// [`AccessBatch`]), which may come interleaved with other work-items' events (see
     /// [`Plugin::takes_interleaved_events`]). By default, one `memory_access` each.
     fn memory_accesses(&mut self, cx: &GroupContext, batch: &AccessBatch) {
-        for (i, &lane) in batch.lanes.iter().enumerate() {
+        for (lane, access) in batch.accesses() {
             let (lane, s) = (lane as u64, cx.size);
             let local = [lane % s[0], (lane / s[0]) % s[1], lane / (s[0] * s[1])];
             let global = std::array::from_fn(|d| {
@@ -545,7 +616,7 @@ pub trait Worker: Send {
                 memory: cx.memory,
                 sink: cx.sink,
             };
-            self.memory_access(&each, &batch.access(i));
+            self.memory_access(&each, &access);
         }
     }
     /// Whether the events of the group so far show that the order in which its work-items'
@@ -730,8 +801,7 @@ mod tests {
             space: AddrSpace::Local,
             size: 4,
             kind: AccessKind::Store,
-            lanes: &[0, 3],
-            addresses: &[16, 28],
+            runs: &LaneRun::gather(&[0, 3], &[16, 28], 4),
             data: &[1, 0, 0, 0, 2, 0, 0, 0],
         };
         w.memory_accesses(&cx, &batch);

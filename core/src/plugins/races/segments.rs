@@ -105,6 +105,22 @@ impl Segment {
         }
     }
 
+    /// The segment's accesses, each a segment (of consecutive work-items).
+    fn one_by_one(self) -> impl Iterator<Item = Segment> {
+        (0..self.count).map(move |k| Segment {
+            start: if self.broadcast {
+                self.start
+            } else {
+                self.start + k as u64 * self.elem
+            },
+            count: 1,
+            broadcast: false,
+            wi: self.wi + k,
+            last_wi: self.wi + k,
+            ..self
+        })
+    }
+
     /// The elements whose accesses the group's first access counts: a broadcast's one.
     pub fn elements(&self) -> u32 {
         if self.broadcast {
@@ -281,7 +297,7 @@ impl SegmentLog {
     }
 
     /// Takes in one op's accesses (of space `which`: 0 local, 1 global), leaving out those
-    /// `valid` refuses (outside every buffer).
+    /// `valid` refuses (outside every buffer): a segment per run of the batch.
     pub fn record(
         &mut self,
         which: usize,
@@ -290,35 +306,16 @@ impl SegmentLog {
         valid: impl Fn(u64, u64) -> bool,
     ) {
         let size = batch.size;
-        // Atomics go in one by one, to join the segment of their op and element
-        // (`SegmentLog::recent`), which keeps the stored bytes of the one that counts.
-        let joins = !batch.kind.atomic();
-        let mut open: Option<(Segment, usize)> = None;
-        for (i, (&lane, &address)) in batch.lanes.iter().zip(batch.addresses).enumerate() {
-            if let Some((s, _)) = open.as_mut().filter(|_| joins) {
-                if !s.broadcast && lane == s.wi + s.count && address == s.end() {
-                    s.count += 1;
-                    s.last_wi = lane;
-                    continue;
-                }
-                if address == s.start && (s.broadcast || s.count == 1) {
-                    s.broadcast = true;
-                    s.count += 1;
-                    s.wi = s.wi.min(lane);
-                    s.last_wi = s.last_wi.max(lane);
-                    continue;
-                }
-            }
-            if let Some(open) = open.take() {
-                self.close(which, open, batch, &valid);
-            }
+        // The number of the run's first access in the batch.
+        let mut first = 0;
+        for r in batch.runs {
             let s = Segment {
-                start: address,
+                start: r.address,
                 elem: size,
-                count: 1,
-                broadcast: false,
-                wi: lane,
-                last_wi: lane,
+                count: r.count,
+                broadcast: r.broadcast,
+                wi: r.lane,
+                last_wi: r.lane + r.count - 1,
                 site,
                 interval,
                 kind: batch.kind,
@@ -326,10 +323,16 @@ impl SegmentLog {
                 data: 0,
                 stamp: 0,
             };
-            open = Some((s, i));
-        }
-        if let Some(open) = open {
-            self.close(which, open, batch, &valid);
+            if batch.kind.atomic() {
+                // One by one, to join the segment of their op and element
+                // (`SegmentLog::recent`), which keeps the stored bytes of the one that counts.
+                for (k, one) in s.one_by_one().enumerate() {
+                    self.close(which, (one, first + k), batch, &valid);
+                }
+            } else {
+                self.close(which, (s, first), batch, &valid);
+            }
+            first += r.count as usize;
         }
     }
 
@@ -342,22 +345,10 @@ impl SegmentLog {
         batch: &AccessBatch,
         valid: &impl Fn(u64, u64) -> bool,
     ) {
-        if s.count == 0 {
-            return;
-        }
         if !valid(s.start, s.len()) {
-            // The segment's accesses are the batch's from the `first`th on, one each.
             if s.count > 1 {
-                for i in first..first + s.count as usize {
-                    let one = Segment {
-                        start: batch.addresses[i],
-                        count: 1,
-                        broadcast: false,
-                        wi: batch.lanes[i],
-                        last_wi: batch.lanes[i],
-                        ..s
-                    };
-                    self.close(which, (one, i), batch, valid);
+                for (k, one) in s.one_by_one().enumerate() {
+                    self.close(which, (one, first + k), batch, valid);
                 }
             }
             return;

@@ -632,8 +632,8 @@ impl GroupShadow {
         uniform_writes: bool,
     ) {
         if !self.interleaved || batch.size == 0 {
-            for (i, &lane) in batch.lanes.iter().enumerate() {
-                self.access((lane, site), &batch.access(i), atomic, uniform_writes);
+            for (lane, access) in batch.accesses() {
+                self.access((lane, site), &access, atomic, uniform_writes);
             }
             return;
         }
@@ -1279,6 +1279,7 @@ fn differs(ours: u32, theirs: u32, len: u64) -> Option<u64> {
 mod tests {
     use super::*;
     use crate::memory::encode_address;
+    use crate::plugins::LaneRun;
 
     #[test]
     fn slots_pack_op_work_item_epoch_and_atomicity() {
@@ -1472,8 +1473,7 @@ mod tests {
                         space: *space,
                         size: *size,
                         kind: *kind,
-                        lanes,
-                        addresses,
+                        runs: &LaneRun::gather(lanes, addresses, *size),
                         data,
                     };
                     shadow.access_batch(*site, &batch, kind.atomic(), false);
