@@ -35,7 +35,7 @@ use super::pure_ops::register_ops;
 use super::shadow::NoShadow;
 use crate::exec::debug::WiState;
 use crate::memory::AddrSpace;
-use crate::plugins::{AccessBatch, AccessKind, LaneRun, Site};
+use crate::plugins::{AccessBatch, AccessKind, LaneRun, RunGatherer, Site};
 
 /// The lanes that run together: all at `pc` of function `func`, with their frames at `base`
 /// and `depth` calls deep.
@@ -83,8 +83,8 @@ pub(crate) struct LaneBatch {
     data: Vec<u8>,
     /// The space, size and kind of the accesses joined (`join`).
     shape: Option<(AddrSpace, u64, AccessKind)>,
-    /// The lane and address that go on with the last run's elements.
-    next: (u32, u64),
+    /// The run of accesses `join` gathers.
+    gathering: Option<RunGatherer>,
 }
 
 impl LaneBatch {
@@ -94,6 +94,7 @@ impl LaneBatch {
         if self.shape.take().is_some() {
             self.runs.clear();
             self.data.clear();
+            self.gathering = None;
         }
     }
 
@@ -111,12 +112,15 @@ impl LaneBatch {
             return false;
         }
         self.shape = Some(shape);
-        self.add(lane, address, data);
+        let gathering = self.gathering.get_or_insert(RunGatherer::new(shape.1));
+        gathering.add(lane, address, &mut self.runs);
+        self.add_data(data);
         true
     }
 
-    /// Starts an (empty) batch of accesses of one shape; false for generic pointers, whose
-    /// accesses are shown one by one.
+    /// Starts a batch of accesses of one shape that the caller gathers into runs itself
+    /// (`RunGatherer`, then `end`); false for generic pointers, whose accesses are shown one
+    /// by one.
     #[inline(always)]
     fn start(&mut self, shape: (AddrSpace, u64, AccessKind)) -> bool {
         let batched = shape.0 != AddrSpace::Generic;
@@ -126,20 +130,9 @@ impl LaneBatch {
         batched
     }
 
-    /// Adds a lane's access of the batch's shape.
+    /// The bytes an access stored.
     #[inline(always)]
-    fn add(&mut self, lane: u32, address: u64, data: &[u8]) {
-        let size = self.shape.map_or(0, |s| s.1);
-        let last = self.runs.last_mut().filter(|_| lane == self.next.0);
-        match last {
-            Some(r) if address == self.next.1 && !r.broadcast => r.count += 1,
-            Some(r) if address == r.address && (r.broadcast || r.count == 1) => {
-                r.broadcast = true;
-                r.count += 1;
-            }
-            _ => self.runs.push(LaneRun::one(lane, address)),
-        }
-        self.next = (lane + 1, address + size);
+    fn add_data(&mut self, data: &[u8]) {
         match data.len() {
             0 => {}
             // A scalar's bytes, without a call to copy them.
@@ -148,7 +141,14 @@ impl LaneBatch {
         }
     }
 
-    fn of(&self, site: Site, (space, size, kind): (AddrSpace, u64, AccessKind)) -> AccessBatch<'_> {
+    fn of(
+        &mut self,
+        site: Site,
+        (space, size, kind): (AddrSpace, u64, AccessKind),
+    ) -> AccessBatch<'_> {
+        if let Some(mut gathering) = self.gathering.take() {
+            gathering.finish(&mut self.runs);
+        }
         AccessBatch {
             site,
             space,
@@ -435,6 +435,7 @@ impl GroupRunner<'_> {
                     };
                     self.lanes.batch.clear();
                     let batched = observe && self.lanes.batch.start(($space, size, kind));
+                    let mut gathering = RunGatherer::new(size);
                     for (k, (&fp, &slot)) in fps.iter().zip(&warp.slots).enumerate() {
                         let $r = frame(fp);
                         let addr = $r[$p as usize];
@@ -452,7 +453,9 @@ impl GroupRunner<'_> {
                                 _ => &[][..],
                             };
                             if batched {
-                                self.lanes.batch.add(warp.lanes[k], addr, data);
+                                let batch = &mut self.lanes.batch;
+                                gathering.add(warp.lanes[k], addr, &mut batch.runs);
+                                batch.add_data(data);
                             } else {
                                 let (space, at) = ($space, at(ids));
                                 checks::observe(
@@ -460,6 +463,9 @@ impl GroupRunner<'_> {
                                 );
                             }
                         }
+                    }
+                    if batched {
+                        gathering.finish(&mut self.lanes.batch.runs);
                     }
                     deliver_batch!();
                 }};

@@ -421,36 +421,70 @@ impl LaneRun {
         }
     }
 
-    /// Adds the access of `lane` at `address` (of `size` bytes) when it goes on with the run.
-    #[inline(always)]
-    pub fn extend(&mut self, lane: u32, address: u64, size: u64) -> bool {
-        if lane != self.lane + self.count {
-            return false;
-        }
-        if !self.broadcast && address == self.address + self.count as u64 * size {
-            self.count += 1;
-            return true;
-        }
-        if address == self.address && (self.broadcast || self.count == 1) {
-            self.broadcast = true;
-            self.count += 1;
-            return true;
-        }
-        false
-    }
-
     /// The runs of accesses of `lanes` at `addresses`, each `size` bytes.
     pub fn gather(lanes: &[u32], addresses: &[u64], size: u64) -> Vec<LaneRun> {
-        let mut runs: Vec<LaneRun> = Vec::new();
+        let (mut runs, mut gathering) = (Vec::new(), RunGatherer::new(size));
         for (&lane, &address) in lanes.iter().zip(addresses) {
-            if !runs
-                .last_mut()
-                .is_some_and(|r| r.extend(lane, address, size))
-            {
-                runs.push(LaneRun::one(lane, address));
+            gathering.add(lane, address, &mut runs);
+        }
+        gathering.finish(&mut runs);
+        runs
+    }
+}
+
+/// Gathers accesses of `size` bytes into runs (`LaneRun`), the one being gathered kept
+/// apart from those before it (in registers, while an executor's loop runs).
+#[derive(Clone, Copy, Debug)]
+pub struct RunGatherer {
+    run: LaneRun,
+    /// The lane and address that go on with the run's elements.
+    next: (u32, u64),
+    size: u64,
+}
+
+impl RunGatherer {
+    pub fn new(size: u64) -> RunGatherer {
+        RunGatherer {
+            run: LaneRun {
+                count: 0,
+                ..LaneRun::one(0, 0)
+            },
+            next: (u32::MAX, 0),
+            size,
+        }
+    }
+
+    /// Adds the access of `lane` at `address`: to the run, or it ends the run (put in
+    /// `runs`) and starts the next.
+    #[inline(always)]
+    pub fn add(&mut self, lane: u32, address: u64, runs: &mut Vec<LaneRun>) {
+        let run = &mut self.run;
+        if lane == self.next.0 {
+            if address == self.next.1 && !run.broadcast {
+                run.count += 1;
+                self.next = (lane + 1, address + self.size);
+                return;
+            }
+            if address == run.address && (run.broadcast || run.count == 1) {
+                run.broadcast = true;
+                run.count += 1;
+                self.next.0 = lane + 1;
+                return;
             }
         }
-        runs
+        if run.count > 0 {
+            runs.push(*run);
+        }
+        *run = LaneRun::one(lane, address);
+        self.next = (lane + 1, address + self.size);
+    }
+
+    /// Puts the run being gathered in `runs`; the gatherer starts afresh.
+    pub fn finish(&mut self, runs: &mut Vec<LaneRun>) {
+        if self.run.count > 0 {
+            runs.push(self.run);
+        }
+        *self = RunGatherer::new(self.size);
     }
 }
 
