@@ -159,6 +159,20 @@ pub unsafe fn copy_bytes(dst: *mut u8, src: *const u8, n: usize) {
 /// `p` must be valid for `out.len()` bytes.
 #[inline]
 pub unsafe fn load_bytes(p: *const u8, out: &mut [u8]) {
+    // A scalar's aligned bytes in one load (a store's, kept to be undone).
+    match out.len() {
+        4 if p.cast::<u32>().is_aligned() => {
+            let v = (*AtomicU32::from_ptr(p as *mut u32)).load(Relaxed);
+            out.copy_from_slice(&v.to_le_bytes());
+            return;
+        }
+        8 if p.cast::<u64>().is_aligned() => {
+            let v = (*AtomicU64::from_ptr(p as *mut u64)).load(Relaxed);
+            out.copy_from_slice(&v.to_le_bytes());
+            return;
+        }
+        _ => {}
+    }
     if bulk_copy(out.as_mut_ptr(), p, out.len()) {
         return;
     }
