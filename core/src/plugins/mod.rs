@@ -31,11 +31,12 @@
 //!
 //! Memory accesses come one at a time ([`Worker::memory_access`]) or many at once
 //! ([`Worker::memory_accesses`]: one op's in several work-items, for an executor that runs a
-//! work-group's work-items together); the batched form defaults to calling the single one for
-//! each access. Such an executor runs while plugins watch memory only if each of them takes a
+//! work-group's work-items together, in runs of consecutive work-items at consecutive elements
+//! or one element, [`LaneRun`]); the batched form defaults to calling the single one for each
+//! access. Such an executor runs while plugins watch memory only if each of them takes a
 //! group's events interleaved ([`Plugin::takes_interleaved_events`]) and says when their order
 //! mattered ([`Worker::depends_on_order`]): the group is then undone and run again one
-//! work-item after another.
+//! work-item after another ([`GroupContext::interleaved`] tells a worker which run it sees).
 //!
 //! Uses of uninitialised values ([`Worker::uninitialized_use`], with where the bits came
 //! from, an [`Origin`]) are found by the core, which keeps a shadow beside every register and

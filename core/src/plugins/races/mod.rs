@@ -17,9 +17,11 @@
 //! reported as soon as its second access is made, so that the debugger stops there.
 //!
 //! It takes a group's accesses interleaved (a lane executor running the work-items together,
-//! an op's accesses in one batch): a group whose work-items touched the same bytes between
-//! synchronisations is run again in order (`Worker::depends_on_order`), so what it reports
-//! is what the scalar executor's order gives.
+//! an op's accesses in one batch): such a group's accesses are kept as segments (`segments`:
+//! one op's accesses of consecutive work-items), and a group whose work-items touched the same
+//! bytes between synchronisations, one of them writing, is run again in order
+//! (`Worker::depends_on_order`), its accesses then kept in cells (`shadow`), so what it
+//! reports is what the scalar executor's order gives.
 
 mod kernel;
 mod report;

@@ -13,11 +13,12 @@
 //!
 //! Work-items of a group run one after another between barriers, in order, so the accesses
 //! of an interval arrive work-item by work-item, as Oclgrind compares them when it
-//! synchronises: a race is named with the later work-item first. Under a lane executor they
-//! arrive interleaved; then the group's first access of a cell in an interval is its lowest
-//! work-item's, and any two work-items touching the same bytes in an interval, one writing
-//! (which a race needs), make the group `dependent`: it runs again in order, and only what
-//! the ordered run found is reported.
+//! synchronises: a race is named with the later work-item first. A group whose work-items
+//! run together (a lane executor) keeps its accesses in `segments` instead, not in cells;
+//! any two work-items touching the same bytes in an interval, one writing (which a race
+//! needs), make the group `dependent`: it runs again in order, in cells, and only what the
+//! ordered run found is reported. Its global segments that overlap go through cells made for
+//! them at its end (`union_cells`), for the group's first accesses.
 //!
 //! A slot is one word: the access's work-item, op and atomicity, and the epoch it was made in.
 //! The epoch counts intervals over the worker's life: a slot older than the last
