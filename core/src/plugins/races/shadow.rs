@@ -1298,16 +1298,21 @@ mod tests {
         assert_eq!(s.at(9).accessor(), s.accessor());
     }
 
-    /// Random accesses of a few work-items to a local and a global buffer, with
-    /// synchronisations: the races found and the group's runs, described.
-    fn random_group(seed: u64, plain_fast_path: bool) -> (Vec<Race>, String) {
-        let mut rng = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let mut below = |n: u64| {
+    /// Pseudo-random numbers below the one asked (xorshift), from `seed`.
+    fn numbers(seed: u64) -> impl FnMut(u64) -> u64 {
+        let mut rng = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        move |n| {
             rng ^= rng << 13;
             rng ^= rng >> 7;
             rng ^= rng << 17;
             rng % n
-        };
+        }
+    }
+
+    /// Random accesses of a few work-items to a local and a global buffer, with
+    /// synchronisations: the races found and the group's runs, described.
+    fn random_group(seed: u64, plain_fast_path: bool) -> (Vec<Race>, String) {
+        let mut below = numbers(seed);
         let global = encode_address(1, 0, GLOBAL_OFFSET_BITS);
         let local = encode_address(1, 0, GLOBAL_OFFSET_BITS);
         let mut shadow = GroupShadow::new(Sites::plain(8), vec![0, 64], false);
@@ -1378,13 +1383,7 @@ mod tests {
     }
 
     fn random_events(seed: u64) -> Vec<Event> {
-        let mut rng = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-        let mut below = |n: u64| {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng % n
-        };
+        let mut below = numbers(seed);
         let global = encode_address(1, 0, GLOBAL_OFFSET_BITS);
         let local = encode_address(1, 0, GLOBAL_OFFSET_BITS);
         let mut events = Vec::new();
