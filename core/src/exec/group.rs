@@ -15,8 +15,7 @@ use super::workitem::{WiIds, WorkItem};
 use crate::diagnostics::{divergence_header, render, Entity, Level};
 use crate::memory::{AddrSpace, ArenaMemory};
 use crate::output::Record;
-use crate::plugins::GroupContext;
-use crate::plugins::{Interest, Workers};
+use crate::plugins::{GroupContext, Interest, Workers};
 use std::sync::atomic::Ordering;
 use std::sync::Mutex;
 

@@ -118,9 +118,9 @@ impl LaneBatch {
         true
     }
 
-    /// Starts a batch of accesses of one shape that the caller gathers into runs itself
-    /// (`RunGatherer`, then `end`); false for generic pointers, whose accesses are shown one
-    /// by one.
+    /// Starts a batch of accesses of one shape whose runs the caller gathers itself (a
+    /// `RunGatherer` of its own, finished into `runs`); false for generic pointers, whose
+    /// accesses are shown one by one.
     #[inline(always)]
     fn start(&mut self, shape: (AddrSpace, u64, AccessKind)) -> bool {
         let batched = shape.0 != AddrSpace::Generic;

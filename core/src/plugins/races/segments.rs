@@ -9,8 +9,9 @@
 //! then. So all that is asked of the segments is whether it happened — an interval's
 //! segments are compared once, sorted by address, when its space synchronises or the
 //! executor asks — and, at the group's end, the group's first loads and stores of global
-//! memory for the launch's table: straight from the segments where those of one kind do not
-//! overlap (each work-item its own elements: most kernels), through cells where they do.
+//! memory for the launch's table: straight from the segments where no two stores overlap and
+//! loads do not or line up (each work-item its own elements, a stencil's neighbours: most
+//! kernels), through cells made for the rest.
 
 use super::kernel::{Accessor, GroupRuns, Side};
 use super::shadow::GROUP;
