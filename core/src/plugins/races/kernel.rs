@@ -312,8 +312,8 @@ impl GroupRuns {
         format!("{} {:?} {:?}", self.group, self.runs, self.data)
     }
 
-    /// Byte by byte (`Who`: a work-item, op and atomicity): the address, the first load's and the first store's work-item, op and
-    /// atomicity, and the byte stored; for comparing what runs cut differently say.
+    /// Byte by byte: the address, the first load's and the first store's accessor (`Who`),
+    /// and the byte stored; for comparing what runs cut differently say.
     #[cfg(test)]
     pub fn bytes(&self) -> Vec<(u64, Option<Who>, Option<Who>, u8)> {
         let mut bytes = Vec::new();
