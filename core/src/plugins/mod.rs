@@ -422,8 +422,9 @@ impl LaneRun {
         }
     }
 
-    /// The runs of accesses of `lanes` at `addresses`, each `size` bytes.
-    pub fn gather(lanes: &[u32], addresses: &[u64], size: u64) -> Vec<LaneRun> {
+    /// The runs of accesses of `lanes` at `addresses`, each `size` bytes (for tests).
+    #[cfg(test)]
+    pub(crate) fn gather(lanes: &[u32], addresses: &[u64], size: u64) -> Vec<LaneRun> {
         let (mut runs, mut gathering) = (Vec::new(), RunGatherer::new(size));
         for (&lane, &address) in lanes.iter().zip(addresses) {
             gathering.add(lane, address, &mut runs);

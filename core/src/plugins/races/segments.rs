@@ -16,7 +16,7 @@
 use super::kernel::{Accessor, GroupRuns, Side};
 use super::shadow::GROUP;
 use super::sites::Sites;
-use crate::plugins::{AccessBatch, AccessKind};
+use crate::plugins::{AccessBatch, AccessKind, LaneRun};
 
 /// One op's accesses of one or more work-items (see the module documentation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,6 +103,29 @@ impl Segment {
             0
         } else {
             ((address - self.start) / self.elem) as u32
+        }
+    }
+
+    /// The accesses of `run` of an op (its number `site`, `atomic` as a `Slot`'s atomicity)
+    /// of `elem` bytes each, `interval` synchronisations after the group began.
+    pub fn of_run(
+        run: &LaneRun,
+        (elem, kind): (u64, AccessKind),
+        (site, atomic, interval): (u32, bool, u32),
+    ) -> Segment {
+        Segment {
+            start: run.address,
+            elem,
+            count: run.count,
+            broadcast: run.broadcast,
+            wi: run.lane,
+            last_wi: run.lane + run.count - 1,
+            site,
+            interval,
+            kind,
+            atomic,
+            data: 0,
+            stamp: 0,
         }
     }
 
@@ -205,8 +228,6 @@ struct SpaceLog {
     segments: Vec<Segment>,
     /// The first segment since the last synchronisation.
     from: usize,
-    /// Whether one of those writes (without, none conflicts).
-    writes: bool,
     /// What is known of those without comparing them.
     extent: Extent,
     /// Those compared with each other so far (the first ones since `from`), by start.
@@ -283,7 +304,6 @@ impl SegmentLog {
         for log in &mut self.spaces {
             log.segments.clear();
             log.from = 0;
-            log.writes = false;
             log.extent = Extent::default();
             log.sorted.clear();
             // Its places name segments by number: of this group only.
@@ -310,20 +330,7 @@ impl SegmentLog {
         // The number of the run's first access in the batch.
         let mut first = 0;
         for r in batch.runs {
-            let s = Segment {
-                start: r.address,
-                elem: size,
-                count: r.count,
-                broadcast: r.broadcast,
-                wi: r.lane,
-                last_wi: r.lane + r.count - 1,
-                site,
-                interval,
-                kind: batch.kind,
-                atomic,
-                data: 0,
-                stamp: 0,
-            };
+            let s = Segment::of_run(r, (size, batch.kind), (site, atomic, interval));
             if batch.kind.atomic() {
                 // One by one, to join the segment of their op and element
                 // (`SegmentLog::recent`), which keeps the stored bytes of the one that counts.
@@ -389,7 +396,6 @@ impl SegmentLog {
             }
         }
         let log = &mut self.spaces[which];
-        log.writes |= s.writes();
         log.extent.add(&s);
         log.segments.push(s);
         if let Some(place) = place {
@@ -479,7 +485,6 @@ impl SegmentLog {
             log.segments.clear();
         }
         log.from = log.segments.len();
-        log.writes = false;
         log.extent = Extent::default();
         log.sorted.clear();
     }
@@ -489,7 +494,8 @@ impl SegmentLog {
     fn compare(&mut self, which: usize, sites: &Sites) -> bool {
         let log = &mut self.spaces[which];
         let checked = log.from + log.sorted.len();
-        if !log.writes || checked == log.segments.len() {
+        // Without a write, none conflicts.
+        if log.extent.written.is_none() || checked == log.segments.len() {
             return false;
         }
         if log.sorted.is_empty() && log.extent.apart() {
@@ -603,16 +609,26 @@ pub fn clusters(segments: &[Segment], order: &mut Vec<u32>, mut each: impl FnMut
     }
 }
 
+/// What `push_cluster` works in, kept from cluster to cluster.
+#[derive(Default)]
+pub struct ClusterBuffers {
+    points: Vec<u64>,
+    active: Vec<u32>,
+    /// The cluster's loads and stores, by start.
+    loads: Vec<u32>,
+    stores: Vec<u32>,
+}
+
 /// Pushes a cluster that `clusters` says it takes as runs, cut wherever a segment starts or
 /// ends: the stores as they are, and where loads overlap, on each piece the one the group's
 /// first load counts (the earliest plain one in the scalar order, or the latest atomic one;
-/// lined up, one is that on the whole piece). `points` and `active` are buffers.
+/// lined up, one is that on the whole piece).
 pub fn push_cluster(
     runs: &mut GroupRuns,
     segments: &[Segment],
     cluster: &[u32],
     data: &[u8],
-    (points, active): (&mut Vec<u64>, &mut Vec<u32>),
+    buffers: &mut ClusterBuffers,
 ) {
     let seg = |i: u32| &segments[i as usize];
     if let [i] = cluster {
@@ -623,13 +639,21 @@ pub fn push_cluster(
         runs.push_sides(s.start, s.len(), load, store, stored);
         return;
     }
+    let ClusterBuffers {
+        points,
+        active,
+        loads,
+        stores,
+    } = buffers;
     // Each kind's segments by start (the order they came, among equal ones).
-    let by_kind = |kind: fn(&Segment) -> bool| {
-        let mut list: Vec<u32> = cluster.iter().copied().filter(|&i| kind(seg(i))).collect();
+    for (list, kind) in [
+        (&mut *loads, Segment::reads as fn(&Segment) -> bool),
+        (&mut *stores, Segment::writes),
+    ] {
+        list.clear();
+        list.extend(cluster.iter().copied().filter(|&i| kind(seg(i))));
         list.sort_by_key(|&i| seg(i).start);
-        list
-    };
-    let (loads, stores) = (by_kind(Segment::reads), by_kind(Segment::writes));
+    }
     points.clear();
     points.extend(cluster.iter().flat_map(|&i| [seg(i).start, seg(i).end()]));
     points.sort_unstable();

@@ -27,10 +27,10 @@
 
 use super::kernel::{Accessor, GroupRuns};
 use super::report::{AccessId, Race, RaceList, Who};
-use super::segments::{self, Segment, SegmentLog};
+use super::segments::{self, ClusterBuffers, Segment, SegmentLog};
 use super::sites::{Sites, SITE_BITS};
 use crate::memory::{decode_address, AddrSpace, GLOBAL_OFFSET_BITS};
-use crate::plugins::{Access, AccessBatch, AccessKind, LaunchInfo};
+use crate::plugins::{Access, AccessBatch, AccessKind, LaneRun, LaunchInfo};
 
 const WI_BITS: u32 = 22;
 const EPOCH_BITS: u32 = 63 - SITE_BITS - WI_BITS;
@@ -148,6 +148,19 @@ impl Cells {
         self.touched = None;
     }
 
+    /// Fresh cells, with no access, for the `valid` bytes from `base` on (a word boundary),
+    /// all counted touched.
+    fn clear_for(&mut self, base: u64, valid: u64) {
+        let words = valid.div_ceil(WORD) as usize;
+        (self.base, self.valid) = (base, valid);
+        self.words.clear();
+        self.words.resize(words, Cell::default());
+        self.split.clear();
+        self.split.resize(words, 0);
+        self.bytes.clear();
+        self.touched = Some((0, words));
+    }
+
     fn is_split(&self, w: usize) -> bool {
         self.split[w] != 0
     }
@@ -261,8 +274,7 @@ pub struct GroupShadow {
     /// `segments_runs`.
     scratch: Cells,
     clusters: Vec<u32>,
-    points: Vec<u64>,
-    active: Vec<u32>,
+    cluster_buffers: ClusterBuffers,
 }
 
 /// The cells of the global pages the group touched.
@@ -379,8 +391,7 @@ impl GroupShadow {
             interval: 0,
             scratch: Cells::default(),
             clusters: Vec::new(),
-            points: Vec::new(),
-            active: Vec::new(),
+            cluster_buffers: ClusterBuffers::default(),
         }
     }
 
@@ -495,20 +506,11 @@ impl GroupShadow {
             if matches!(a.space, AddrSpace::Local | AddrSpace::Global)
                 && self.valid(a.space, a.address, a.size)
             {
-                let one = Segment {
-                    start: a.address,
-                    elem: a.size,
-                    count: 1,
-                    broadcast: false,
-                    wi,
-                    last_wi: wi,
-                    site,
-                    interval: self.interval,
-                    kind: a.kind,
-                    atomic,
-                    data: 0,
-                    stamp: 0,
-                };
+                let one = Segment::of_run(
+                    &LaneRun::one(wi, a.address),
+                    (a.size, a.kind),
+                    (site, atomic, self.interval),
+                );
                 self.segments.push(which, one, a.data);
             }
             return;
@@ -703,11 +705,8 @@ impl GroupShadow {
     /// pushed as they are, the others through cells.
     fn segments_runs(&mut self, span: &mut Span, runs: &mut GroupRuns) {
         let mut scratch = std::mem::take(&mut self.scratch);
-        let (mut order, mut points, mut active) = (
-            std::mem::take(&mut self.clusters),
-            std::mem::take(&mut self.points),
-            std::mem::take(&mut self.active),
-        );
+        let mut order = std::mem::take(&mut self.clusters);
+        let mut buffers = std::mem::take(&mut self.cluster_buffers);
         let this = &*self;
         let (list, data) = (this.segments.global(), &this.segments.data);
         runs.reserve(
@@ -719,15 +718,13 @@ impl GroupShadow {
         segments::clusters(list, &mut order, |cluster, simple| {
             if simple {
                 span.finish(this, runs);
-                let buffers = (&mut points, &mut active);
-                segments::push_cluster(runs, list, cluster, data, buffers);
+                segments::push_cluster(runs, list, cluster, data, &mut buffers);
             } else {
                 this.union_cells(&mut scratch, cluster);
                 this.span_cells(&scratch, span, runs);
             }
         });
-        (self.scratch, self.clusters) = (scratch, order);
-        (self.points, self.active) = (points, active);
+        (self.scratch, self.clusters, self.cluster_buffers) = (scratch, order, buffers);
     }
 
     /// The group's first load and store of each byte of a cluster of global segments (by
@@ -748,14 +745,7 @@ impl GroupShadow {
         let start = each().map(|s| s.start).min().unwrap_or(0);
         let end = each().map(Segment::end).max().unwrap_or(0);
         let base = start - start % WORD;
-        let words = (end - base).div_ceil(WORD) as usize;
-        (cells.base, cells.valid) = (base, end - base);
-        cells.words.clear();
-        cells.words.resize(words, Cell::default());
-        cells.split.clear();
-        cells.split.resize(words, 0);
-        cells.bytes.clear();
-        cells.touched = Some((0, words));
+        cells.clear_for(base, end - base);
         let first = epoch_bits(self.first_epoch);
         let last_epoch = (1 << EPOCH_BITS) - 1;
         for s in each() {
@@ -1280,7 +1270,6 @@ fn differs(ours: u32, theirs: u32, len: u64) -> Option<u64> {
 mod tests {
     use super::*;
     use crate::memory::encode_address;
-    use crate::plugins::LaneRun;
 
     #[test]
     fn slots_pack_op_work_item_epoch_and_atomicity() {
