@@ -162,6 +162,29 @@ impl Context {
         Some(addr)
     }
 
+    /// Allocates shared virtual memory (`GlobalMemory::allocate_svm`) and tells the plugins
+    /// (of the buffer's address in the table's terms). Returns its host address.
+    pub fn allocate_svm(&self, size: u64, flags: u32, align: usize) -> Option<u64> {
+        let (host, addr) = self.global.allocate_svm(size, flags, align)?;
+        for p in self.plugins.each(Interest::ALLOCATION) {
+            p.memory_allocated(AddrSpace::Global, addr, size, flags);
+        }
+        Some(host)
+    }
+
+    /// Frees the SVM buffer that starts at host address `host` and tells the plugins; false
+    /// if no SVM buffer starts there.
+    pub fn free_svm(&self, host: u64) -> bool {
+        if self
+            .global
+            .svm_buffer(host, 1)
+            .is_none_or(|(start, _)| start != host)
+        {
+            return false;
+        }
+        self.free(self.global.canonical(host))
+    }
+
     /// Frees a global buffer and tells the plugins.
     pub fn free(&self, addr: u64) -> bool {
         for p in self.plugins.each(Interest::ALLOCATION) {

@@ -6,6 +6,7 @@ use oclgrind_core::context::Context as SimContext;
 use oclgrind_core::{launch, ArgValue, KernelInstance, NDRange};
 
 use crate::cl::*;
+use crate::context::Context;
 use crate::error::contained;
 use crate::handle::Obj;
 use crate::memobj::{Mapping, MemObject};
@@ -165,6 +166,28 @@ pub enum Command {
         mem: Obj<MemObject>,
         mapping: Mapping,
     },
+    /// `len` bytes between SVM buffers or the application's memory (SVM host addresses).
+    SvmCopy {
+        context: Obj<Context>,
+        dst: HostPtr,
+        src: HostPtr,
+        len: usize,
+    },
+    /// Repeats `pattern` over the `len` bytes of an SVM buffer at `dst`.
+    SvmFill {
+        context: Obj<Context>,
+        dst: HostPtr,
+        len: usize,
+        pattern: Vec<u8>,
+    },
+    /// Frees SVM buffers, or hands them to the application's callback to free.
+    SvmFree {
+        context: Obj<Context>,
+        queue: HostPtr,
+        pointers: Vec<HostPtr>,
+        callback: SvmFreeFn,
+        user_data: HostPtr,
+    },
 }
 
 impl Command {
@@ -237,8 +260,55 @@ impl Command {
             }
             Command::Map { mem, mapping } => mem.map_done(&mapping),
             Command::Unmap { mem, mapping } => mem.unmap_done(&mapping),
+            Command::SvmCopy {
+                context,
+                dst,
+                src,
+                len,
+            } => svm_copy(&context.sim, dst, src, len),
+            Command::SvmFill {
+                context,
+                dst,
+                len,
+                pattern,
+            } => {
+                let bytes: Vec<u8> = pattern.iter().copied().cycle().take(len).collect();
+                let at = context.sim.global.canonical(dst.0 as u64);
+                context.sim.host_write(at, &bytes);
+            }
+            Command::SvmFree {
+                context,
+                queue,
+                pointers,
+                callback,
+                user_data,
+            } => crate::api::free_svm_all(&context, (queue, &pointers), callback, user_data),
         }
         Ok(())
+    }
+}
+
+/// `clEnqueueSVMMemcpy`'s copy: through the simulator's memory where a side is an SVM buffer
+/// (plugins see the host's access, copied bytes keep their shadow), else as `memmove` would.
+fn svm_copy(sim: &SimContext, dst: HostPtr, src: HostPtr, len: usize) {
+    let global = &sim.global;
+    let (d, s) = (dst.0 as u64, src.0 as u64);
+    let (d_svm, s_svm) = (global.canonical(d), global.canonical(s));
+    // SAFETY: the application's memory holds the `len` bytes it names (enqueue checked that
+    // a range in an SVM buffer lies whole in it).
+    unsafe {
+        match (d_svm != d, s_svm != s) {
+            (true, true) => {
+                global.copy(d_svm, s_svm, len as u64);
+            }
+            (true, false) => {
+                sim.host_write(d_svm, std::slice::from_raw_parts(src.0 as *const u8, len));
+            }
+            (false, true) => {
+                sim.host_read(s_svm, std::slice::from_raw_parts_mut(dst.0 as *mut u8, len));
+            }
+            (false, false) => std::ptr::copy(src.0 as *const u8, dst.0 as *mut u8, len),
+        }
     }
 }
 

@@ -83,6 +83,33 @@ fn swap_blame(context: Option<Obj<Context>>) -> Option<Obj<Context>> {
     }
 }
 
+/// Refuses the bits of the flags argument `what` that are not in `known` (`CL_INVALID_VALUE`).
+pub fn known_flags(flags: cl_bitfield, known: cl_bitfield, what: &str) -> ClResult<()> {
+    ensure!(
+        flags & !known == 0,
+        CL_INVALID_VALUE,
+        "For argument '{what}': unknown flags {:#x}",
+        flags & !known
+    );
+    Ok(())
+}
+
+/// Refuses an empty list argument: `count` (named `count_name`) is 0 or the list
+/// (`list_name`) is NULL (`CL_INVALID_VALUE`).
+pub fn nonempty<T>(
+    count: cl_uint,
+    list: *const T,
+    count_name: &str,
+    list_name: &str,
+) -> ClResult<()> {
+    ensure!(
+        count > 0 && !list.is_null(),
+        CL_INVALID_VALUE,
+        "{count_name} is 0 or {list_name} is NULL"
+    );
+    Ok(())
+}
+
 /// Records the context the current call works in (called when an object is looked up).
 pub fn blame(context: &Obj<Context>) {
     drop(swap_blame(Some(context.clone())));

@@ -149,6 +149,28 @@ impl Kernel {
         Ok(())
     }
 
+    /// `clSetKernelArgSVMPointer`: a pointer argument set to an address in shared virtual
+    /// memory, which kernels use as it is (an address outside every SVM buffer is taken too:
+    /// MemCheck reports what the kernel does with it).
+    pub fn set_svm_arg(&self, index: cl_uint, address: u64) -> ClResult<()> {
+        let p = self.param(index)?;
+        ensure!(
+            matches!(
+                p.kind,
+                ParamKind::Pointer(AddrSpace::Global | AddrSpace::Constant)
+            ),
+            CL_INVALID_ARG_VALUE,
+            "Argument '{}' is not a pointer to __global or __constant memory",
+            p.name
+        );
+        let bound = BoundArg {
+            value: ArgValue::Pointer(address),
+            memory: None,
+        };
+        self.lock()[index as usize] = Some(bound);
+        Ok(())
+    }
+
     /// The arguments for a launch, all of which must be set, and the names of those whose
     /// memory object the application released since. Those are bound to an address no buffer
     /// has, so that MemCheck reports every access (a freed address may be another buffer's by
@@ -275,7 +297,7 @@ fn bind(
                 "The buffer belongs to another context"
             );
             Ok(BoundArg {
-                value: ArgValue::Pointer(mem.address),
+                value: ArgValue::Pointer(mem.kernel_address()),
                 memory: Some(Arc::downgrade(&mem)),
             })
         }

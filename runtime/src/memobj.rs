@@ -9,7 +9,7 @@ use oclgrind_core::plugins::Interest;
 
 use crate::cl::*;
 use crate::context::{Callback, Context};
-use crate::error::{contained, ensure, fail, ClResult};
+use crate::error::{contained, ensure, fail, known_flags, ClResult};
 use crate::handle::{ClObject, Kind, Obj};
 use crate::image::ImageData;
 use crate::platform::settings;
@@ -80,12 +80,7 @@ const HOST_ACCESS_FLAGS: cl_mem_flags =
 /// Checks the flags of a new buffer or image; returns them with the default access filled in.
 pub fn check_flags(flags: cl_mem_flags, host_ptr: *mut c_void) -> ClResult<cl_mem_flags> {
     let known = ACCESS_FLAGS | HOST_PTR_FLAGS | HOST_ACCESS_FLAGS;
-    ensure!(
-        flags & !known == 0,
-        CL_INVALID_VALUE,
-        "For argument 'flags': unknown flags {:#x}",
-        flags & !known
-    );
+    known_flags(flags, known, "flags")?;
     ensure!(
         (flags & ACCESS_FLAGS).count_ones() <= 1,
         CL_INVALID_VALUE,
@@ -193,6 +188,14 @@ impl MemObject {
             CL_INVALID_BUFFER_SIZE,
             "size is {size}, but must be between 1 and CL_DEVICE_MAX_MEM_ALLOC_SIZE ({limit})"
         );
+        if flags & CL_MEM_USE_HOST_PTR != 0 {
+            let svm = context.sim.global.svm_buffer(host_ptr as u64, 1);
+            ensure!(
+                svm.is_none_or(|(start, len)| host_ptr as u64 + size as u64 <= start + len),
+                CL_INVALID_BUFFER_SIZE,
+                "size is {size}, but host_ptr is in shared virtual memory that ends before that"
+            );
+        }
         let storage = if flags & CL_MEM_USE_HOST_PTR != 0 {
             Storage::HostPtr
         } else {
@@ -366,6 +369,17 @@ impl MemObject {
             .ok_or_else(|| {
                 crate::error::ClError::new(CL_INVALID_VALUE, "Region is outside the memory object")
             })
+    }
+
+    /// The address kernels get for the object: its host address when its bytes are shared
+    /// virtual memory (a buffer made over an SVM pointer, or a sub-buffer of one), so that the
+    /// pointers kernels store there mean the same to the host; else its simulated address.
+    pub fn kernel_address(&self) -> u64 {
+        let global = &self.context.sim.global;
+        match self.host_address(0, self.size) {
+            Ok(p) if global.svm_buffer(p as u64, self.size as u64).is_some() => p as u64,
+            _ => self.address,
+        }
     }
 
     /// Records a new mapping of `size` bytes at `offset` (host pointer `ptr`).

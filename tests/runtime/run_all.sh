@@ -14,7 +14,7 @@ CC=${CC:-gcc}
 CFLAGS=${CFLAGS:-"-std=c11 -Wall -Werror -O1 -D_DEFAULT_SOURCE"}
 CXX=${CXX:-g++}
 CXXFLAGS=${CXXFLAGS:-"-std=c++17 -Wall -Werror -O1"}
-tests="platform_device context queue buffer image sampler program kernel ndrange events threads lifetime printf spirv errors teardown"
+tests="platform_device context queue buffer image sampler program kernel ndrange events threads lifetime printf spirv svm errors teardown"
 fail=0
 
 # The SPIR-V module for spirv.c (skipped by spirv.c when the device has no IL).

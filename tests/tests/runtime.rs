@@ -21,7 +21,7 @@ use oclgrind_tests::{
     run_merged_with_input, run_parallel, wanted, workspace, Loader, Runtime,
 };
 
-const PROGRAMS: [&str; 16] = [
+const PROGRAMS: [&str; 17] = [
     "platform_device",
     "context",
     "queue",
@@ -36,6 +36,7 @@ const PROGRAMS: [&str; 16] = [
     "lifetime",
     "printf",
     "spirv",
+    "svm",
     "errors",
     "teardown",
 ];

@@ -6,8 +6,11 @@ use super::env::Mems;
 use super::launch::{Launch, Where};
 use crate::bytecode::{MemTy, RmwOp};
 use crate::diagnostics::Level;
-use crate::memory::{flags, load_bytes, resolve, store_bytes, AddrSpace, Fault, FaultKind, Scalar};
-use crate::plugins::{Access, AccessBatch, AccessKind, Interest, Memories, Workers};
+use crate::memory::{
+    flags, load_bytes, resolve, store_bytes, AddrSpace, Fault, FaultKind, Scalar,
+    GLOBAL_OFFSET_BITS,
+};
+use crate::plugins::{Access, AccessBatch, AccessKind, Interest, LaneRun, Memories, Workers};
 
 #[inline(always)]
 pub(crate) unsafe fn load_mem(ty: MemTy, p: *const u8) -> u64 {
@@ -239,6 +242,17 @@ fn report_access(a: Flagged, launch: &Launch, workers: &mut Workers, at: Where) 
     }
 }
 
+/// Where plugins see an access at `address` of `space`: generic pointers in the space they
+/// point into, SVM buffers' host addresses at their buffers' addresses (`MemView::canonical`).
+#[inline(always)]
+fn shown_address(mems: &Mems, space: AddrSpace, address: u64) -> (AddrSpace, u64) {
+    let (space, address) = resolve(space, address);
+    match space {
+        AddrSpace::Global | AddrSpace::Constant => (space, mems.global.canonical(address)),
+        _ => (space, address),
+    }
+}
+
 /// Shows an access to the plugin workers that watch memory (after the caller checked
 /// `launch.observe_memory`). Generic pointers are shown in the space they point into.
 #[cold]
@@ -254,7 +268,7 @@ pub(crate) fn observe(
     kind: AccessKind,
     data: &[u8],
 ) {
-    let (space, address) = resolve(space, address);
+    let (space, address) = shown_address(mems, space, address);
     let access = Access {
         space,
         address,
@@ -289,8 +303,44 @@ pub(crate) fn observe_batch(
     group: (u64, [u64; 3], [u64; 3]),
     batch: &AccessBatch,
 ) {
+    let global = matches!(batch.space, AddrSpace::Global | AddrSpace::Constant);
+    let svm = global && launch.global.has_svm();
+    if svm
+        && batch
+            .runs
+            .iter()
+            .any(|r| r.address >> GLOBAL_OFFSET_BITS == 0)
+    {
+        return observe_svm_batch(launch, workers, group, batch);
+    }
     for w in workers.each(Interest::MEMORY) {
         launch.with_group_context(group, |cx| w.memory_accesses(cx, batch));
+    }
+}
+
+/// `observe_batch` of accesses at host addresses (SVM buffers'), shown at their buffers'
+/// addresses as every other access is.
+#[cold]
+#[inline(never)]
+fn observe_svm_batch(
+    launch: &Launch,
+    workers: &mut Workers,
+    group: (u64, [u64; 3], [u64; 3]),
+    batch: &AccessBatch,
+) {
+    let view = launch.global.mem();
+    let runs: Vec<LaneRun> = (batch.runs.iter())
+        .map(|r| LaneRun {
+            address: view.canonical(r.address),
+            ..*r
+        })
+        .collect();
+    let batch = AccessBatch {
+        runs: &runs,
+        ..*batch
+    };
+    for w in workers.each(Interest::MEMORY) {
+        launch.with_group_context(group, |cx| w.memory_accesses(cx, &batch));
     }
 }
 
@@ -348,7 +398,7 @@ pub(crate) fn speculated_use(
     address: u64,
     size: u32,
 ) {
-    let (space, address) = resolve(space, address);
+    let (space, address) = shown_address(mems, space, address);
     let access = Access {
         space,
         address,

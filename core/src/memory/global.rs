@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, OnceLock, RwLock};
 
 use super::access::{copy_bytes, load_bytes, store_bytes};
-use super::table::{BufEntry, MemView};
+use super::table::{BufEntry, MemView, SvmRange};
 use super::{decode_address, encode_address, GLOBAL_OFFSET_BITS};
 
 /// Host storage of one global buffer.
@@ -47,8 +47,13 @@ unsafe impl Sync for Storage {}
 
 impl Storage {
     fn new(size: u64) -> Option<Storage> {
+        Storage::aligned(size, 64)
+    }
+
+    /// `new`, its first byte at a multiple of `align` (a power of two).
+    fn aligned(size: u64, align: usize) -> Option<Storage> {
         let bytes = usize::try_from(size).ok()?.max(1);
-        let layout = Layout::from_size_align(bytes, 64).ok()?;
+        let layout = Layout::from_size_align(bytes, align).ok()?;
         // SAFETY: layout has non-zero size.
         let ptr = unsafe { alloc_zeroed(layout) };
         (!ptr.is_null()).then_some(Storage { ptr, layout })
@@ -71,7 +76,11 @@ unsafe impl Sync for GlobalBuffer {}
 
 impl GlobalBuffer {
     fn new(size: u64, flags: u32) -> Option<GlobalBuffer> {
-        let storage = Storage::new(size)?;
+        GlobalBuffer::aligned(size, flags, 64)
+    }
+
+    fn aligned(size: u64, flags: u32, align: usize) -> Option<GlobalBuffer> {
+        let storage = Storage::aligned(size, align)?;
         let (ptr, layout) = (storage.ptr, storage.layout);
         std::mem::forget(storage);
         Some(GlobalBuffer {
@@ -157,6 +166,8 @@ struct Table {
     /// Index 0 is never used.
     buffers: Vec<Option<Arc<GlobalBuffer>>>,
     free: VecDeque<usize>,
+    /// The buffers of shared virtual memory, by host address.
+    svm: Vec<SvmRange>,
 }
 
 /// The global memory of one context.
@@ -202,6 +213,7 @@ impl GlobalMemory {
             table: RwLock::new(Table {
                 buffers: vec![None],
                 free: VecDeque::new(),
+                svm: Vec::new(),
             }),
         }
     }
@@ -262,10 +274,54 @@ impl GlobalMemory {
             Some(slot @ Some(_)) if index != 0 => {
                 *slot = None;
                 t.free.push_back(index);
+                t.svm.retain(|r| r.index != index as u64);
                 true
             }
             _ => false,
         }
+    }
+
+    /// Allocates `size` zeroed bytes of shared virtual memory, the first at a multiple of
+    /// `align` (a power of two): a buffer whose device address is its host address, so that
+    /// pointers stored in it mean the same to the host and to kernels. Returns that address,
+    /// and the buffer's in the table's terms; `None` if out of host memory or buffer indices.
+    pub fn allocate_svm(&self, size: u64, flags: u32, align: usize) -> Option<(u64, u64)> {
+        if size >= 1u64 << GLOBAL_OFFSET_BITS {
+            return None;
+        }
+        let buffer = GlobalBuffer::aligned(size, flags, align.max(64))?;
+        // The host's contents count as written: kernels see what the host put there.
+        buffer.host_written.store(true, Ordering::Relaxed);
+        let start = buffer.ptr.expose_provenance() as u64;
+        // Host addresses sit below buffer index 1's (user space has 47 bits): in index 0's.
+        if start >> GLOBAL_OFFSET_BITS != 0 {
+            return None;
+        }
+        let address = self.insert(buffer)?;
+        let index = decode_address(address, GLOBAL_OFFSET_BITS).0;
+        let mut t = self.table.write().expect("global memory lock poisoned");
+        let at = t.svm.partition_point(|r| r.start < start);
+        t.svm.insert(at, SvmRange { start, size, index });
+        Some((start, address))
+    }
+
+    /// The SVM buffer holding the `len` bytes at host address `addr`: its start and size.
+    pub fn svm_buffer(&self, addr: u64, len: u64) -> Option<(u64, u64)> {
+        let t = self.table.read().expect("global memory lock poisoned");
+        let i = t.svm.partition_point(|r| r.start <= addr).checked_sub(1)?;
+        let r = t.svm[i];
+        let offset = addr - r.start;
+        (len <= r.size && offset <= r.size - len).then_some((r.start, r.size))
+    }
+
+    /// `addr` in the buffer table's terms: an SVM buffer's host address becomes its buffer
+    /// index and offset (other addresses are returned as they are), for the host's reads,
+    /// writes and copies.
+    pub fn canonical(&self, addr: u64) -> u64 {
+        let t = self.table.read().expect("global memory lock poisoned");
+        MemView::new(&[], std::ptr::null_mut(), GLOBAL_OFFSET_BITS)
+            .with_svm(&t.svm)
+            .canonical(addr)
     }
 
     /// Host read; `false` if the range is not inside one buffer.
@@ -393,6 +449,7 @@ impl GlobalMemory {
             keep: t.buffers.iter().flatten().cloned().collect(),
             shadows,
             origins,
+            svm: t.svm.clone(),
         }
     }
 
@@ -457,6 +514,8 @@ pub struct GlobalView {
     shadows: Vec<usize>,
     /// Each buffer's origin granules (`u32` each, an exposed host address), likewise.
     origins: Vec<usize>,
+    /// The SVM buffers, by host address.
+    svm: Vec<SvmRange>,
 }
 
 impl GlobalView {
@@ -520,7 +579,7 @@ impl GlobalView {
     }
 
     pub fn mem(&self) -> MemView<'_> {
-        MemView::new(&self.entries, std::ptr::null_mut(), GLOBAL_OFFSET_BITS)
+        MemView::new(&self.entries, std::ptr::null_mut(), GLOBAL_OFFSET_BITS).with_svm(&self.svm)
     }
 
     /// (address, size) of every buffer, in index order (for memory dumps).
@@ -533,6 +592,11 @@ impl GlobalView {
             .collect()
     }
 
+    /// Whether the launch has SVM buffers (whose bytes kernels reach at host addresses).
+    pub fn has_svm(&self) -> bool {
+        !self.svm.is_empty()
+    }
+
     pub fn num_buffers(&self) -> usize {
         self.keep.len()
     }
@@ -541,6 +605,7 @@ impl GlobalView {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::memory::flags;
 
     #[test]
     fn freed_indices_are_reused_fifo() {
@@ -593,5 +658,35 @@ mod tests {
         assert!(!m.copy(a + 9, a, 8));
         assert!(m.free(b));
         assert!(m.read(a + 10, &mut out));
+    }
+
+    #[test]
+    fn svm_buffers_are_found_at_their_host_addresses() {
+        let m = GlobalMemory::new();
+        let plain = m.allocate(8, 0).unwrap();
+        let (host, addr) = m.allocate_svm(100, flags::READ_ONLY, 256).unwrap();
+        assert_eq!(host % 256, 0);
+        assert_eq!(addr, 2 << GLOBAL_OFFSET_BITS);
+        assert_eq!(m.canonical(host + 10), addr + 10);
+        assert_eq!(
+            m.canonical(host + 100),
+            host + 100,
+            "one past the end is no buffer's"
+        );
+        assert_eq!(m.canonical(plain + 4), plain + 4);
+        assert_eq!(m.svm_buffer(host + 96, 4), Some((host, 100)));
+        assert_eq!(m.svm_buffer(host + 97, 4), None);
+        let view = m.view(None);
+        let mem = view.mem();
+        let (p, fl) = mem.locate(host + 96, 4).expect("the last word");
+        assert_eq!((p as u64, fl), (host + 96, flags::READ_ONLY));
+        assert!(mem.locate(host + 97, 4).is_none());
+        assert!(mem.locate(host - 1, 1).is_none());
+        assert!(mem.locate(plain, 8).is_some());
+        assert!(m.free(addr));
+        assert_eq!(m.canonical(host), host, "freed");
+        assert!(m.view(None).mem().locate(host, 1).is_none());
+        // The launch's view still reaches it (a kernel running while the host frees it).
+        assert!(mem.locate(host, 1).is_some());
     }
 }

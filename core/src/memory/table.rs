@@ -22,6 +22,17 @@ impl BufEntry {
     };
 }
 
+/// A buffer of shared virtual memory (`clSVMAlloc`) as global memory's lookup sees it: its
+/// device address is its host address, which is below every buffer index's addresses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SvmRange {
+    /// The host (and device) address of its first byte.
+    pub start: u64,
+    pub size: u64,
+    /// Its index in the buffer table.
+    pub index: u64,
+}
+
 /// A borrowed buffer table, ready for address lookups.
 #[derive(Clone, Copy)]
 pub struct MemView<'a> {
@@ -29,6 +40,8 @@ pub struct MemView<'a> {
     /// The arena start (private, local), or null when entries hold host addresses (global).
     origin: *mut u8,
     shift: u32,
+    /// Global memory's SVM buffers, by start (none elsewhere).
+    svm: &'a [SvmRange],
 }
 
 impl<'a> MemView<'a> {
@@ -37,7 +50,14 @@ impl<'a> MemView<'a> {
             entries,
             origin,
             shift,
+            svm: &[],
         }
+    }
+
+    /// The view that also finds the SVM buffers `svm` (sorted by start) at their host
+    /// addresses.
+    pub fn with_svm(self, svm: &'a [SvmRange]) -> Self {
+        MemView { svm, ..self }
     }
 
     /// Host pointer and flags for an access of `size` bytes at `addr`, if one buffer holds it all.
@@ -48,6 +68,9 @@ impl<'a> MemView<'a> {
         let e = self.entries.get(index)?;
         // Written so that it cannot overflow, whatever `size` a kernel computes.
         if size > e.size || offset > e.size - size {
+            if index == 0 && !self.svm.is_empty() {
+                return self.locate_svm(addr, size);
+            }
             return None;
         }
         let p = if self.origin.is_null() {
@@ -56,6 +79,34 @@ impl<'a> MemView<'a> {
             self.origin.wrapping_add(e.base)
         };
         Some((p.wrapping_add(offset as usize), e.flags))
+    }
+
+    /// `locate` of an address below every buffer index's: an SVM buffer's host address.
+    #[cold]
+    #[inline(never)]
+    fn locate_svm(&self, addr: u64, size: u64) -> Option<(*mut u8, u32)> {
+        self.locate(self.svm_address(addr)?, size)
+    }
+
+    /// The address in the buffer table's terms (buffer index and offset) of `addr` when it is
+    /// the host address of a byte of an SVM buffer.
+    fn svm_address(&self, addr: u64) -> Option<u64> {
+        let i = self
+            .svm
+            .partition_point(|r| r.start <= addr)
+            .checked_sub(1)?;
+        let r = &self.svm[i];
+        (addr - r.start < r.size).then(|| encode_address(r.index, addr - r.start, self.shift))
+    }
+
+    /// `addr` in the buffer table's terms: an SVM buffer's host address becomes its index and
+    /// offset, as plugins name every buffer's bytes; any other address is returned as it is.
+    #[inline(always)]
+    pub fn canonical(&self, addr: u64) -> u64 {
+        if addr >> self.shift != 0 || self.svm.is_empty() {
+            return addr;
+        }
+        self.svm_address(addr).unwrap_or(addr)
     }
 }
 

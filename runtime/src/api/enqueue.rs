@@ -3,7 +3,7 @@
 use super::memory::get_mem;
 use super::*;
 use crate::command::{Command, Direction, HostPtr, KernelRun, Layout, NativeFn};
-use crate::error::{api_call, api_create, fail, report_problem, ClError};
+use crate::error::{api_call, api_create, fail, known_flags, nonempty, report_problem, ClError};
 use crate::kernel::get_kernel;
 use crate::memobj::MemObject;
 use crate::platform::settings;
@@ -528,12 +528,7 @@ pub unsafe extern "C" fn clEnqueueFillBuffer(
     api_call("clEnqueueFillBuffer", || {
         let q = get_queue(command_queue)?;
         let mem = command_buffer(&q, buffer, "buffer")?;
-        ensure!(!pattern.is_null(), CL_INVALID_VALUE, "pattern is NULL");
-        ensure!(
-            pattern_size.is_power_of_two() && pattern_size <= 128,
-            CL_INVALID_VALUE,
-            "pattern_size is {pattern_size}: it must be 1, 2, 4, ..., or 128"
-        );
+        check_pattern(pattern, pattern_size)?;
         ensure!(
             offset.is_multiple_of(pattern_size) && size.is_multiple_of(pattern_size),
             CL_INVALID_VALUE,
@@ -552,20 +547,39 @@ pub unsafe extern "C" fn clEnqueueFillBuffer(
     })
 }
 
-/// Checks map flags: the host access they need, and no invalidation mixed with read or write.
-pub(super) fn check_map_flags(mem: &MemObject, flags: cl_map_flags) -> ClResult<()> {
-    let known = CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION;
+/// Checks a fill's pattern: there, and of 1, 2, 4, ..., or 128 bytes.
+pub(super) fn check_pattern(pattern: *const c_void, pattern_size: size_t) -> ClResult<()> {
+    ensure!(!pattern.is_null(), CL_INVALID_VALUE, "pattern is NULL");
     ensure!(
-        flags & !known == 0,
+        pattern_size.is_power_of_two() && pattern_size <= 128,
         CL_INVALID_VALUE,
-        "For argument 'map_flags': unknown flags {:#x}",
-        flags & !known
+        "pattern_size is {pattern_size}: it must be 1, 2, 4, ..., or 128"
     );
+    Ok(())
+}
+
+/// Checks the bits of map flags (the argument `what`): known ones, and no invalidation mixed
+/// with read or write.
+pub(super) fn check_map_bits(flags: cl_map_flags, what: &str) -> ClResult<()> {
+    let known = CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION;
+    known_flags(flags, known, what)?;
     ensure!(
         flags & CL_MAP_WRITE_INVALIDATE_REGION == 0 || flags & (CL_MAP_READ | CL_MAP_WRITE) == 0,
         CL_INVALID_VALUE,
         "CL_MAP_WRITE_INVALIDATE_REGION cannot be combined with CL_MAP_READ or CL_MAP_WRITE"
     );
+    Ok(())
+}
+
+/// Checks the flags of a migration (`clEnqueueMigrateMemObjects`, `clEnqueueSVMMigrateMem`).
+pub(super) fn check_migration_flags(flags: cl_mem_migration_flags) -> ClResult<()> {
+    let known = CL_MIGRATE_MEM_OBJECT_HOST | CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED;
+    known_flags(flags, known, "flags")
+}
+
+/// Checks map flags: the host access they need, and no invalidation mixed with read or write.
+pub(super) fn check_map_flags(mem: &MemObject, flags: cl_map_flags) -> ClResult<()> {
+    check_map_bits(flags, "map_flags")?;
     if flags & CL_MAP_READ != 0 {
         mem.check_host_access(true)?;
     }
@@ -639,18 +653,13 @@ pub unsafe extern "C" fn clEnqueueMigrateMemObjects(
 ) -> cl_int {
     api_call("clEnqueueMigrateMemObjects", || {
         let q = get_queue(command_queue)?;
-        ensure!(
-            num_mem_objects > 0 && !mem_objects.is_null(),
-            CL_INVALID_VALUE,
-            "num_mem_objects is 0 or mem_objects is NULL"
-        );
-        let known = CL_MIGRATE_MEM_OBJECT_HOST | CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED;
-        ensure!(
-            flags & !known == 0,
-            CL_INVALID_VALUE,
-            "For argument 'flags': unknown flags {:#x}",
-            flags & !known
-        );
+        nonempty(
+            num_mem_objects,
+            mem_objects,
+            "num_mem_objects",
+            "mem_objects",
+        )?;
+        check_migration_flags(flags)?;
         for (i, &m) in slice(mem_objects, num_mem_objects as usize)
             .iter()
             .enumerate()

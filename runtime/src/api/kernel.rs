@@ -246,29 +246,54 @@ pub unsafe extern "C" fn clGetKernelSubGroupInfo(
 
 pub unsafe extern "C" fn clSetKernelArgSVMPointer(
     kernel: cl_kernel,
-    _arg_index: cl_uint,
-    _arg_value: *const c_void,
+    arg_index: cl_uint,
+    arg_value: *const c_void,
 ) -> cl_int {
     api_call("clSetKernelArgSVMPointer", || {
-        get_kernel(kernel)?;
-        fail!(
-            CL_INVALID_OPERATION,
-            "Shared virtual memory is not supported"
-        )
+        get_kernel(kernel)?.set_svm_arg(arg_index, arg_value as u64)
     })
 }
 
 pub unsafe extern "C" fn clSetKernelExecInfo(
     kernel: cl_kernel,
-    _param_name: cl_kernel_exec_info,
-    _param_value_size: size_t,
-    _param_value: *const c_void,
+    param_name: cl_kernel_exec_info,
+    param_value_size: size_t,
+    param_value: *const c_void,
 ) -> cl_int {
     api_call("clSetKernelExecInfo", || {
         get_kernel(kernel)?;
-        fail!(
-            CL_INVALID_OPERATION,
-            "Shared virtual memory is not supported"
-        )
+        // An empty list of SVM pointers (NULL, 0) undoes an earlier one.
+        ensure!(
+            !param_value.is_null() || param_value_size == 0,
+            CL_INVALID_VALUE,
+            "param_value is NULL"
+        );
+        match param_name {
+            // Kernels reach every SVM buffer of their context: nothing to note.
+            CL_KERNEL_EXEC_INFO_SVM_PTRS => ensure!(
+                param_value_size.is_multiple_of(size_of::<*const c_void>()),
+                CL_INVALID_VALUE,
+                "param_value_size ({param_value_size}) is not a multiple of a pointer's size"
+            ),
+            CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM => {
+                ensure!(
+                    !param_value.is_null() && param_value_size == size_of::<cl_bool>(),
+                    CL_INVALID_VALUE,
+                    "param_value_size is {param_value_size}, but a cl_bool has {}",
+                    size_of::<cl_bool>()
+                );
+                ensure!(
+                    *(param_value as *const cl_bool) == CL_FALSE,
+                    CL_INVALID_OPERATION,
+                    "Fine-grain system SVM is not supported (CL_DEVICE_SVM_CAPABILITIES is \
+                     CL_DEVICE_SVM_COARSE_GRAIN_BUFFER)"
+                );
+            }
+            _ => fail!(
+                CL_INVALID_VALUE,
+                "For argument 'param_name': {param_name:#x} is not a kernel execution setting"
+            ),
+        }
+        Ok(())
     })
 }

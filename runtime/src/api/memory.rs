@@ -311,7 +311,13 @@ pub unsafe extern "C" fn clGetMemObjectInfo(
                     val(&assoc)
                 }
                 CL_MEM_OFFSET => val(&m.parent.as_ref().map_or(0, |(_, o)| *o)),
-                CL_MEM_USES_SVM_POINTER => val(&CL_FALSE),
+                CL_MEM_USES_SVM_POINTER => {
+                    let svm = m.host_ptr != 0
+                        && (m.context.sim.global)
+                            .svm_buffer(m.host_ptr as u64, m.size as u64)
+                            .is_some();
+                    val(&cl_bool::from(svm))
+                }
                 CL_MEM_PROPERTIES => val(&m.properties),
                 _ => fail!(
                     CL_INVALID_VALUE,

@@ -18,6 +18,7 @@ mod memory;
 mod platform;
 mod program;
 mod queue;
+mod svm;
 mod unsupported;
 
 pub use context::*;
@@ -29,6 +30,7 @@ pub use memory::*;
 pub use platform::*;
 pub use program::*;
 pub use queue::*;
+pub use svm::*;
 pub use unsupported::*;
 
 use std::sync::Arc;

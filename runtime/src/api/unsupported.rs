@@ -1,5 +1,5 @@
 //! Entry points for features the device does not have (it says so in its answers): OpenGL
-//! sharing, pipes and shared virtual memory. Each refuses with the code the specification gives
+//! sharing and pipes. Each refuses with the code the specification gives
 //! for an unsupported feature, and says why with `--check-api`.
 
 use super::context::get_context;
@@ -10,7 +10,6 @@ use crate::queue::get_queue;
 
 const NO_GL: &str = "OpenGL sharing is not supported (no cl_khr_gl_sharing)";
 const NO_PIPES: &str = "Pipes are not supported (CL_DEVICE_PIPE_SUPPORT is false)";
-const NO_SVM: &str = "Shared virtual memory is not supported (CL_DEVICE_SVM_CAPABILITIES is 0)";
 
 /// A GL entry point taking a context: the context is checked, then the call refused.
 unsafe fn refuse_gl_create(
@@ -179,107 +178,4 @@ pub unsafe extern "C" fn clGetPipeInfo(
         get_mem(pipe, "pipe")?;
         fail!(CL_INVALID_MEM_OBJECT, "{NO_PIPES}")
     })
-}
-
-pub unsafe extern "C" fn clSVMAlloc(
-    context: cl_context,
-    _flags: cl_svm_mem_flags,
-    _size: size_t,
-    _alignment: cl_uint,
-) -> *mut c_void {
-    // clSVMAlloc has no error code: NULL is the answer; --check-api says why.
-    api_call("clSVMAlloc", || {
-        get_context(context)?;
-        fail!(CL_INVALID_OPERATION, "{NO_SVM}")
-    });
-    std::ptr::null_mut()
-}
-
-pub unsafe extern "C" fn clSVMFree(context: cl_context, _svm_pointer: *mut c_void) {
-    api_call("clSVMFree", || {
-        get_context(context)?;
-        fail!(CL_INVALID_OPERATION, "{NO_SVM}")
-    });
-}
-
-unsafe fn refuse_svm(function: &str, command_queue: cl_command_queue) -> cl_int {
-    api_call(function, || {
-        get_queue(command_queue)?;
-        fail!(CL_INVALID_OPERATION, "{NO_SVM}")
-    })
-}
-
-pub unsafe extern "C" fn clEnqueueSVMFree(
-    command_queue: cl_command_queue,
-    _num_svm_pointers: cl_uint,
-    _svm_pointers: *mut *mut c_void,
-    _pfn_free_func: SvmFreeFn,
-    _user_data: *mut c_void,
-    _num_events_in_wait_list: cl_uint,
-    _event_wait_list: *const cl_event,
-    _event: *mut cl_event,
-) -> cl_int {
-    refuse_svm("clEnqueueSVMFree", command_queue)
-}
-
-pub unsafe extern "C" fn clEnqueueSVMMemcpy(
-    command_queue: cl_command_queue,
-    _blocking_copy: cl_bool,
-    _dst_ptr: *mut c_void,
-    _src_ptr: *const c_void,
-    _size: size_t,
-    _num_events_in_wait_list: cl_uint,
-    _event_wait_list: *const cl_event,
-    _event: *mut cl_event,
-) -> cl_int {
-    refuse_svm("clEnqueueSVMMemcpy", command_queue)
-}
-
-pub unsafe extern "C" fn clEnqueueSVMMemFill(
-    command_queue: cl_command_queue,
-    _svm_ptr: *mut c_void,
-    _pattern: *const c_void,
-    _pattern_size: size_t,
-    _size: size_t,
-    _num_events_in_wait_list: cl_uint,
-    _event_wait_list: *const cl_event,
-    _event: *mut cl_event,
-) -> cl_int {
-    refuse_svm("clEnqueueSVMMemFill", command_queue)
-}
-
-pub unsafe extern "C" fn clEnqueueSVMMap(
-    command_queue: cl_command_queue,
-    _blocking_map: cl_bool,
-    _flags: cl_map_flags,
-    _svm_ptr: *mut c_void,
-    _size: size_t,
-    _num_events_in_wait_list: cl_uint,
-    _event_wait_list: *const cl_event,
-    _event: *mut cl_event,
-) -> cl_int {
-    refuse_svm("clEnqueueSVMMap", command_queue)
-}
-
-pub unsafe extern "C" fn clEnqueueSVMUnmap(
-    command_queue: cl_command_queue,
-    _svm_ptr: *mut c_void,
-    _num_events_in_wait_list: cl_uint,
-    _event_wait_list: *const cl_event,
-    _event: *mut cl_event,
-) -> cl_int {
-    refuse_svm("clEnqueueSVMUnmap", command_queue)
-}
-
-pub unsafe extern "C" fn clEnqueueSVMMigrateMem(
-    command_queue: cl_command_queue,
-    _num_svm_pointers: cl_uint,
-    _svm_pointers: *mut *const c_void,
-    _sizes: *const size_t,
-    _flags: cl_mem_migration_flags,
-    _num_events_in_wait_list: cl_uint,
-    _event_wait_list: *const cl_event,
-    _event: *mut cl_event,
-) -> cl_int {
-    refuse_svm("clEnqueueSVMMigrateMem", command_queue)
 }
