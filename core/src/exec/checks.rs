@@ -142,7 +142,10 @@ pub(crate) fn located(
     launch: &Launch,
     at: impl Fn() -> Where,
 ) -> Option<*mut u8> {
-    let located = mems.view(space).locate(addr, size);
+    let located = match mems.view(space).locate(addr, size) {
+        Some(found) => Some(found),
+        None => mems.view(space).locate_svm(addr, size),
+    };
     let flagged = match located {
         Some((_, fl)) => fl & dir.suspicious_flags() != 0,
         None => true,

@@ -235,7 +235,7 @@ impl WorkItemView<'_> {
             let mut out = vec![0u8; usize::try_from(len).ok()?];
             return arena.read(addr, &mut out).then_some(out);
         }
-        let (p, _) = self.global.mem().locate(addr, len)?;
+        let (p, _) = self.global.mem().locate_any(addr, len)?;
         let mut out = vec![0u8; usize::try_from(len).ok()?];
         // SAFETY: locate() checked that the range lies in one live buffer.
         unsafe { load_bytes(p, &mut out) };

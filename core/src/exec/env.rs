@@ -302,7 +302,7 @@ impl BuiltinEnv for Env<'_, '_> {
         // Only where the access itself is valid (the load or store reports it otherwise); a
         // refused load gives unspecified lanes.
         let (resolved, at) = resolve(space, addr);
-        if self.mems.view(resolved).locate(at, len).is_none() {
+        if self.mems.view(resolved).locate_any(at, len).is_none() {
             if dir == LaneMove::FromMemory {
                 let (s, origin) = uninit::refused(ty);
                 for k in 0..lanes {

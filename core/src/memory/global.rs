@@ -678,15 +678,15 @@ mod tests {
         assert_eq!(m.svm_buffer(host + 97, 4), None);
         let view = m.view(None);
         let mem = view.mem();
-        let (p, fl) = mem.locate(host + 96, 4).expect("the last word");
+        let (p, fl) = mem.locate_any(host + 96, 4).expect("the last word");
         assert_eq!((p as u64, fl), (host + 96, flags::READ_ONLY));
-        assert!(mem.locate(host + 97, 4).is_none());
-        assert!(mem.locate(host - 1, 1).is_none());
+        assert!(mem.locate_any(host + 97, 4).is_none());
+        assert!(mem.locate_any(host - 1, 1).is_none());
         assert!(mem.locate(plain, 8).is_some());
         assert!(m.free(addr));
         assert_eq!(m.canonical(host), host, "freed");
-        assert!(m.view(None).mem().locate(host, 1).is_none());
+        assert!(m.view(None).mem().locate_any(host, 1).is_none());
         // The launch's view still reaches it (a kernel running while the host frees it).
-        assert!(mem.locate(host, 1).is_some());
+        assert!(mem.locate_any(host, 1).is_some());
     }
 }

@@ -65,12 +65,15 @@ impl<'a> MemView<'a> {
     pub fn locate(&self, addr: u64, size: u64) -> Option<(*mut u8, u32)> {
         let index = (addr >> self.shift) as usize;
         let offset = addr & ((1u64 << self.shift) - 1);
+        self.in_entry(index, offset, size)
+    }
+
+    /// `locate` in buffer `index`, at `offset`.
+    #[inline(always)]
+    fn in_entry(&self, index: usize, offset: u64, size: u64) -> Option<(*mut u8, u32)> {
         let e = self.entries.get(index)?;
         // Written so that it cannot overflow, whatever `size` a kernel computes.
         if size > e.size || offset > e.size - size {
-            if index == 0 && !self.svm.is_empty() {
-                return self.locate_svm(addr, size);
-            }
             return None;
         }
         let p = if self.origin.is_null() {
@@ -81,11 +84,22 @@ impl<'a> MemView<'a> {
         Some((p.wrapping_add(offset as usize), e.flags))
     }
 
-    /// `locate` of an address below every buffer index's: an SVM buffer's host address.
+    /// `locate` of an address `locate` refused: an SVM buffer's host address (a lookup kept
+    /// out of `locate`, whose every extra branch slows the interpreter's loop).
     #[cold]
     #[inline(never)]
-    fn locate_svm(&self, addr: u64, size: u64) -> Option<(*mut u8, u32)> {
-        self.locate(self.svm_address(addr)?, size)
+    pub fn locate_svm(&self, addr: u64, size: u64) -> Option<(*mut u8, u32)> {
+        if addr >> self.shift != 0 || self.svm.is_empty() {
+            return None;
+        }
+        let (index, offset) = decode_address(self.svm_address(addr)?, self.shift);
+        self.in_entry(index as usize, offset, size)
+    }
+
+    /// `locate`, SVM buffers' host addresses included (off the interpreter's paths).
+    pub fn locate_any(&self, addr: u64, size: u64) -> Option<(*mut u8, u32)> {
+        self.locate(addr, size)
+            .or_else(|| self.locate_svm(addr, size))
     }
 
     /// The address in the buffer table's terms (buffer index and offset) of `addr` when it is

@@ -233,7 +233,7 @@ impl Memories<'_> {
             AddrSpace::Global | AddrSpace::Constant => {
                 let Some((p, _)) = self
                     .global
-                    .and_then(|g| g.locate(address, out.len() as u64))
+                    .and_then(|g| g.locate_any(address, out.len() as u64))
                 else {
                     return false;
                 };
