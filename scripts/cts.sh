@@ -7,9 +7,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-FAST="computeinfo api geometrics relationals commonfns generic_address_space SVM"
+FAST="computeinfo api geometrics relationals commonfns generic_address_space SVM subgroups
+workgroups"
 ALL="$FAST integer_ops basic buffers events profiling mem_host_flags printf atomics vectors
-c11_atomics=-w non_uniform_work_group subgroups workgroups math_brute_force"
+c11_atomics=-w non_uniform_work_group math_brute_force"
 
 suites=$FAST
 if [[ "${1:-}" == "--all" ]]; then

@@ -303,6 +303,16 @@ pub const OPTIONS: &[(OptionSpec, Option<Command>)] = &[
     ),
     (
         opt(
+            "--sub-group-size",
+            None,
+            Some("N"),
+            Some("OCLGRIND_SUB_GROUP_SIZE"),
+            "Work-items in a sub-group (default 32)",
+        ),
+        None,
+    ),
+    (
+        opt(
             "--uniform-writes",
             None,
             None,

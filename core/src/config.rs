@@ -64,6 +64,8 @@ pub struct Config {
     /// by commas), and a file of more (`OCLGRIND_RACE_SUPPRESSIONS`).
     pub race_ignore: Vec<String>,
     pub race_suppressions: Option<String>,
+    /// Work-items in a sub-group (`OCLGRIND_SUB_GROUP_SIZE`): consecutive local linear ids.
+    pub sub_group_size: u64,
     /// Report each kernel launch's wall time (`OCLGRIND_TIMING=1`; for benchmarks).
     pub timing: bool,
     pub uniform_writes: bool,
@@ -97,6 +99,7 @@ impl Default for Config {
             quick: false,
             race_ignore: Vec::new(),
             race_suppressions: None,
+            sub_group_size: 32,
             timing: false,
             uniform_writes: false,
             uninitialized: false,
@@ -215,6 +218,7 @@ impl Config {
                 })
                 .unwrap_or_default(),
             race_suppressions: text("OCLGRIND_RACE_SUPPRESSIONS"),
+            sub_group_size: number("OCLGRIND_SUB_GROUP_SIZE", d.sub_group_size, false)?,
             timing: flag("OCLGRIND_TIMING"),
             uniform_writes: flag("OCLGRIND_UNIFORM_WRITES"),
             uninitialized: flag("OCLGRIND_UNINITIALIZED"),

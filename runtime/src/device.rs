@@ -51,7 +51,7 @@ const EXTENSIONS: [&str; 11] = [
     "cl_khr_il_program",
 ];
 
-const C_FEATURES: [&str; 12] = [
+const C_FEATURES: [&str; 13] = [
     // Every atomic is one indivisible step in a single order of all (sequentially
     // consistent), whatever order and scope a kernel asks for.
     "__opencl_c_atomic_order_acq_rel",
@@ -67,6 +67,8 @@ const C_FEATURES: [&str; 12] = [
     "__opencl_c_read_write_images",
     "__opencl_c_3d_image_writes",
     "__opencl_c_work_group_collective_functions",
+    // Sub-groups of `--sub-group-size` consecutive work-items (builtins::subgroups).
+    "__opencl_c_subgroups",
 ];
 
 /// SPIR-V versions the translator reads (when it is installed).
@@ -151,7 +153,9 @@ pub fn device_info(param: cl_device_info) -> ClResult<Vec<u8>> {
         CL_DEVICE_IMAGE_PITCH_ALIGNMENT | CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT => val(&1u32),
         CL_DEVICE_MEM_BASE_ADDR_ALIGN => val(&1024u32),
         CL_DEVICE_MIN_DATA_TYPE_ALIGN_SIZE => val(&1u32),
-        CL_DEVICE_SINGLE_FP_CONFIG | CL_DEVICE_HALF_FP_CONFIG => val(&fp_config),
+        CL_DEVICE_SINGLE_FP_CONFIG => val(&fp_config),
+        // No cl_khr_fp16: no half arithmetic.
+        CL_DEVICE_HALF_FP_CONFIG => val(&(0 as cl_device_fp_config)),
         CL_DEVICE_DOUBLE_FP_CONFIG => {
             val(&(fp_config | CL_FP_FMA | CL_FP_ROUND_TO_ZERO | CL_FP_ROUND_TO_INF))
         }
@@ -189,8 +193,12 @@ pub fn device_info(param: cl_device_info) -> ClResult<Vec<u8>> {
         | CL_DEVICE_PREFERRED_PLATFORM_ATOMIC_ALIGNMENT
         | CL_DEVICE_PREFERRED_GLOBAL_ATOMIC_ALIGNMENT
         | CL_DEVICE_PREFERRED_LOCAL_ATOMIC_ALIGNMENT
-        | CL_DEVICE_MAX_NUM_SUB_GROUPS
         | CL_DEVICE_PARTITION_MAX_SUB_DEVICES => val(&0u32),
+        CL_DEVICE_MAX_NUM_SUB_GROUPS => {
+            val(&(s.max_wg_size.div_ceil(s.sub_group_size.max(1)) as cl_uint))
+        }
+        // A sub-group's barrier is its work-group's: a sub-group that waits for another
+        // between barriers waits forever. (Hence no cl_khr_subgroups, which requires this.)
         CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS | CL_DEVICE_PIPE_SUPPORT => val(&no),
         CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT => val(&yes),
         CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES | CL_DEVICE_PARTITION_AFFINITY_DOMAIN => val(&0u64),

@@ -3,7 +3,7 @@
  * The OpenCL C 3.0 feature macros a kernel sees are those the device lists in
  * CL_DEVICE_OPENCL_C_FEATURES, no more and no fewer: for each optional feature, a program
  * built with -cl-std=CL3.0 checks the macro with #error; and the device queries that say the
- * same as a feature (collectives, atomic orders and scopes) agree with the list. */
+ * same as a feature (collectives, sub-groups, atomic orders and scopes) agree with the list. */
 #define CL_TARGET_OPENCL_VERSION 300
 #include <CL/cl.h>
 #include <stdio.h>
@@ -50,12 +50,19 @@ int main(void) {
         clReleaseProgram(p);
     }
     /* The device queries that say the same as some features. */
-    int listed_wg = 0, listed_seq = 0, listed_dev = 0, listed_generic = 0;
+    int listed_wg = 0, listed_seq = 0, listed_dev = 0, listed_generic = 0, listed_sub = 0;
     for (size_t i = 0; i < n; i++) {
         listed_generic |= !strcmp(listed[i].name, "__opencl_c_generic_address_space");
         listed_wg |= !strcmp(listed[i].name, "__opencl_c_work_group_collective_functions");
         listed_seq |= !strcmp(listed[i].name, "__opencl_c_atomic_order_seq_cst");
         listed_dev |= !strcmp(listed[i].name, "__opencl_c_atomic_scope_device");
+        listed_sub |= !strcmp(listed[i].name, "__opencl_c_subgroups");
+    }
+    cl_uint sub_groups = 0;
+    clGetDeviceInfo(dev, CL_DEVICE_MAX_NUM_SUB_GROUPS, sizeof(sub_groups), &sub_groups, NULL);
+    if (!sub_groups != !listed_sub) {
+        printf("CL_DEVICE_MAX_NUM_SUB_GROUPS disagrees\n");
+        mismatches++;
     }
     cl_bool wg = CL_FALSE;
     clGetDeviceInfo(dev, CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT, sizeof(wg), &wg, NULL);

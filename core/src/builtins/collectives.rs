@@ -1,6 +1,7 @@
 //! Work-group functions (OpenCL C 2.0/3.0): `work_group_all`, `work_group_any`,
 //! `work_group_broadcast`, and `work_group_reduce_*` / `work_group_scan_{in,ex}clusive_*` with
-//! `add`, `min` and `max`.
+//! `add`, `min` and `max`; and the same `sub_group_*` functions (`cl_khr_subgroups`), over the
+//! work-items of the caller's sub-group (`--sub-group-size` consecutive local linear ids).
 //!
 //! Every work-item of the group must reach the same call, so a call lowers to two steps with a
 //! barrier after each: the work-item puts its value in the group's exchange; once all have,
@@ -8,6 +9,9 @@
 //! that of the work-items before it). The second barrier keeps the next call from overwriting
 //! values the group is still reading. Like `barrier`, a call some work-items miss is reported
 //! as divergence. The barriers order no memory (fence 0): the functions imply no fence.
+//! Sub-group functions meet at the same work-group barriers: every sub-group of the group
+//! must call them together (code that calls them in some sub-groups only is reported as
+//! divergence), a stronger rule than the specification's, which real kernels follow.
 
 use super::{site, Call, Emit, MType, Resolution};
 use crate::bytecode::Op;
@@ -18,6 +22,13 @@ enum Arith {
     Add,
     Min,
     Max,
+}
+
+/// Whose values a call combines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Scope {
+    WorkGroup,
+    SubGroup,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,15 +49,18 @@ enum Num {
     F64,
 }
 
-fn kind(name: &str) -> Option<Kind> {
-    let rest = name.strip_prefix("work_group_")?;
+fn kind(name: &str) -> Option<(Scope, Kind)> {
+    let (scope, rest) = match name.strip_prefix("work_group_") {
+        Some(rest) => (Scope::WorkGroup, rest),
+        None => (Scope::SubGroup, name.strip_prefix("sub_group_")?),
+    };
     let arith = |op: &str| match op {
         "add" => Some(Arith::Add),
         "min" => Some(Arith::Min),
         "max" => Some(Arith::Max),
         _ => None,
     };
-    Some(match rest {
+    let kind = match rest {
         "all" => Kind::All,
         "any" => Kind::Any,
         "broadcast" => Kind::Broadcast,
@@ -59,7 +73,8 @@ fn kind(name: &str) -> Option<Kind> {
                 Kind::ScanInclusive(arith(rest.strip_prefix("scan_inclusive_")?)?)
             }
         }
-    })
+    };
+    Some((scope, kind))
 }
 
 fn num(t: &MType) -> Option<Num> {
@@ -145,11 +160,11 @@ fn identity(num: Num, op: Arith) -> u64 {
 }
 
 pub fn resolve(call: &Call, emit: &mut dyn Emit) -> Option<Resolution> {
-    let kind = kind(&call.name)?;
-    Some(lower(call, emit, kind))
+    let (scope, kind) = kind(&call.name)?;
+    Some(lower(call, emit, scope, kind))
 }
 
-fn lower(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
+fn lower(call: &Call, emit: &mut dyn Emit, scope: Scope, kind: Kind) -> Resolution {
     let value = call.arg(0)?;
     let result = call.ret()?;
     if value.lanes() != 1 {
@@ -162,7 +177,8 @@ fn lower(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
         },
         _ => num(call.param(0)).ok_or_else(|| format!("{}: unsupported type", call.name))?,
     };
-    // Broadcast: the source work-item's local id, one argument a dimension.
+    // Broadcast: the source work-item's local id, one argument a dimension (its sub-group
+    // local id, for a sub-group).
     let source: Vec<_> = call.args.iter().skip(1).copied().collect();
     let name = call.name.clone();
     emit.site(site(call, move |env| {
@@ -173,17 +189,37 @@ fn lower(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
     emit.op(Op::Barrier { fence: 0 });
     emit.site(site(call, move |env| {
         let id: Vec<u64> = source.iter().map(|a| env.regs()[a.slot as usize]).collect();
-        let (values, me, size) = env.exchange();
+        let sub_group = match scope {
+            Scope::WorkGroup => None,
+            Scope::SubGroup => Some(env.sub_group_shape().0),
+        };
+        let (all, me, size) = env.exchange();
+        // The values of the caller's work-group or sub-group, and its index among them.
+        let (values, me) = match sub_group {
+            None => (all, me),
+            Some(n) => {
+                let first = me - me % n as usize;
+                let end = (first + n as usize).min(all.len());
+                (&all[first..end], me - first)
+            }
+        };
         let out = match kind {
             Kind::All => values.iter().all(|&v| v & mask(32) != 0) as u64,
             Kind::Any => values.iter().any(|&v| v & mask(32) != 0) as u64,
             Kind::Broadcast => {
                 let (x, y, z) = (id[0], id.get(1).copied().unwrap_or(0), id.get(2).copied());
-                let index = (z.unwrap_or(0) * size[1] + y) * size[0] + x;
+                let index = match sub_group {
+                    None => (z.unwrap_or(0) * size[1] + y) * size[0] + x,
+                    Some(_) => x & mask(32),
+                };
                 match values.get(index as usize) {
                     Some(&v) => v,
                     None => {
-                        let msg = format!("{name}: local id {id:?} is outside the work-group");
+                        let group = match scope {
+                            Scope::WorkGroup => "work-group",
+                            Scope::SubGroup => "sub-group",
+                        };
+                        let msg = format!("{name}: local id {id:?} is outside the {group}");
                         env.error(&msg);
                         0
                     }
@@ -221,21 +257,23 @@ mod tests {
 
     #[test]
     fn names() {
-        assert_eq!(
-            kind("work_group_reduce_add"),
-            Some(Kind::Reduce(Arith::Add))
-        );
+        let wg = |k| Some((Scope::WorkGroup, k));
+        assert_eq!(kind("work_group_reduce_add"), wg(Kind::Reduce(Arith::Add)));
         assert_eq!(
             kind("work_group_scan_exclusive_max"),
-            Some(Kind::ScanExclusive(Arith::Max))
+            wg(Kind::ScanExclusive(Arith::Max))
         );
         assert_eq!(
             kind("work_group_scan_inclusive_min"),
-            Some(Kind::ScanInclusive(Arith::Min))
+            wg(Kind::ScanInclusive(Arith::Min))
         );
-        assert_eq!(kind("work_group_broadcast"), Some(Kind::Broadcast));
+        assert_eq!(kind("work_group_broadcast"), wg(Kind::Broadcast));
         assert_eq!(kind("work_group_reduce_mul"), None);
-        assert_eq!(kind("sub_group_reduce_add"), None);
+        assert_eq!(
+            kind("sub_group_reduce_add"),
+            Some((Scope::SubGroup, Kind::Reduce(Arith::Add)))
+        );
+        assert_eq!(kind("sub_group_barrier"), None);
     }
 
     #[test]

@@ -20,6 +20,7 @@ pub mod mangle;
 mod math;
 pub mod printf;
 mod relational;
+mod subgroups;
 mod sync;
 mod vectors;
 mod workitem;
@@ -78,6 +79,9 @@ pub trait BuiltinEnv {
     /// The values the group's work-items put (by local linear index), this work-item's index
     /// and the group's size.
     fn exchange(&mut self) -> (&[u64], usize, [u64; 3]);
+    /// Sub-groups: the work-items of one (`--sub-group-size`), and the work-items of a full
+    /// work-group of the launch (its enqueued local size).
+    fn sub_group_shape(&mut self) -> (u64, u64);
     /// Reports an instruction that depends on an uninitialised index value, if one of these
     /// argument slots has uninitialised bits (the Uninitialized checker; nothing otherwise).
     fn check_index(&mut self, _slots: &[Slot]) {}
@@ -251,7 +255,7 @@ pub type Resolution = Result<(), String>;
 pub fn resolve(call: &Call, emit: &mut dyn Emit) -> Resolution {
     type Family = fn(&Call, &mut dyn Emit) -> Option<Resolution>;
     // With whether every function of the family works lane by lane.
-    let families: [(Family, bool); 16] = [
+    let families: [(Family, bool); 17] = [
         (workitem::resolve, false),
         (address::resolve, false),
         (async_copy::resolve, false),
@@ -265,6 +269,7 @@ pub fn resolve(call: &Call, emit: &mut dyn Emit) -> Resolution {
         (convert::resolve, true),
         (c11_atomics::resolve, false),
         (collectives::resolve, false),
+        (subgroups::resolve, false),
         (atomics::resolve, false),
         (images::resolve, false),
         (printf::resolve, false),

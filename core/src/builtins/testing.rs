@@ -82,8 +82,12 @@ pub struct TestEnv {
     pub faults: usize,
     ops: Vec<Op>,
     sites: Vec<BuiltinSite>,
-    /// A group of one work-item's exchange (work-group functions).
-    exchanged: Vec<u64>,
+    /// The group's exchange (work-group functions): one work-item's unless a test sets it.
+    pub exchanged: Vec<u64>,
+    /// This work-item's local linear index in `exchanged`.
+    pub me: usize,
+    /// Work-items in a sub-group.
+    pub sub_group_size: u64,
 }
 
 impl Default for TestEnv {
@@ -122,6 +126,8 @@ impl TestEnv {
             ops: Vec::new(),
             sites: Vec::new(),
             exchanged: vec![0],
+            me: 0,
+            sub_group_size: 32,
         }
     }
 
@@ -303,11 +309,19 @@ impl BuiltinEnv for TestEnv {
     }
     /// Copies at once (a single work-item is the whole group here).
     fn exchange_put(&mut self, value: u64) {
-        self.exchanged[0] = value;
+        self.exchanged[self.me] = value;
     }
 
     fn exchange(&mut self) -> (&[u64], usize, [u64; 3]) {
-        (&self.exchanged, 0, [1, 1, 1])
+        (
+            &self.exchanged,
+            self.me,
+            [self.exchanged.len() as u64, 1, 1],
+        )
+    }
+
+    fn sub_group_shape(&mut self) -> (u64, u64) {
+        (self.sub_group_size, self.exchanged.len() as u64)
     }
 
     fn async_copy(&mut self, c: AsyncCopy) -> u64 {

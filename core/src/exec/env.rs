@@ -358,4 +358,9 @@ impl BuiltinEnv for Env<'_, '_> {
         let e = &*self.exchange;
         (&e.values, self.wi_index as usize, e.size)
     }
+
+    fn sub_group_shape(&mut self) -> (u64, u64) {
+        let size = self.launch.ctx.config.sub_group_size.max(1);
+        (size, self.launch.info.local_size.iter().product())
+    }
 }

@@ -227,21 +227,69 @@ pub unsafe extern "C" fn clGetKernelWorkGroupInfo(
 
 pub unsafe extern "C" fn clGetKernelSubGroupInfo(
     kernel: cl_kernel,
-    _device: cl_device_id,
-    _param_name: cl_kernel_sub_group_info,
-    _input_value_size: size_t,
-    _input_value: *const c_void,
-    _param_value_size: size_t,
-    _param_value: *mut c_void,
-    _param_value_size_ret: *mut size_t,
+    device: cl_device_id,
+    param_name: cl_kernel_sub_group_info,
+    input_value_size: size_t,
+    input_value: *const c_void,
+    param_value_size: size_t,
+    param_value: *mut c_void,
+    param_value_size_ret: *mut size_t,
 ) -> cl_int {
-    api_call("clGetKernelSubGroupInfo", || {
-        get_kernel(kernel)?;
-        fail!(
-            CL_INVALID_OPERATION,
-            "Sub-groups are not supported (CL_DEVICE_MAX_NUM_SUB_GROUPS is 0)"
-        )
-    })
+    info_call(
+        "clGetKernelSubGroupInfo",
+        param_value_size,
+        param_value,
+        param_value_size_ret,
+        || {
+            get_kernel(kernel)?;
+            if !device.is_null() {
+                check_device(device, "device")?;
+            }
+            let s = settings();
+            let (n, max_wg) = (s.sub_group_size.max(1) as usize, s.max_wg_size as usize);
+            let words = slice(
+                input_value as *const size_t,
+                input_value_size / size_of::<size_t>(),
+            );
+            // A local size (1 to 3 dimensions), or one count.
+            let local_items = || -> ClResult<usize> {
+                ensure!(
+                    (1..=3).contains(&words.len())
+                        && input_value_size.is_multiple_of(size_of::<size_t>()),
+                    CL_INVALID_VALUE,
+                    "input_value must be a local size of 1 to 3 size_t values"
+                );
+                Ok(words.iter().product())
+            };
+            Ok(match param_name {
+                CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE => val(&n.min(local_items()?)),
+                CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE => val(&local_items()?.div_ceil(n)),
+                CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT => {
+                    ensure!(
+                        input_value_size == size_of::<size_t>() && !input_value.is_null(),
+                        CL_INVALID_VALUE,
+                        "input_value must be one size_t: a number of sub-groups"
+                    );
+                    let dims = (param_value_size / size_of::<size_t>()).clamp(1, 3);
+                    // That many full sub-groups in the first dimension, if a group can be so big.
+                    let items = words[0].saturating_mul(n);
+                    let mut local = vec![0usize; dims];
+                    if (1..=max_wg).contains(&items) {
+                        local[0] = items;
+                        local[1..].fill(1);
+                    }
+                    local.iter().flat_map(|v| v.to_ne_bytes()).collect()
+                }
+                CL_KERNEL_MAX_NUM_SUB_GROUPS => val(&max_wg.div_ceil(n)),
+                // No kernel asks for a number of sub-groups (there is no attribute for it).
+                CL_KERNEL_COMPILE_NUM_SUB_GROUPS => val(&0usize),
+                _ => fail!(
+                    CL_INVALID_VALUE,
+                    "For argument 'param_name': {param_name:#x} is not a sub-group query"
+                ),
+            })
+        },
+    )
 }
 
 pub unsafe extern "C" fn clSetKernelArgSVMPointer(
