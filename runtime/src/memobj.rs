@@ -118,7 +118,7 @@ pub fn check_flags(flags: cl_mem_flags, host_ptr: *mut c_void) -> ClResult<cl_me
 }
 
 /// The simulator's view of the access flags (MemCheck reports kernels that break them).
-fn sim_access(flags: cl_mem_flags) -> u32 {
+pub fn sim_access(flags: cl_mem_flags) -> u32 {
     if flags & CL_MEM_READ_ONLY != 0 {
         sim_flags::READ_ONLY
     } else if flags & CL_MEM_WRITE_ONLY != 0 {

@@ -8,9 +8,9 @@ use super::enqueue::{check_map_bits, check_migration_flags, check_pattern, submi
 use super::*;
 use crate::command::{Command, HostPtr};
 use crate::error::{api_call, api_create, fail, known_flags, nonempty};
+use crate::memobj::sim_access;
 use crate::platform::settings;
 use crate::queue::get_queue;
-use oclgrind_core::memory::flags as sim_flags;
 
 /// The alignment of an allocation that asks for none: the largest OpenCL C type's (long16).
 const DEFAULT_ALIGNMENT: usize = 128;
@@ -56,14 +56,7 @@ pub unsafe extern "C" fn clSVMAlloc(
             CL_INVALID_VALUE,
             "alignment is {alignment}: it must be 0 or a power of two up to {MAX_ALIGNMENT}"
         );
-        let access = if flags & CL_MEM_READ_ONLY != 0 {
-            sim_flags::READ_ONLY
-        } else if flags & CL_MEM_WRITE_ONLY != 0 {
-            sim_flags::WRITE_ONLY
-        } else {
-            0
-        };
-        match c.sim.allocate_svm(size as u64, access, align) {
+        match c.sim.allocate_svm(size as u64, sim_access(flags), align) {
             Some(address) => Ok(address as usize as *mut c_void),
             None => fail!(
                 CL_OUT_OF_RESOURCES,
