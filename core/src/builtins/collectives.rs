@@ -1,6 +1,6 @@
 //! Work-group functions (OpenCL C 2.0/3.0): `work_group_all`, `work_group_any`,
 //! `work_group_broadcast`, and `work_group_reduce_*` / `work_group_scan_{in,ex}clusive_*` with
-//! `add`, `min` and `max`; and the same `sub_group_*` functions (`cl_khr_subgroups`), over the
+//! `add`, `min` and `max`; and the same `sub_group_*` functions (OpenCL C 3.0), over the
 //! work-items of the caller's sub-group (`--sub-group-size` consecutive local linear ids).
 //!
 //! Every work-item of the group must reach the same call, so a call lowers to two steps with a

@@ -1,4 +1,5 @@
-//! Sub-group queries (`cl_khr_subgroups`, OpenCL C 3.0 `__opencl_c_subgroups`).
+//! Sub-group queries (OpenCL C 3.0's `__opencl_c_subgroups`; not `cl_khr_subgroups`, whose
+//! independent forward progress the device lacks: see `sync`).
 //! A work-group's work-items form sub-groups of `--sub-group-size` consecutive local linear
 //! ids, the last one smaller where that size does not divide the group. The sub-group
 //! functions (`sub_group_reduce_add`, ...) are in `collectives`, `sub_group_barrier` in `sync`.
