@@ -307,7 +307,7 @@ pub const OPTIONS: &[(OptionSpec, Option<Command>)] = &[
             None,
             Some("N"),
             Some("OCLGRIND_SUB_GROUP_SIZE"),
-            "Work-items in a sub-group (default 32)",
+            "Work-items in a sub-group, 1 to 128 (default 32)",
         ),
         None,
     ),

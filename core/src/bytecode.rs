@@ -725,6 +725,9 @@ pub enum Op {
     Barrier {
         fence: u32,
     },
+    /// Sub-group functions: the work-item waits for the others of its sub-group that reach
+    /// the same call with it (the active ones; `GroupItems::release_meetings`).
+    SubGroupMeet,
     /// `wait_group_events(n, list)`: a barrier that also completes the listed async copies.
     WaitEvents {
         n: Slot,
@@ -1040,6 +1043,7 @@ impl Op {
             | Call { .. }
             | Builtin { .. }
             | Barrier { .. }
+            | SubGroupMeet
             | WaitEvents { .. }
             | WorkItem { .. }
             | WorkItemDyn { .. }

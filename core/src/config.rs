@@ -218,7 +218,13 @@ impl Config {
                 })
                 .unwrap_or_default(),
             race_suppressions: text("OCLGRIND_RACE_SUPPRESSIONS"),
-            sub_group_size: number("OCLGRIND_SUB_GROUP_SIZE", d.sub_group_size, false)?,
+            sub_group_size: match number("OCLGRIND_SUB_GROUP_SIZE", d.sub_group_size, false)? {
+                // A ballot (`uint4`) has a bit for each of at most 128 work-items.
+                n if n > 128 => {
+                    return Err("Oclgrind: Invalid value for OCLGRIND_SUB_GROUP_SIZE".into())
+                }
+                n => n,
+            },
             timing: flag("OCLGRIND_TIMING"),
             uniform_writes: flag("OCLGRIND_UNIFORM_WRITES"),
             uninitialized: flag("OCLGRIND_UNINITIALIZED"),

@@ -676,8 +676,10 @@ impl Engine {
                 {
                     st.resume_at.insert(view.ids.global, (view.func, view.pc));
                 }
-                if matches!(view.state, WiState::Finished | WiState::AtBarrier)
-                    && st.focus == Some(view.ids.global)
+                if matches!(
+                    view.state,
+                    WiState::Finished | WiState::AtBarrier | WiState::AtSubGroupCall
+                ) && st.focus == Some(view.ids.global)
                     && st.pending.is_none()
                 {
                     // The next work-item to run takes the focus.
@@ -703,6 +705,10 @@ impl Engine {
                     }
                     WiState::AtBarrier => {
                         message(fe, "Work-item is at barrier.");
+                        return Outcome::Stay;
+                    }
+                    WiState::AtSubGroupCall => {
+                        message(fe, "Work-item is waiting for its sub-group.");
                         return Outcome::Stay;
                     }
                     _ => {}
@@ -1353,7 +1359,8 @@ fn work_item_state(state: WiState) -> WorkItemState {
         WiState::NotStarted => WorkItemState::NotStarted,
         WiState::Suspended => WorkItemState::Ready,
         WiState::Running => WorkItemState::Running,
-        WiState::AtBarrier => WorkItemState::AtBarrier,
+        // A sub-group function is a barrier of the sub-group.
+        WiState::AtBarrier | WiState::AtSubGroupCall => WorkItemState::AtBarrier,
         WiState::Finished => WorkItemState::Finished,
     }
 }

@@ -36,7 +36,7 @@ pub fn type_matches(t: cl_device_type) -> Option<bool> {
     }
 }
 
-const EXTENSIONS: [&str; 11] = [
+const EXTENSIONS: [&str; 19] = [
     "cl_khr_3d_image_writes",
     // 2D images made from buffers share the buffer's memory (any pitch of whole pixels).
     "cl_khr_image2d_from_buffer",
@@ -49,6 +49,16 @@ const EXTENSIONS: [&str; 11] = [
     "cl_khr_byte_addressable_store",
     "cl_khr_fp64",
     "cl_khr_il_program",
+    // Over OpenCL C 3.0's sub-groups (`__opencl_c_subgroups`); clang declares their
+    // functions for every SPIR target.
+    "cl_khr_subgroup_extended_types",
+    "cl_khr_subgroup_non_uniform_vote",
+    "cl_khr_subgroup_ballot",
+    "cl_khr_subgroup_non_uniform_arithmetic",
+    "cl_khr_subgroup_shuffle",
+    "cl_khr_subgroup_shuffle_relative",
+    "cl_khr_subgroup_clustered_reduce",
+    "cl_khr_subgroup_rotate",
 ];
 
 const C_FEATURES: [&str; 13] = [

@@ -13,6 +13,7 @@ mod collectives;
 mod common;
 mod convert;
 mod geometric;
+mod group_arith;
 pub mod images;
 mod integer;
 mod lanes;
@@ -20,6 +21,7 @@ pub mod mangle;
 mod math;
 pub mod printf;
 mod relational;
+mod sub_group_functions;
 mod subgroups;
 mod sync;
 mod vectors;
@@ -29,6 +31,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::bytecode::{Op, RmwOp, ScalarTy, Slot, VType};
+use crate::exec::exchange::Exchange;
 use crate::memory::AddrSpace;
 pub use mangle::{demangle, Demangled, MType};
 
@@ -74,11 +77,11 @@ pub trait BuiltinEnv {
     fn error(&mut self, headline: &str);
     /// Registers this work-item's part of a work-group copy; returns the copy's event.
     fn async_copy(&mut self, copy: AsyncCopy) -> u64;
-    /// Work-group functions: puts this work-item's value where its group's others see it.
-    fn exchange_put(&mut self, value: u64);
-    /// The values the group's work-items put (by local linear index), this work-item's index
-    /// and the group's size.
-    fn exchange(&mut self) -> (&[u64], usize, [u64; 3]);
+    /// Work-group and sub-group functions: puts this work-item's value (its lanes) where the
+    /// other work-items of its group see it.
+    fn exchange_put(&mut self, lanes: &[u64]);
+    /// What the group's work-items put, and this work-item's local linear index.
+    fn exchange(&mut self) -> (&Exchange, usize);
     /// Sub-groups: the work-items of one (`--sub-group-size`), and the work-items of a full
     /// work-group of the launch (its enqueued local size).
     fn sub_group_shape(&mut self) -> (u64, u64);
@@ -255,7 +258,7 @@ pub type Resolution = Result<(), String>;
 pub fn resolve(call: &Call, emit: &mut dyn Emit) -> Resolution {
     type Family = fn(&Call, &mut dyn Emit) -> Option<Resolution>;
     // With whether every function of the family works lane by lane.
-    let families: [(Family, bool); 17] = [
+    let families: [(Family, bool); 18] = [
         (workitem::resolve, false),
         (address::resolve, false),
         (async_copy::resolve, false),
@@ -270,6 +273,7 @@ pub fn resolve(call: &Call, emit: &mut dyn Emit) -> Resolution {
         (c11_atomics::resolve, false),
         (collectives::resolve, false),
         (subgroups::resolve, false),
+        (sub_group_functions::resolve, false),
         (atomics::resolve, false),
         (images::resolve, false),
         (printf::resolve, false),

@@ -6,8 +6,9 @@ use crate::bytecode::Op;
 
 pub fn resolve(call: &Call, emit: &mut dyn Emit) -> Option<Resolution> {
     match call.name.as_str() {
-        // A sub-group meets where its work-group does (see `collectives`): the whole group's
-        // barrier, with the same fences (a scope argument, if any, changes nothing).
+        // A sub-group's barrier is its work-group's, with the same fences (a scope argument,
+        // if any, changes nothing), so that the race detector sees the sub-group's accesses
+        // ordered by it.
         "barrier" | "work_group_barrier" | "sub_group_barrier" => Some((|| {
             let flags = call.arg(0)?;
             let fence = flags

@@ -3,6 +3,7 @@
 
 use super::{resolve, Arg, AsyncCopy, BuiltinEnv, BuiltinSite, Call, Emit, Trap};
 use crate::bytecode::{Op, RmwOp, ScalarTy, Slot, VType};
+use crate::exec::exchange::Exchange;
 use crate::exec::pure_ops::run_pure;
 use crate::exec::semantics::{slot_f32, slot_f64};
 use crate::memory::AddrSpace;
@@ -82,10 +83,8 @@ pub struct TestEnv {
     pub faults: usize,
     ops: Vec<Op>,
     sites: Vec<BuiltinSite>,
-    /// The group's exchange (work-group functions): one work-item's unless a test sets it.
-    pub exchanged: Vec<u64>,
-    /// This work-item's local linear index in `exchanged`.
-    pub me: usize,
+    /// The exchange of work-group and sub-group functions: a group of one work-item.
+    exchange: Exchange,
     /// Work-items in a sub-group.
     pub sub_group_size: u64,
 }
@@ -125,8 +124,11 @@ impl TestEnv {
             faults: 0,
             ops: Vec::new(),
             sites: Vec::new(),
-            exchanged: vec![0],
-            me: 0,
+            exchange: {
+                let mut e = Exchange::default();
+                e.reset([1, 1, 1]);
+                e
+            },
             sub_group_size: 32,
         }
     }
@@ -204,6 +206,7 @@ impl TestEnv {
                 }
                 // A group of one work-item meets nobody at a barrier.
                 Op::Barrier { .. } => {}
+                Op::SubGroupMeet => self.exchange.release(0..1, |_| true),
                 op => {
                     if !run_pure(&op, &mut self.regs) {
                         return Err(format!("op {op:?} cannot run in the test environment"));
@@ -307,21 +310,16 @@ impl BuiltinEnv for TestEnv {
     fn error(&mut self, headline: &str) {
         self.errors.push(headline.to_string());
     }
-    /// Copies at once (a single work-item is the whole group here).
-    fn exchange_put(&mut self, value: u64) {
-        self.exchanged[self.me] = value;
+    fn exchange_put(&mut self, lanes: &[u64]) {
+        self.exchange.put(0, lanes);
     }
 
-    fn exchange(&mut self) -> (&[u64], usize, [u64; 3]) {
-        (
-            &self.exchanged,
-            self.me,
-            [self.exchanged.len() as u64, 1, 1],
-        )
+    fn exchange(&mut self) -> (&Exchange, usize) {
+        (&self.exchange, 0)
     }
 
     fn sub_group_shape(&mut self) -> (u64, u64) {
-        (self.sub_group_size, self.exchanged.len() as u64)
+        (self.sub_group_size, 1)
     }
 
     fn async_copy(&mut self, c: AsyncCopy) -> u64 {

@@ -111,6 +111,8 @@ pub enum WiState {
     Suspended,
     Running,
     AtBarrier,
+    /// Waiting for its sub-group at a sub-group function (`Op::SubGroupMeet`).
+    AtSubGroupCall,
     Finished,
 }
 

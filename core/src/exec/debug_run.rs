@@ -47,11 +47,12 @@ struct Schedule {
 
 type SharedStates = Arc<[AtomicU8]>;
 
-const STATES: [WiState; 5] = [
+const STATES: [WiState; 6] = [
     WiState::NotStarted,
     WiState::Suspended,
     WiState::Running,
     WiState::AtBarrier,
+    WiState::AtSubGroupCall,
     WiState::Finished,
 ];
 

@@ -348,15 +348,12 @@ impl BuiltinEnv for Env<'_, '_> {
         self.asyncs.issue(self.launch, self.at, self.wi_index, copy)
     }
 
-    fn exchange_put(&mut self, value: u64) {
-        if let Some(v) = self.exchange.values.get_mut(self.wi_index as usize) {
-            *v = value;
-        }
+    fn exchange_put(&mut self, lanes: &[u64]) {
+        self.exchange.put(self.wi_index as usize, lanes);
     }
 
-    fn exchange(&mut self) -> (&[u64], usize, [u64; 3]) {
-        let e = &*self.exchange;
-        (&e.values, self.wi_index as usize, e.size)
+    fn exchange(&mut self) -> (&Exchange, usize) {
+        (self.exchange, self.wi_index as usize)
     }
 
     fn sub_group_shape(&mut self) -> (u64, u64) {

@@ -25,6 +25,8 @@ pub(crate) enum Stop {
     Finished,
     /// At a barrier (`WorkItem::barrier_at` says which).
     Barrier,
+    /// At a sub-group meeting (`Op::SubGroupMeet`), its pc the one after it.
+    Meet,
     /// Debug runs: the debugger wants the work-item with this global id to run next.
     Switch([u64; 3]),
     /// Debug runs: the debugger wants this work-group handed back to the launch.
@@ -134,6 +136,8 @@ pub(crate) struct GroupItems {
     free: Vec<u32>,
     /// How many wait at `barrier`.
     pub(super) arrived: usize,
+    /// How many wait at sub-group meetings.
+    pub(super) meeting: usize,
     pub(super) barrier: Option<BarrierSite>,
     /// Work-items before this one are neither ready nor new.
     cursor: usize,
@@ -159,6 +163,7 @@ impl GroupItems {
             self.free.extend((0..self.slots.len() as u32).rev());
         }
         self.arrived = 0;
+        self.meeting = 0;
         self.barrier = None;
         self.cursor = 0;
     }
@@ -205,6 +210,55 @@ impl GroupItems {
         self.arrived = 0;
         self.cursor = 0;
     }
+}
+
+impl GroupItems {
+    /// Called when no work-item can run and some wait at sub-group meetings: in each
+    /// sub-group (`sub_group_size` consecutive local linear indices), releases those waiting
+    /// at the meeting that comes first (the deepest call, then the lowest pc: the lowering lays
+    /// a conditional's arms out before their join and a loop's body before its exit, so
+    /// work-items that took different branches meet where lock-step hardware would bring them
+    /// together again). The released are the call's active work-items (`Exchange::release`).
+    pub(super) fn release_meetings<P: Pace>(
+        &mut self,
+        exchange: &mut Exchange,
+        sub_group_size: usize,
+        pace: &P,
+    ) {
+        let count = self.entries.len();
+        let mut first = 0;
+        while first < count {
+            let group = first..(first + sub_group_size).min(count);
+            first = group.end;
+            let waiting = |i: usize| {
+                let e = self.entries[i];
+                (e.state == WiState::AtSubGroupCall).then(|| {
+                    let wi = &self.slots[e.slot as usize];
+                    position(wi.frames.len(), wi.func, wi.base, wi.pc)
+                })
+            };
+            let Some(lowest) = group.clone().filter_map(waiting).min() else {
+                continue;
+            };
+            let released = |i: usize| waiting(i) == Some(lowest);
+            let chosen: Vec<usize> = group.clone().filter(|&i| released(i)).collect();
+            exchange.release(group, |i| chosen.contains(&i));
+            for i in chosen {
+                let entry = &mut self.entries[i];
+                entry.state = WiState::Suspended;
+                self.meeting -= 1;
+                if let Some(wi) = self.slots.get(entry.slot as usize) {
+                    pace.publish(i, WiState::Suspended, wi);
+                }
+            }
+        }
+        self.cursor = 0;
+    }
+}
+
+/// Orders positions: the deepest call first, then by function, frame and pc.
+pub(super) fn position(depth: usize, func: u32, base: u32, pc: u32) -> (usize, u32, u32, u32) {
+    (usize::MAX - depth, func, base, pc)
 }
 
 /// Work-items' states (registers, private memories) kept from launch to launch, so that a
@@ -350,6 +404,11 @@ impl<'l> GroupRunner<'l> {
         let count = items.count();
         loop {
             let Some(i) = first.take().or_else(|| items.next_ready()) else {
+                if items.meeting > 0 {
+                    let size = self.launch.ctx.config.sub_group_size.max(1) as usize;
+                    items.release_meetings(&mut self.exchange, size, pace);
+                    continue;
+                }
                 if items.arrived == 0 {
                     return true;
                 }
@@ -364,10 +423,12 @@ impl<'l> GroupRunner<'l> {
             };
             let turn = match state {
                 // Chosen while it cannot run: the pace shows it where it is.
-                WiState::AtBarrier | WiState::Finished => match items.slots.get(slot as usize) {
-                    Some(wi) => pace.stopped(self, wi, state, None),
-                    None => Turn::Continue,
-                },
+                WiState::AtBarrier | WiState::AtSubGroupCall | WiState::Finished => {
+                    match items.slots.get(slot as usize) {
+                        Some(wi) => pace.stopped(self, wi, state, None),
+                        None => Turn::Continue,
+                    }
+                }
                 _ => {
                     if state == WiState::NotStarted {
                         slot = items.take_slot();
@@ -385,6 +446,10 @@ impl<'l> GroupRunner<'l> {
                         Stop::Barrier => {
                             items.arrived += 1;
                             WiState::AtBarrier
+                        }
+                        Stop::Meet => {
+                            items.meeting += 1;
+                            WiState::AtSubGroupCall
                         }
                         Stop::Switch(_) | Stop::Park | Stop::Stepped => WiState::Suspended,
                     };
@@ -555,7 +620,7 @@ impl<'l> GroupRunner<'l> {
                     }
                 }
             }
-            Stop::Switch(_) | Stop::Park | Stop::Stepped => {}
+            Stop::Meet | Stop::Switch(_) | Stop::Park | Stop::Stepped => {}
         }
         stop
     }

@@ -632,6 +632,12 @@ impl GroupRunner<'_> {
                         wi.barrier_at = (fidx, op_pc as u32, fence);
                         return Stop::Barrier;
                     }
+                    Op::SubGroupMeet => {
+                        wi.func = fidx;
+                        wi.pc = pc as u32;
+                        wi.base = base as u32;
+                        return Stop::Meet;
+                    }
                     Op::WaitEvents { n, list, space } => {
                         memops::read_events(
                             &mut cx!(op_pc),

@@ -27,7 +27,7 @@
 
 use super::checks::{self, access, array_index, check_alignment, load_mem, store_mem, Dir};
 use super::env::{Env, Mems};
-use super::group::{allocate_locals, BarrierSite, GroupItems, GroupRunner, Plain, Stop};
+use super::group::{allocate_locals, position, BarrierSite, GroupItems, GroupRunner, Plain, Stop};
 use super::interp::{query, Here};
 use super::launch::Where;
 use super::memops::{self, OpCx};
@@ -175,11 +175,6 @@ impl Lanes {
 /// would spin forever).
 const SPIN_LIMIT: u32 = 1 << 16;
 
-/// Orders positions: the deepest call first, then by function, frame and pc.
-fn position(depth: usize, func: u32, base: u32, pc: u32) -> (usize, u32, u32, u32) {
-    (usize::MAX - depth, func, base, pc)
-}
-
 impl GroupRunner<'_> {
     /// Runs the group's work-items (all of them at once) to their end. False when plugins
     /// watching memory found that the work-items depend on the order they run in
@@ -250,6 +245,11 @@ impl GroupRunner<'_> {
     fn run_warps(&mut self, items: &mut GroupItems, warp: &mut Warp, speculating: bool) -> bool {
         loop {
             if !gather(items, warp) {
+                if items.meeting > 0 {
+                    let size = self.launch.ctx.config.sub_group_size.max(1) as usize;
+                    items.release_meetings(&mut self.exchange, size, &Plain);
+                    continue;
+                }
                 if items.arrived == 0 {
                     return true;
                 }
@@ -669,6 +669,11 @@ impl GroupRunner<'_> {
                     items.arrived += 1;
                     together = false;
                     WiState::AtBarrier
+                }
+                Stop::Meet => {
+                    items.meeting += 1;
+                    together = false;
+                    WiState::AtSubGroupCall
                 }
                 Stop::Switch(_) | Stop::Park => unreachable!("no debugger watches lanes"),
             };

@@ -13,7 +13,7 @@ mod combine;
 pub mod debug;
 mod debug_run;
 mod env;
-mod exchange;
+pub(crate) mod exchange;
 mod group;
 mod interp;
 mod lanes;

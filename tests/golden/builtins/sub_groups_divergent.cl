@@ -1,11 +1,11 @@
-// A sub-group function called by one sub-group only (local ids 0-3 of a group of eight, in
-// sub-groups of four). Sub-group functions meet at their work-group's barrier, so this is
-// reported as barrier divergence, once for each of the two barriers a call is made of; the
-// calling sub-group still gets its sum (4). Message layout: Oclgrind's divergence report
-// (compat §4.3); the values by hand.
+// Sub-group functions meet per sub-group (in a group of eight, sub-groups of four): sub-group
+// 1 (local ids 4-7) never calls sub_group_reduce_add, which is allowed; in sub-group 0 only
+// local ids 0 and 1 call it, while the whole sub-group must (OpenCL C 3.0, 6.15.12): reported
+// once for the sub-group, and the two that called get the sum of their values (2). Values by
+// hand; the message is this tool's own (Oclgrind has no sub-groups).
 __kernel void div(__global int *o)
 {
   size_t l = get_local_id(0);
-  if (get_sub_group_id() == 0)
+  if (l < 2)
     o[l] = sub_group_reduce_add(1);
 }
