@@ -30,6 +30,7 @@ const COMMANDS: &[(&str, &str, &str)] = &[
     ("info", "i", "Display information about the kernel, breakpoints, variables, work-items or work-groups.\nUsage: info [break|watchpoints|locals|args|frame|workitems|groups|display|counts]\n'info counts' shows what each source line has run so far in this launch: its instructions and the bytes its loads and stores moved."),
     ("list", "l", "List source lines.\nWith no argument, lists 10 more lines after or around the previous listing.\n\"list -\" lists the ten lines before a previous ten-line listing.\nOne argument specifies a line, and ten lines are listed around that line."),
     ("lmem", "lm", "Examine local memory of the current work-group.\nUsage: lmem [ADDRESS [SIZE]]"),
+    ("lockstep", "", "Step the work-items of a sub-group together: with lockstep on, step, next and finish first run each other work-item of the current one's sub-group the same way, each from where it is.\nUsage: lockstep [on|off]"),
     ("next", "n", "Step forward, treating function calls as single instructions."),
     ("pmem", "pm", "Examine private memory of the current work-item.\nUsage: pmem [ADDRESS [SIZE]]"),
     ("print", "p", "Print the values of expressions.\nUsage: print[/FMT] EXPRESSION...\nFMT is one of x (hex), d (signed), u (unsigned), t (binary), c (char), f (float), o (octal)."),
@@ -207,6 +208,12 @@ pub fn parse(line: &str) -> Parsed {
                 Ok(n) => command(Command::List(ListFrom::Around(n))),
                 Err(_) => usage("Invalid line number."),
             },
+        },
+        "lockstep" => match args.first().copied() {
+            None => command(Command::Lockstep { on: None }),
+            Some("on") => command(Command::Lockstep { on: Some(true) }),
+            Some("off") => command(Command::Lockstep { on: Some(false) }),
+            Some(_) => usage("Usage: lockstep [on|off]"),
         },
         "next" | "n" => command(Command::Next),
         "print" | "p" => {

@@ -129,6 +129,11 @@ pub enum Command {
     WorkItem {
         global: [u64; 3],
     },
+    /// Whether a step, next or finish runs the other work-items of the current one's
+    /// sub-group the same way first (`None`: say which).
+    Lockstep {
+        on: Option<bool>,
+    },
     Memory {
         space: MemorySpace,
         address: Option<u64>,

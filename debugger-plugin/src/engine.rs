@@ -233,6 +233,23 @@ struct State {
     diagnostics: Vec<(bool, String)>,
     /// The current launch's instruction counts, as they fill.
     counts: Option<LaunchCounts>,
+    /// `lockstep on`: steps take the focus's sub-group along (`StepAlong`).
+    lockstep: bool,
+    along: Option<StepAlong>,
+}
+
+/// A step, next or finish in lock-step: the other work-items of the prompt's sub-group each
+/// make it in turn (each from where it is), then the prompt's own work-item, which then
+/// holds the prompt as after any step.
+struct StepAlong {
+    leader: [u64; 3],
+    /// The leader's step, and its position at the prompt (`State::last`), for its turn.
+    mode: Mode,
+    last: Option<([u64; 3], u32, u32, usize)>,
+    /// The work-items still to take their turn after the one now stepping.
+    queue: std::collections::VecDeque<[u64; 3]>,
+    /// The one now stepping has not yet run: its step begins where it is.
+    fresh: bool,
 }
 
 /// A launch's instruction counts and what they are counts of.
@@ -355,6 +372,8 @@ impl Engine {
                 previous_handler: None,
                 diagnostics: Vec::new(),
                 counts: None,
+                lockstep: false,
+                along: None,
             }),
             changed: Condvar::new(),
             frontend: Mutex::new(frontend),
@@ -476,12 +495,28 @@ impl Engine {
                 return None;
             }
             st.focus = Some(wi);
+            let line = step_key(st, view);
+            let depth = view.frames.len();
+            let before_source = line == 0 && !st.lines.starts.is_empty();
+            if let Some(along) = st.along.as_mut().filter(|a| a.fresh) {
+                // A work-item taken along begins the step where it is, at its own depth (one
+                // not yet started: at its first line).
+                if before_source {
+                    return Some(None);
+                }
+                along.fresh = false;
+                st.last = Some((wi, view.func, line, depth));
+                st.mode = match st.mode {
+                    Mode::Next { .. } => Mode::Next { depth },
+                    Mode::Finish { .. } => Mode::Finish { depth },
+                    mode => mode,
+                };
+                return Some(None);
+            }
             // A breakpoint on the way (in a call `next` steps over, say) stops it first.
             if let Some(reason) = self.breakpoint_hit(st, view) {
                 return Some(Some(reason));
             }
-            let line = step_key(st, view);
-            let depth = view.frames.len();
             let no_source = st.lines.starts.is_empty();
             // The kernel's closing `}` is its return: Oclgrind stops after each instruction, so
             // a step there ends when the work-item has finished, not on the line.
@@ -728,7 +763,45 @@ impl Engine {
                         Mode::Finish { depth }
                     }
                 };
+                if st.lockstep {
+                    let mut queue: std::collections::VecDeque<_> = sub_group_mates(view)
+                        .into_iter()
+                        .filter(|&g| {
+                            matches!(
+                                view.work_item(g),
+                                Some(WiState::NotStarted | WiState::Suspended)
+                            )
+                        })
+                        .collect();
+                    if let Some(first) = queue.pop_front() {
+                        st.along = Some(StepAlong {
+                            leader: view.ids.global,
+                            mode: st.mode,
+                            last: st.last,
+                            queue,
+                            fresh: true,
+                        });
+                        st.focus = Some(first);
+                        return Outcome::Resume(Resume::SwitchTo(first));
+                    }
+                }
                 Outcome::Resume(Resume::Continue)
+            }
+            Command::Lockstep { on } => {
+                let mut st = self.lock();
+                if let Some(on) = on {
+                    st.lockstep = on;
+                }
+                let state = if st.lockstep { "on" } else { "off" };
+                drop(st);
+                message(
+                    fe,
+                    &format!(
+                        "Lock-step of sub-groups ({} work-items each) is {state}.",
+                        view.info.sub_group_size
+                    ),
+                );
+                Outcome::Stay
             }
             Command::Continue => {
                 let mut st = self.lock();
@@ -1561,6 +1634,10 @@ impl DebugHook for Engine {
                     st.waiting.remove(&me);
                     return Resume::SwitchTo(target);
                 }
+                if let Some(resume) = follow_focus(&st, view) {
+                    st.waiting.remove(&me);
+                    return resume;
+                }
                 match self.decide(&mut st, view, moment, me) {
                     Some(None) => {
                         st.waiting.remove(&me);
@@ -1568,6 +1645,9 @@ impl DebugHook for Engine {
                     }
                     Some(Some(reason)) => {
                         st.waiting.remove(&me);
+                        if let Some(next) = take_turn_along(&mut st, &reason) {
+                            return Resume::SwitchTo(next);
+                        }
                         match self.prompt(st, view, reason) {
                             Outcome::Resume(r) => return r,
                             Outcome::Stay | Outcome::Yield => st = self.lock(),
@@ -1609,6 +1689,77 @@ fn switch_within_group(st: &State, view: &WorkItemView) -> Option<[u64; 3]> {
     let switched = st.pending == Some(StopReason::Switched);
     (switched && target != view.ids.global && group_of(view.info, target) == view.group)
         .then_some(target)
+}
+
+/// After a work-item taken along by a lock-step has made its step (`reason`), the work-item
+/// whose turn is next; None when the prompt's own has made it, or when something else (a
+/// breakpoint, an error) stopped it, which ends the lock-step there.
+fn take_turn_along(st: &mut State, reason: &StopReason) -> Option<[u64; 3]> {
+    let along = st.along.as_mut()?;
+    let own_turn = st.focus == Some(along.leader);
+    let turn_made = matches!(
+        reason,
+        StopReason::Step | StopReason::Barrier | StopReason::Finished
+    );
+    if own_turn || !turn_made {
+        st.along = None;
+        return None;
+    }
+    let next = match along.queue.pop_front() {
+        Some(next) => {
+            along.fresh = true;
+            next
+        }
+        None => {
+            let along = st.along.take()?;
+            st.mode = along.mode;
+            st.last = along.last;
+            along.leader
+        }
+    };
+    st.focus = Some(next);
+    Some(next)
+}
+
+/// The other work-items of the sub-group of `view`'s work-item, by sub-group local id.
+fn sub_group_mates(view: &WorkItemView) -> Vec<[u64; 3]> {
+    let info = view.info;
+    let size: [u64; 3] = std::array::from_fn(|d| {
+        let start = view.group[d] * info.local_size[d];
+        info.local_size[d].min(info.global_size[d] - start)
+    });
+    let count = size.iter().product::<u64>();
+    let local = view.ids.local;
+    let me = (local[2] * size[1] + local[1]) * size[0] + local[0];
+    let n = info.sub_group_size.max(1);
+    let first = me - me % n;
+    (first..(first + n).min(count))
+        .filter(|&i| i != me)
+        .map(|i| {
+            let l = [i % size[0], i / size[0] % size[1], i / (size[0] * size[1])];
+            std::array::from_fn(|d| {
+                info.global_offset[d] + view.group[d] * info.local_size[d] + l[d]
+            })
+        })
+        .collect()
+}
+
+/// While the work-item being stepped waits for its sub-group (at a sub-group function), the
+/// others of its group run on, so that the sub-group can meet; once it can run again, the
+/// worker holding the group (this one) switches back to it.
+fn follow_focus(st: &State, view: &WorkItemView) -> Option<Resume> {
+    if matches!(st.mode, Mode::Continue | Mode::Quit) {
+        return None;
+    }
+    let focus = st.focus?;
+    if focus == view.ids.global || group_of(view.info, focus) != view.group {
+        return None;
+    }
+    match view.work_item(focus)? {
+        WiState::AtSubGroupCall => Some(Resume::Continue),
+        WiState::Suspended => Some(Resume::SwitchTo(focus)),
+        _ => None,
+    }
 }
 
 fn continue_waiting(st: &mut State, me: ThreadId, view: &WorkItemView) {

@@ -524,6 +524,7 @@ pub fn launch(
             LAUNCHES.fetch_add(1, Ordering::Relaxed)
         },
         threads,
+        sub_group_size: ctx.config.sub_group_size.max(1),
     };
     let shadows = plugins.wants(Interest::UNINITIALIZED);
     let debugger = ctx.debugger();

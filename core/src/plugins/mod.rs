@@ -126,6 +126,9 @@ pub struct LaunchInfo {
     pub id: u64,
     /// Worker threads that may run its work-groups at once (fewer may start).
     pub threads: usize,
+    /// Work-items in a sub-group (consecutive local linear ids; a group's last one may be
+    /// smaller).
+    pub sub_group_size: u64,
 }
 
 /// A buffer a launch can name: a pointer argument's, or a kernel-scope `__local` variable.
@@ -158,6 +161,7 @@ impl LaunchInfo {
             named: Vec::new(),
             id: 0,
             threads: 1,
+            sub_group_size: 32,
         }
     }
 
