@@ -210,9 +210,7 @@ impl GroupItems {
         self.arrived = 0;
         self.cursor = 0;
     }
-}
 
-impl GroupItems {
     /// Called when no work-item can run and some wait at sub-group meetings: in each
     /// sub-group (`sub_group_size` consecutive local linear indices), releases those waiting
     /// at the meeting that comes first (the deepest call, then the lowest pc: the lowering lays
@@ -257,6 +255,7 @@ impl GroupItems {
 }
 
 /// Orders positions: the deepest call first, then by function, frame and pc.
+#[inline(always)]
 pub(super) fn position(depth: usize, func: u32, base: u32, pc: u32) -> (usize, u32, u32, u32) {
     (usize::MAX - depth, func, base, pc)
 }
