@@ -7,8 +7,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-FAST="computeinfo api geometrics relationals commonfns generic_address_space SVM subgroups
-workgroups"
+FAST="computeinfo api compiler geometrics relationals commonfns generic_address_space SVM
+subgroups workgroups"
 ALL="$FAST integer_ops basic buffers events profiling mem_host_flags printf atomics vectors
 c11_atomics=-w non_uniform_work_group math_brute_force"
 

@@ -6,6 +6,9 @@
  * clGetKernelSubGroupInfo for a 16 x 2 group (sub-groups of 8, 4 of them), the local size
  * for 3 sub-groups (24 x 1), and a query it does not know; a launch of groups of 12 whose
  * work-items report their sub-group and its sum (local ids 0-7 sum to 28, 8-11 to 38).
+ * The cl_khr_subgroup_* extensions advertised, and one used from a kernel under its macro:
+ * sub_group_ballot(sub-group local id % 3 == 0) sets bits 0, 3 and 6 (73) in the sub-group
+ * of eight and bits 0 and 3 (9) in the one of four.
  * Expected output derived by hand from the specification and those sizes. */
 #define CL_TARGET_OPENCL_VERSION 300
 #include <CL/cl.h>
@@ -18,7 +21,34 @@ static const char *source =
     "{\n"
     "  int l = (int)get_local_id(0);\n"
     "  out[get_global_id(0)] = (int)get_sub_group_id() * 1000 + sub_group_reduce_add(l);\n"
-    "}\n";
+    "}\n"
+    "#ifdef cl_khr_subgroup_ballot\n"
+    "kernel void ballot(global int *out)\n"
+    "{\n"
+    "  out[get_global_id(0)] = (int)sub_group_ballot(get_sub_group_local_id() % 3 == 0).x;\n"
+    "}\n"
+    "#endif\n";
+
+static const char *const extensions[] = {
+    "cl_khr_subgroup_extended_types", "cl_khr_subgroup_non_uniform_vote",
+    "cl_khr_subgroup_ballot",         "cl_khr_subgroup_non_uniform_arithmetic",
+    "cl_khr_subgroup_shuffle",        "cl_khr_subgroup_shuffle_relative",
+    "cl_khr_subgroup_clustered_reduce", "cl_khr_subgroup_rotate",
+};
+
+/* Runs `k` (one int buffer argument) over one group of 12 and prints what it wrote. */
+static void run12(cl_context ctx, cl_command_queue q, cl_kernel k)
+{
+    cl_mem out = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 12 * sizeof(int), NULL, NULL);
+    clSetKernelArg(k, 0, sizeof(out), &out);
+    size_t global = 12, group = 12;
+    clEnqueueNDRangeKernel(q, k, 1, NULL, &global, &group, 0, NULL, NULL);
+    int result[12];
+    clEnqueueReadBuffer(q, out, CL_TRUE, 0, sizeof(result), result, 0, NULL, NULL);
+    for (int i = 0; i < 12; i++)
+        printf("%d%s", result[i], i == 11 ? "\n" : " ");
+    clReleaseMemObject(out);
+}
 
 int main(void)
 {
@@ -29,6 +59,8 @@ int main(void)
     char text[4096];
     clGetDeviceInfo(device, CL_DEVICE_EXTENSIONS, sizeof(text), text, NULL);
     printf("cl_khr_subgroups: %s\n", strstr(text, "cl_khr_subgroups") ? "yes" : "no");
+    for (size_t i = 0; i < sizeof(extensions) / sizeof(extensions[0]); i++)
+        printf("%s: %s\n", extensions[i], strstr(text, extensions[i]) ? "yes" : "no");
     cl_name_version features[64];
     size_t bytes = 0;
     clGetDeviceInfo(device, CL_DEVICE_OPENCL_C_FEATURES, sizeof(features), features, &bytes);
@@ -70,16 +102,15 @@ int main(void)
                                          NULL);
     printf("unknown query: %s\n", err == CL_INVALID_VALUE ? "CL_INVALID_VALUE" : "other");
 
-    cl_mem out = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 12 * sizeof(int), NULL, NULL);
-    clSetKernelArg(k, 0, sizeof(out), &out);
-    size_t global = 12, group = 12;
-    clEnqueueNDRangeKernel(q, k, 1, NULL, &global, &group, 0, NULL, NULL);
-    int result[12];
-    clEnqueueReadBuffer(q, out, CL_TRUE, 0, sizeof(result), result, 0, NULL, NULL);
-    for (int i = 0; i < 12; i++)
-        printf("%d%s", result[i], i == 11 ? "\n" : " ");
-    clReleaseMemObject(out);
+    run12(ctx, q, k);
     clReleaseKernel(k);
+    cl_kernel ballot = clCreateKernel(prog, "ballot", &err);
+    if (err != CL_SUCCESS) {
+        printf("no ballot kernel\n");
+        return 1;
+    }
+    run12(ctx, q, ballot);
+    clReleaseKernel(ballot);
     clReleaseProgram(prog);
     clReleaseCommandQueue(q);
     clReleaseContext(ctx);

@@ -9,7 +9,8 @@
 //! values the group is still reading. Like `barrier`, a call some work-items miss is reported
 //! as divergence. The barriers order no memory (fence 0): the functions imply no fence.
 
-use super::group_arith::{apply, identity, Arith, Num};
+use super::group_arith::{apply, identity, Arith};
+use super::num::Num;
 use super::{site, Call, Emit, Resolution};
 use crate::bytecode::Op;
 use crate::exec::semantics::mask;
@@ -62,7 +63,8 @@ fn lower(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
             bits: 32,
             signed: true,
         },
-        _ => Num::of(call.param(0)).ok_or_else(|| format!("{}: unsupported type", call.name))?,
+        _ => Num::from_mangled(call.param(0))
+            .ok_or_else(|| format!("{}: unsupported type", call.name))?,
     };
     // Broadcast: the source work-item's local id, one argument a dimension.
     let source: Vec<_> = call.args.iter().skip(1).copied().collect();

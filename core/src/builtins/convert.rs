@@ -9,66 +9,10 @@
 use std::cmp::Ordering;
 
 use super::lanes::int_value;
-use super::{site, Call, Emit, MType, Resolution};
-use crate::bytecode::{CastOp, FloatTy, Op, ScalarTy};
+use super::num::Num;
+use super::{site, Call, Emit, Resolution};
+use crate::bytecode::{CastOp, FloatTy, Op};
 use crate::exec::semantics::{f32_of, f64_of, mask, slot_f32, slot_f64};
-
-/// A scalar number type as the conversion sees it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Num {
-    Int { bits: u8, signed: bool },
-    F32,
-    F64,
-}
-
-impl Num {
-    fn from_name(name: &str) -> Option<Num> {
-        let int = |bits, signed| Some(Num::Int { bits, signed });
-        match name {
-            "char" => int(8, true),
-            "uchar" => int(8, false),
-            "short" => int(16, true),
-            "ushort" => int(16, false),
-            "int" => int(32, true),
-            "uint" => int(32, false),
-            "long" => int(64, true),
-            "ulong" => int(64, false),
-            "float" => Some(Num::F32),
-            "double" => Some(Num::F64),
-            _ => None,
-        }
-    }
-
-    fn from_mangled(t: &MType) -> Option<Num> {
-        let int = |bits, signed| Some(Num::Int { bits, signed });
-        match t.element() {
-            MType::Char | MType::SChar => int(8, true),
-            MType::UChar | MType::Bool => int(8, false),
-            MType::Short => int(16, true),
-            MType::UShort => int(16, false),
-            MType::Int => int(32, true),
-            MType::UInt => int(32, false),
-            MType::Long => int(64, true),
-            MType::ULong => int(64, false),
-            MType::Float => Some(Num::F32),
-            MType::Double => Some(Num::F64),
-            _ => None,
-        }
-    }
-
-    /// How a value of this type sits in a slot.
-    fn slot_type(self) -> ScalarTy {
-        match self {
-            Num::Int { bits, .. } => ScalarTy::Int(bits),
-            Num::F32 => ScalarTy::F32,
-            Num::F64 => ScalarTy::F64,
-        }
-    }
-
-    fn is_float(self) -> bool {
-        !matches!(self, Num::Int { .. })
-    }
-}
 
 /// An IEEE rounding mode, as the `_rte/_rtz/_rtp/_rtn` suffixes name them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

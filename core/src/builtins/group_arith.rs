@@ -1,9 +1,9 @@
 //! The arithmetic of the work-group and sub-group functions that combine values
 //! (`work_group_reduce_add`, `sub_group_non_uniform_scan_inclusive_mul`,
 //! `sub_group_clustered_reduce_logical_xor`, ...): the operations, their identities, and the
-//! value types they combine.
+//! value types they combine (`Num`).
 
-use super::MType;
+use super::num::Num;
 use crate::exec::semantics::{mask, sext};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,44 +41,6 @@ impl Arith {
     /// Whether the operation is defined on floating-point values.
     pub(super) fn takes_floats(self) -> bool {
         matches!(self, Arith::Add | Arith::Mul | Arith::Min | Arith::Max)
-    }
-}
-
-/// How the values are numbers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Num {
-    Int { bits: u8, signed: bool },
-    F32,
-    F64,
-}
-
-impl Num {
-    /// The numbers of a (scalar) parameter type; None for types the functions do not take.
-    pub(super) fn of(t: &MType) -> Option<Num> {
-        let int = |bits, signed| Num::Int { bits, signed };
-        Some(match t {
-            MType::Char | MType::SChar => int(8, true),
-            MType::UChar => int(8, false),
-            MType::Short => int(16, true),
-            MType::UShort => int(16, false),
-            MType::Int => int(32, true),
-            MType::UInt => int(32, false),
-            MType::Long => int(64, true),
-            MType::ULong => int(64, false),
-            MType::Float => Num::F32,
-            MType::Double => Num::F64,
-            _ => return None,
-        })
-    }
-
-    /// Whether `a` and `b` are equal numbers (floating-point: NaN equals nothing, and the two
-    /// zeros are equal).
-    pub(super) fn equal(self, a: u64, b: u64) -> bool {
-        match self {
-            Num::Int { bits, .. } => a & mask(bits) == b & mask(bits),
-            Num::F32 => f32::from_bits(a as u32) == f32::from_bits(b as u32),
-            Num::F64 => f64::from_bits(a) == f64::from_bits(b),
-        }
     }
 }
 
@@ -197,13 +159,5 @@ mod tests {
         let two = 2f64.to_bits();
         assert_eq!(apply(Num::F64, Arith::Add, two, two), 4f64.to_bits());
         assert_eq!(apply(Num::F64, Arith::Mul, two, two), 4f64.to_bits());
-    }
-
-    #[test]
-    fn equality_of_numbers() {
-        assert!(Num::F32.equal(0, (-0f32).to_bits() as u64));
-        let nan = f32::NAN.to_bits() as u64;
-        assert!(!Num::F32.equal(nan, nan));
-        assert!(I8.equal(0x1ff, 0xff));
     }
 }

@@ -19,6 +19,7 @@ mod integer;
 mod lanes;
 pub mod mangle;
 mod math;
+mod num;
 pub mod printf;
 mod relational;
 mod sub_group_functions;

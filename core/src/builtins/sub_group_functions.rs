@@ -19,7 +19,8 @@
 //! from a work-item that is not active, or outside the sub-group, is undefined: it gives 0,
 //! unreported, since kernels commonly shuffle past the sub-group's end and ignore the result.
 
-use super::group_arith::{apply, identity, Arith, Num};
+use super::group_arith::{apply, identity, Arith};
+use super::num::Num;
 use super::{site, Call, Emit, Resolution};
 use crate::bytecode::Op;
 use crate::exec::exchange::{Exchange, STRIDE};
@@ -161,7 +162,7 @@ fn lower(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
             bits: 64,
             signed: false,
         },
-        _ => Num::of(call.param(0).element())
+        _ => Num::from_mangled(call.param(0))
             .ok_or_else(|| format!("{}: unsupported type", call.name))?,
     };
     if let Combine::Reduce(op)
