@@ -1,4 +1,4 @@
-// Sub-groups (cl_khr_subgroups, OpenCL C 3.0) in two work-groups of six whose values are
+// Sub-groups (OpenCL C 3.0's __opencl_c_subgroups) in two work-groups of six whose values are
 // 1..6 by local id. With --sub-group-size 4 each group has a sub-group of four (local ids
 // 0-3) and one of two (4-5); with the default size (32) one of six. Expected values derived
 // by hand from the specification: info holds size, id, local id and 100 * count + max size;
