@@ -7,7 +7,7 @@ use super::combine::PendingAtomics;
 use super::debug::WiState;
 use super::env::Mems;
 use super::exchange::Exchange;
-use super::lanes::Lanes;
+use super::lanes::{position, Lanes};
 use super::launch::{Launch, Where};
 use super::shadow::origin_code;
 use super::undo::UndoLog;
@@ -252,12 +252,6 @@ impl GroupItems {
         }
         self.cursor = 0;
     }
-}
-
-/// Orders positions: the deepest call first, then by function, frame and pc.
-#[inline(always)]
-pub(super) fn position(depth: usize, func: u32, base: u32, pc: u32) -> (usize, u32, u32, u32) {
-    (usize::MAX - depth, func, base, pc)
 }
 
 /// Work-items' states (registers, private memories) kept from launch to launch, so that a
