@@ -139,6 +139,71 @@ impl KernelCode {
             .all(|f| f.code.iter().all(op) && f.builtins.iter().all(|b| builtin(&b.name)))
     }
 
+    /// Whether a compare-and-swap runs inside a loop, in its function or in one the loop
+    /// calls: a retry loop (a float atomic add, a lock), which lanes running in lock-step
+    /// make quadratic (each round all of a warp's lanes try, and one succeeds), while one
+    /// work-item at a time succeeds at the first try.
+    pub fn retries_compare_exchange(&self) -> bool {
+        use crate::bytecode::Op;
+        let is_cas = |f: &crate::bytecode::Function, op: &Op| match op {
+            Op::CmpXchg { .. } => true,
+            Op::Builtin { site } => f.builtins.get(*site as usize).is_some_and(|b| {
+                matches!(
+                    crate::builtins::atomic_operation(&b.name),
+                    Some("cmpxchg" | "compare_exchange_strong" | "compare_exchange_weak")
+                )
+            }),
+            _ => false,
+        };
+        // Functions that make a compare-and-swap, themselves or through their calls.
+        let mut swaps: Vec<bool> = self
+            .functions
+            .iter()
+            .map(|f| f.code.iter().any(|op| is_cas(f, op)))
+            .collect();
+        let callees = |f: &crate::bytecode::Function, op: &Op| match op {
+            Op::Call { site } => f.calls.get(*site as usize).map(|c| c.func as usize),
+            _ => None,
+        };
+        loop {
+            let mut changed = false;
+            for (i, f) in self.functions.iter().enumerate() {
+                if !swaps[i]
+                    && f.code
+                        .iter()
+                        .any(|op| callees(f, op).is_some_and(|c| swaps[c]))
+                {
+                    swaps[i] = true;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        self.functions.iter().any(|f| {
+            let swapping = |pc: usize| {
+                let op = &f.code[pc];
+                is_cas(f, op) || callees(f, op).is_some_and(|c| swaps[c])
+            };
+            // A loop: a branch back to a pc at or before its own.
+            f.code.iter().enumerate().any(|(pc, op)| {
+                let mut targets = match op {
+                    Op::Br { t } => vec![*t],
+                    Op::CondBr { t, f: e, .. } => vec![*t, *e],
+                    Op::Switch { table, .. } => {
+                        f.switches.get(*table as usize).map_or(Vec::new(), |t| {
+                            t.cases.iter().map(|c| c.1).chain([t.default]).collect()
+                        })
+                    }
+                    _ => return false,
+                };
+                targets.retain(|&t| (t as usize) <= pc);
+                targets.iter().any(|&t| (t as usize..=pc).any(swapping))
+            })
+        })
+    }
+
     /// Total bytes of kernel-scope `__local` variables.
     pub fn static_local_size(&self) -> u64 {
         self.locals.iter().map(|l| l.size).sum()

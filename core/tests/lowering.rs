@@ -648,3 +648,71 @@ define spir_kernel void @k(ptr addrspace(1) %a) {
         "{log}"
     );
 }
+
+/// Whether the lowered kernel `k` of `body` has a compare-and-swap retry loop.
+fn retries_compare_exchange(body: &str) -> bool {
+    let ctx = Context::new(Config::default());
+    let program = ctx
+        .program_from_ir(&format!("{HEADER}{body}"))
+        .unwrap_or_else(|e| panic!("IR did not lower: {e}"));
+    let placed = ctx.place_program(Arc::new(program)).expect("placed");
+    match placed.kernel("k") {
+        Ok(k) => k.code.retries_compare_exchange(),
+        Err(e) => panic!("kernel not created: {e:?}"),
+    }
+}
+
+/// A `cmpxchg` in a loop (a float atomic add's retry loop, say) makes a kernel run one
+/// work-item at a time, where each retries at most once; one outside any loop does not, nor
+/// does a loop without one; a loop calling a function that makes one does.
+#[test]
+fn compare_exchange_retry_loops_are_found() {
+    let retry = r#"
+define spir_kernel void @k(ptr addrspace(1) %p) {
+entry:
+  br label %loop
+loop:
+  %old = load i32, ptr addrspace(1) %p
+  %new = add i32 %old, 1
+  %r = cmpxchg ptr addrspace(1) %p, i32 %old, i32 %new seq_cst seq_cst
+  %ok = extractvalue { i32, i1 } %r, 1
+  br i1 %ok, label %done, label %loop
+done:
+  ret void
+}
+"#;
+    assert!(retries_compare_exchange(retry));
+    let once = r#"
+define spir_kernel void @k(ptr addrspace(1) %p) {
+entry:
+  %r = cmpxchg ptr addrspace(1) %p, i32 0, i32 1 seq_cst seq_cst
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %j, %loop ]
+  %j = add i32 %i, 1
+  store i32 %j, ptr addrspace(1) %p
+  %more = icmp ult i32 %j, 4
+  br i1 %more, label %loop, label %done
+done:
+  ret void
+}
+"#;
+    assert!(!retries_compare_exchange(once));
+    let called = r#"
+define spir_func i1 @try(ptr addrspace(1) %p) {
+  %r = cmpxchg ptr addrspace(1) %p, i32 0, i32 1 seq_cst seq_cst
+  %ok = extractvalue { i32, i1 } %r, 1
+  ret i1 %ok
+}
+define spir_kernel void @k(ptr addrspace(1) %p) {
+entry:
+  br label %loop
+loop:
+  %ok = call spir_func i1 @try(ptr addrspace(1) %p)
+  br i1 %ok, label %done, label %loop
+done:
+  ret void
+}
+"#;
+    assert!(retries_compare_exchange(called));
+}

@@ -23,7 +23,9 @@
 //! the group is undone and runs again under the scalar scheduler (`start_over`). Kernels with
 //! atomics other than additions are not run so: undoing them would lose other groups' made in
 //! between (`KernelCode::atomics_undoable`); nor are a launch's groups once most of those run
-//! so had to start over (`Launch::lanes_pay`).
+//! so had to start over (`Launch::lanes_pay`). Kernels that retry a compare-and-swap in a loop
+//! never run on lanes (`KernelCode::retries_compare_exchange`): in lock-step every lane of a
+//! warp tries and one succeeds a round, where one work-item at a time succeeds at once.
 
 use super::checks::{self, access, array_index, check_alignment, load_mem, store_mem, Dir};
 use super::env::{Env, Mems};

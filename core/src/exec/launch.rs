@@ -545,6 +545,7 @@ pub fn launch(
     let rerunnable =
         watched && plugins.take_interleaved_events() && !counted && kernel.code.atomics_undoable();
     let lanes = !ctx.config.scalar_executor
+        && !kernel.code.retries_compare_exchange()
         && debugger.is_none()
         && !shadows
         && !plugins.wants(Interest::INSTRUCTION | Interest::WORK_ITEM)
