@@ -1,3 +1,5 @@
+// Benchmark: a float atomic add as the usual atomic_cmpxchg retry loop; every work-item adds
+// its input (1.0) into one of four sums (by group), so each sum ends at 65536.
 inline void add_float(volatile __global float *p, float v)
 {
   union { unsigned int u; float f; } old, new;
