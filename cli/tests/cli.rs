@@ -92,6 +92,15 @@ fn option_errors() {
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("Invalid value for OCLGRIND_NUM_THREADS"));
+    // A ballot has bits for 128 work-items at most.
+    for size in ["0", "129"] {
+        let out = bin()
+            .args(["--sub-group-size", size, "a.sim"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        assert!(text(&out.stderr).contains("Invalid value for OCLGRIND_SUB_GROUP_SIZE"));
+    }
     let out = bin()
         .env("OCLGRIND_DEVICE_TYPE", "dsp")
         .arg("a.sim")
