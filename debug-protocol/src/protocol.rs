@@ -271,6 +271,8 @@ pub enum WorkItemState {
     Ready,
     Running,
     AtBarrier,
+    /// Waiting for its sub-group at a sub-group function (`sub_group_reduce_add`, ...).
+    AtSubGroupCall,
     Finished,
 }
 

@@ -9,6 +9,7 @@ fn state_name(state: WorkItemState) -> &'static str {
         WorkItemState::Ready => "ready",
         WorkItemState::Running => "running",
         WorkItemState::AtBarrier => "at barrier",
+        WorkItemState::AtSubGroupCall => "at sub-group function",
         WorkItemState::Finished => "finished",
     }
 }

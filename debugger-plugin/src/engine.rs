@@ -1432,8 +1432,8 @@ fn work_item_state(state: WiState) -> WorkItemState {
         WiState::NotStarted => WorkItemState::NotStarted,
         WiState::Suspended => WorkItemState::Ready,
         WiState::Running => WorkItemState::Running,
-        // A sub-group function is a barrier of the sub-group.
-        WiState::AtBarrier | WiState::AtSubGroupCall => WorkItemState::AtBarrier,
+        WiState::AtBarrier => WorkItemState::AtBarrier,
+        WiState::AtSubGroupCall => WorkItemState::AtSubGroupCall,
         WiState::Finished => WorkItemState::Finished,
     }
 }
@@ -1630,13 +1630,13 @@ impl DebugHook for Engine {
                 return Resume::Continue;
             }
             if !st.prompting {
-                if let Some(target) = switch_within_group(&st, view) {
-                    st.waiting.remove(&me);
-                    return Resume::SwitchTo(target);
-                }
                 if let Some(resume) = follow_focus(&st, view) {
                     st.waiting.remove(&me);
                     return resume;
+                }
+                if let Some(target) = switch_within_group(&st, view) {
+                    st.waiting.remove(&me);
+                    return Resume::SwitchTo(target);
                 }
                 match self.decide(&mut st, view, moment, me) {
                     Some(None) => {
@@ -1744,20 +1744,22 @@ fn sub_group_mates(view: &WorkItemView) -> Vec<[u64; 3]> {
         .collect()
 }
 
-/// While the work-item being stepped waits for its sub-group (at a sub-group function), the
-/// others of its group run on, so that the sub-group can meet; once it can run again, the
-/// worker holding the group (this one) switches back to it.
+/// While the work-item that is to hold the prompt (being stepped, or switched to) waits for
+/// its sub-group at a sub-group function, the others of its group run on, so that the
+/// sub-group can meet; once a stepped one can run again, the worker holding the group (this
+/// one) switches back to it (one switched to is switched to as any other).
 fn follow_focus(st: &State, view: &WorkItemView) -> Option<Resume> {
-    if matches!(st.mode, Mode::Continue | Mode::Quit) {
+    if st.mode == Mode::Quit {
         return None;
     }
     let focus = st.focus?;
     if focus == view.ids.global || group_of(view.info, focus) != view.group {
         return None;
     }
+    let stepping = st.mode != Mode::Continue;
     match view.work_item(focus)? {
         WiState::AtSubGroupCall => Some(Resume::Continue),
-        WiState::Suspended => Some(Resume::SwitchTo(focus)),
+        WiState::Suspended if stepping => Some(Resume::SwitchTo(focus)),
         _ => None,
     }
 }

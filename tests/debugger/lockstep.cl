@@ -14,3 +14,7 @@ __kernel void ls(__global int *o)
 // the sub-group meets: s = 0 + 11 + 20 + 31 = 62, and work-item 2 waits past the call, still
 // on line 7. Expected output derived by hand from those rules; the line-mode layout is
 // Oclgrind's (compat §5), the lockstep messages this tool's own.
+// sub_group_wait (the same kernel): with a breakpoint on line 6, work-item 0 runs to the
+// sub-group function and waits there ("at sub-group function") when work-item 1 stops;
+// switching to work-item 0 lets the others run on (breakpoints aside) until the sub-group
+// meets, so it shows line 7 with the call done, and a step takes it to line 8.

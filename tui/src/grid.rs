@@ -164,7 +164,7 @@ pub fn state_symbol(state: WorkItemState) -> &'static str {
         WorkItemState::NotStarted => "·",
         WorkItemState::Ready => "○",
         WorkItemState::Running => "▶",
-        WorkItemState::AtBarrier => "‖",
+        WorkItemState::AtBarrier | WorkItemState::AtSubGroupCall => "‖",
         WorkItemState::Finished => "✓",
     }
 }

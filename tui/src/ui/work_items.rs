@@ -198,7 +198,8 @@ fn state_style(t: &Theme, state: WorkItemState) -> Style {
         WorkItemState::NotStarted => t.not_started,
         WorkItemState::Ready => t.ready,
         WorkItemState::Running => t.running,
-        WorkItemState::AtBarrier => t.barrier,
+        // Waiting for the sub-group is a barrier of the sub-group.
+        WorkItemState::AtBarrier | WorkItemState::AtSubGroupCall => t.barrier,
         WorkItemState::Finished => t.finished,
     })
 }
