@@ -188,7 +188,11 @@ fn lower(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
     emit.op(Op::SubGroupMeet);
     let name = call.name.clone();
     emit.site(site(call, move |env| {
-        let extra: Vec<u64> = extra.iter().map(|&s| env.regs()[s as usize]).collect();
+        // At most two (a clustered rotate's delta and cluster size): no allocation a call.
+        let mut args = [0u64; 2];
+        for (a, &s) in args.iter_mut().zip(&extra) {
+            *a = env.regs()[s as usize];
+        }
         let (n, full) = env.sub_group_shape();
         let (exchange, me) = env.exchange();
         let first = me - me % n as usize;
@@ -213,7 +217,7 @@ fn lower(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
                 ));
             }
         }
-        if let Err(e) = combine(kind.combine, num, &group, exchange, &extra, out) {
+        if let Err(e) = combine(kind.combine, num, &group, exchange, &args, out) {
             problem = problem.or(Some(format!("{name}: {e}")));
         }
         env.regs()[result.slot as usize..result.slot as usize + width]
