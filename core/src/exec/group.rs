@@ -549,7 +549,10 @@ impl<'l> GroupRunner<'l> {
         self.start_work_item_at(wi, local);
     }
 
-    /// `start_work_item` of the work-item with these local ids.
+    /// `start_work_item` of the work-item with these local ids. Inlined: the lane executor
+    /// counts `local` up in memory, and reading it back as a whole from a call stalled on
+    /// the partial stores (a twentieth of a plain stencil run).
+    #[inline(always)]
     pub(crate) fn start_work_item_at(&mut self, wi: &mut WorkItem, local: [u64; 3]) {
         let launch = self.launch;
         let info = &launch.info;

@@ -79,8 +79,11 @@ fn grow_stack(regs: &mut Vec<u64>, shadow: Option<&mut ShadowFile>, needed: usiz
 #[derive(Clone, Copy)]
 pub(crate) struct Here<'a> {
     pub launch: &'a Launch<'a>,
-    /// Work-item and group; `func` and `pc` are filled in by `at`.
-    pub template: &'a Where,
+    /// The launch's sequence number and the group.
+    pub seq: u64,
+    pub group: [u64; 3],
+    /// The work-item's ids, borrowed: copied only when a report needs them (`at`).
+    pub ids: &'a WiIds,
     pub func: u32,
     pub pc: Pc,
 }
@@ -88,9 +91,11 @@ pub(crate) struct Here<'a> {
 impl Here<'_> {
     pub fn at(&self) -> Where {
         Where {
+            seq: self.seq,
+            group: self.group,
+            wi: Some(*self.ids),
             func: self.func,
             pc: self.pc,
-            ..*self.template
         }
     }
 }
@@ -207,16 +212,12 @@ impl GroupRunner<'_> {
         let block_counts = &mut self.block_counts;
         let (ids, group, size) = (*ids, self.group, self.size);
         let wi_index = (ids.local[2] * size[1] + ids.local[1]) * size[0] + ids.local[0];
-        let template = Where {
-            seq: self.seq,
-            group,
-            wi: Some(ids),
-            func: 0,
-            pc: 0,
-        };
+        let seq = self.seq;
         let here = |func: u32, pc: usize| Here {
             launch,
-            template: &template,
+            seq,
+            group,
+            ids: &ids,
             func,
             pc: pc as Pc,
         };

@@ -95,6 +95,43 @@ fn scratch<'b>(stack: &'b mut [u8; 128], heap: &'b mut Vec<u8>, n: usize) -> &'b
     }
 }
 
+/// Loads the `lanes` elements of a vector at `ptr` into the slots from `d` (zeros when the
+/// access was refused: `None`).
+///
+/// # Safety
+/// `ptr` must be valid for the whole vector.
+#[inline(always)]
+pub(crate) unsafe fn load_lanes(
+    f: &mut [u64],
+    d: Slot,
+    ptr: Option<*mut u8>,
+    ty: MemTy,
+    lanes: u16,
+) {
+    let es = ty.size() as usize;
+    for i in 0..lanes as usize {
+        f[d as usize + i] = match ptr {
+            Some(ptr) => load_mem(ty, ptr.add(i * es)),
+            None => 0,
+        };
+    }
+}
+
+/// Stores the `lanes` elements in the slots from `s` at `ptr` (nothing when the access was
+/// refused: `None`).
+///
+/// # Safety
+/// `ptr` must be valid for the whole vector.
+#[inline(always)]
+pub(crate) unsafe fn store_lanes(f: &[u64], s: Slot, ptr: Option<*mut u8>, ty: MemTy, lanes: u16) {
+    if let Some(ptr) = ptr {
+        let es = ty.size() as usize;
+        for i in 0..lanes as usize {
+            store_mem(ty, ptr.add(i * es), f[s as usize + i]);
+        }
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn load_vector(
     cx: &mut OpCx,
@@ -112,13 +149,8 @@ pub(crate) fn load_vector(
     let es = ty.size() as usize;
     let size = (es * lanes as usize) as u64;
     let ptr = cx.access(space, addr, size, Dir::Load);
-    for i in 0..lanes as usize {
-        f[d as usize + i] = match ptr {
-            // SAFETY: access() checked the whole vector.
-            Some(ptr) => unsafe { load_mem(ty, ptr.add(i * es)) },
-            None => 0,
-        };
-    }
+    // SAFETY: access() checked the whole vector.
+    unsafe { load_lanes(f, d, ptr, ty, lanes) };
     if let Some(mut sh) = sh {
         if sh.get(p) != 0 {
             cx.report(UninitKind::ReadAddress, sh.origin(p), space, addr);
@@ -161,12 +193,8 @@ pub(crate) fn store_vector(
         cx.observe(space, addr, size, AccessKind::Store, bytes);
     }
     let ptr = cx.access(space, addr, size, Dir::Store);
-    if let Some(ptr) = ptr {
-        for i in 0..lanes as usize {
-            // SAFETY: as above.
-            unsafe { store_mem(ty, ptr.add(i * es), f[s as usize + i]) };
-        }
-    }
+    // SAFETY: access() checked the whole vector.
+    unsafe { store_lanes(f, s, ptr, ty, lanes) };
     if let Some(sh) = sh {
         if sh.get(p) != 0 {
             cx.report(UninitKind::WriteAddress, sh.origin(p), space, addr);

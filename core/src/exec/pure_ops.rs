@@ -20,10 +20,10 @@ use crate::bytecode::{Op, ScalarTy, Slot, VType};
 macro_rules! register_ops {
     ($op:expr, $r:ident, $base:ident, $sh:ident, $each:ident, { $($rest:tt)* }) => {{
         #[allow(unused_imports)]
-        use $crate::bytecode::{CastOp, FloatUnOp, IntBinOp, Op};
+        use $crate::bytecode::{CastOp, FloatBinOp, FloatPred, FloatTy, FloatUnOp, IntBinOp, IntPred, Op};
         #[allow(unused_imports)]
         use $crate::exec::pure_ops::{
-            bitcast_lanes, lanes, move_slots, slot, split_lanes,
+            bitcast_lanes, lanes, move_slots, slot, specialize, split_lanes,
         };
         #[allow(unused_imports)]
         use $crate::exec::semantics::*;
@@ -171,12 +171,25 @@ macro_rules! register_ops {
                     a,
                     b,
                     bits,
-                } => $each!($r, $base, {
-                    slot!($r, $base, d) = icmp(pred, slot!($r, $base, a), slot!($r, $base, b),
-                        bits) as u64;
-                    if $sh.on() {
-                        $sh.set(d, shadow::all_or_none($sh.get(a) | $sh.get(b), 1));
-                    }
+                } => specialize!(pred in [
+                    IntPred::Eq => IntPred::Eq,
+                    IntPred::Ne => IntPred::Ne,
+                    IntPred::Ugt => IntPred::Ugt,
+                    IntPred::Uge => IntPred::Uge,
+                    IntPred::Ult => IntPred::Ult,
+                    IntPred::Ule => IntPred::Ule,
+                    IntPred::Sgt => IntPred::Sgt,
+                    IntPred::Sge => IntPred::Sge,
+                    IntPred::Slt => IntPred::Slt,
+                    IntPred::Sle => IntPred::Sle,
+                ], {
+                    $each!($r, $base, {
+                        slot!($r, $base, d) = icmp(pred, slot!($r, $base, a), slot!($r, $base, b),
+                            bits) as u64;
+                        if $sh.on() {
+                            $sh.set(d, shadow::all_or_none($sh.get(a) | $sh.get(b), 1));
+                        }
+                    })
                 }),
                 Op::ICmpV {
                     pred,
@@ -257,16 +270,23 @@ macro_rules! register_ops {
                     a,
                     b,
                     lanes,
-                } => $each!($r, $base, {
-                    lanes!(lanes, i, {
-                        slot!($r, $base, d + i) = float_bin(op, ty, slot!($r, $base, a + i),
-                            slot!($r, $base, b + i));
-                        if $sh.on() {
-                        $sh.set(d + i, shadow::all_or_none($sh.get(a + i) | $sh.get(b + i),
-                            float_width(ty)));
-                    }
+                } => specialize!(op in [
+                    FloatBinOp::Add => FloatBinOp::Add,
+                    FloatBinOp::Sub => FloatBinOp::Sub,
+                    FloatBinOp::Mul => FloatBinOp::Mul,
+                    FloatBinOp::Div => FloatBinOp::Div,
+                ], { specialize!(ty in [FloatTy::F32 => FloatTy::F32, FloatTy::F64 => FloatTy::F64], {
+                    $each!($r, $base, {
+                        lanes!(lanes, i, {
+                            slot!($r, $base, d + i) = float_bin(op, ty, slot!($r, $base, a + i),
+                                slot!($r, $base, b + i));
+                            if $sh.on() {
+                                $sh.set(d + i, shadow::all_or_none($sh.get(a + i) | $sh.get(b + i),
+                                    float_width(ty)));
+                            }
+                        })
                     })
-                }),
+                })}),
                 Op::FloatUn {
                     op,
                     ty,
@@ -308,14 +328,18 @@ macro_rules! register_ops {
                     b,
                     c,
                     lanes,
-                } => $each!($r, $base, {
-                    lanes!(lanes, i, {
-                        slot!($r, $base, d + i) = fma(ty, fused, slot!($r, $base, a + i),
-                            slot!($r, $base, b + i), slot!($r, $base, c + i));
-                        let any = $sh.get(a + i) | $sh.get(b + i) | $sh.get(c + i);
-                        if $sh.on() {
-                        $sh.set(d + i, shadow::all_or_none(any, float_width(ty)));
-                    }
+                } => specialize!(ty in [FloatTy::F32 => FloatTy::F32, FloatTy::F64 => FloatTy::F64], {
+                    specialize!(fused in [true => true, false => false], {
+                        $each!($r, $base, {
+                            lanes!(lanes, i, {
+                                slot!($r, $base, d + i) = fma(ty, fused, slot!($r, $base, a + i),
+                                    slot!($r, $base, b + i), slot!($r, $base, c + i));
+                                if $sh.on() {
+                                    let any = $sh.get(a + i) | $sh.get(b + i) | $sh.get(c + i);
+                                    $sh.set(d + i, shadow::all_or_none(any, float_width(ty)));
+                                }
+                            })
+                        })
                     })
                 }),
                 Op::FCmp {
@@ -325,15 +349,25 @@ macro_rules! register_ops {
                     a,
                     b,
                     lanes,
-                } => $each!($r, $base, {
-                    lanes!(lanes, i, {
-                        slot!($r, $base, d + i) = fcmp(pred, float_of(ty, slot!($r, $base,
-                            a + i)), float_of(ty, slot!($r, $base, b + i))) as u64;
-                        if $sh.on() {
-                            $sh.set(d + i, shadow::all_or_none($sh.get(a + i) | $sh.get(b + i), 1));
-                        }
+                } => specialize!(pred in [
+                    FloatPred::Olt => FloatPred::Olt,
+                    FloatPred::Ole => FloatPred::Ole,
+                    FloatPred::Ogt => FloatPred::Ogt,
+                    FloatPred::Oge => FloatPred::Oge,
+                    FloatPred::Oeq => FloatPred::Oeq,
+                    FloatPred::Une => FloatPred::Une,
+                ], { specialize!(ty in [FloatTy::F32 => FloatTy::F32, FloatTy::F64 => FloatTy::F64], {
+                    $each!($r, $base, {
+                        lanes!(lanes, i, {
+                            slot!($r, $base, d + i) = fcmp(pred, float_of(ty, slot!($r, $base,
+                                a + i)), float_of(ty, slot!($r, $base, b + i))) as u64;
+                            if $sh.on() {
+                                $sh.set(d + i, shadow::all_or_none($sh.get(a + i) | $sh.get(b + i),
+                                    1));
+                            }
+                        })
                     })
-                }),
+                })}),
                 Op::Select { d, c, t, f, n } => $each!($r, $base, {
                     let vc = slot!($r, $base, c);
                     if $sh.on() {
@@ -525,6 +559,27 @@ macro_rules! slot {
 }
 pub(crate) use slot;
 
+/// Runs `$body` with `$v` rebound to the constant it equals when it is one of `$variant`s, else
+/// as it is: an op's operation (and type) decided once, outside the lane executor's loop over
+/// lanes, which would otherwise pick it for every lane (the body is compiled once per listed
+/// variant, with the semantics' `match` on it folded away).
+macro_rules! specialize {
+    ($v:ident in [$($variant:pat => $value:expr),+ $(,)?], $body:block) => {
+        match $v {
+            $(
+                $variant => {
+                    #[allow(unused_variables)]
+                    let $v = $value;
+                    $body
+                }
+            )+
+            #[allow(unreachable_patterns)]
+            _ => $body,
+        }
+    };
+}
+pub(crate) use specialize;
+
 /// `register_ops!`'s `$each` for one work-item: the op's body as it is.
 macro_rules! once {
     ($r:ident, $base:ident, $body:block) => {
@@ -614,13 +669,21 @@ pub(crate) fn split_lanes(
 /// Copies `n` slots; a plain loop, since vectors are short and a memmove call costs more.
 #[inline(always)]
 pub fn move_slots(r: &mut [u64], d: Slot, s: Slot, n: u32) {
-    if d > s && d < s + n {
-        for k in (0..n).rev() {
-            r[(d + k) as usize] = r[(s + k) as usize];
-        }
-    } else {
-        for k in 0..n {
-            r[(d + k) as usize] = r[(s + k) as usize];
+    let (d, s, n) = (d as usize, s as usize, n as usize);
+    // One check for the whole move instead of two for every slot (vector moves were a
+    // twelfth of a plain nbody run).
+    assert!(d.max(s) + n <= r.len(), "a move past the registers");
+    let p = r.as_mut_ptr();
+    // SAFETY: both ranges lie in `r`, as just checked.
+    unsafe {
+        if d > s && d < s + n {
+            for k in (0..n).rev() {
+                *p.add(d + k) = *p.add(s + k);
+            }
+        } else {
+            for k in 0..n {
+                *p.add(d + k) = *p.add(s + k);
+            }
         }
     }
 }
