@@ -143,7 +143,7 @@ def compare(sims, args) -> list[str]:
     ours_cpu, theirs_cpu, ratios, ours_mb, theirs_mb = [], [], [], [], []
     for sim in sims:
         ours = None if args.skip_ours else measure(args.ours, sim, args.threads, args.repeat, "ours")
-        theirs = None if args.skip_theirs else measure(args.theirs, sim, args.threads, args.repeat_theirs or args.repeat, "Debian's")
+        theirs = None if args.skip_theirs else measure(args.theirs, sim, args.threads, args.theirs_repeat or args.repeat, "Debian's")
         ratio = math.nan
         for who, r in (("ours", ours), ("Debian", theirs)):
             if r and r.error:
@@ -162,7 +162,7 @@ def compare(sims, args) -> list[str]:
                      cell(theirs, theirs and theirs.rss_mb, 0), same_output(ours, theirs)])
     rows.append(["**geomean**", fmt(geomean(ours_cpu)), fmt(geomean(theirs_cpu)),
                  fmt(geomean(ratios)), fmt(geomean(ours_mb), 0), fmt(geomean(theirs_mb), 0), ""])
-    theirs_runs = args.repeat_theirs or args.repeat
+    theirs_runs = args.theirs_repeat or args.repeat
     print(f"CPU time (user+sys) with --num-threads {args.threads}, best of {args.repeat}"
           + (f" (Debian's: of {theirs_runs})" if theirs_runs != args.repeat else "") + "\n")
     print_table(["kernel", "ours CPU s", "Debian CPU s", "ratio (Debian/ours)",
@@ -207,7 +207,7 @@ def main() -> int:
                    help="reference oclgrind-kernel (default: %(default)s)")
     p.add_argument("--threads", type=int, default=1, help="--num-threads for both (default: 1)")
     p.add_argument("--repeat", type=int, default=1, help="runs per measurement, best is kept")
-    p.add_argument("--repeat-theirs", type=int, default=None,
+    p.add_argument("--theirs-repeat", type=int, default=None,
                    help="runs of Debian's per kernel (default: --repeat; each takes 30-80 s)")
     p.add_argument("--only", default="", help="only kernels whose name contains this")
     p.add_argument("--scaling", type=int, nargs="?", const=2, default=0, metavar="N",
