@@ -472,10 +472,10 @@ impl GroupRunner<'_> {
                         // The load or store of the type picked once (`specialize!` comes into
                         // scope with `register_ops!`'s arms, where this expands).
                         specialize!($ty in [
-                            MemTy::U8 => MemTy::U8,
-                            MemTy::U16 => MemTy::U16,
-                            MemTy::U32 => MemTy::U32,
-                            MemTy::U64 => MemTy::U64,
+                            MemTy::U8,
+                            MemTy::U16,
+                            MemTy::U32,
+                            MemTy::U64,
                         ], {
                             unwatched_access!(($p, $space, size, $align), $dir, |$r, $ptr| $body)
                         });

@@ -172,16 +172,16 @@ macro_rules! register_ops {
                     b,
                     bits,
                 } => specialize!(pred in [
-                    IntPred::Eq => IntPred::Eq,
-                    IntPred::Ne => IntPred::Ne,
-                    IntPred::Ugt => IntPred::Ugt,
-                    IntPred::Uge => IntPred::Uge,
-                    IntPred::Ult => IntPred::Ult,
-                    IntPred::Ule => IntPred::Ule,
-                    IntPred::Sgt => IntPred::Sgt,
-                    IntPred::Sge => IntPred::Sge,
-                    IntPred::Slt => IntPred::Slt,
-                    IntPred::Sle => IntPred::Sle,
+                    IntPred::Eq,
+                    IntPred::Ne,
+                    IntPred::Ugt,
+                    IntPred::Uge,
+                    IntPred::Ult,
+                    IntPred::Ule,
+                    IntPred::Sgt,
+                    IntPred::Sge,
+                    IntPred::Slt,
+                    IntPred::Sle,
                 ], {
                     $each!($r, $base, {
                         slot!($r, $base, d) = icmp(pred, slot!($r, $base, a), slot!($r, $base, b),
@@ -271,11 +271,11 @@ macro_rules! register_ops {
                     b,
                     lanes,
                 } => specialize!(op in [
-                    FloatBinOp::Add => FloatBinOp::Add,
-                    FloatBinOp::Sub => FloatBinOp::Sub,
-                    FloatBinOp::Mul => FloatBinOp::Mul,
-                    FloatBinOp::Div => FloatBinOp::Div,
-                ], { specialize!(ty in [FloatTy::F32 => FloatTy::F32, FloatTy::F64 => FloatTy::F64], {
+                    FloatBinOp::Add,
+                    FloatBinOp::Sub,
+                    FloatBinOp::Mul,
+                    FloatBinOp::Div,
+                ], { specialize!(ty in [FloatTy::F32, FloatTy::F64], {
                     $each!($r, $base, {
                         lanes!(lanes, i, {
                             slot!($r, $base, d + i) = float_bin(op, ty, slot!($r, $base, a + i),
@@ -328,8 +328,8 @@ macro_rules! register_ops {
                     b,
                     c,
                     lanes,
-                } => specialize!(ty in [FloatTy::F32 => FloatTy::F32, FloatTy::F64 => FloatTy::F64], {
-                    specialize!(fused in [true => true, false => false], {
+                } => specialize!(ty in [FloatTy::F32, FloatTy::F64], {
+                    specialize!(fused in bool, {
                         $each!($r, $base, {
                             lanes!(lanes, i, {
                                 slot!($r, $base, d + i) = fma(ty, fused, slot!($r, $base, a + i),
@@ -350,13 +350,13 @@ macro_rules! register_ops {
                     b,
                     lanes,
                 } => specialize!(pred in [
-                    FloatPred::Olt => FloatPred::Olt,
-                    FloatPred::Ole => FloatPred::Ole,
-                    FloatPred::Ogt => FloatPred::Ogt,
-                    FloatPred::Oge => FloatPred::Oge,
-                    FloatPred::Oeq => FloatPred::Oeq,
-                    FloatPred::Une => FloatPred::Une,
-                ], { specialize!(ty in [FloatTy::F32 => FloatTy::F32, FloatTy::F64 => FloatTy::F64], {
+                    FloatPred::Olt,
+                    FloatPred::Ole,
+                    FloatPred::Ogt,
+                    FloatPred::Oge,
+                    FloatPred::Oeq,
+                    FloatPred::Une,
+                ], { specialize!(ty in [FloatTy::F32, FloatTy::F64], {
                     $each!($r, $base, {
                         lanes!(lanes, i, {
                             slot!($r, $base, d + i) = fcmp(pred, float_of(ty, slot!($r, $base,
@@ -559,17 +559,28 @@ macro_rules! slot {
 }
 pub(crate) use slot;
 
-/// Runs `$body` with `$v` rebound to the constant it equals when it is one of `$variant`s, else
-/// as it is: an op's operation (and type) decided once, outside the lane executor's loop over
-/// lanes, which would otherwise pick it for every lane (the body is compiled once per listed
-/// variant, with the semantics' `match` on it folded away).
+/// Runs `$body` with `$v` rebound to the constant it equals when it is one of the unit
+/// variants listed (or either `bool`), else as it is: an op's operation (and type) decided
+/// once, outside the lane executor's loop over lanes, which would otherwise pick it for every
+/// lane (the body is compiled once per variant, with the semantics' `match` on it folded away).
 macro_rules! specialize {
-    ($v:ident in [$($variant:pat => $value:expr),+ $(,)?], $body:block) => {
+    ($v:ident in bool, $body:block) => {
+        if $v {
+            #[allow(unused_variables)]
+            let $v = true;
+            $body
+        } else {
+            #[allow(unused_variables)]
+            let $v = false;
+            $body
+        }
+    };
+    ($v:ident in [$($variant:path),+ $(,)?], $body:block) => {
         match $v {
             $(
                 $variant => {
                     #[allow(unused_variables)]
-                    let $v = $value;
+                    let $v = $variant;
                     $body
                 }
             )+
