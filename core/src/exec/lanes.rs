@@ -121,16 +121,15 @@ impl LaneBatch {
         true
     }
 
-    /// Starts a batch of accesses of one shape whose runs the caller gathers itself (a
-    /// `RunGatherer` of its own, finished into `runs`); false for generic pointers, whose
-    /// accesses are shown one by one.
+    /// Starts a batch of accesses of one shape (not of generic pointers) whose runs the
+    /// caller gathers itself (a `RunGatherer` of its own, finished into `runs`).
     #[inline(always)]
-    fn start(&mut self, shape: (AddrSpace, u64, AccessKind)) -> bool {
-        let batched = shape.0 != AddrSpace::Generic;
-        if batched {
-            self.shape = Some(shape);
-        }
-        batched
+    fn start(&mut self, shape: (AddrSpace, u64, AccessKind)) {
+        debug_assert!(
+            shape.0 != AddrSpace::Generic,
+            "generic accesses are not batched"
+        );
+        self.shape = Some(shape);
     }
 
     /// The bytes an access stored.
@@ -456,33 +455,71 @@ impl GroupRunner<'_> {
                     continue;
                 }};
             }
+            // `unwatched_access!` for accesses plugins watch, batched: each lane's address
+            // joins a run (`RunGatherer`), a store's bytes the batch's data (`$stored` puts
+            // them in `$data`); the plugins then hear of the op's accesses at once.
+            macro_rules! watched_access {
+                (($p:ident, $space:ident, $size:expr, $align:ident), $dir:expr,
+                    |$r:ident, $ptr:ident| $body:expr, |$data:pat_param| $stored:expr) => {{
+                    let (size, is_store) = ($size, $dir == Dir::Store);
+                    let kind = if is_store {
+                        AccessKind::Store
+                    } else {
+                        AccessKind::Load
+                    };
+                    self.lanes.batch.start(($space, size, kind));
+                    let mut gathering = RunGatherer::new(size);
+                    for ((&fp, &slot), &lane) in fps.iter().zip(&warp.slots).zip(&warp.lanes) {
+                        let $r = frame(fp);
+                        let addr = $r[$p as usize];
+                        let wi = &mut items.slots[slot as usize];
+                        check_alignment(addr, $align, is_store, launch, || at(wi.ids));
+                        let mut mems = lane_mems!(wi);
+                        let here = || at(wi.ids);
+                        let $ptr = access(&mut mems, $space, addr, size, $dir, launch, here);
+                        $body;
+                        let batch = &mut self.lanes.batch;
+                        gathering.add(lane, addr, &mut batch.runs);
+                        if is_store {
+                            let $data = &mut batch.data;
+                            $stored;
+                        }
+                    }
+                    gathering.finish(&mut self.lanes.batch.runs);
+                    deliver_batch!();
+                    continue;
+                }};
+            }
             // Runs `$body` for each lane with its frame `$r` and the host pointer `$ptr` that
             // MemCheck's `access` gives for the lane's address (`None`: reported). Plugins
-            // hear of the accesses in one batch (those of generic pointers one by one).
+            // hear of the accesses in one batch, those of generic pointers (whose spaces may
+            // differ) one by one.
             macro_rules! each_lane_access {
                 (($p:ident, $space:ident, $ty:ident, $align:ident), $dir:expr, $stored:expr,
                     |$r:ident, $ptr:ident| $body:expr) => {{
                     let size = $ty.size() as u64;
+                    self.lanes.batch.clear();
+                    // The load or store of the type picked once (`specialize!` comes into
+                    // scope with `register_ops!`'s arms, where this expands).
+                    if !observe {
+                        specialize!($ty in [MemTy::U8, MemTy::U16, MemTy::U32, MemTy::U64], {
+                            unwatched_access!(($p, $space, size, $align), $dir, |$r, $ptr| $body)
+                        });
+                    }
+                    if $space != AddrSpace::Generic {
+                        specialize!($ty in [MemTy::U8, MemTy::U16, MemTy::U32, MemTy::U64], {
+                            watched_access!(($p, $space, size, $align), $dir, |$r, $ptr| $body,
+                                |data| {
+                                    let bytes = $r[$stored as usize].to_le_bytes();
+                                    data.extend_from_slice(&bytes[..size as usize])
+                                })
+                        });
+                    }
                     let kind = match $dir {
                         Dir::Store => AccessKind::Store,
                         _ => AccessKind::Load,
                     };
-                    self.lanes.batch.clear();
-                    if !observe {
-                        // The load or store of the type picked once (`specialize!` comes into
-                        // scope with `register_ops!`'s arms, where this expands).
-                        specialize!($ty in [
-                            MemTy::U8,
-                            MemTy::U16,
-                            MemTy::U32,
-                            MemTy::U64,
-                        ], {
-                            unwatched_access!(($p, $space, size, $align), $dir, |$r, $ptr| $body)
-                        });
-                    }
-                    let batched = self.lanes.batch.start(($space, size, kind));
-                    let mut gathering = RunGatherer::new(size);
-                    for (k, (&fp, &slot)) in fps.iter().zip(&warp.slots).enumerate() {
+                    for (&fp, &slot) in fps.iter().zip(&warp.slots) {
                         let $r = frame(fp);
                         let addr = $r[$p as usize];
                         let wi = &mut items.slots[slot as usize];
@@ -496,19 +533,9 @@ impl GroupRunner<'_> {
                             AccessKind::Store => &bytes[..size as usize],
                             _ => &[][..],
                         };
-                        if batched {
-                            let batch = &mut self.lanes.batch;
-                            gathering.add(warp.lanes[k], addr, &mut batch.runs);
-                            batch.add_data(data);
-                        } else {
-                            let (space, at) = ($space, at(wi.ids));
-                            checks::observe(launch, &mut mems, at, space, addr, size, kind, data);
-                        }
+                        let at = at(wi.ids);
+                        checks::observe(launch, &mut mems, at, $space, addr, size, kind, data);
                     }
-                    if batched {
-                        gathering.finish(&mut self.lanes.batch.runs);
-                    }
-                    deliver_batch!();
                 }};
             }
             // Runs `$body` for each lane with its frame `$f` and `$cx` for the ops of `memops`.
@@ -578,12 +605,18 @@ impl GroupRunner<'_> {
                     lanes,
                     align,
                 } => {
+                    let size = ty.size() as u64 * lanes as u64;
+                    self.lanes.batch.clear();
+                    // SAFETY (both): access() checked the whole vector.
                     if !observe {
-                        let size = ty.size() as u64 * lanes as u64;
                         unwatched_access!((p, space, size, align), Dir::Load, |r, ptr| {
-                            // SAFETY: access() checked the whole vector.
                             unsafe { memops::load_lanes(r, d, ptr, ty, lanes) }
                         });
+                    }
+                    if space != AddrSpace::Generic {
+                        watched_access!((p, space, size, align), Dir::Load, |r, ptr| {
+                            unsafe { memops::load_lanes(r, d, ptr, ty, lanes) }
+                        }, |_| ());
                     }
                     each_lane_cx!(|cx, f| {
                         memops::load_vector(&mut cx, f, None, d, p, space, ty, lanes, align)
@@ -597,11 +630,22 @@ impl GroupRunner<'_> {
                     lanes,
                     align,
                 } => {
+                    let size = ty.size() as u64 * lanes as u64;
+                    self.lanes.batch.clear();
+                    // SAFETY (both): access() checked the whole vector.
                     if !observe {
-                        let size = ty.size() as u64 * lanes as u64;
                         unwatched_access!((p, space, size, align), Dir::Store, |r, ptr| {
-                            // SAFETY: access() checked the whole vector.
                             unsafe { memops::store_lanes(r, s, ptr, ty, lanes) }
+                        });
+                    }
+                    if space != AddrSpace::Generic {
+                        let es = ty.size() as usize;
+                        watched_access!((p, space, size, align), Dir::Store, |r, ptr| {
+                            unsafe { memops::store_lanes(r, s, ptr, ty, lanes) }
+                        }, |data| {
+                            for k in 0..lanes as usize {
+                                data.extend_from_slice(&r[s as usize + k].to_le_bytes()[..es]);
+                            }
                         });
                     }
                     each_lane_cx!(|cx, f| {

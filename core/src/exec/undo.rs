@@ -56,10 +56,19 @@ impl UndoLog {
     #[cold]
     #[inline(never)]
     pub fn overwriting(&mut self, p: *mut u8, len: u64) {
-        let from = self.overwritten.len();
-        self.overwritten.resize(from + len as usize, 0);
-        // SAFETY: the caller located `len` bytes at `p` in a buffer.
-        unsafe { load_bytes(p, &mut self.overwritten[from..]) };
+        let len_bytes = len as usize;
+        if len_bytes <= 16 {
+            // A scalar's or small vector's bytes, without zeroing them in the log first.
+            let mut old = [0u8; 16];
+            // SAFETY: the caller located `len` bytes at `p` in a buffer.
+            unsafe { load_bytes(p, &mut old[..len_bytes]) };
+            self.overwritten.extend_from_slice(&old[..len_bytes]);
+        } else {
+            let from = self.overwritten.len();
+            self.overwritten.resize(from + len_bytes, 0);
+            // SAFETY: as above.
+            unsafe { load_bytes(p, &mut self.overwritten[from..]) };
+        }
         // A store right after the last one (a warp's lanes storing consecutive elements, a
         // loop filling an array) extends it: the log grows by little more than the bytes.
         if let Some(Undo::Bytes {
