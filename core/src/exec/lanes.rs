@@ -501,6 +501,8 @@ impl GroupRunner<'_> {
                         gathering.add(lane, addr, &mut batch.runs);
                         if is_store {
                             let $data = &mut batch.data;
+                            // Nothing for loads (`|_| ()`).
+                            #[allow(clippy::no_effect)]
                             $stored;
                         }
                     }
