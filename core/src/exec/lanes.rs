@@ -450,6 +450,24 @@ impl GroupRunner<'_> {
                     }
                 };
             }
+            // One lane's access (slot `$slot`, registers at `$fp`) of `$size` bytes at the
+            // address in register `$p`: alignment checked, MemCheck's `access` giving the host
+            // pointer `$ptr` (`None`: reported), then `$body` with the frame `$r`. The ids are
+            // read only when a report needs them (copying them for every lane cost a tenth of
+            // a plain stencil run).
+            macro_rules! lane_access {
+                ($fp:expr, $slot:expr, ($p:ident, $space:ident, $size:expr, $align:ident),
+                    $dir:expr, |$r:ident, $addr:ident, $ptr:ident| $body:expr) => {{
+                    let $r = frame($fp);
+                    let $addr = $r[$p as usize];
+                    let wi = &mut items.slots[$slot as usize];
+                    check_alignment($addr, $align, $dir == Dir::Store, launch, || at(wi.ids));
+                    let mut mems = lane_mems!(wi);
+                    let here = || at(wi.ids);
+                    let $ptr = access(&mut mems, $space, $addr, $size, $dir, launch, here);
+                    $body;
+                }};
+            }
             // Runs `$body` for each lane with its frame `$r` and the host pointer `$ptr` that
             // MemCheck's `access` gives for the `$size` bytes at the lane's address (`None`:
             // reported), then goes on to the next op: an access no plugin watches. A loop of
@@ -458,18 +476,15 @@ impl GroupRunner<'_> {
             macro_rules! unwatched_access {
                 (($p:ident, $space:ident, $size:expr, $align:ident), $dir:expr,
                     |$r:ident, $ptr:ident| $body:expr) => {{
-                    let (size, is_store) = ($size, $dir == Dir::Store);
+                    let size = $size;
                     for (&fp, &slot) in fps.iter().zip(&warp.slots) {
-                        let $r = frame(fp);
-                        let addr = $r[$p as usize];
-                        let wi = &mut items.slots[slot as usize];
-                        // The ids are read only when a report needs them (copying them for
-                        // every lane cost a tenth of a plain stencil run).
-                        check_alignment(addr, $align, is_store, launch, || at(wi.ids));
-                        let mut mems = lane_mems!(wi);
-                        let here = || at(wi.ids);
-                        let $ptr = access(&mut mems, $space, addr, size, $dir, launch, here);
-                        $body;
+                        lane_access!(
+                            fp,
+                            slot,
+                            ($p, $space, size, $align),
+                            $dir,
+                            |$r, _addr, $ptr| $body
+                        );
                     }
                     continue;
                 }};
@@ -489,22 +504,23 @@ impl GroupRunner<'_> {
                     self.lanes.batch.start(($space, size, kind));
                     let mut gathering = RunGatherer::new(size);
                     for ((&fp, &slot), &lane) in fps.iter().zip(&warp.slots).zip(&warp.lanes) {
-                        let $r = frame(fp);
-                        let addr = $r[$p as usize];
-                        let wi = &mut items.slots[slot as usize];
-                        check_alignment(addr, $align, is_store, launch, || at(wi.ids));
-                        let mut mems = lane_mems!(wi);
-                        let here = || at(wi.ids);
-                        let $ptr = access(&mut mems, $space, addr, size, $dir, launch, here);
-                        $body;
-                        let batch = &mut self.lanes.batch;
-                        gathering.add(lane, addr, &mut batch.runs);
-                        if is_store {
-                            let $data = &mut batch.data;
-                            // Nothing for loads (`|_| ()`).
-                            #[allow(clippy::no_effect)]
-                            $stored;
-                        }
+                        lane_access!(
+                            fp,
+                            slot,
+                            ($p, $space, size, $align),
+                            $dir,
+                            |$r, addr, $ptr| {
+                                $body;
+                                let batch = &mut self.lanes.batch;
+                                gathering.add(lane, addr, &mut batch.runs);
+                                if is_store {
+                                    let $data = &mut batch.data;
+                                    // Nothing for loads (`|_| ()`).
+                                    #[allow(clippy::no_effect)]
+                                    $stored;
+                                }
+                            }
+                        );
                     }
                     gathering.finish(&mut self.lanes.batch.runs);
                     deliver_batch!();
