@@ -896,6 +896,10 @@ pub struct Function {
     /// The slots of `undef` and `poison` constants (zero in `frame_init`): uninitialised
     /// values, for the Uninitialized checker.
     pub undef_slots: Vec<Slot>,
+    /// Slots no op writes, as (first, count): parameters and constants (`undef` ones too).
+    /// Every other slot is written before it is read, which lets a new work-item start from
+    /// the registers of the last one (`WorkItem::reset`).
+    pub fixed_slots: Vec<(Slot, u32)>,
     /// Padding of the types of allocas (`Op::Alloca::padding`): (offset, length) ranges.
     pub paddings: Vec<Vec<(u32, u32)>>,
     pub relocs: Vec<Reloc>,

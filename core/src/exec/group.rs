@@ -11,7 +11,7 @@ use super::lanes::{position, Lanes};
 use super::launch::{Launch, Where};
 use super::shadow::origin_code;
 use super::undo::UndoLog;
-use super::workitem::{WiIds, WorkItem};
+use super::workitem::{EntryFrame, WiIds, WorkItem};
 use crate::diagnostics::{divergence_header, render, Entity, Level};
 use crate::memory::{AddrSpace, ArenaMemory};
 use crate::output::Record;
@@ -567,7 +567,12 @@ impl<'l> GroupRunner<'l> {
             (&launch.kernel.shadow_frames[0][..], undef)
         });
         let stack_slots = launch.kernel.code.stack_slots;
-        wi.reset(&launch.template, shadow, stack_slots, ids);
+        let entry = EntryFrame {
+            launch: launch.info.id,
+            values: &launch.template,
+            fixed: &launch.kernel.code.functions[0].fixed_slots,
+        };
+        wi.reset(entry, shadow, stack_slots, ids);
         let at = self.at(Some(ids), 0, 0);
         if launch.observe_work_items {
             for w in self.workers.each(Interest::WORK_ITEM) {

@@ -39,6 +39,9 @@ pub struct WorkItem {
     pub barrier_at: (u32, Pc, u32),
     /// Events it waits for, at a `wait_group_events`.
     pub wait_events: Vec<u64>,
+    /// The launch whose entry frame (constants and arguments) `regs` starts with: a
+    /// work-item of the same launch starts from them without copying them again.
+    entry_frame_of: Option<u64>,
 }
 
 impl WorkItem {
@@ -54,22 +57,32 @@ impl WorkItem {
             ids: WiIds::default(),
             barrier_at: (0, 0, 0),
             wait_events: Vec::new(),
+            entry_frame_of: None,
         }
     }
 
-    /// Resets to the start of the kernel with a fresh entry frame; with `shadow` (the entry
-    /// frame's shadows and its `undef` slots), registers and private memory keep shadows.
+    /// Resets to the start of the kernel with launch `entry.launch`'s entry frame; with
+    /// `shadow` (the entry frame's shadows and its `undef` slots), registers and private
+    /// memory keep shadows.
     #[inline(always)]
     pub fn reset(
         &mut self,
-        template: &[u64],
+        entry: EntryFrame,
         shadow: Option<(&[u64], &[Slot])>,
         stack_slots: usize,
         ids: WiIds,
     ) {
-        self.regs.clear();
-        self.regs.extend_from_slice(template);
-        self.regs.resize(stack_slots.max(template.len()), 0);
+        if self.entry_frame_of == Some(entry.launch) {
+            // Ops leave the fixed slots as they were, and write the others before reading
+            // them: the last work-item's registers do.
+            #[cfg(debug_assertions)]
+            entry.check_and_scramble(&mut self.regs);
+        } else {
+            self.regs.clear();
+            self.regs.extend_from_slice(entry.values);
+            self.regs.resize(stack_slots.max(entry.values.len()), 0);
+            self.entry_frame_of = Some(entry.launch);
+        }
         if let Some((shadow, undef)) = shadow {
             let n = self.regs.len();
             self.shadow.bits.resize(n, 0);
@@ -87,6 +100,36 @@ impl WorkItem {
         self.private.clear();
         self.ids = ids;
         self.wait_events.clear();
+    }
+}
+
+/// A launch's entry frame: the kernel function's registers with its arguments bound.
+#[derive(Clone, Copy)]
+pub struct EntryFrame<'a> {
+    /// The launch's number (`LaunchInfo::id`).
+    pub launch: u64,
+    pub values: &'a [u64],
+    /// Its slots that no op writes (`Function::fixed_slots`).
+    pub fixed: &'a [(Slot, u32)],
+}
+
+impl EntryFrame<'_> {
+    /// Debug builds check that the last work-item left the fixed slots alone, and scramble
+    /// the others, so that tests catch an op that reads a slot before writing it.
+    #[cfg(debug_assertions)]
+    fn check_and_scramble(&self, regs: &mut [u64]) {
+        let mut fixed = vec![false; self.values.len()];
+        for &(first, count) in self.fixed {
+            for k in first as usize..(first + count) as usize {
+                assert_eq!(regs[k], self.values[k], "an op wrote fixed slot {k}");
+                fixed[k] = true;
+            }
+        }
+        for (k, reg) in regs[..self.values.len()].iter_mut().enumerate() {
+            if !fixed[k] {
+                *reg = 0x5ca7_7e4e_d5ca_77e4 ^ k as u64;
+            }
+        }
     }
 }
 

@@ -148,6 +148,7 @@ impl<'a> Lowerer<'a> {
             let s = self.alloc(n);
             self.values.insert(p, s);
             self.out.params.push((s, n));
+            self.out.fixed_slots.push((s, n));
         }
         let blocks = f.blocks();
         let mut insts = Vec::new();
@@ -275,6 +276,7 @@ impl<'a> Lowerer<'a> {
         }
         let s = self.alloc(1);
         self.out.frame_init[s as usize] = v;
+        self.out.fixed_slots.push((s, 1));
         self.bit_consts.insert(v, s);
         s
     }
@@ -295,6 +297,7 @@ impl<'a> Lowerer<'a> {
         };
         let leaves = consts.leaves(v)?;
         let s = self.alloc(leaves.len() as u32);
+        self.out.fixed_slots.push((s, leaves.len() as u32));
         for (i, leaf) in leaves.into_iter().enumerate() {
             match leaf {
                 CVal::Bits(b) => self.out.frame_init[s as usize + i] = b,
