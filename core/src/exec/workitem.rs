@@ -109,7 +109,8 @@ pub struct EntryFrame<'a> {
     /// The launch's number (`LaunchInfo::id`).
     pub launch: u64,
     pub values: &'a [u64],
-    /// Its slots that no op writes (`Function::fixed_slots`).
+    /// Its slots that no op writes (`Function::fixed_slots`), which debug builds check.
+    #[cfg_attr(not(debug_assertions), allow(dead_code))]
     pub fixed: &'a [(Slot, u32)],
 }
 
