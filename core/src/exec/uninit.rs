@@ -90,13 +90,35 @@ impl WrittenOrigins {
     }
 }
 
-/// The shadow of the bytes at `addr`, for an access the memory accepted; `None` for memory
-/// that counts as initialised (constant memory, memory aliasing the host's).
-fn shadow_ptr(launch: &Launch, mems: &mut Mems, space: AddrSpace, addr: u64) -> Option<*mut u8> {
+/// The shadow of the bytes at `addr`, for a load the memory accepted; `None` for memory that
+/// counts as initialised (constant memory, memory aliasing the host's, a global buffer with no
+/// uninitialised bit).
+fn shadow_to_read(
+    launch: &Launch,
+    mems: &mut Mems,
+    space: AddrSpace,
+    addr: u64,
+) -> Option<*mut u8> {
     match resolve(space, addr) {
         (AddrSpace::Private, a) => mems.private.shadow_ptr(a),
         (AddrSpace::Local, a) => mems.local.shadow_ptr(a),
-        (AddrSpace::Global, a) => launch.global.shadow_ptr(a),
+        (AddrSpace::Global, a) => launch.global.shadow_to_read(a),
+        _ => None,
+    }
+}
+
+/// The shadow of the bytes at `addr`, for a store the memory accepted of a value with
+/// uninitialised bits or not (`uninit`); `None` where there is nothing to write.
+fn shadow_to_write(
+    launch: &Launch,
+    mems: &mut Mems,
+    (space, addr): (AddrSpace, u64),
+    uninit: bool,
+) -> Option<*mut u8> {
+    match resolve(space, addr) {
+        (AddrSpace::Private, a) => mems.private.shadow_ptr(a),
+        (AddrSpace::Local, a) => mems.local.shadow_ptr(a),
+        (AddrSpace::Global, a) => launch.global.shadow_to_write(a, uninit),
         _ => None,
     }
 }
@@ -144,7 +166,7 @@ pub(crate) fn load(
     addr: u64,
     ty: MemTy,
 ) -> (u64, u32) {
-    let shadow = match shadow_ptr(launch, mems, space, addr) {
+    let shadow = match shadow_to_read(launch, mems, space, addr) {
         // SAFETY: the access was checked; the shadow has the buffer's size.
         Some(p) => unsafe { load_mem(ty, p) },
         None => 0,
@@ -165,7 +187,7 @@ pub(crate) fn store(
     ty: MemTy,
     (shadow, origin): (u64, u32),
 ) {
-    if let Some(p) = shadow_ptr(launch, mems, space, addr) {
+    if let Some(p) = shadow_to_write(launch, mems, (space, addr), shadow != 0) {
         // SAFETY: as above.
         unsafe { store_mem(ty, p, shadow) };
         if shadow != 0 {
@@ -183,7 +205,7 @@ pub(crate) fn load_bytes_of(
     addr: u64,
     out: &mut [u8],
 ) -> bool {
-    match shadow_ptr(launch, mems, space, addr) {
+    match shadow_to_read(launch, mems, space, addr) {
         // SAFETY: as above.
         Some(p) => unsafe { load_bytes(p, out) },
         None => out.fill(0),
@@ -199,10 +221,11 @@ pub(crate) fn store_bytes_of(
     bytes: &[u8],
     origin: u32,
 ) {
-    if let Some(p) = shadow_ptr(launch, mems, space, addr) {
+    let uninit = bytes.iter().any(|&b| b != 0);
+    if let Some(p) = shadow_to_write(launch, mems, (space, addr), uninit) {
         // SAFETY: as above.
         unsafe { store_bytes(p, bytes) };
-        if bytes.iter().any(|&b| b != 0) {
+        if uninit {
             set_origin(launch, mems, (space, addr), bytes.len() as u64, origin);
         }
     }

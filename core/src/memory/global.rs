@@ -31,6 +31,10 @@ pub struct GlobalBuffer {
 struct Shadow {
     bits: Storage,
     origins: Storage,
+    /// No bit of `bits` is set: loads need not read them, nor stores of initialised values
+    /// write them (a shadow the host's writes made is all zero, and most kernels' inputs
+    /// stay so). Cleared before the first uninitialised bit is written.
+    clean: AtomicBool,
 }
 
 /// Bytes that share one origin.
@@ -135,9 +139,9 @@ impl GlobalBuffer {
     /// The buffer's shadow and origins, made now if it has none yet: uninitialised (with
     /// origin `origin`) unless the host wrote to the buffer. Null for memory that aliases other
     /// memory (always initialised) or when the host has no memory left for it.
-    fn shadow(&self, origin: u32) -> (*mut u8, *mut u8) {
+    fn shadow(&self, origin: u32) -> ShadowAt {
         if self.storage.is_none() {
-            return (std::ptr::null_mut(), std::ptr::null_mut());
+            return ShadowAt::NONE;
         }
         let made = self.shadow.get_or_init(|| {
             let granules = self.size.div_ceil(GRANULE).max(1);
@@ -151,9 +155,11 @@ impl GlobalBuffer {
                 return Shadow {
                     bits: none(),
                     origins: none(),
+                    clean: AtomicBool::new(true),
                 };
             };
-            if !self.host_written.load(Ordering::Relaxed) {
+            let host_written = self.host_written.load(Ordering::Relaxed);
+            if !host_written {
                 // SAFETY: fresh allocations of these sizes, not yet shared; u32 granules are
                 // 64-byte aligned.
                 unsafe {
@@ -164,9 +170,20 @@ impl GlobalBuffer {
                     }
                 }
             }
-            Shadow { bits, origins }
+            Shadow {
+                bits,
+                origins,
+                clean: AtomicBool::new(host_written),
+            }
         });
-        (made.bits.ptr, made.origins.ptr)
+        if made.bits.ptr.is_null() {
+            return ShadowAt::NONE;
+        }
+        ShadowAt {
+            bits: made.bits.ptr.expose_provenance(),
+            origins: made.origins.ptr.expose_provenance(),
+            clean: std::ptr::from_ref(&made.clean).expose_provenance(),
+        }
     }
 
     /// Records that the host wrote `len` bytes at `offset`: initialised from now on.
@@ -450,18 +467,14 @@ impl GlobalMemory {
     /// the origin code of a buffer index's never-written bytes.
     pub fn view(&self, shadows: Option<&dyn Fn(u64) -> u32>) -> GlobalView {
         let t = self.table.read().expect("global memory lock poisoned");
-        let (shadows, origins) = match shadows {
+        let shadows = match shadows {
             Some(origin) => (t.buffers.iter().enumerate())
                 .map(|(i, b)| {
-                    let (bits, origins) = b
-                        .as_ref()
-                        .map_or((std::ptr::null_mut(), std::ptr::null_mut()), |b| {
-                            b.shadow(origin(i as u64))
-                        });
-                    (bits.expose_provenance(), origins.expose_provenance())
+                    b.as_ref()
+                        .map_or(ShadowAt::NONE, |b| b.shadow(origin(i as u64)))
                 })
-                .unzip(),
-            None => (Vec::new(), Vec::new()),
+                .collect(),
+            None => Vec::new(),
         };
         let entries = t
             .buffers
@@ -479,7 +492,6 @@ impl GlobalMemory {
             entries,
             keep: t.buffers.iter().flatten().cloned().collect(),
             shadows,
-            origins,
             svm: t.svm.clone(),
         }
     }
@@ -530,6 +542,9 @@ fn copy_shadow(t: &Table, dst: u64, src: u64, len: u64) {
     if let Some(s_shadow) = s.shadow.get().filter(|s| !s.bits.ptr.is_null()) {
         // SAFETY: the ranges were checked against both buffers by the caller.
         unsafe { load_bytes(s_shadow.bits.ptr.add(s_off as usize), &mut bytes) };
+        if bytes.iter().any(|&b| b != 0) {
+            d_shadow.clean.store(false, Ordering::Relaxed);
+        }
     }
     // SAFETY: as above. (Origins stay: copied bytes that are uninitialised keep the
     // destination's granule origins, an approximation for host-side copies.)
@@ -540,13 +555,32 @@ fn copy_shadow(t: &Table, dst: u64, src: u64, len: u64) {
 pub struct GlobalView {
     entries: Vec<BufEntry>,
     keep: Vec<Arc<GlobalBuffer>>,
-    /// Each buffer's shadow (an exposed host address; 0 for none), when the launch keeps
-    /// shadows.
-    shadows: Vec<usize>,
-    /// Each buffer's origin granules (`u32` each, an exposed host address), likewise.
-    origins: Vec<usize>,
+    /// Each buffer's shadow, when the launch keeps shadows.
+    shadows: Vec<ShadowAt>,
     /// The SVM buffers, by host address.
     svm: Vec<SvmRange>,
+}
+
+/// A buffer's shadow as a launch sees it: exposed host addresses of its bits, its origin
+/// granules (`u32` each) and its `Shadow::clean` flag; 0 for none.
+#[derive(Clone, Copy)]
+struct ShadowAt {
+    bits: usize,
+    origins: usize,
+    clean: usize,
+}
+
+impl ShadowAt {
+    const NONE: ShadowAt = ShadowAt {
+        bits: 0,
+        origins: 0,
+        clean: 0,
+    };
+
+    fn clean(&self) -> &AtomicBool {
+        // SAFETY: the flag of a shadow that the view's `keep` keeps alive.
+        unsafe { &*std::ptr::with_exposed_provenance::<AtomicBool>(self.clean) }
+    }
 }
 
 impl GlobalView {
@@ -555,15 +589,52 @@ impl GlobalView {
     #[inline]
     pub fn shadow_ptr(&self, addr: u64) -> Option<*mut u8> {
         let (index, offset) = decode_address(addr, GLOBAL_OFFSET_BITS);
-        let base = *self.shadows.get(index as usize)?;
-        (base != 0).then(|| std::ptr::with_exposed_provenance_mut::<u8>(base + offset as usize))
+        let at = self.shadows.get(index as usize)?;
+        (at.bits != 0)
+            .then(|| std::ptr::with_exposed_provenance_mut::<u8>(at.bits + offset as usize))
+    }
+
+    /// `shadow_ptr` for a load: `None` also when no bit of the buffer is uninitialised.
+    #[inline]
+    pub fn shadow_to_read(&self, addr: u64) -> Option<*mut u8> {
+        let (index, _) = decode_address(addr, GLOBAL_OFFSET_BITS);
+        let at = self.shadows.get(index as usize)?;
+        if at.bits == 0 || at.clean().load(Ordering::Relaxed) {
+            return None;
+        }
+        self.shadow_ptr(addr)
+    }
+
+    /// `shadow_ptr` for a store of a value with uninitialised bits or not (`uninit`): `None`
+    /// also for an initialised value stored to a buffer with no uninitialised bit, which has
+    /// nothing to change.
+    #[inline]
+    pub fn shadow_to_write(&self, addr: u64, uninit: bool) -> Option<*mut u8> {
+        let (index, _) = decode_address(addr, GLOBAL_OFFSET_BITS);
+        let at = self.shadows.get(index as usize)?;
+        if at.bits == 0 {
+            return None;
+        }
+        let clean = at.clean();
+        if clean.load(Ordering::Relaxed) {
+            if !uninit {
+                return None;
+            }
+            clean.store(false, Ordering::Relaxed);
+        }
+        self.shadow_ptr(addr)
     }
 
     /// The origin of the uninitialised bits at `addr` (of an access the view accepted): the
     /// first granule's of `len` bytes that has one.
     pub fn origin(&self, addr: u64, len: u64) -> u32 {
         let (index, offset) = decode_address(addr, GLOBAL_OFFSET_BITS);
-        let Some(&base) = self.origins.get(index as usize).filter(|&&b| b != 0) else {
+        let Some(base) = self
+            .shadows
+            .get(index as usize)
+            .map(|s| s.origins)
+            .filter(|&b| b != 0)
+        else {
             return 0;
         };
         let p = std::ptr::with_exposed_provenance::<u32>(base);
@@ -581,7 +652,12 @@ impl GlobalView {
     /// Sets the origin of the granules of the `len` bytes at `addr`.
     pub fn set_origin(&self, addr: u64, len: u64, origin: u32) {
         let (index, offset) = decode_address(addr, GLOBAL_OFFSET_BITS);
-        let Some(&base) = self.origins.get(index as usize).filter(|&&b| b != 0) else {
+        let Some(base) = self
+            .shadows
+            .get(index as usize)
+            .map(|s| s.origins)
+            .filter(|&b| b != 0)
+        else {
             return;
         };
         let p = std::ptr::with_exposed_provenance_mut::<u32>(base);
