@@ -68,6 +68,7 @@ impl Storage {
         let bytes = usize::try_from(size).ok()?.max(1);
         let layout = Layout::from_size_align(bytes, align).ok()?;
         if bytes >= MAP_AT && align <= 4096 {
+            // Small pages: huge ones (madvise) made Uninitialized runs slower here.
             // SAFETY: a fresh private anonymous mapping, page-aligned, zero-filled.
             let ptr = unsafe {
                 libc::mmap(
@@ -79,7 +80,6 @@ impl Storage {
                     0,
                 )
             };
-            // (Huge pages, asked for with madvise, made Uninitialized runs slower here.)
             if ptr == libc::MAP_FAILED {
                 return None;
             }
