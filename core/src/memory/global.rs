@@ -584,25 +584,34 @@ impl ShadowAt {
 }
 
 impl GlobalView {
+    /// The shadow of the buffer holding `addr` (if it has one), and `addr`'s offset in it.
+    #[inline]
+    fn shadow_of(&self, addr: u64) -> Option<(&ShadowAt, usize)> {
+        let (index, offset) = decode_address(addr, GLOBAL_OFFSET_BITS);
+        let at = self.shadows.get(index as usize).filter(|at| at.bits != 0)?;
+        Some((at, offset as usize))
+    }
+
     /// The shadow of the byte at `addr`, for an access the view's `locate` accepted; `None`
     /// when the buffer has no shadow (it counts as initialised).
     #[inline]
     pub fn shadow_ptr(&self, addr: u64) -> Option<*mut u8> {
-        let (index, offset) = decode_address(addr, GLOBAL_OFFSET_BITS);
-        let at = self.shadows.get(index as usize)?;
-        (at.bits != 0)
-            .then(|| std::ptr::with_exposed_provenance_mut::<u8>(at.bits + offset as usize))
+        let (at, offset) = self.shadow_of(addr)?;
+        Some(std::ptr::with_exposed_provenance_mut::<u8>(
+            at.bits + offset,
+        ))
     }
 
     /// `shadow_ptr` for a load: `None` also when no bit of the buffer is uninitialised.
     #[inline]
     pub fn shadow_to_read(&self, addr: u64) -> Option<*mut u8> {
-        let (index, _) = decode_address(addr, GLOBAL_OFFSET_BITS);
-        let at = self.shadows.get(index as usize)?;
-        if at.bits == 0 || at.clean().load(Ordering::Relaxed) {
+        let (at, offset) = self.shadow_of(addr)?;
+        if at.clean().load(Ordering::Relaxed) {
             return None;
         }
-        self.shadow_ptr(addr)
+        Some(std::ptr::with_exposed_provenance_mut::<u8>(
+            at.bits + offset,
+        ))
     }
 
     /// `shadow_ptr` for a store of a value with uninitialised bits or not (`uninit`): `None`
@@ -610,11 +619,7 @@ impl GlobalView {
     /// nothing to change.
     #[inline]
     pub fn shadow_to_write(&self, addr: u64, uninit: bool) -> Option<*mut u8> {
-        let (index, _) = decode_address(addr, GLOBAL_OFFSET_BITS);
-        let at = self.shadows.get(index as usize)?;
-        if at.bits == 0 {
-            return None;
-        }
+        let (at, offset) = self.shadow_of(addr)?;
         let clean = at.clean();
         if clean.load(Ordering::Relaxed) {
             if !uninit {
@@ -622,22 +627,19 @@ impl GlobalView {
             }
             clean.store(false, Ordering::Relaxed);
         }
-        self.shadow_ptr(addr)
+        Some(std::ptr::with_exposed_provenance_mut::<u8>(
+            at.bits + offset,
+        ))
     }
 
     /// The origin of the uninitialised bits at `addr` (of an access the view accepted): the
     /// first granule's of `len` bytes that has one.
     pub fn origin(&self, addr: u64, len: u64) -> u32 {
-        let (index, offset) = decode_address(addr, GLOBAL_OFFSET_BITS);
-        let Some(base) = self
-            .shadows
-            .get(index as usize)
-            .map(|s| s.origins)
-            .filter(|&b| b != 0)
-        else {
+        let Some((at, offset)) = self.shadow_of(addr) else {
             return 0;
         };
-        let p = std::ptr::with_exposed_provenance::<u32>(base);
+        let offset = offset as u64;
+        let p = std::ptr::with_exposed_provenance::<u32>(at.origins);
         let (first, last) = (offset / GRANULE, (offset + len.max(1) - 1) / GRANULE);
         (first..=last)
             // SAFETY: the granules of a range inside the buffer; relaxed atomics, since other
@@ -651,15 +653,11 @@ impl GlobalView {
 
     /// Sets the origin of the granules of the `len` bytes at `addr`.
     pub fn set_origin(&self, addr: u64, len: u64, origin: u32) {
-        let (index, offset) = decode_address(addr, GLOBAL_OFFSET_BITS);
-        let Some(base) = self
-            .shadows
-            .get(index as usize)
-            .map(|s| s.origins)
-            .filter(|&b| b != 0)
-        else {
+        let Some((at, offset)) = self.shadow_of(addr) else {
             return;
         };
+        let offset = offset as u64;
+        let base = at.origins;
         let p = std::ptr::with_exposed_provenance_mut::<u32>(base);
         for g in offset / GRANULE..=(offset + len.max(1) - 1) / GRANULE {
             // SAFETY: as in `origin`.
