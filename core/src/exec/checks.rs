@@ -359,14 +359,21 @@ pub(crate) fn observe_atomic(
     (space, address, size, kind): (AddrSpace, u64, u64, AccessKind),
     ptr: Option<*mut u8>,
 ) {
+    let (after, n) = memory_after(ptr, size);
+    observe(launch, mems, at, space, address, size, kind, &after[..n]);
+}
+
+/// What memory holds after an atomic of `size` bytes (at most 8) at `ptr` (if it was
+/// allowed; else zeros), and how many of the bytes count.
+#[inline(always)]
+pub(crate) fn memory_after(ptr: Option<*mut u8>, size: u64) -> ([u8; 8], usize) {
     let mut after = [0u8; 8];
     let n = (size as usize).min(8);
     if let Some(p) = ptr {
         // SAFETY: the caller's access() checked the range.
         unsafe { load_bytes(p, &mut after[..n]) };
     }
-    let data = &after[..n];
-    observe(launch, mems, at, space, address, size, kind, data);
+    (after, n)
 }
 
 /// Shows an allocation of local or private memory to the plugin workers that watch them

@@ -3,9 +3,10 @@
 
 use super::async_copy::AsyncState;
 use super::atomic;
-use super::checks::{access, located, observe, observe_atomic, undone_atomic, Dir};
+use super::checks::{access, located, memory_after, observe, observe_atomic, undone_atomic, Dir};
 use super::combine::PendingAtomics;
 use super::exchange::Exchange;
+use super::lanes::LaneBatch;
 use super::launch::{Launch, Where};
 use super::semantics::mask;
 use super::shadow::{origin_code, ShadowRegs, Shadows};
@@ -62,6 +63,8 @@ pub(crate) struct Env<'e, 'm> {
     pub exact: bool,
     /// For a builtin that works lane by lane: `taint` per lane (`uninit::builtin_lanes`).
     pub lanes: Option<Vec<(bool, u32)>>,
+    /// Under lanes: the batch the builtin's atomic joins, and the lane's local linear index.
+    pub batch: Option<(&'e mut LaneBatch, u32)>,
 }
 
 /// Shadow bytes a builtin's access fits in without a heap allocation (atomics, vectors).
@@ -88,6 +91,12 @@ impl Env<'_, '_> {
     fn observe_atomic(&mut self, access: (AddrSpace, u64, u32, AccessKind), p: Option<*mut u8>) {
         if self.launch.observe_memory {
             let (space, addr, size, kind) = access;
+            if let Some((batch, lane)) = &mut self.batch {
+                let (after, n) = memory_after(p, size as u64);
+                if batch.join(*lane, (space, size as u64, kind), addr, &after[..n]) {
+                    return;
+                }
+            }
             let access = (space, addr, size as u64, kind);
             observe_atomic(self.launch, self.mems, self.at, access, p);
         }

@@ -671,6 +671,7 @@ impl GroupRunner<'_> {
                             shadows: shf.frame(),
                             exact: false,
                             lanes,
+                            batch: None,
                         };
                         let ran = (s.run)(&mut env);
                         let taint = env.taint.filter(|_| !env.exact);

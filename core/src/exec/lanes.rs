@@ -719,6 +719,8 @@ impl GroupRunner<'_> {
                 Op::Builtin { site } => {
                     let b = &func.builtins[site as usize];
                     let mut parted = false;
+                    // Atomics join one batch for the plugins, as the memory ops' accesses.
+                    self.lanes.batch.clear();
                     for (k, (&fp, &slot)) in fps.iter().zip(&warp.slots).enumerate() {
                         let wi = &mut items.slots[slot as usize];
                         let (ids, at) = (wi.ids, at(wi.ids));
@@ -736,6 +738,7 @@ impl GroupRunner<'_> {
                             shadows: None,
                             exact: false,
                             lanes: None,
+                            batch: observe.then_some((&mut self.lanes.batch, warp.lanes[k])),
                         };
                         if let Err(trap) = (b.run)(&mut env) {
                             // This lane stops here; the others go on after the call.
@@ -747,6 +750,7 @@ impl GroupRunner<'_> {
                             parted = true;
                         }
                     }
+                    deliver_batch!();
                     if parted {
                         for (k, &slot) in warp.slots.iter().enumerate() {
                             if items.entries[warp.lanes[k] as usize].state != WiState::Finished {

@@ -334,8 +334,11 @@ impl SegmentLog {
             if batch.kind.atomic() {
                 // One by one, to join the segment of their op and element
                 // (`SegmentLog::recent`), which keeps the stored bytes of the one that counts.
+                let n = size as usize;
                 for (k, one) in s.one_by_one().enumerate() {
-                    self.close(which, (one, first + k), batch, &valid);
+                    let at = (first + k) * n;
+                    let data = batch.data.get(at..at + n).unwrap_or(&[]);
+                    self.atomic(which, one, data, &valid);
                 }
             } else {
                 self.close(which, (s, first), batch, &valid);
@@ -367,10 +370,32 @@ impl SegmentLog {
         self.push(which, s, data.unwrap_or(&[]));
     }
 
+    /// Takes in one work-item's atomic access `s` that `valid` may refuse: joined to the
+    /// segment of its op and element when there is one (its bytes were found valid then),
+    /// else kept as a segment of its own if valid.
+    fn atomic(
+        &mut self,
+        which: usize,
+        s: Segment,
+        stored: &[u8],
+        valid: &impl Fn(u64, u64) -> bool,
+    ) {
+        match self.recent(which, &s) {
+            Ok(i) => {
+                let s = self.stamped(s);
+                self.join(which, i, &s, stored);
+            }
+            Err(place) if valid(s.start, s.len()) => {
+                let s = self.stamped(s);
+                self.keep(which, s, stored, place);
+            }
+            Err(_) => {}
+        }
+    }
+
     /// Keeps a segment, with its stored bytes (stores and atomics; missing ones kept as 0).
-    pub fn push(&mut self, which: usize, mut s: Segment, stored: &[u8]) {
-        s.stamp = self.arrivals;
-        self.arrivals += 1;
+    pub fn push(&mut self, which: usize, s: Segment, stored: &[u8]) {
+        let s = self.stamped(s);
         let place = if s.count == 1 && s.wi != GROUP {
             match self.recent(which, &s) {
                 Ok(i) => {
@@ -382,6 +407,18 @@ impl SegmentLog {
         } else {
             None
         };
+        self.keep(which, s, stored, place);
+    }
+
+    /// `s` numbered as the latest access taken in.
+    fn stamped(&mut self, mut s: Segment) -> Segment {
+        s.stamp = self.arrivals;
+        self.arrivals += 1;
+        s
+    }
+
+    /// Keeps `s` as a segment of its own, remembered at `place` of the recent accesses.
+    fn keep(&mut self, which: usize, mut s: Segment, stored: &[u8], place: Option<usize>) {
         if s.writes() {
             s.data = self.data.len();
             let len = if s.broadcast { s.elem } else { s.len() } as usize;
