@@ -139,6 +139,19 @@ impl KernelCode {
             .all(|f| f.code.iter().all(op) && f.builtins.iter().all(|b| builtin(&b.name)))
     }
 
+    /// Whether its code makes no uninitialised value of its own: no `undef` constant, no
+    /// private variable (`alloca`) and no `__local` variable. Its values can then only be
+    /// uninitialised if global memory held such bits already, or through a load that the
+    /// memory refused (`exec::launch`'s deferred shadows). `__local` arguments are the
+    /// launch's to tell.
+    pub fn makes_no_uninitialised_values(&self) -> bool {
+        use crate::bytecode::Op;
+        self.locals.is_empty()
+            && self.functions.iter().all(|f| {
+                f.undef_slots.is_empty() && !f.code.iter().any(|op| matches!(op, Op::Alloca { .. }))
+            })
+    }
+
     /// Whether a compare-and-swap runs inside a loop, in its function or in one the loop
     /// calls: a retry loop (a float atomic add, a lock), which lanes running in lock-step
     /// make quadratic (each round all of a warp's lanes try, and one succeeds), while one

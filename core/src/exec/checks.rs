@@ -159,6 +159,9 @@ pub(crate) fn located(
             dir,
         };
         report_access(access, launch, mems.workers, at());
+        if located.is_none() && dir.reads() {
+            mems.undo.read_refused |= mems.undo.active;
+        }
     }
     let located = located.map(|(p, _)| p);
     if let (Dir::Store, true, Some(p)) = (dir, mems.undo.active, located) {

@@ -297,6 +297,9 @@ pub(crate) struct GroupRunner<'l> {
     pub(super) lanes: Lanes,
     /// What the current group's stores overwrote, while it may start over (`lanes`).
     pub(super) undo: UndoLog,
+    /// The current group's registers and memory have shadows: the launch's, or, when it
+    /// defers them, since a group had to start over with them (`Launch::shadows_deferred`).
+    pub shadows: bool,
 }
 
 impl<'l> GroupRunner<'l> {
@@ -328,6 +331,7 @@ impl<'l> GroupRunner<'l> {
             pending: PendingAtomics::default(),
             lanes: Lanes::default(),
             undo: UndoLog::default(),
+            shadows: launch.shadows,
         }
     }
 
@@ -348,8 +352,15 @@ impl<'l> GroupRunner<'l> {
         self.local.clear();
         allocate_locals(self.launch, &mut self.local);
         let count = self.size.iter().product::<u64>();
-        let on_lanes = self.launch.lanes && count > 1 && self.launch.lanes_pay();
-        self.begin_group(on_lanes && self.launch.may_start_over);
+        let launch = self.launch;
+        let deferred = launch.shadows_deferred;
+        let on_lanes = launch.lanes
+            && count > 1
+            && launch.lanes_pay()
+            && !(deferred && launch.shadows_needed.load(Ordering::Relaxed));
+        // Deferred shadows: only a group on lanes can start over if it needs them.
+        self.shadows = launch.shadows || (deferred && !on_lanes);
+        self.begin_group(on_lanes && launch.may_start_over);
         self.asyncs.reset(count);
         self.exchange.reset(self.size);
         let mut items = self.items.take().unwrap_or_default();
@@ -360,6 +371,10 @@ impl<'l> GroupRunner<'l> {
             }
             if !self.run_lanes(&mut items) {
                 self.launch.started_over.fetch_add(1, Ordering::Relaxed);
+                if self.undo.read_refused {
+                    self.launch.shadows_needed.store(true, Ordering::Relaxed);
+                }
+                self.shadows = deferred;
                 self.start_over(&mut items);
                 self.take_turns(&mut items, &Plain, None);
             }
@@ -562,7 +577,7 @@ impl<'l> GroupRunner<'l> {
                 self.group[d] * info.local_size[d] + local[d] + info.global_offset[d]
             }),
         };
-        let shadow = launch.shadows.then(|| {
+        let shadow = self.shadows.then(|| {
             let undef = &launch.kernel.code.functions[0].undef_slots[..];
             (&launch.kernel.shadow_frames[0][..], undef)
         });

@@ -147,7 +147,7 @@ impl GroupRunner<'_> {
         match (
             launch.observe_instructions,
             launch.debug.is_some(),
-            launch.shadows,
+            self.shadows,
         ) {
             (false, false, false) => self.exec::<false, false, NoShadow, false>(wi),
             (true, false, false) => self.exec::<true, false, NoShadow, false>(wi),
@@ -164,7 +164,7 @@ impl GroupRunner<'_> {
     /// it does not run for a whole warp); `Stop::Stepped` if it goes on after it.
     pub(crate) fn run_one(&mut self, wi: &mut WorkItem) -> Stop {
         debug_assert!(!self.launch.observe_instructions && self.launch.debug.is_none());
-        debug_assert!(!self.launch.shadows);
+        debug_assert!(!self.shadows);
         self.exec::<false, false, NoShadow, true>(wi)
     }
 

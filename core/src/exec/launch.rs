@@ -1,7 +1,7 @@
 //! Kernel instances and launches: argument binding, work-group distribution over worker threads,
 //! and the launch-wide state every worker shares.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
 use super::debug::{DebugHook, StopSet};
@@ -117,6 +117,12 @@ pub(crate) struct Launch<'a> {
     pub observe_allocations: bool,
     /// The Uninitialized checker listens: registers and memory have shadows.
     pub shadows: bool,
+    /// The Uninitialized checker listens, but the kernel makes no uninitialised value and
+    /// global memory holds none: groups run on lanes without shadows, and one whose load the
+    /// memory refused (an unspecified value) starts over with them
+    /// (`GroupRunner::shadows`), as do all groups after it (`shadows_needed`).
+    pub shadows_deferred: bool,
+    pub shadows_needed: AtomicBool,
     /// Atomics whose old value nobody reads may wait for their group's end (`combine`): when
     /// nobody else sees memory while the launch runs.
     pub combine_atomics: bool,
@@ -526,7 +532,10 @@ pub fn launch(
         threads,
         sub_group_size: ctx.config.sub_group_size.max(1),
     };
-    let shadows = plugins.wants(Interest::UNINITIALIZED);
+    let uninitialized = plugins.wants(Interest::UNINITIALIZED);
+    let global = ctx
+        .global
+        .view(uninitialized.then_some(&origin_code::global));
     let debugger = ctx.debugger();
     let deliver = |r: Record| match r {
         Record::Log(level, text) => ctx.log(level, &text),
@@ -544,12 +553,23 @@ pub fn launch(
     let watched = plugins.wants(Interest::MEMORY | Interest::ALLOCATION);
     let rerunnable =
         watched && plugins.take_interleaved_events() && !counted && kernel.code.atomics_undoable();
-    let lanes = !ctx.config.scalar_executor
+    let lanes_fit = !ctx.config.scalar_executor
         && !kernel.code.retries_compare_exchange()
         && debugger.is_none()
-        && !shadows
         && !plugins.wants(Interest::INSTRUCTION | Interest::WORK_ITEM)
         && (!watched || rerunnable);
+    // A kernel that makes no uninitialised value itself, run on memory that holds none,
+    // can only come by one through a load the memory refuses: its groups run on lanes with
+    // no shadows, each ready to start over with them should that happen (`shadows_deferred`).
+    let shadows_deferred = uninitialized
+        && lanes_fit
+        && !counted
+        && kernel.code.atomics_undoable()
+        && kernel.code.makes_no_uninitialised_values()
+        && local_sizes.is_empty()
+        && global.shadows_clean();
+    let shadows = uninitialized && !shadows_deferred;
+    let lanes = lanes_fit && !shadows;
     let launch = Launch {
         ctx,
         kernel,
@@ -557,7 +577,7 @@ pub fn launch(
         template,
         private_init,
         local_sizes,
-        global: ctx.global.view(shadows.then_some(&origin_code::global)),
+        global,
         // A debugging user sees output as it happens, not in work-group order.
         sequencer: if debugger.is_some() {
             Sequencer::immediate(&deliver)
@@ -571,11 +591,13 @@ pub fn launch(
         observe_work_items: plugins.wants(Interest::WORK_ITEM),
         observe_allocations: plugins.wants(Interest::ALLOCATION),
         shadows,
-        combine_atomics: !shadows && debugger.is_none() && !plugins.wants(Interest::MEMORY),
+        shadows_deferred,
+        shadows_needed: AtomicBool::new(false),
+        combine_atomics: !uninitialized && debugger.is_none() && !plugins.wants(Interest::MEMORY),
         counts: counted.then(|| Arc::new(BlockCounts::new(kernel.code.counted_blocks))),
         debug,
         lanes,
-        may_start_over: lanes && watched,
+        may_start_over: lanes && (watched || shadows_deferred),
         started_over: AtomicU64::new(0),
         ran_ahead: AtomicU64::new(0),
     };

@@ -33,6 +33,9 @@ pub(crate) struct UndoLog {
     /// In the order the group made them.
     steps: Vec<Undo>,
     overwritten: Vec<u8>,
+    /// The memory refused a load (or an atomic) while stores were kept: its value is
+    /// unspecified, which only a run with shadows follows (`Launch::shadows_deferred`).
+    pub read_refused: bool,
 }
 
 // SAFETY: the pointers are into global buffers, which outlive the launch; only the worker
@@ -43,6 +46,7 @@ impl UndoLog {
     /// Starts keeping a group's stores.
     pub fn begin(&mut self) {
         self.active = true;
+        self.read_refused = false;
         self.steps.clear();
         self.overwritten.clear();
     }

@@ -602,6 +602,12 @@ impl GlobalView {
         ))
     }
 
+    /// Whether the view has shadows and no buffer holds an uninitialised bit now.
+    pub fn shadows_clean(&self) -> bool {
+        self.shadows.len() == self.entries.len()
+            && (self.shadows.iter()).all(|at| at.bits == 0 || at.clean().load(Ordering::Relaxed))
+    }
+
     /// `shadow_ptr` for a load: `None` also when no bit of the buffer is uninitialised.
     #[inline]
     pub fn shadow_to_read(&self, addr: u64) -> Option<*mut u8> {
