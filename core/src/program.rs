@@ -139,17 +139,15 @@ impl KernelCode {
             .all(|f| f.code.iter().all(op) && f.builtins.iter().all(|b| builtin(&b.name)))
     }
 
-    /// Whether its code makes no uninitialised value of its own: no `undef` constant, no
-    /// private variable (`alloca`) and no `__local` variable. Its values can then only be
-    /// uninitialised if global memory held such bits already, or through a load that the
-    /// memory refused (`exec::launch`'s deferred shadows). `__local` arguments are the
-    /// launch's to tell.
+    /// Whether its code makes no uninitialised value of its own: no `undef` constant and no
+    /// private variable (`alloca`). Its values can then only be uninitialised if global
+    /// memory held such bits already, through a load that the memory refused, or through a
+    /// read of `__local` memory not written yet (`Launch::shadows_deferred`).
     pub fn makes_no_uninitialised_values(&self) -> bool {
         use crate::bytecode::Op;
-        self.locals.is_empty()
-            && self.functions.iter().all(|f| {
-                f.undef_slots.is_empty() && !f.code.iter().any(|op| matches!(op, Op::Alloca { .. }))
-            })
+        self.functions.iter().all(|f| {
+            f.undef_slots.is_empty() && !f.code.iter().any(|op| matches!(op, Op::Alloca { .. }))
+        })
     }
 
     /// Whether a compare-and-swap runs inside a loop, in its function or in one the loop

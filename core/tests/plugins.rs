@@ -471,3 +471,87 @@ fn a_launch_whose_groups_keep_starting_over_runs_the_rest_in_order() {
         .chunks(4)
         .all(|b| i32::from_le_bytes(b.try_into().unwrap()) == 41));
 }
+
+/// Each group writes its tile, then reads it back reversed; work-item `bad` reads `tile[4]`,
+/// which nobody wrote, and so stores an uninitialised value.
+const TILES: &str = r#"
+kernel void tiles(global int *out, local int *tile, int bad) {
+  int l = get_local_id(0);
+  int g = get_global_id(0);
+  tile[l] = g;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  out[g] += tile[g == bad ? 4 : 3 - l];
+}
+"#;
+
+/// Runs TILES over 4 groups of 4 with the Uninitialized checker on `threads` worker threads,
+/// `out` written by the host or not; the launch's statistics, `out`, and the messages.
+fn run_tiles(
+    bad: i32,
+    written: bool,
+    threads: usize,
+) -> (oclgrind_core::LaunchStats, Vec<i32>, Vec<String>) {
+    let messages = Arc::new(Recorder::default());
+    let mut ctx = Context::new(Config {
+        log_file: Some("/dev/null".into()),
+        num_threads: threads,
+        uninitialized: true,
+        ..Config::default()
+    });
+    ctx.add_plugin(messages.clone());
+    let program = ctx.build_program(TILES, "").expect("builds");
+    let placed = ctx.place_program(Arc::new(program)).unwrap();
+    let kernel = placed.kernel("tiles").unwrap();
+    let out = ctx.allocate(64, 0).unwrap();
+    if written {
+        ctx.host_write(out, &[0; 64]);
+    }
+    let nd = NDRange {
+        work_dim: 1,
+        global_offset: [0; 3],
+        global_size: [16, 1, 1],
+        local_size: [4, 1, 1],
+    };
+    let args = [
+        ArgValue::Pointer(out),
+        ArgValue::LocalSize(20),
+        ArgValue::Bytes(bad.to_le_bytes().to_vec()),
+    ];
+    let stats = launch(&ctx, &kernel, &args, &nd).unwrap();
+    let mut bytes = vec![0u8; 64];
+    ctx.host_read(out, &mut bytes);
+    let values = bytes
+        .chunks(4)
+        .map(|b| i32::from_le_bytes(b.try_into().unwrap()))
+        .collect();
+    let messages = messages.0.lock().unwrap().clone();
+    (stats, values, messages)
+}
+
+#[test]
+fn uninitialized_checks_defer_shadows_until_a_group_reads_what_nobody_wrote() {
+    let reversed = |bad: i32| -> Vec<i32> {
+        (0..16)
+            .map(|g| if g == bad { 0 } else { g / 4 * 4 + 3 - g % 4 })
+            .collect()
+    };
+    // Nothing uninitialised: every group runs without shadows, none starts over.
+    let (stats, out, messages) = run_tiles(-1, true, 1);
+    assert_eq!((stats.started_over, out), (0, reversed(-1)));
+    assert!(messages.is_empty(), "{messages:?}");
+
+    // Work-item 6 reads an unwritten element: its group starts over with shadows (its first
+    // run's stores undone: each element added to once), and reports it.
+    for threads in [1, 2] {
+        let (stats, out, messages) = run_tiles(6, true, threads);
+        assert!(stats.started_over >= 1, "{threads} threads");
+        assert_eq!(out, reversed(6), "{threads} threads");
+        assert_eq!(messages.len(), 1, "{messages:?}");
+        assert!(messages[0].contains("Uninitialized value written to global memory"));
+    }
+
+    // Global memory with uninitialised bytes: shadows from the start, nothing to start over.
+    let (stats, _, messages) = run_tiles(-1, false, 1);
+    assert_eq!(stats.started_over, 0);
+    assert_eq!(messages.len(), 16, "{messages:?}");
+}

@@ -160,10 +160,17 @@ pub(crate) fn located(
         };
         report_access(access, launch, mems.workers, at());
         if located.is_none() && dir.reads() {
-            mems.undo.read_refused |= mems.undo.active;
+            mems.undo.needs_shadows |= mems.undo.active;
         }
     }
     let located = located.map(|(p, _)| p);
+    if mems.undo.active
+        && space == AddrSpace::Local
+        && located.is_some()
+        && !mems.local.all_initialised()
+    {
+        deferred_local_access(mems, addr, size, dir);
+    }
     if let (Dir::Store, true, Some(p)) = (dir, mems.undo.active, located) {
         // The group may start over (`undo`; atomics keep their own, `undone_atomic`); local
         // and private memory start afresh then.
@@ -172,6 +179,19 @@ pub(crate) fn located(
         }
     }
     located
+}
+
+/// A local access of a group that runs without the shadows of its registers
+/// (`Launch::shadows_deferred`), while some of its local memory is not written yet: a read
+/// of such bytes needs the shadows (the group starts over with them).
+#[inline(never)]
+fn deferred_local_access(mems: &mut Mems, addr: u64, size: u64, dir: Dir) {
+    if !mems
+        .local
+        .deferred_access(addr, size, dir.reads(), dir.writes())
+    {
+        mems.undo.needs_shadows = true;
+    }
 }
 
 /// Keeps what undoes an atomic (`op` with `value`) on global memory at `p`, which held `old`,

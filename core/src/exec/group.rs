@@ -35,10 +35,10 @@ pub(crate) enum Stop {
     Stepped,
 }
 
-/// A work-group's local memory, with shadows when the launch keeps them.
+/// A work-group's local memory, with shadows when the launch keeps them or defers them.
 pub(crate) fn local_memory(launch: &Launch) -> ArenaMemory {
     let mut local = ArenaMemory::new(AddrSpace::Local);
-    if launch.shadows {
+    if launch.shadows || launch.shadows_deferred {
         local.track_shadows();
     }
     local
@@ -49,7 +49,7 @@ pub(crate) fn allocate_locals(launch: &Launch, local: &mut ArenaMemory) {
     let variables = &launch.kernel.code.locals;
     for (i, &size) in launch.local_sizes.iter().enumerate() {
         let address = local.allocate(size);
-        if !launch.shadows {
+        if !(launch.shadows || launch.shadows_deferred) {
             continue;
         }
         let index = address >> AddrSpace::Local.offset_bits();
@@ -371,7 +371,7 @@ impl<'l> GroupRunner<'l> {
             }
             if !self.run_lanes(&mut items) {
                 self.launch.started_over.fetch_add(1, Ordering::Relaxed);
-                if self.undo.read_refused {
+                if self.undo.needs_shadows {
                     self.launch.shadows_needed.store(true, Ordering::Relaxed);
                 }
                 self.shadows = deferred;

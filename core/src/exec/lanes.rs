@@ -227,7 +227,7 @@ impl GroupRunner<'_> {
             return false;
         }
         self.note_last_finished(items);
-        if speculating && (self.workers.depend_on_order() || self.undo.read_refused) {
+        if speculating && (self.workers.depend_on_order() || self.undo.needs_shadows) {
             return false;
         }
         self.undo.end();

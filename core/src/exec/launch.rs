@@ -118,9 +118,10 @@ pub(crate) struct Launch<'a> {
     /// The Uninitialized checker listens: registers and memory have shadows.
     pub shadows: bool,
     /// The Uninitialized checker listens, but the kernel makes no uninitialised value and
-    /// global memory holds none: groups run on lanes without shadows, and one whose load the
-    /// memory refused (an unspecified value) starts over with them
-    /// (`GroupRunner::shadows`), as do all groups after it (`shadows_needed`).
+    /// global memory holds none: groups run on lanes without shadows (but local memory's),
+    /// and one whose load the memory refused (an unspecified value) or that read local
+    /// bytes not written yet starts over with them (`GroupRunner::shadows`), as do all
+    /// groups after it (`shadows_needed`).
     pub shadows_deferred: bool,
     pub shadows_needed: AtomicBool,
     /// Atomics whose old value nobody reads may wait for their group's end (`combine`): when
@@ -558,15 +559,15 @@ pub fn launch(
         && debugger.is_none()
         && !plugins.wants(Interest::INSTRUCTION | Interest::WORK_ITEM)
         && (!watched || rerunnable);
-    // A kernel that makes no uninitialised value itself, run on memory that holds none,
-    // can only come by one through a load the memory refuses: its groups run on lanes with
-    // no shadows, each ready to start over with them should that happen (`shadows_deferred`).
+    // A kernel that makes no uninitialised value itself, run on global memory that holds
+    // none, can only come by one through a load the memory refuses or one of local memory
+    // not written yet: its groups run on lanes with no shadows but local memory's, each
+    // ready to start over with them all should that happen (`shadows_deferred`).
     let shadows_deferred = uninitialized
         && lanes_fit
         && !counted
         && kernel.code.atomics_undoable()
         && kernel.code.makes_no_uninitialised_values()
-        && local_sizes.is_empty()
         && global.shadows_clean();
     let shadows = uninitialized && !shadows_deferred;
     let lanes = lanes_fit && !shadows;

@@ -33,9 +33,10 @@ pub(crate) struct UndoLog {
     /// In the order the group made them.
     steps: Vec<Undo>,
     overwritten: Vec<u8>,
-    /// The memory refused a load (or an atomic) while stores were kept: its value is
-    /// unspecified, which only a run with shadows follows (`Launch::shadows_deferred`).
-    pub read_refused: bool,
+    /// While stores were kept, the memory refused a load (its value is unspecified), or a
+    /// load read local bytes not written yet: only a run with shadows can follow what it
+    /// read (`Launch::shadows_deferred`).
+    pub needs_shadows: bool,
 }
 
 // SAFETY: the pointers are into global buffers, which outlive the launch; only the worker
@@ -46,7 +47,7 @@ impl UndoLog {
     /// Starts keeping a group's stores.
     pub fn begin(&mut self) {
         self.active = true;
-        self.read_refused = false;
+        self.needs_shadows = false;
         self.steps.clear();
         self.overwritten.clear();
     }

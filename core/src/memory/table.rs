@@ -141,6 +141,11 @@ pub struct ArenaMemory {
     /// Where each 4-byte granule's uninitialised bits came from (an origin code), with shadows.
     origins: Vec<u32>,
     shadows: bool,
+    /// With shadows: how many bytes of its buffers are uninitialised, as `allocate`,
+    /// `allocate_with`, `clear_shadow` and `deferred_access` keep it. Never below the true
+    /// count while only they write the shadow (a work-group that defers shadows: nothing else
+    /// does then); freed bytes stay counted until `clear`.
+    uninitialised: u64,
 }
 
 /// Bytes that share one origin.
@@ -162,6 +167,7 @@ impl ArenaMemory {
             shadow: Vec::new(),
             origins: Vec::new(),
             shadows: false,
+            uninitialised: 0,
         }
     }
 
@@ -183,6 +189,7 @@ impl ArenaMemory {
         if self.shadows {
             self.shadow.resize(base + words, u64::MAX);
             self.origins.resize((base + words) * 8 / GRANULE, 0);
+            self.uninitialised += size;
         }
         self.entries.push(BufEntry {
             base: base * 8,
@@ -201,6 +208,7 @@ impl ArenaMemory {
             let words = data.len().div_ceil(8);
             let start = self.shadow.len() - words;
             self.shadow[start..].fill(0);
+            self.uninitialised -= data.len() as u64;
         }
         addr
     }
@@ -218,14 +226,45 @@ impl ArenaMemory {
         (at < self.shadow.len() * 8).then(|| (self.shadow.as_mut_ptr() as *mut u8).wrapping_add(at))
     }
 
+    /// Whether no byte of its buffers is uninitialised (`uninitialised`); true without
+    /// shadows.
+    #[inline(always)]
+    pub fn all_initialised(&self) -> bool {
+        self.uninitialised == 0
+    }
+
+    /// The shadow bytes of the `len` bytes at `addr` (an access `locate` accepted, in a live
+    /// buffer), as far as the shadow arena reaches; `None` when shadows are off.
+    fn shadow_bytes(&mut self, addr: u64, len: u64) -> Option<&mut [u8]> {
+        let p = self.shadow_ptr(addr)?;
+        let start = p as usize - self.shadow.as_ptr() as usize;
+        let end = (start + len as usize).min(self.shadow.len() * 8);
+        // SAFETY: the shadow arena's words, seen as bytes.
+        let bytes =
+            unsafe { std::slice::from_raw_parts_mut(self.shadow.as_mut_ptr() as *mut u8, end) };
+        Some(&mut bytes[start..])
+    }
+
+    /// An access of a work-group that keeps no shadows but its local memory's
+    /// (`Launch::shadows_deferred`): whether no bit it reads (if `reads`) is uninitialised.
+    /// What it writes (if `writes`) becomes initialised, as every value of such a group is.
+    pub fn deferred_access(&mut self, addr: u64, len: u64, reads: bool, writes: bool) -> bool {
+        let Some(bytes) = self.shadow_bytes(addr, len) else {
+            return true;
+        };
+        let initialised = !reads || bytes.iter().all(|&b| b == 0);
+        if writes {
+            self.clear_shadow(addr, len);
+        }
+        initialised
+    }
+
     /// Marks the `len` bytes at `addr` (in a live buffer) initialised.
     pub fn clear_shadow(&mut self, addr: u64, len: u64) {
-        if let Some(p) = self.shadow_ptr(addr) {
-            let end = (self.shadow.len() * 8) as isize;
-            let start = p as isize - self.shadow.as_ptr() as isize;
-            let n = (len as isize).min(end - start).max(0) as usize;
-            // SAFETY: `p` and the `n` bytes after it lie inside the shadow arena.
-            unsafe { std::ptr::write_bytes(p, 0, n) };
+        if let Some(bytes) = self.shadow_bytes(addr, len) {
+            let cleared = bytes.iter().filter(|&&b| b != 0).count() as u64;
+            bytes.fill(0);
+            self.uninitialised = self.uninitialised.saturating_sub(cleared);
         }
     }
 
@@ -299,6 +338,7 @@ impl ArenaMemory {
         self.arena.clear();
         self.shadow.clear();
         self.origins.clear();
+        self.uninitialised = 0;
     }
 
     pub fn view(&mut self) -> MemView<'_> {

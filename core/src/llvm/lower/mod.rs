@@ -352,6 +352,28 @@ impl<'a> Lowerer<'a> {
         n as u16
     }
 
+    /// Whether insertelement `i` puts lane `k` into an undefined vector, and that lane is
+    /// all its users read: each a shuffle that picks no other lane of it (a splat's start).
+    fn splat_start(i: Value, k: u32) -> bool {
+        let base = i.operand(0).kind();
+        let users = i.users();
+        matches!(
+            base,
+            ValueKind::LLVMUndefValueValueKind | ValueKind::LLVMPoisonValueKind
+        ) && !users.is_empty()
+            && users.iter().all(|&u| {
+                if !u.is_instruction() || u.opcode() != Opcode::LLVMShuffleVector {
+                    return false;
+                }
+                let n1 = i.ty().vector_len();
+                (0..u.num_mask_elements()).all(|j| match u.mask_element(j) {
+                    None => true,
+                    Some(m) if m < n1 => u.operand(0) != i || m == k,
+                    Some(m) => u.operand(1) != i || m - n1 == k,
+                })
+            })
+    }
+
     fn const_int(v: Value) -> Option<u64> {
         (v.kind() == ValueKind::LLVMConstantIntValueKind).then(|| v.const_zext())
     }
@@ -612,17 +634,25 @@ impl<'a> Lowerer<'a> {
             }
             LLVMInsertElement => {
                 let lanes = self.vt(i.ty())?.lanes;
-                let v = self.operand(i.operand(0))?;
                 let e = self.operand(i.operand(1))?;
-                let d = self.dst(i)?;
                 match Self::const_int(i.operand(2)) {
+                    Some(k) if k < lanes as u64 && Self::splat_start(i, k as u32) => {
+                        // The base is undefined, and its lanes are never read: lowered, it
+                        // would only make `undef` slots of nothing.
+                        let d = self.dst(i)?;
+                        self.mov(d + k as u32, e, 1);
+                    }
                     Some(k) => {
+                        let v = self.operand(i.operand(0))?;
+                        let d = self.dst(i)?;
                         self.mov(d, v, lanes as u32);
                         if k < lanes as u64 {
                             self.mov(d + k as u32, e, 1);
                         }
                     }
                     None => {
+                        let v = self.operand(i.operand(0))?;
+                        let d = self.dst(i)?;
                         let idx = self.operand(i.operand(2))?;
                         self.emit(Op::InsertDyn {
                             d,
@@ -636,11 +666,22 @@ impl<'a> Lowerer<'a> {
             }
             LLVMShuffleVector => {
                 let n1 = self.vt(i.operand(0).ty())?.lanes as u32;
-                let a = self.operand(i.operand(0))?;
-                let b = self.operand(i.operand(1))?;
+                let mask: Vec<Option<u32>> = (0..i.num_mask_elements())
+                    .map(|k| i.mask_element(k))
+                    .collect();
+                // An operand none of whose lanes is picked (a splat's second) is not lowered:
+                // an undefined one would make `undef` slots of nothing.
+                let a = match mask.iter().any(|m| m.is_some_and(|m| m < n1)) {
+                    true => self.operand(i.operand(0))?,
+                    false => 0,
+                };
+                let b = match mask.iter().any(|m| m.is_some_and(|m| m >= n1)) {
+                    true => self.operand(i.operand(1))?,
+                    false => 0,
+                };
                 let d = self.dst(i)?;
-                for k in 0..i.num_mask_elements() {
-                    let src = match i.mask_element(k) {
+                for (k, m) in (0u32..).zip(mask) {
+                    let src = match m {
                         Some(m) if m < n1 => a + m,
                         Some(m) => b + (m - n1),
                         None => self.bits_const(0),
