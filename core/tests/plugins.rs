@@ -473,7 +473,8 @@ fn a_launch_whose_groups_keep_starting_over_runs_the_rest_in_order() {
 }
 
 /// Each group writes its tile, then reads it back reversed; work-item `bad` reads `tile[4]`,
-/// which nobody wrote, and so stores an uninitialised value.
+/// which nobody wrote, and so stores an uninitialised value. `zero` writes `out` without
+/// reading it.
 const TILES: &str = r#"
 kernel void tiles(global int *out, local int *tile, int bad) {
   int l = get_local_id(0);
@@ -482,13 +483,26 @@ kernel void tiles(global int *out, local int *tile, int bad) {
   barrier(CLK_LOCAL_MEM_FENCE);
   out[g] += tile[g == bad ? 4 : 3 - l];
 }
+
+kernel void zero(global int *out) {
+  out[get_global_id(0)] = 0;
+}
 "#;
 
+/// Who wrote `out` before `tiles` ran.
+#[derive(Clone, Copy, PartialEq)]
+enum Writer {
+    Host,
+    /// The `zero` kernel, into a buffer the host never wrote.
+    Kernel,
+    Nobody,
+}
+
 /// Runs TILES over 4 groups of 4 with the Uninitialized checker on `threads` worker threads,
-/// `out` written by the host or not; the launch's statistics, `out`, and the messages.
+/// `out` written by `writer`; the last launch's statistics, `out`, and the messages.
 fn run_tiles(
     bad: i32,
-    written: bool,
+    writer: Writer,
     threads: usize,
 ) -> (oclgrind_core::LaunchStats, Vec<i32>, Vec<String>) {
     let messages = Arc::new(Recorder::default());
@@ -503,15 +517,21 @@ fn run_tiles(
     let placed = ctx.place_program(Arc::new(program)).unwrap();
     let kernel = placed.kernel("tiles").unwrap();
     let out = ctx.allocate(64, 0).unwrap();
-    if written {
-        ctx.host_write(out, &[0; 64]);
-    }
     let nd = NDRange {
         work_dim: 1,
         global_offset: [0; 3],
         global_size: [16, 1, 1],
         local_size: [4, 1, 1],
     };
+    match writer {
+        Writer::Host => assert!(ctx.host_write(out, &[0; 64])),
+        Writer::Kernel => {
+            let zero = placed.kernel("zero").unwrap();
+            let stats = launch(&ctx, &zero, &[ArgValue::Pointer(out)], &nd).unwrap();
+            assert_eq!(stats.started_over, 0, "zero only writes");
+        }
+        Writer::Nobody => {}
+    }
     let args = [
         ArgValue::Pointer(out),
         ArgValue::LocalSize(20),
@@ -536,22 +556,26 @@ fn uninitialized_checks_defer_shadows_until_a_group_reads_what_nobody_wrote() {
             .collect()
     };
     // Nothing uninitialised: every group runs without shadows, none starts over.
-    let (stats, out, messages) = run_tiles(-1, true, 1);
-    assert_eq!((stats.started_over, out), (0, reversed(-1)));
-    assert!(messages.is_empty(), "{messages:?}");
+    // A buffer the host never wrote is initialised where a kernel without shadows stored.
+    for writer in [Writer::Host, Writer::Kernel] {
+        let (stats, out, messages) = run_tiles(-1, writer, 1);
+        assert_eq!((stats.started_over, out), (0, reversed(-1)));
+        assert!(messages.is_empty(), "{messages:?}");
+    }
 
     // Work-item 6 reads an unwritten element: its group starts over with shadows (its first
     // run's stores undone: each element added to once), and reports it.
-    for threads in [1, 2] {
-        let (stats, out, messages) = run_tiles(6, true, threads);
+    for (threads, writer) in [(1, Writer::Host), (2, Writer::Host), (1, Writer::Kernel)] {
+        let (stats, out, messages) = run_tiles(6, writer, threads);
         assert!(stats.started_over >= 1, "{threads} threads");
         assert_eq!(out, reversed(6), "{threads} threads");
         assert_eq!(messages.len(), 1, "{messages:?}");
         assert!(messages[0].contains("Uninitialized value written to global memory"));
     }
 
-    // Global memory with uninitialised bytes: shadows from the start, nothing to start over.
-    let (stats, _, messages) = run_tiles(-1, false, 1);
-    assert_eq!(stats.started_over, 0);
+    // Global memory with uninitialised bytes: the first group to read them starts over with
+    // shadows, and the groups after it run with them; every work-item's store is reported.
+    let (stats, out, messages) = run_tiles(-1, Writer::Nobody, 1);
+    assert_eq!((stats.started_over, out), (1, reversed(-1)));
     assert_eq!(messages.len(), 16, "{messages:?}");
 }

@@ -7,7 +7,7 @@ use super::launch::{Launch, Where};
 use crate::bytecode::{MemTy, RmwOp};
 use crate::diagnostics::Level;
 use crate::memory::{
-    flags, load_bytes, resolve, store_bytes, AddrSpace, Fault, FaultKind, Scalar,
+    flags, load_bytes, resolve, store_bytes, AddrSpace, Fault, FaultKind, GlobalView, Scalar,
     GLOBAL_OFFSET_BITS,
 };
 use crate::plugins::{Access, AccessBatch, AccessKind, Interest, LaneRun, Memories, Workers};
@@ -171,6 +171,13 @@ pub(crate) fn located(
     {
         deferred_local_access(mems, addr, size, dir);
     }
+    if launch.deferred_global_checks
+        && mems.undo.active
+        && space == AddrSpace::Global
+        && located.is_some()
+    {
+        deferred_global_access(mems, &launch.global, addr, size, dir);
+    }
     if let (Dir::Store, true, Some(p)) = (dir, mems.undo.active, located) {
         // The group may start over (`undo`; atomics keep their own, `undone_atomic`); local
         // and private memory start afresh then.
@@ -191,6 +198,41 @@ fn deferred_local_access(mems: &mut Mems, addr: u64, size: u64, dir: Dir) {
         .deferred_access(addr, size, dir.reads(), dir.writes())
     {
         mems.undo.needs_shadows = true;
+    }
+}
+
+/// A global access of a group that runs without the shadows of its registers while some
+/// buffer holds uninitialised bits (`Launch::deferred_global_checks`): a read of such bits
+/// needs the shadows (the group starts over with them); bytes it writes become initialised,
+/// as every value of such a group is, their shadow kept to be undone with the data.
+#[inline(never)]
+fn deferred_global_access(mems: &mut Mems, global: &GlobalView, addr: u64, size: u64, dir: Dir) {
+    let Some(shadow) = global.shadow_to_read(addr) else {
+        return;
+    };
+    const CHUNK: usize = 64;
+    let chunks = || {
+        (0..size as usize)
+            .step_by(CHUNK)
+            .map(|at| (at, (size as usize - at).min(CHUNK)))
+    };
+    let mut bits = [0u8; CHUNK];
+    let uninitialised = chunks().any(|(at, n)| {
+        // SAFETY: the access was located in the buffer, whose shadow has its size.
+        unsafe { load_bytes(shadow.add(at), &mut bits[..n]) };
+        bits[..n].iter().any(|&b| b != 0)
+    });
+    if !uninitialised {
+        return;
+    }
+    if dir.reads() {
+        mems.undo.needs_shadows = true;
+    } else {
+        mems.undo.overwriting(shadow, size);
+        for (at, n) in chunks() {
+            // SAFETY: as above.
+            unsafe { store_bytes(shadow.add(at), &[0; CHUNK][..n]) };
+        }
     }
 }
 

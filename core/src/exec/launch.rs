@@ -117,12 +117,16 @@ pub(crate) struct Launch<'a> {
     pub observe_allocations: bool,
     /// The Uninitialized checker listens: registers and memory have shadows.
     pub shadows: bool,
-    /// The Uninitialized checker listens, but the kernel makes no uninitialised value and
-    /// global memory holds none: groups run on lanes without shadows (but local memory's),
-    /// and one whose load the memory refused (an unspecified value) or that read local
-    /// bytes not written yet starts over with them (`GroupRunner::shadows`), as do all
-    /// groups after it (`shadows_needed`).
+    /// The Uninitialized checker listens, but the kernel makes no uninitialised value:
+    /// groups run on lanes without shadows (but memory's), and one whose load the memory
+    /// refused (an unspecified value) or that read memory not written yet starts over with
+    /// them (`GroupRunner::shadows`), as do all groups after it (`shadows_needed`).
     pub shadows_deferred: bool,
+    /// Shadows are deferred while some global buffer holds uninitialised bits (one the host
+    /// never wrote, an output): groups check their global loads against the buffers'
+    /// shadows and mark what they store initialised (`checks::deferred_global_access`).
+    /// When every buffer was clean at the start, they need not look.
+    pub deferred_global_checks: bool,
     pub shadows_needed: AtomicBool,
     /// Atomics whose old value nobody reads may wait for their group's end (`combine`): when
     /// nobody else sees memory while the launch runs.
@@ -559,16 +563,16 @@ pub fn launch(
         && debugger.is_none()
         && !plugins.wants(Interest::INSTRUCTION | Interest::WORK_ITEM)
         && (!watched || rerunnable);
-    // A kernel that makes no uninitialised value itself, run on global memory that holds
-    // none, can only come by one through a load the memory refuses or one of local memory
-    // not written yet: its groups run on lanes with no shadows but local memory's, each
-    // ready to start over with them all should that happen (`shadows_deferred`).
+    // A kernel that makes no uninitialised value itself can only come by one through a load
+    // the memory refuses or one of memory not written yet: its groups run on lanes with no
+    // shadows but memory's, each ready to start over with them all should that happen
+    // (`shadows_deferred`).
     let shadows_deferred = uninitialized
         && lanes_fit
         && !counted
         && kernel.code.atomics_undoable()
-        && kernel.code.makes_no_uninitialised_values()
-        && global.shadows_clean();
+        && kernel.code.makes_no_uninitialised_values();
+    let deferred_global_checks = shadows_deferred && !global.shadows_clean();
     let shadows = uninitialized && !shadows_deferred;
     let lanes = lanes_fit && !shadows;
     let launch = Launch {
@@ -593,6 +597,7 @@ pub fn launch(
         observe_allocations: plugins.wants(Interest::ALLOCATION),
         shadows,
         shadows_deferred,
+        deferred_global_checks,
         shadows_needed: AtomicBool::new(false),
         combine_atomics: !uninitialized && debugger.is_none() && !plugins.wants(Interest::MEMORY),
         counts: counted.then(|| Arc::new(BlockCounts::new(kernel.code.counted_blocks))),

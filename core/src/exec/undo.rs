@@ -34,8 +34,8 @@ pub(crate) struct UndoLog {
     steps: Vec<Undo>,
     overwritten: Vec<u8>,
     /// While stores were kept, the memory refused a load (its value is unspecified), or a
-    /// load read local bytes not written yet: only a run with shadows can follow what it
-    /// read (`Launch::shadows_deferred`).
+    /// load read local or global bytes not written yet: only a run with shadows can follow
+    /// what it read (`Launch::shadows_deferred`).
     pub needs_shadows: bool,
 }
 
