@@ -101,7 +101,7 @@ impl Dir {
     /// The buffer flags that can make an access of this direction a fault: a load from a
     /// read-only buffer is not one, and need not leave the fast path.
     #[inline(always)]
-    fn suspicious_flags(self) -> u32 {
+    pub(crate) fn suspicious_flags(self) -> u32 {
         match self {
             Dir::Load => flags::WRITE_ONLY | flags::MAPPED,
             Dir::Store => flags::READ_ONLY | flags::MAPPED,

@@ -477,6 +477,43 @@ impl GroupRunner<'_> {
                 (($p:ident, $space:ident, $size:expr, $align:ident), $dir:expr,
                     |$r:ident, $ptr:ident| $body:expr) => {{
                     let size = $size;
+                    // One buffer holds every lane's access, aligned and allowed, with nothing
+                    // to keep for an undo or to combine: located once for the warp.
+                    let span = match $space {
+                        AddrSpace::Global | AddrSpace::Constant | AddrSpace::Local
+                            if !self.undo.active =>
+                        {
+                            let (mut lo, mut hi, mut bits) = (u64::MAX, 0u64, 0u64);
+                            for &fp in &fps {
+                                let addr = frame(fp)[$p as usize];
+                                (lo, hi, bits) = (lo.min(addr), hi.max(addr), bits | addr);
+                            }
+                            let view = match $space {
+                                AddrSpace::Local => self.local.view(),
+                                _ => global,
+                            };
+                            let pending = $space != AddrSpace::Local
+                                && self
+                                    .pending
+                                    .overlaps(lo, hi.wrapping_sub(lo).saturating_add(size));
+                            let aligned = bits & ((1u64 << $align) - 1) == 0;
+                            (aligned && !pending)
+                                .then(|| view.locate_span(lo, hi, size))
+                                .flatten()
+                                .filter(|&(_, fl)| fl & $dir.suspicious_flags() == 0)
+                                .map(|(p, _)| (p, lo))
+                        }
+                        _ => None,
+                    };
+                    if let Some((at_lo, lo)) = span {
+                        for &fp in &fps {
+                            let $r = frame(fp);
+                            let offset = ($r[$p as usize] - lo) as usize;
+                            let $ptr = Some(at_lo.wrapping_add(offset));
+                            $body;
+                        }
+                        continue;
+                    }
                     for (&fp, &slot) in fps.iter().zip(&warp.slots) {
                         lane_access!(
                             fp,

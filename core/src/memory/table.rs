@@ -68,6 +68,17 @@ impl<'a> MemView<'a> {
         self.in_entry(index, offset, size)
     }
 
+    /// `locate` of accesses of `size` bytes at addresses from `lo` to `hi` (one op's, in a
+    /// warp's lanes), when one buffer holds them all: the host pointer of `lo` and the
+    /// buffer's flags.
+    #[inline(always)]
+    pub fn locate_span(&self, lo: u64, hi: u64, size: u64) -> Option<(*mut u8, u32)> {
+        if lo >> self.shift != hi >> self.shift {
+            return None;
+        }
+        self.locate(lo, hi.checked_sub(lo)?.checked_add(size)?)
+    }
+
     /// `locate` in buffer `index`, at `offset`.
     #[inline(always)]
     fn in_entry(&self, index: usize, offset: u64, size: u64) -> Option<(*mut u8, u32)> {
