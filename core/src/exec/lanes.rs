@@ -468,21 +468,19 @@ impl GroupRunner<'_> {
                     $body;
                 }};
             }
-            // Runs `$body` for each lane with its frame `$r` and the host pointer `$ptr` that
-            // MemCheck's `access` gives for the `$size` bytes at the lane's address (`None`:
-            // reported), then goes on to the next op: an access no plugin watches. A loop of
-            // its own, without the plugins' code, whose registers spilled (a plain matmul 10%
-            // slower), and without the memops context of vector accesses (vecadd 10%).
-            macro_rules! unwatched_access {
-                (($p:ident, $space:ident, $size:expr, $align:ident), $dir:expr,
-                    |$r:ident, $ptr:ident| $body:expr) => {{
-                    let size = $size;
-                    // One buffer holds every lane's access, aligned and allowed, with nothing
-                    // to keep for an undo or to combine: located once for the warp.
-                    let span = match $space {
-                        AddrSpace::Global | AddrSpace::Constant | AddrSpace::Local
-                            if !self.undo.active =>
-                        {
+            // Where one buffer holds every lane's access of `$size` bytes at the address in
+            // register `$p`, each aligned and allowed, with nothing to combine there and no
+            // deferred shadow to check (`checks::located`): the host pointer of the lowest
+            // address and that address, the access located once for the warp.
+            macro_rules! warp_span {
+                (($p:ident, $space:ident, $size:expr, $align:ident), $dir:expr) => {{
+                    let deferred = self.undo.active
+                        && match $space {
+                            AddrSpace::Local => !self.local.all_initialised(),
+                            _ => launch.deferred_global_checks,
+                        };
+                    match $space {
+                        AddrSpace::Global | AddrSpace::Constant | AddrSpace::Local if !deferred => {
                             let (mut lo, mut hi, mut bits) = (u64::MAX, 0u64, 0u64);
                             for &fp in &fps {
                                 let addr = frame(fp)[$p as usize];
@@ -492,24 +490,45 @@ impl GroupRunner<'_> {
                                 AddrSpace::Local => self.local.view(),
                                 _ => global,
                             };
-                            let pending = $space != AddrSpace::Local
-                                && self
-                                    .pending
-                                    .overlaps(lo, hi.wrapping_sub(lo).saturating_add(size));
+                            let span = hi.wrapping_sub(lo).saturating_add($size);
+                            let pending =
+                                $space != AddrSpace::Local && self.pending.overlaps(lo, span);
                             let aligned = bits & ((1u64 << $align) - 1) == 0;
                             (aligned && !pending)
-                                .then(|| view.locate_span(lo, hi, size))
+                                .then(|| view.locate_span(lo, hi, $size))
                                 .flatten()
                                 .filter(|&(_, fl)| fl & $dir.suspicious_flags() == 0)
                                 .map(|(p, _)| (p, lo))
                         }
                         _ => None,
-                    };
-                    if let Some((at_lo, lo)) = span {
+                    }
+                }};
+            }
+            // Whether a store's overwritten bytes must be kept for the group to start over
+            // (`UndoLog`; local memory starts afresh then).
+            macro_rules! undone_store {
+                ($space:ident, $dir:expr) => {
+                    $dir == Dir::Store && self.undo.active && $space != AddrSpace::Local
+                };
+            }
+            // Runs `$body` for each lane with its frame `$r` and the host pointer `$ptr` that
+            // MemCheck's `access` gives for the `$size` bytes at the lane's address (`None`:
+            // reported), then goes on to the next op: an access no plugin watches. A loop of
+            // its own, without the plugins' code, whose registers spilled (a plain matmul 10%
+            // slower), and without the memops context of vector accesses (vecadd 10%).
+            macro_rules! unwatched_access {
+                (($p:ident, $space:ident, $size:expr, $align:ident), $dir:expr,
+                    |$r:ident, $ptr:ident| $body:expr) => {{
+                    let size = $size;
+                    if let Some((at_lo, lo)) = warp_span!(($p, $space, size, $align), $dir) {
+                        let keep = undone_store!($space, $dir);
                         for &fp in &fps {
                             let $r = frame(fp);
                             let offset = ($r[$p as usize] - lo) as usize;
                             let $ptr = Some(at_lo.wrapping_add(offset));
+                            if keep {
+                                self.undo.overwriting(at_lo.wrapping_add(offset), size);
+                            }
                             $body;
                         }
                         continue;
@@ -540,6 +559,29 @@ impl GroupRunner<'_> {
                     };
                     self.lanes.batch.start(($space, size, kind));
                     let mut gathering = RunGatherer::new(size);
+                    if let Some((at_lo, lo)) = warp_span!(($p, $space, size, $align), $dir) {
+                        let keep = undone_store!($space, $dir);
+                        for (&fp, &lane) in fps.iter().zip(&warp.lanes) {
+                            let $r = frame(fp);
+                            let addr = $r[$p as usize];
+                            let $ptr = Some(at_lo.wrapping_add((addr - lo) as usize));
+                            if keep {
+                                self.undo
+                                    .overwriting(at_lo.wrapping_add((addr - lo) as usize), size);
+                            }
+                            $body;
+                            let batch = &mut self.lanes.batch;
+                            gathering.add(lane, addr, &mut batch.runs);
+                            if is_store {
+                                let $data = &mut batch.data;
+                                #[allow(clippy::no_effect)]
+                                $stored;
+                            }
+                        }
+                        gathering.finish(&mut self.lanes.batch.runs);
+                        deliver_batch!();
+                        continue;
+                    }
                     for ((&fp, &slot), &lane) in fps.iter().zip(&warp.slots).zip(&warp.lanes) {
                         lane_access!(
                             fp,
