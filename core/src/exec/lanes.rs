@@ -471,7 +471,8 @@ impl GroupRunner<'_> {
             // Where one buffer holds every lane's access of `$size` bytes at the address in
             // register `$p`, each aligned and allowed, with nothing to combine there and no
             // deferred shadow to check (`checks::located`): the host pointer of the lowest
-            // address and that address, the access located once for the warp.
+            // address, that address, and whether each lane's access follows the last one's
+            // (the lanes' bytes one range); the access located once for the warp.
             macro_rules! warp_span {
                 (($p:ident, $space:ident, $size:expr, $align:ident), $dir:expr) => {{
                     let deferred = self.undo.active
@@ -482,9 +483,13 @@ impl GroupRunner<'_> {
                     match $space {
                         AddrSpace::Global | AddrSpace::Constant | AddrSpace::Local if !deferred => {
                             let (mut lo, mut hi, mut bits) = (u64::MAX, 0u64, 0u64);
+                            let mut next = fps.first().map_or(0, |&fp| frame(fp)[$p as usize]);
+                            let mut ordered = true;
                             for &fp in &fps {
                                 let addr = frame(fp)[$p as usize];
                                 (lo, hi, bits) = (lo.min(addr), hi.max(addr), bits | addr);
+                                ordered &= addr == next;
+                                next = addr.wrapping_add($size);
                             }
                             let view = match $space {
                                 AddrSpace::Local => self.local.view(),
@@ -498,18 +503,23 @@ impl GroupRunner<'_> {
                                 .then(|| view.locate_span(lo, hi, $size))
                                 .flatten()
                                 .filter(|&(_, fl)| fl & $dir.suspicious_flags() == 0)
-                                .map(|(p, _)| (p, lo))
+                                .map(|(p, _)| (p, lo, ordered))
                         }
                         _ => None,
                     }
                 }};
             }
-            // Whether a store's overwritten bytes must be kept for the group to start over
-            // (`UndoLog`; local memory starts afresh then).
-            macro_rules! undone_store {
-                ($space:ident, $dir:expr) => {
-                    $dir == Dir::Store && self.undo.active && $space != AddrSpace::Local
-                };
+            // Keeps what a store of the warp overwrites, for the group to start over
+            // (`UndoLog`; local memory starts afresh then): the lanes' one range at once when
+            // they are `$ordered` from `$at_lo`, else true: each lane's bytes must be kept.
+            macro_rules! keep_undone {
+                ($space:ident, $dir:expr, $at_lo:expr, $ordered:expr, $size:expr) => {{
+                    let keep = $dir == Dir::Store && self.undo.active && $space != AddrSpace::Local;
+                    if keep && $ordered {
+                        self.undo.overwriting($at_lo, $size * fps.len() as u64);
+                    }
+                    keep && !$ordered
+                }};
             }
             // Runs `$body` for each lane with its frame `$r` and the host pointer `$ptr` that
             // MemCheck's `access` gives for the `$size` bytes at the lane's address (`None`:
@@ -520,8 +530,9 @@ impl GroupRunner<'_> {
                 (($p:ident, $space:ident, $size:expr, $align:ident), $dir:expr,
                     |$r:ident, $ptr:ident| $body:expr) => {{
                     let size = $size;
-                    if let Some((at_lo, lo)) = warp_span!(($p, $space, size, $align), $dir) {
-                        let keep = undone_store!($space, $dir);
+                    if let Some((at_lo, lo, ordered)) = warp_span!(($p, $space, size, $align), $dir)
+                    {
+                        let keep = keep_undone!($space, $dir, at_lo, ordered, size);
                         for &fp in &fps {
                             let $r = frame(fp);
                             let offset = ($r[$p as usize] - lo) as usize;
@@ -559,8 +570,9 @@ impl GroupRunner<'_> {
                     };
                     self.lanes.batch.start(($space, size, kind));
                     let mut gathering = RunGatherer::new(size);
-                    if let Some((at_lo, lo)) = warp_span!(($p, $space, size, $align), $dir) {
-                        let keep = undone_store!($space, $dir);
+                    if let Some((at_lo, lo, ordered)) = warp_span!(($p, $space, size, $align), $dir)
+                    {
+                        let keep = keep_undone!($space, $dir, at_lo, ordered, size);
                         for (&fp, &lane) in fps.iter().zip(&warp.lanes) {
                             let $r = frame(fp);
                             let addr = $r[$p as usize];
