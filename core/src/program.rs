@@ -91,6 +91,8 @@ pub struct KernelInfo {
 #[derive(Debug)]
 pub struct KernelCode {
     pub info: KernelInfo,
+    /// How the kernel may access each parameter's memory (`llvm::param_access`).
+    pub param_access: Vec<ParamAccess>,
     /// Function 0 is the kernel itself; the rest are the functions it calls.
     pub functions: Vec<Function>,
     /// Basic blocks of all its functions, when the program counts instructions (else 0).
@@ -101,6 +103,15 @@ pub struct KernelCode {
     pub privates: Vec<PrivateVar>,
     /// Source-level debug information, when the program was lowered for debugging.
     pub debug: Option<crate::debuginfo::KernelDebug>,
+}
+
+/// How a kernel may access the memory of one of its parameters (true where it cannot tell).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ParamAccess {
+    /// It may store to it, plainly or atomically.
+    pub writes: bool,
+    /// It may load or store it other than atomically.
+    pub plain: bool,
 }
 
 impl KernelCode {

@@ -428,6 +428,16 @@ pub(crate) fn observe_atomic(
     observe(launch, mems, at, space, address, size, kind, &after[..n]);
 }
 
+/// Whether an atomic at `address` of `space` is of a buffer whose atomics no plugin needs to
+/// hear of (`Launch::quiet_atomics`: they cannot race).
+#[inline(always)]
+pub(crate) fn quiet_atomic(launch: &Launch, space: AddrSpace, address: u64) -> bool {
+    !launch.quiet_atomics.is_empty() && {
+        let (space, at) = resolve(space, address);
+        space == AddrSpace::Global && launch.quiet_atomics.contains(&(at >> GLOBAL_OFFSET_BITS))
+    }
+}
+
 /// What memory holds after an atomic of `size` bytes (at most 8) at `ptr` (if it was
 /// allowed; else zeros), and how many of the bytes count.
 #[inline(always)]

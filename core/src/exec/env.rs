@@ -3,7 +3,9 @@
 
 use super::async_copy::AsyncState;
 use super::atomic;
-use super::checks::{access, located, memory_after, observe, observe_atomic, undone_atomic, Dir};
+use super::checks::{
+    access, located, memory_after, observe, observe_atomic, quiet_atomic, undone_atomic, Dir,
+};
 use super::combine::PendingAtomics;
 use super::exchange::Exchange;
 use super::lanes::LaneBatch;
@@ -89,8 +91,8 @@ impl Env<'_, '_> {
     }
 
     fn observe_atomic(&mut self, access: (AddrSpace, u64, u32, AccessKind), p: Option<*mut u8>) {
-        if self.launch.observe_memory {
-            let (space, addr, size, kind) = access;
+        let (space, addr, size, kind) = access;
+        if self.launch.observe_memory && !quiet_atomic(self.launch, space, addr) {
             if let Some((batch, lane)) = &mut self.batch {
                 let (after, n) = memory_after(p, size as u64);
                 if batch.join(*lane, (space, size as u64, kind), addr, &after[..n]) {

@@ -375,6 +375,13 @@ impl GroupRunner<'_> {
             };
         }
         let global = launch.global.mem();
+        // Whether a warp's loads from `lo` on (in one buffer) are of a buffer whose loads no
+        // plugin needs to hear of (`Launch::quiet_loads`).
+        let quiet_loads = |lo: u64| {
+            launch
+                .quiet_loads
+                .contains(&(lo >> crate::memory::GLOBAL_OFFSET_BITS))
+        };
         // The memories as work-item `$wi` sees them.
         macro_rules! lane_mems {
             ($wi:expr) => {
@@ -568,10 +575,21 @@ impl GroupRunner<'_> {
                     } else {
                         AccessKind::Load
                     };
-                    self.lanes.batch.start(($space, size, kind));
                     let mut gathering = RunGatherer::new(size);
-                    if let Some((at_lo, lo, ordered)) = warp_span!(($p, $space, size, $align), $dir)
-                    {
+                    let span = warp_span!(($p, $space, size, $align), $dir);
+                    if let Some((at_lo, lo, _)) = span.filter(|&(_, lo, _)| {
+                        !is_store && $space == AddrSpace::Global && quiet_loads(lo)
+                    }) {
+                        // A load of a buffer the launch cannot write: no plugin hears of it.
+                        for &fp in &fps {
+                            let $r = frame(fp);
+                            let $ptr = Some(at_lo.wrapping_add(($r[$p as usize] - lo) as usize));
+                            $body;
+                        }
+                        continue;
+                    }
+                    self.lanes.batch.start(($space, size, kind));
+                    if let Some((at_lo, lo, ordered)) = span {
                         let keep = keep_undone!($space, $dir, at_lo, ordered, size);
                         for (&fp, &lane) in fps.iter().zip(&warp.lanes) {
                             let $r = frame(fp);

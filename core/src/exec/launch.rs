@@ -20,7 +20,7 @@ use crate::plugins::{
     ExecContext, GroupContext, Interest, KernelContext, KernelRef, LaunchInfo, LogSink, Memories,
     NamedBuffer, Site,
 };
-use crate::program::{KernelCode, ParamKind};
+use crate::program::{KernelCode, ParamAccess, ParamKind};
 
 use super::shadow::origin_code;
 use super::workitem::WiIds;
@@ -112,6 +112,11 @@ pub(crate) struct Launch<'a> {
     pub sequencer: Sequencer<'a>,
     pub observe_instructions: bool,
     pub observe_memory: bool,
+    /// Global buffers (by index) whose loads, and those whose atomics, no plugin watching
+    /// memory needs to hear of (`LaunchInfo::unwritten` and `atomic_only`, when every such
+    /// plugin skips accesses that cannot race).
+    pub quiet_loads: Vec<u64>,
+    pub quiet_atomics: Vec<u64>,
     pub observe_work_items: bool,
     /// Local and private allocations (work-group begin, work-item start, `alloca`).
     pub observe_allocations: bool,
@@ -425,7 +430,10 @@ pub fn launch(
             image: false,
         })
         .collect();
-    for (p, a) in params.iter().zip(args) {
+    // The global buffers of pointer arguments, and those of arguments the kernel may write
+    // or access other than atomically (images' pixels among them: they may be a buffer's).
+    let (mut buffers, mut written, mut plain) = (Vec::new(), Vec::new(), Vec::new());
+    for (k, (p, a)) in params.iter().zip(args).enumerate() {
         let slot = p.slot as usize;
         match (&p.kind, a) {
             (ParamKind::Pointer(AddrSpace::Local), ArgValue::LocalSize(size)) => {
@@ -442,6 +450,20 @@ pub fn launch(
             }
             (ParamKind::Pointer(space), ArgValue::Pointer(addr)) => {
                 template[slot] = *addr;
+                if *space == AddrSpace::Global && *addr != 0 {
+                    let index = decode_address(ctx.global.canonical(*addr), GLOBAL_OFFSET_BITS).0;
+                    let access = code.param_access.get(k).copied().unwrap_or(ParamAccess {
+                        writes: true,
+                        plain: true,
+                    });
+                    buffers.push(index);
+                    if access.writes {
+                        written.push(index);
+                    }
+                    if access.plain {
+                        plain.push(index);
+                    }
+                }
                 if *addr != 0 {
                     named.push(NamedBuffer {
                         name: p.name.clone(),
@@ -456,14 +478,14 @@ pub fn launch(
                 // The pixels, which the descriptor at `addr` points to, go by the argument's name.
                 let mut desc = [0u8; ImageDesc::SIZE];
                 if *addr != 0 && ctx.global.read(*addr, &mut desc) {
+                    let pixels = ImageDesc::from_bytes(&desc).data;
+                    let index = decode_address(pixels, GLOBAL_OFFSET_BITS).0;
+                    written.push(index);
+                    plain.push(index);
                     named.push(NamedBuffer {
                         name: p.name.clone(),
                         space: AddrSpace::Global,
-                        index: decode_address(
-                            ImageDesc::from_bytes(&desc).data,
-                            GLOBAL_OFFSET_BITS,
-                        )
-                        .0,
+                        index,
                         image: true,
                     });
                 }
@@ -491,6 +513,9 @@ pub fn launch(
             (_, a) => return Err(bad_argument(&p.name, format!("wrong kind of value {a:?}"))),
         }
     }
+    let unwritten = buffers.iter().copied().filter(|b| !written.contains(b));
+    let unwritten: Vec<u64> = unwritten.collect();
+    let atomic_only: Vec<u64> = buffers.into_iter().filter(|b| !plain.contains(b)).collect();
     debug_assert_eq!(
         private_init.len() as u64 + 1,
         code.first_private_var_index()
@@ -530,6 +555,8 @@ pub fn launch(
         local_size: nd.local_size,
         num_groups,
         named,
+        unwritten,
+        atomic_only,
         id: {
             static LAUNCHES: AtomicU64 = AtomicU64::new(0);
             LAUNCHES.fetch_add(1, Ordering::Relaxed)
@@ -575,6 +602,17 @@ pub fn launch(
     let deferred_global_checks = shadows_deferred && !global.shadows_clean();
     let shadows = uninitialized && !shadows_deferred;
     let lanes = lanes_fit && !shadows;
+    let quiet = plugins.skip_accesses_that_cannot_race();
+    let quiet_loads = if quiet {
+        info.unwritten.clone()
+    } else {
+        Vec::new()
+    };
+    let quiet_atomics = if quiet {
+        info.atomic_only.clone()
+    } else {
+        Vec::new()
+    };
     let launch = Launch {
         ctx,
         kernel,
@@ -593,6 +631,8 @@ pub fn launch(
         },
         observe_instructions: plugins.wants(Interest::INSTRUCTION),
         observe_memory: plugins.wants(Interest::MEMORY),
+        quiet_loads,
+        quiet_atomics,
         observe_work_items: plugins.wants(Interest::WORK_ITEM),
         observe_allocations: plugins.wants(Interest::ALLOCATION),
         shadows,

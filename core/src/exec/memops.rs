@@ -3,7 +3,8 @@
 
 use super::atomic;
 use super::checks::{
-    access, check_alignment, load_mem, observe, observe_atomic, store_mem, undone_atomic, Dir,
+    access, check_alignment, load_mem, observe, observe_atomic, quiet_atomic, store_mem,
+    undone_atomic, Dir,
 };
 use super::env::Mems;
 use super::interp::Here;
@@ -59,7 +60,7 @@ impl OpCx<'_, '_> {
     }
 
     fn observe_atomic(&mut self, access: (AddrSpace, u64, u64, AccessKind), ptr: Option<*mut u8>) {
-        if self.observing() {
+        if self.observing() && !quiet_atomic(self.here.launch, access.0, access.1) {
             let (launch, at) = (self.here.launch, self.here.at());
             observe_atomic(launch, self.mems, at, access, ptr);
         }

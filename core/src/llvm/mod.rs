@@ -7,6 +7,7 @@ pub(crate) mod dbgtext;
 pub mod ir;
 mod lower;
 mod module;
+mod param_access;
 mod types;
 
 pub use ir::{bitcode_to_text, ModuleInput};

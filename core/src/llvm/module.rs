@@ -8,6 +8,7 @@ use super::dbgtext::{DbgCallText, ExprOp, ModuleDbg, TypeTable, UNREADABLE_VAR};
 use super::ir::{with_module, ModuleInput, ModuleRef, Opcode, TypeKind, Value, ValueKind};
 use super::lower::{lower_function, KernelScope};
 use super::lower::{DbgRecord, DbgValue};
+use super::param_access::param_accesses;
 use super::types::{self, shape_of, Shape};
 use crate::bytecode::{Function, Op, ScalarTy, VType};
 use crate::debuginfo::*;
@@ -222,6 +223,7 @@ fn lower_kernel(
     }
     Ok(KernelCode {
         info,
+        param_access: param_accesses(k),
         functions,
         counted_blocks,
         stack_slots,

@@ -122,6 +122,12 @@ pub struct LaunchInfo {
     pub num_groups: [u64; 3],
     /// The launch's buffers that have a name in the source.
     pub named: Vec<NamedBuffer>,
+    /// Global buffers (by index) of pointer arguments that no access of the launch can write
+    /// (bound to no argument the kernel may write through): their loads cannot race.
+    pub unwritten: Vec<u64>,
+    /// Global buffers (by index) of pointer arguments that the launch accesses only
+    /// atomically: their accesses cannot race.
+    pub atomic_only: Vec<u64>,
     /// Tells the launch apart from the others of the process (launches may run at once).
     pub id: u64,
     /// Worker threads that may run its work-groups at once (fewer may start).
@@ -159,6 +165,8 @@ impl LaunchInfo {
             local_size: local,
             num_groups: std::array::from_fn(|d| global[d].div_ceil(local[d])),
             named: Vec::new(),
+            unwritten: Vec::new(),
+            atomic_only: Vec::new(),
             id: 0,
             threads: 1,
             sub_group_size: 32,
@@ -594,6 +602,14 @@ pub trait Plugin: Send + Sync {
         false
     }
 
+    /// Whether its workers need not hear of accesses that cannot race: loads of the buffers a
+    /// launch cannot write ([`LaunchInfo::unwritten`]) and atomics of those it accesses only
+    /// atomically ([`LaunchInfo::atomic_only`]). The executor leaves them out when every
+    /// plugin that watches memory says so.
+    fn skips_accesses_that_cannot_race(&self) -> bool {
+        false
+    }
+
     fn log(&self, _level: Level, _message: &str) {}
     fn kernel_begin(&self, _launch: &LaunchInfo) {}
     /// The state for one worker thread of a launch (see the module documentation); `None`
@@ -715,6 +731,13 @@ impl PluginSet {
         self.each(i).all(|p| p.takes_interleaved_events())
     }
 
+    /// Whether every plugin that watches memory leaves out accesses that cannot race
+    /// ([`Plugin::skips_accesses_that_cannot_race`]).
+    pub fn skip_accesses_that_cannot_race(&self) -> bool {
+        self.each(Interest::MEMORY)
+            .all(|p| p.skips_accesses_that_cannot_race())
+    }
+
     pub fn all_thread_safe(&self) -> bool {
         self.plugins.iter().all(|(_, p)| p.is_thread_safe())
     }
@@ -814,6 +837,7 @@ mod tests {
                 params: Vec::new(),
                 attrs: KernelAttrs::default(),
             },
+            param_access: Vec::new(),
             functions: Vec::new(),
             counted_blocks: 0,
             stack_slots: 0,

@@ -107,6 +107,10 @@ impl Plugin for RaceDetector {
         true
     }
 
+    fn skips_accesses_that_cannot_race(&self) -> bool {
+        true
+    }
+
     fn worker(&self, launch: &LaunchInfo) -> Option<Box<dyn Worker>> {
         let buffers = self.shared.buffers();
         let count = buffers.keys().max().map_or(0, |&i| i as usize + 1);
@@ -196,6 +200,19 @@ fn report_found(shadow: &mut GroupShadow, shared: &Shared, launch: &LaunchInfo, 
 }
 
 impl RaceWorker {
+    /// Whether an access of `kind` at `address` of `space` cannot race: a load of a buffer
+    /// nothing in the launch can write, an atomic of one the launch accesses only atomically.
+    fn cannot_race(&self, space: AddrSpace, kind: AccessKind, address: u64) -> bool {
+        let buffers = match kind {
+            AccessKind::Load => &self.launch.unwritten,
+            AccessKind::Atomic | AccessKind::CompareExchange => &self.launch.atomic_only,
+            AccessKind::Store => return false,
+        };
+        !buffers.is_empty()
+            && space == AddrSpace::Global
+            && buffers.contains(&decode_address(address, GLOBAL_OFFSET_BITS).0)
+    }
+
     /// The local linear index of the work-item of an event (GROUP for the group itself).
     fn work_item(&self, cx: &ExecContext) -> u32 {
         match cx.entity {
@@ -247,6 +264,9 @@ impl Worker for RaceWorker {
     }
 
     fn memory_access(&mut self, cx: &ExecContext, access: &Access) {
+        if self.cannot_race(access.space, access.kind, access.address) {
+            return;
+        }
         let wi = self.work_item(cx);
         let uniform = self.shared.uniform_writes;
         let Some(shadow) = &mut self.shadow else {
@@ -275,6 +295,9 @@ impl Worker for RaceWorker {
     }
 
     fn memory_accesses(&mut self, cx: &GroupContext, batch: &AccessBatch) {
+        if (batch.runs.iter()).all(|r| self.cannot_race(batch.space, batch.kind, r.address)) {
+            return;
+        }
         let uniform = self.shared.uniform_writes;
         let Some(shadow) = &mut self.shadow else {
             return;
