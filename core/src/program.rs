@@ -114,6 +114,14 @@ pub struct ParamAccess {
     pub plain: bool,
 }
 
+impl ParamAccess {
+    /// Any access (what is assumed where nothing is known).
+    pub const ANYTHING: ParamAccess = ParamAccess {
+        writes: true,
+        plain: true,
+    };
+}
+
 impl KernelCode {
     /// Whether every atomic operation of its functions can be undone while other work-groups
     /// run (`exec::undo`): loads, and integer additions, subtractions and exclusive ors, whose

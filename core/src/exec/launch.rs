@@ -452,10 +452,8 @@ pub fn launch(
                 template[slot] = *addr;
                 if *space == AddrSpace::Global && *addr != 0 {
                     let index = decode_address(ctx.global.canonical(*addr), GLOBAL_OFFSET_BITS).0;
-                    let access = code.param_access.get(k).copied().unwrap_or(ParamAccess {
-                        writes: true,
-                        plain: true,
-                    });
+                    let access = code.param_access.get(k);
+                    let access = access.copied().unwrap_or(ParamAccess::ANYTHING);
                     buffers.push(index);
                     if access.writes {
                         written.push(index);
@@ -513,9 +511,14 @@ pub fn launch(
             (_, a) => return Err(bad_argument(&p.name, format!("wrong kind of value {a:?}"))),
         }
     }
-    let unwritten = buffers.iter().copied().filter(|b| !written.contains(b));
-    let unwritten: Vec<u64> = unwritten.collect();
-    let atomic_only: Vec<u64> = buffers.into_iter().filter(|b| !plain.contains(b)).collect();
+    let but = |of: &[u64]| -> Vec<u64> {
+        buffers
+            .iter()
+            .copied()
+            .filter(|b| !of.contains(b))
+            .collect()
+    };
+    let (unwritten, atomic_only) = (but(&written), but(&plain));
     debug_assert_eq!(
         private_init.len() as u64 + 1,
         code.first_private_var_index()
@@ -602,16 +605,9 @@ pub fn launch(
     let deferred_global_checks = shadows_deferred && !global.shadows_clean();
     let shadows = uninitialized && !shadows_deferred;
     let lanes = lanes_fit && !shadows;
-    let quiet = plugins.skip_accesses_that_cannot_race();
-    let quiet_loads = if quiet {
-        info.unwritten.clone()
-    } else {
-        Vec::new()
-    };
-    let quiet_atomics = if quiet {
-        info.atomic_only.clone()
-    } else {
-        Vec::new()
+    let (quiet_loads, quiet_atomics) = match plugins.skip_accesses_that_cannot_race() {
+        true => (info.unwritten.clone(), info.atomic_only.clone()),
+        false => Default::default(),
     };
     let launch = Launch {
         ctx,

@@ -19,26 +19,22 @@ use crate::program::ParamAccess;
 /// How kernel `k` may access each of its parameters (see the module documentation).
 pub fn param_accesses(k: Value) -> Vec<ParamAccess> {
     let params = k.params();
-    let anything = ParamAccess {
-        writes: true,
-        plain: true,
-    };
     let pointer = |p: &Value| p.ty().kind() == TypeKind::LLVMPointerTypeKind;
     if params.iter().any(|p| pointer(p) && escapes(*p)) {
-        return vec![anything; params.len()];
+        return vec![ParamAccess::ANYTHING; params.len()];
     }
     let mut uses = vec![ParamAccess::default(); params.len()];
     for b in k.blocks() {
         for i in b.instructions() {
             let accesses = match i.opcode() {
                 Opcode::LLVMLoad => vec![(i.operand(0), PLAIN_READ)],
-                Opcode::LLVMStore => vec![(i.operand(1), anything)],
+                Opcode::LLVMStore => vec![(i.operand(1), ParamAccess::ANYTHING)],
                 Opcode::LLVMAtomicRMW | Opcode::LLVMAtomicCmpXchg => {
                     vec![(i.operand(0), ATOMIC)]
                 }
                 Opcode::LLVMCall => match call_accesses(i) {
                     Some(accesses) => accesses,
-                    None => return vec![anything; params.len()],
+                    None => return vec![ParamAccess::ANYTHING; params.len()],
                 },
                 _ => continue,
             };
@@ -87,10 +83,6 @@ fn call_accesses(call: Value) -> Option<Vec<(Value, ParamAccess)>> {
         .map(|a| call.operand(a))
         .enumerate()
         .filter(|(_, a)| a.ty().kind() == TypeKind::LLVMPointerTypeKind);
-    let plain_write = ParamAccess {
-        writes: true,
-        plain: true,
-    };
     if let Some(intrinsic) = name.strip_prefix("llvm.") {
         if intrinsic.starts_with("lifetime.") || intrinsic.starts_with("dbg.") {
             return Some(Vec::new());
@@ -99,20 +91,14 @@ fn call_accesses(call: Value) -> Option<Vec<(Value, ParamAccess)>> {
         let copy = ["memcpy", "memmove"]
             .iter()
             .any(|m| intrinsic.starts_with(m));
-        return Some(
-            pointers
-                .map(|(n, a)| {
-                    (
-                        a,
-                        if copy && n > 0 {
-                            PLAIN_READ
-                        } else {
-                            plain_write
-                        },
-                    )
-                })
-                .collect(),
-        );
+        let how = |n| {
+            if copy && n > 0 {
+                PLAIN_READ
+            } else {
+                ParamAccess::ANYTHING
+            }
+        };
+        return Some(pointers.map(|(n, a)| (a, how(n))).collect());
     }
     let builtin = crate::builtins::mangle::demangle(&name).map_or(name, |d| d.name);
     if builtin.starts_with("vload") || builtin == "prefetch" {
@@ -120,20 +106,11 @@ fn call_accesses(call: Value) -> Option<Vec<(Value, ParamAccess)>> {
     }
     // An atomic builtin's object (`atomic_init` stores to it as a plain store does).
     let atomic = crate::builtins::atomic_operation(&builtin).is_some_and(|op| op != "init");
-    Some(
-        pointers
-            .map(|(n, a)| {
-                (
-                    a,
-                    if atomic && n == 0 {
-                        ATOMIC
-                    } else {
-                        plain_write
-                    },
-                )
-            })
-            .collect(),
-    )
+    let how = |n| match n {
+        0 if atomic => ATOMIC,
+        _ => ParamAccess::ANYTHING,
+    };
+    Some(pointers.map(|(n, a)| (a, how(n))).collect())
 }
 
 /// The values a pointer is derived from: parameters, private variables (allocas) and
