@@ -1,7 +1,7 @@
 //! OpenCL 1.x atomic functions (`atomic_*` and the `atom_*` extension forms) on global and local
 //! memory.
 
-use super::{site, Call, Emit, MType, Resolution};
+use super::{site, Call, Emit, MType, Resolution, UnreadAtomic};
 use crate::bytecode::RmwOp;
 
 #[derive(Clone, Copy)]
@@ -64,7 +64,21 @@ fn lower(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
     let r = call.ret()?;
     let name = call.name.clone();
     let old_used = call.ret_used;
-    emit.site(site(call, move |env| {
+    // The read-modify-write, with whether its operand is the argument (else 1).
+    let rmw = match kind {
+        Kind::Add => Some((RmwOp::Add, true)),
+        Kind::Sub => Some((RmwOp::Sub, true)),
+        Kind::Inc => Some((RmwOp::Add, false)),
+        Kind::Dec => Some((RmwOp::Sub, false)),
+        Kind::Xchg => Some((RmwOp::Xchg, true)),
+        Kind::And => Some((RmwOp::And, true)),
+        Kind::Or => Some((RmwOp::Or, true)),
+        Kind::Xor => Some((RmwOp::Xor, true)),
+        Kind::Min => Some((if signed { RmwOp::Min } else { RmwOp::UMin }, true)),
+        Kind::Max => Some((if signed { RmwOp::Max } else { RmwOp::UMax }, true)),
+        Kind::CmpXchg => None,
+    };
+    let mut built = site(call, move |env| {
         let regs = env.regs();
         let addr = regs[p.slot as usize];
         let val = v.map_or(0, |a| regs[a.slot as usize]);
@@ -72,19 +86,7 @@ fn lower(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
         if addr % size as u64 != 0 {
             env.error(&format!("Unaligned address on {name}"));
         }
-        let rmw = match kind {
-            Kind::Add => Some((RmwOp::Add, val)),
-            Kind::Sub => Some((RmwOp::Sub, val)),
-            Kind::Inc => Some((RmwOp::Add, 1)),
-            Kind::Dec => Some((RmwOp::Sub, 1)),
-            Kind::Xchg => Some((RmwOp::Xchg, val)),
-            Kind::And => Some((RmwOp::And, val)),
-            Kind::Or => Some((RmwOp::Or, val)),
-            Kind::Xor => Some((RmwOp::Xor, val)),
-            Kind::Min => Some((if signed { RmwOp::Min } else { RmwOp::UMin }, val)),
-            Kind::Max => Some((if signed { RmwOp::Max } else { RmwOp::UMax }, val)),
-            Kind::CmpXchg => None,
-        };
+        let rmw = rmw.map(|(op, from_arg)| (op, if from_arg { val } else { 1 }));
         let old = match rmw {
             Some((op, v)) if !old_used => {
                 env.atomic_unread(space, addr, size, op, v);
@@ -96,7 +98,26 @@ fn lower(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
         .unwrap_or(0);
         env.regs()[r.slot as usize] = old;
         Ok(())
-    }));
+    });
+    let operand = |from_arg: bool| {
+        if from_arg {
+            v.map(|a| Some(a.slot))
+        } else {
+            Some(None)
+        }
+    };
+    built.unread_atomic = match rmw {
+        Some((op, from_arg)) if !old_used => operand(from_arg).map(|value| UnreadAtomic {
+            pointer: p.slot,
+            space,
+            size,
+            op,
+            value,
+            result: r.slot,
+        }),
+        _ => None,
+    };
+    emit.site(built);
     Ok(())
 }
 

@@ -154,6 +154,22 @@ pub struct BuiltinSite {
     /// vector argument (and on its scalar arguments): math, common, integer builtins and
     /// conversions. The Uninitialized checker then follows lanes apart.
     pub lanewise: bool,
+    /// An OpenCL 1.x atomic whose old value nothing reads, described for the lane executor,
+    /// which combines a warp's updates without calling `run` lane by lane.
+    pub unread_atomic: Option<UnreadAtomic>,
+}
+
+/// `atomic_add(p, v)` and its kin (`BuiltinSite::unread_atomic`): what `run` does when the
+/// launch combines such atomics (`BuiltinEnv::atomic_unread`), and writes 0 to `result`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnreadAtomic {
+    pub pointer: Slot,
+    pub space: AddrSpace,
+    pub size: u32,
+    pub op: RmwOp,
+    /// The operand's slot; none for `inc` and `dec`, whose operand is 1.
+    pub value: Option<Slot>,
+    pub result: Slot,
 }
 
 impl fmt::Debug for BuiltinSite {
@@ -303,6 +319,7 @@ pub(crate) fn site(
         args: call.args.iter().map(|a| (a.slot, a.lanes())).collect(),
         ret: call.ret.map(|r| (r.slot, r.lanes(), r.ty.elem)),
         lanewise: false,
+        unread_atomic: None,
     }
 }
 

@@ -28,7 +28,9 @@
 //! never run on lanes (`KernelCode::retries_compare_exchange`): in lock-step every lane of a
 //! warp tries and one succeeds a round, where one work-item at a time succeeds at once.
 
+use super::atomic;
 use super::checks::{self, access, array_index, check_alignment, load_mem, store_mem, Dir};
+use super::combine::PendingAtomics;
 use super::env::{Env, Mems};
 use super::group::{allocate_locals, BarrierSite, GroupItems, GroupRunner, Plain, Stop};
 use super::interp::{query, Here};
@@ -36,9 +38,9 @@ use super::launch::Where;
 use super::memops::{self, OpCx};
 use super::pure_ops::register_ops;
 use super::shadow::NoShadow;
-use crate::bytecode::MemTy;
+use crate::bytecode::{MemTy, ScalarTy};
 use crate::exec::debug::WiState;
-use crate::memory::AddrSpace;
+use crate::memory::{AddrSpace, GLOBAL_OFFSET_BITS};
 use crate::plugins::{AccessBatch, AccessKind, LaneRun, RunGatherer, Site};
 
 /// The lanes that run together: all at `pc` of function `func`, with their frames at `base`
@@ -377,11 +379,7 @@ impl GroupRunner<'_> {
         let global = launch.global.mem();
         // Whether a warp's loads from `lo` on (in one buffer) are of a buffer whose loads no
         // plugin needs to hear of (`Launch::quiet_loads`).
-        let quiet_loads = |lo: u64| {
-            launch
-                .quiet_loads
-                .contains(&(lo >> crate::memory::GLOBAL_OFFSET_BITS))
-        };
+        let quiet_loads = |lo: u64| launch.quiet_loads.contains(&(lo >> GLOBAL_OFFSET_BITS));
         // The memories as work-item `$wi` sees them.
         macro_rules! lane_mems {
             ($wi:expr) => {
@@ -827,6 +825,54 @@ impl GroupRunner<'_> {
                 }
                 Op::Builtin { site } => {
                     let b = &func.builtins[site as usize];
+                    // An atomic whose old value nothing reads, for the whole warp at once when
+                    // its lanes' addresses lie in one buffer, aligned and allowed, and no plugin
+                    // hears of it: what its `run` does lane by lane, located once. The launch
+                    // combines it (`BuiltinEnv::atomic_unread`) or it is made at once
+                    // (`atomic_rmw`), kept for the undo log if the group may start over.
+                    let unread = b.unread_atomic.filter(|a| {
+                        a.space == AddrSpace::Global
+                            && matches!(a.size, 4 | 8)
+                            && !launch.deferred_global_checks
+                    });
+                    if let Some(a) = unread {
+                        let size = a.size as u64;
+                        let (mut lo, mut hi, mut bits) = (u64::MAX, 0u64, 0u64);
+                        for &fp in &fps {
+                            let addr = frame(fp)[a.pointer as usize];
+                            (lo, hi, bits) = (lo.min(addr), hi.max(addr), bits | addr);
+                        }
+                        let combine = launch.combine_atomics && PendingAtomics::combines(a.op);
+                        let unheard = !launch.observe_memory
+                            || launch.quiet_atomics.contains(&(lo >> GLOBAL_OFFSET_BITS));
+                        let span = hi.wrapping_sub(lo).saturating_add(size);
+                        let located = (bits & (size - 1) == 0
+                            && (combine || unheard && !self.pending.overlaps(lo, span)))
+                        .then(|| global.locate_span(lo, hi, size))
+                        .flatten()
+                        .filter(|&(_, fl)| fl & Dir::Atomic.suspicious_flags() == 0);
+                        if let Some((at_lo, _)) = located {
+                            let ty = ScalarTy::Int((size * 8) as u8);
+                            for &fp in &fps {
+                                let r = frame(fp);
+                                let addr = r[a.pointer as usize];
+                                let value = a.value.map_or(1, |v| r[v as usize]);
+                                let p = at_lo.wrapping_add((addr - lo) as usize);
+                                // SAFETY (both): located in a global buffer, which outlives the
+                                // launch.
+                                if combine {
+                                    unsafe { self.pending.add(addr, p, a.size, a.op, value) };
+                                } else {
+                                    let old = unsafe { atomic::rmw(p, a.size, a.op, ty, value) };
+                                    if self.undo.active {
+                                        self.undo.atomic(p, a.size, (a.op, value), old);
+                                    }
+                                }
+                                r[a.result as usize] = 0;
+                            }
+                            continue;
+                        }
+                    }
                     let mut parted = false;
                     // Atomics join one batch for the plugins, as the memory ops' accesses.
                     self.lanes.batch.clear();
