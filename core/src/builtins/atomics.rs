@@ -99,24 +99,18 @@ fn lower(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
         env.regs()[r.slot as usize] = old;
         Ok(())
     });
-    let operand = |from_arg: bool| {
-        if from_arg {
-            v.map(|a| Some(a.slot))
-        } else {
-            Some(None)
-        }
-    };
-    built.unread_atomic = match rmw {
-        Some((op, from_arg)) if !old_used => operand(from_arg).map(|value| UnreadAtomic {
+    built.unread_atomic = rmw.filter(|_| !old_used).and_then(|(op, from_arg)| {
+        // `inc` and `dec` take 1, the others their argument (none without one: `run` reads 0).
+        let value = if from_arg { Some(v?.slot) } else { None };
+        Some(UnreadAtomic {
             pointer: p.slot,
             space,
             size,
             op,
             value,
             result: r.slot,
-        }),
-        _ => None,
-    };
+        })
+    });
     emit.site(built);
     Ok(())
 }
