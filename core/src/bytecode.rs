@@ -309,6 +309,9 @@ pub enum WiQuery {
     LocalLinearId,
 }
 
+/// `Op::SubGroupMeet`'s fence when the meeting is a sub-group function's, not a barrier.
+pub const NOT_A_BARRIER: u32 = u32::MAX;
+
 /// One instruction of our bytecode.
 #[derive(Clone, Copy, Debug)]
 pub enum Op {
@@ -725,9 +728,13 @@ pub enum Op {
     Barrier {
         fence: u32,
     },
-    /// Sub-group functions: the work-item waits for the others of its sub-group that reach
-    /// the same call with it (the active ones; `GroupItems::release_meetings`).
-    SubGroupMeet,
+    /// Sub-group functions and `sub_group_barrier`: the work-item waits for the others of its
+    /// sub-group that reach the same call with it (the active ones;
+    /// `GroupItems::release_meetings`). `fence`: a barrier's fence flags, `NOT_A_BARRIER`
+    /// for a function.
+    SubGroupMeet {
+        fence: u32,
+    },
     /// `wait_group_events(n, list)`: a barrier that also completes the listed async copies.
     WaitEvents {
         n: Slot,
@@ -1047,7 +1054,7 @@ impl Op {
             | Call { .. }
             | Builtin { .. }
             | Barrier { .. }
-            | SubGroupMeet
+            | SubGroupMeet { .. }
             | WaitEvents { .. }
             | WorkItem { .. }
             | WorkItemDyn { .. }

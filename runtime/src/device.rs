@@ -36,7 +36,7 @@ pub fn type_matches(t: cl_device_type) -> Option<bool> {
     }
 }
 
-const EXTENSIONS: [&str; 19] = [
+const EXTENSIONS: [&str; 20] = [
     "cl_khr_3d_image_writes",
     // 2D images made from buffers share the buffer's memory (any pitch of whole pixels).
     "cl_khr_image2d_from_buffer",
@@ -50,7 +50,10 @@ const EXTENSIONS: [&str; 19] = [
     "cl_khr_fp64",
     "cl_khr_il_program",
     // Over OpenCL C 3.0's sub-groups (`__opencl_c_subgroups`); clang declares their
-    // functions for every SPIR target.
+    // functions for every SPIR target. A work-item that spins gives way to the others of its
+    // group (`exec::group::SPIN_LIMIT`): independent forward progress, which
+    // cl_khr_subgroups requires.
+    "cl_khr_subgroups",
     "cl_khr_subgroup_extended_types",
     "cl_khr_subgroup_non_uniform_vote",
     "cl_khr_subgroup_ballot",
@@ -207,9 +210,9 @@ pub fn device_info(param: cl_device_info) -> ClResult<Vec<u8>> {
         CL_DEVICE_MAX_NUM_SUB_GROUPS => {
             val(&(s.max_wg_size.div_ceil(s.sub_group_size.max(1)) as cl_uint))
         }
-        // A sub-group's barrier is its work-group's: a sub-group that waits for another
-        // between barriers waits forever. (Hence no cl_khr_subgroups, which requires this.)
-        CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS | CL_DEVICE_PIPE_SUPPORT => val(&no),
+        // A work-item that spins gives way to the others of its group.
+        CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS => val(&yes),
+        CL_DEVICE_PIPE_SUPPORT => val(&no),
         CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT => val(&yes),
         CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES | CL_DEVICE_PARTITION_AFFINITY_DOMAIN => val(&0u64),
         CL_DEVICE_BUILT_IN_KERNELS => val(""),

@@ -22,6 +22,8 @@ macro_rules! build_dispatch {
             // SAFETY: the table is a struct of `Option<fn>` fields, for which all-zero is None.
             let mut table: cl_icd_dispatch = unsafe { std::mem::zeroed() };
             $(set_field!(table, $name);)*
+            // cl_khr_subgroups' name for the core function.
+            table.clGetKernelSubGroupInfoKHR = table.clGetKernelSubGroupInfo;
             table
         }
 
@@ -30,6 +32,8 @@ macro_rules! build_dispatch {
             match name {
                 // cl_khr_il_program's name for the core function.
                 "clCreateProgramWithILKHR" => Some(api::clCreateProgramWithIL as *const () as *mut c_void),
+                // cl_khr_subgroups' name for the core function.
+                "clGetKernelSubGroupInfoKHR" => Some(api::clGetKernelSubGroupInfo as *const () as *mut c_void),
                 $(stringify!($name) => Some(api::$name as *const () as *mut c_void),)*
                 _ => None,
             }

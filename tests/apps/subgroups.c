@@ -1,14 +1,16 @@
 /* ARGS: --sub-group-size 8
  * ICD: OCLGRIND_SUB_GROUP_SIZE=8
  * Sub-groups through the API (OpenCL 3.0's optional feature) with --sub-group-size 8: the
- * device's feature (but not cl_khr_subgroups, which needs independent forward progress),
- * and maximum count (1024 work-items a group: 128 sub-groups);
+ * device's feature, cl_khr_subgroups and the independent forward progress it requires, and
+ * the maximum count (1024 work-items a group: 128 sub-groups);
  * clGetKernelSubGroupInfo for a 16 x 2 group (sub-groups of 8, 4 of them), the local size
  * for 3 sub-groups (24 x 1), and a query it does not know; a launch of groups of 12 whose
  * work-items report their sub-group and its sum (local ids 0-7 sum to 28, 8-11 to 38).
  * The cl_khr_subgroup_* extensions advertised, and one used from a kernel under its macro:
  * sub_group_ballot(sub-group local id % 3 == 0) sets bits 0, 3 and 6 (73) in the sub-group
- * of eight and bits 0 and 3 (9) in the one of four.
+ * of eight and bits 0 and 3 (9) in the one of four. cl_khr_subgroups from OpenCL C 2.0:
+ * a kernel under its macro gets its sub-group's size times 100 plus a count of its work-items
+ * (808, 404), and clGetKernelSubGroupInfoKHR, found by name, counts 4 sub-groups in 16 x 2.
  * Expected output derived by hand from the specification and those sizes. */
 #define CL_TARGET_OPENCL_VERSION 300
 #include <CL/cl.h>
@@ -28,6 +30,17 @@ static const char *source =
     "  out[get_global_id(0)] = (int)sub_group_ballot(get_sub_group_local_id() % 3 == 0).x;\n"
     "}\n"
     "#endif\n";
+
+static const char *source20 =
+    "#ifdef cl_khr_subgroups\n"
+    "kernel void khr(global int *out)\n"
+    "{\n"
+    "  out[get_global_id(0)] = (int)get_sub_group_size() * 100 + sub_group_reduce_add(1);\n"
+    "}\n"
+    "#endif\n";
+
+typedef cl_int(CL_API_CALL *sub_group_info_fn)(cl_kernel, cl_device_id, cl_uint, size_t,
+                                               const void *, size_t, void *, size_t *);
 
 static const char *const extensions[] = {
     "cl_khr_subgroup_extended_types", "cl_khr_subgroup_non_uniform_vote",
@@ -111,6 +124,28 @@ int main(void)
     }
     run12(ctx, q, ballot);
     clReleaseKernel(ballot);
+    clReleaseProgram(prog);
+
+    prog = clCreateProgramWithSource(ctx, 1, &source20, NULL, NULL);
+    if (clBuildProgram(prog, 1, &device, "-cl-std=CL2.0", NULL, NULL) != CL_SUCCESS) {
+        printf("OpenCL C 2.0 build failed\n");
+        return 1;
+    }
+    cl_kernel khr = clCreateKernel(prog, "khr", &err);
+    if (err != CL_SUCCESS) {
+        printf("no cl_khr_subgroups kernel\n");
+        return 1;
+    }
+    run12(ctx, q, khr);
+    sub_group_info_fn info = (sub_group_info_fn)clGetExtensionFunctionAddressForPlatform(
+        platform, "clGetKernelSubGroupInfoKHR");
+    answer = 0;
+    if (info)
+        info(khr, device, CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE, sizeof(local), local,
+             sizeof(answer), &answer, NULL);
+    printf("clGetKernelSubGroupInfoKHR: %s, sub-groups for 16 x 2: %zu\n",
+           info ? "found" : "missing", answer);
+    clReleaseKernel(khr);
     clReleaseProgram(prog);
     clReleaseCommandQueue(q);
     clReleaseContext(ctx);

@@ -8,7 +8,8 @@
 //! - `sub_group_non_uniform_{reduce,scan_inclusive,scan_exclusive}_*`
 //!   (`non_uniform_arithmetic`), `sub_group_clustered_reduce_*` (`clustered_reduce`);
 //! - `sub_group_shuffle(_xor)`, `sub_group_shuffle_up/down` (`shuffle`, `shuffle_relative`),
-//!   `sub_group_rotate`, `sub_group_clustered_rotate` (`rotate`).
+//!   `sub_group_rotate`, `sub_group_clustered_rotate` (`rotate`);
+//! - and `sub_group_barrier`, a meeting of the whole sub-group that combines nothing.
 //!
 //! A call lowers to three steps: the work-item puts its value in the group's exchange, waits
 //! at a sub-group meeting (`Op::SubGroupMeet`), and once released computes its result from
@@ -21,8 +22,8 @@
 
 use super::group_arith::{apply, identity, Arith};
 use super::num::Num;
-use super::{site, Call, Emit, Resolution};
-use crate::bytecode::Op;
+use super::{site, BuiltinEnv, Call, Emit, Resolution};
+use crate::bytecode::{Op, NOT_A_BARRIER};
 use crate::exec::exchange::{Exchange, STRIDE};
 use crate::exec::semantics::mask;
 
@@ -127,6 +128,36 @@ struct SubGroup {
 }
 
 impl SubGroup {
+    /// The caller's sub-group, and the exchange it met in.
+    fn of_caller(env: &mut dyn BuiltinEnv) -> (SubGroup, &Exchange) {
+        let (n, full) = env.sub_group_shape();
+        let (exchange, me) = env.exchange();
+        let first = me - me % n as usize;
+        let end = (first + n as usize).min(exchange.count());
+        let group = SubGroup {
+            first,
+            end,
+            me: me - first,
+            max: n.min(full) as usize,
+        };
+        (group, exchange)
+    }
+
+    /// The report of a call to `name`, which the whole sub-group must make, that only some of
+    /// its work-items made: once, by the lowest of them.
+    fn partial_call(&self, exchange: &Exchange, name: &str) -> Option<String> {
+        let called = self.active(exchange).count();
+        if called == self.size() || self.active(exchange).next() != Some(self.me) {
+            return None;
+        }
+        Some(format!(
+            "Sub-group divergence detected: only {called} of the {} work-items of sub-group {} \
+             called {name}, which the whole sub-group must call",
+            self.size(),
+            self.first / self.max.max(1)
+        ))
+    }
+
     fn size(&self) -> usize {
         self.end - self.first
     }
@@ -136,6 +167,28 @@ impl SubGroup {
         let first = self.first;
         (0..self.size()).filter(move |&i| exchange.active(first + i))
     }
+}
+
+/// `sub_group_barrier(flags[, scope])`: a meeting of the whole sub-group (the scheduler tells
+/// the plugins of its fence when it releases the sub-group), then a report if only part of the
+/// sub-group came.
+pub fn barrier(call: &Call, emit: &mut dyn Emit) -> Resolution {
+    let flags = call.arg(0)?;
+    let fence = flags
+        .constant
+        .ok_or_else(|| format!("{}: fence flags must be a constant", call.name))?;
+    // CLK_LOCAL_MEM_FENCE, CLK_GLOBAL_MEM_FENCE and CLK_IMAGE_MEM_FENCE: never NOT_A_BARRIER.
+    let fence = fence as u32 & 0b111;
+    emit.op(Op::SubGroupMeet { fence });
+    let name = call.name.clone();
+    emit.site(site(call, move |env| {
+        let (group, exchange) = SubGroup::of_caller(env);
+        if let Some(problem) = group.partial_call(exchange, &name) {
+            env.error(&problem);
+        }
+        Ok(())
+    }));
+    Ok(())
 }
 
 fn lower(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
@@ -185,7 +238,9 @@ fn lower(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
             Ok(())
         }));
     }
-    emit.op(Op::SubGroupMeet);
+    emit.op(Op::SubGroupMeet {
+        fence: NOT_A_BARRIER,
+    });
     let name = call.name.clone();
     emit.site(site(call, move |env| {
         // At most two (a clustered rotate's delta and cluster size): no allocation a call.
@@ -193,30 +248,13 @@ fn lower(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
         for (a, &s) in args.iter_mut().zip(&extra) {
             *a = env.regs()[s as usize];
         }
-        let (n, full) = env.sub_group_shape();
-        let (exchange, me) = env.exchange();
-        let first = me - me % n as usize;
-        let end = (first + n as usize).min(exchange.count());
-        let group = SubGroup {
-            first,
-            end,
-            me: me - first,
-            max: n.min(full) as usize,
-        };
+        let (group, exchange) = SubGroup::of_caller(env);
         let mut out = [0u64; STRIDE];
         let out = &mut out[..lanes.max(width)];
-        let mut problem = None;
-        if kind.uniform && group.active(exchange).count() != group.size() {
-            // Reported once, by the lowest active work-item.
-            if group.active(exchange).next() == Some(group.me) {
-                let (called, size) = (group.active(exchange).count(), group.size());
-                problem = Some(format!(
-                    "Sub-group divergence detected: only {called} of the {size} work-items \
-                     of sub-group {} called {name}, which the whole sub-group must call",
-                    first / n as usize
-                ));
-            }
-        }
+        let mut problem = kind
+            .uniform
+            .then(|| group.partial_call(exchange, &name))
+            .flatten();
         if let Err(e) = combine(kind.combine, num, &group, exchange, &args, out) {
             problem = problem.or(Some(format!("{name}: {e}")));
         }

@@ -1,12 +1,11 @@
-//! Sub-group queries (OpenCL C 3.0's `__opencl_c_subgroups`; not `cl_khr_subgroups`, whose
-//! independent forward progress the device lacks: see `sync`), and what
+//! Sub-group queries (OpenCL C 3.0's `__opencl_c_subgroups` and `cl_khr_subgroups`), and what
 //! `cl_khr_subgroup_ballot` computes from a ballot without the other work-items: its bit
 //! functions (`sub_group_inverse_ballot`, `sub_group_ballot_bit_count`, ...) and the masks
 //! (`get_sub_group_eq_mask`, ...).
 //! A work-group's work-items form sub-groups of `--sub-group-size` consecutive local linear
 //! ids, the last one smaller where that size does not divide the group. The functions that
 //! combine the sub-group's values (`sub_group_reduce_add`, `sub_group_ballot`, ...) are in
-//! `sub_group_functions`, `sub_group_barrier` in `sync`.
+//! `sub_group_functions`, as is `sub_group_barrier` (a meeting of the sub-group).
 
 use super::{site, Call, Emit, Resolution};
 

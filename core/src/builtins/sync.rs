@@ -1,15 +1,14 @@
-//! Synchronisation: barriers become ops; memory fences are no-ops in a sequentially consistent
-//! interpreter (each work-group runs on one thread).
+//! Synchronisation: barriers become ops (a sub-group's, a meeting of the sub-group); memory
+//! fences are no-ops in a sequentially consistent interpreter (each work-group runs on one
+//! thread).
 
-use super::{Call, Emit, Resolution};
+use super::{sub_group_functions, Call, Emit, Resolution};
 use crate::bytecode::Op;
 
 pub fn resolve(call: &Call, emit: &mut dyn Emit) -> Option<Resolution> {
     match call.name.as_str() {
-        // A sub-group's barrier is its work-group's, with the same fences (a scope argument,
-        // if any, changes nothing), so that the race detector sees the sub-group's accesses
-        // ordered by it.
-        "barrier" | "work_group_barrier" | "sub_group_barrier" => Some((|| {
+        // A scope argument, if any, changes nothing: a work-group is simulated as a whole.
+        "barrier" | "work_group_barrier" => Some((|| {
             let flags = call.arg(0)?;
             let fence = flags
                 .constant
@@ -19,6 +18,7 @@ pub fn resolve(call: &Call, emit: &mut dyn Emit) -> Option<Resolution> {
             });
             Ok(())
         })()),
+        "sub_group_barrier" => Some(sub_group_functions::barrier(call, emit)),
         "mem_fence" | "read_mem_fence" | "write_mem_fence" | "atomic_work_item_fence" => {
             Some(Ok(()))
         }

@@ -206,7 +206,7 @@ impl TestEnv {
                 }
                 // A group of one work-item meets nobody at a barrier.
                 Op::Barrier { .. } => {}
-                Op::SubGroupMeet => self.exchange.release(0..1, |_| true),
+                Op::SubGroupMeet { .. } => self.exchange.release(0..1, |_| true),
                 op => {
                     if !run_pure(&op, &mut self.regs) {
                         return Err(format!("op {op:?} cannot run in the test environment"));

@@ -63,7 +63,8 @@ const EXTENSIONS: &str = "-all,+cl_khr_fp64,+cl_khr_3d_image_writes,\
 +cl_khr_int64_base_atomics,+cl_khr_int64_extended_atomics,+cl_khr_byte_addressable_store,\
 +__opencl_c_fp64,+__opencl_c_int64,+__opencl_c_program_scope_global_variables,\
 +__opencl_c_images,+__opencl_c_read_write_images,+__opencl_c_3d_image_writes,\
-+__opencl_c_atomic_order_acq_rel,+__opencl_c_generic_address_space,+__opencl_c_subgroups";
++__opencl_c_atomic_order_acq_rel,+__opencl_c_generic_address_space,+__opencl_c_subgroups,\
++cl_khr_subgroups";
 
 /// The clang arguments that follow from user options (everything but fixed flags and files).
 #[derive(Debug, PartialEq, Eq)]

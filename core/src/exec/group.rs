@@ -12,6 +12,7 @@ use super::launch::{Launch, Where};
 use super::shadow::origin_code;
 use super::undo::UndoLog;
 use super::workitem::{EntryFrame, WiIds, WorkItem};
+use crate::bytecode::{Op, NOT_A_BARRIER};
 use crate::diagnostics::{divergence_header, render, Entity, Level};
 use crate::memory::{AddrSpace, ArenaMemory};
 use crate::output::Record;
@@ -33,7 +34,15 @@ pub(crate) enum Stop {
     Park,
     /// `run_one`: the op ran and the work-item goes on.
     Stepped,
+    /// It took `SPIN_LIMIT` backward branches since it began running: it may be spinning,
+    /// waiting for another work-item, which runs first (independent forward progress).
+    Yield,
 }
+
+/// Backward branches a work-item or warp takes in one turn before it gives way to the others
+/// of its group: a work-item spinning on a flag that another sets would otherwise spin forever
+/// in an executor that runs work-items in turn.
+pub(crate) const SPIN_LIMIT: u32 = 1 << 16;
 
 /// A work-group's local memory, with shadows when the launch keeps them or defers them.
 pub(crate) fn local_memory(launch: &Launch) -> ArenaMemory {
@@ -211,23 +220,33 @@ impl GroupItems {
         self.cursor = 0;
     }
 
-    /// Called when no work-item can run and some wait at sub-group meetings: in each
-    /// sub-group (`sub_group_size` consecutive local linear indices), releases those waiting
-    /// at the meeting that comes first (the deepest call, then the lowest pc: the lowering lays
-    /// a conditional's arms out before their join and a loop's body before its exit, so
-    /// work-items that took different branches meet where lock-step hardware would bring them
-    /// together again). The released are the call's active work-items (`Exchange::release`).
+    /// Called when some wait at sub-group meetings: in each sub-group (`sub_group_size`
+    /// consecutive local linear indices) none of whose work-items can run, releases those
+    /// waiting at the meeting that comes first (the deepest call, then the lowest pc: the
+    /// lowering lays a conditional's arms out before their join and a loop's body before its
+    /// exit, so work-items that took different branches meet where lock-step hardware would
+    /// bring them together again). The released are the call's active work-items
+    /// (`Exchange::release`). Returns each release as (sub-group, function, pc after the
+    /// meeting).
     pub(super) fn release_meetings<P: Pace>(
         &mut self,
         exchange: &mut Exchange,
         sub_group_size: usize,
         pace: &P,
-    ) {
+    ) -> Vec<(usize, u32, u32)> {
         let count = self.entries.len();
+        let mut releases = Vec::new();
         let mut first = 0;
         while first < count {
             let group = first..(first + sub_group_size).min(count);
             first = group.end;
+            let can_run = |i: usize| {
+                let state = self.entries[i].state;
+                matches!(state, WiState::NotStarted | WiState::Suspended)
+            };
+            if group.clone().any(can_run) {
+                continue;
+            }
             let waiting = |i: usize| {
                 let e = self.entries[i];
                 (e.state == WiState::AtSubGroupCall).then(|| {
@@ -240,7 +259,9 @@ impl GroupItems {
             };
             let released = |i: usize| waiting(i) == Some(lowest);
             let chosen: Vec<usize> = group.clone().filter(|&i| released(i)).collect();
-            exchange.release(group, |i| chosen.contains(&i));
+            exchange.release(group.clone(), |i| chosen.contains(&i));
+            let (_, func, _, pc) = lowest;
+            releases.push((group.start / sub_group_size, func, pc));
             for i in chosen {
                 let entry = &mut self.entries[i];
                 entry.state = WiState::Suspended;
@@ -251,6 +272,17 @@ impl GroupItems {
             }
         }
         self.cursor = 0;
+        releases
+    }
+
+    /// The first work-item after `i` (wrapping around to it) that is new or ready: who runs
+    /// after a work-item that gave way (`Stop::Yield`).
+    fn next_ready_after(&self, i: usize) -> Option<usize> {
+        let count = self.entries.len();
+        (1..=count).map(|k| (i + k) % count).find(|&j| {
+            let state = self.entries[j].state;
+            matches!(state, WiState::NotStarted | WiState::Suspended)
+        })
     }
 }
 
@@ -410,11 +442,16 @@ impl<'l> GroupRunner<'l> {
         mut first: Option<usize>,
     ) -> bool {
         let count = items.count();
+        // Once a work-item gave way, turns go round: the one it waits for may come after it.
+        let mut round: Option<usize> = None;
         loop {
-            let Some(i) = first.take().or_else(|| items.next_ready()) else {
+            let next = match round {
+                Some(last) => items.next_ready_after(last),
+                None => items.next_ready(),
+            };
+            let Some(i) = first.take().or(next) else {
                 if items.meeting > 0 {
-                    let size = self.launch.ctx.config.sub_group_size.max(1) as usize;
-                    items.release_meetings(&mut self.exchange, size, pace);
+                    self.release_sub_groups(items, pace);
                     continue;
                 }
                 if items.arrived == 0 {
@@ -424,8 +461,12 @@ impl<'l> GroupRunner<'l> {
                     self.release_barrier(&site, items.arrived as u64, count as u64);
                 }
                 items.release_barrier(pace);
+                round = None;
                 continue;
             };
+            if round.is_some() {
+                round = Some(i);
+            }
             let Some(&Entry { state, mut slot }) = items.entries.get(i) else {
                 continue;
             };
@@ -459,6 +500,10 @@ impl<'l> GroupRunner<'l> {
                             items.meeting += 1;
                             WiState::AtSubGroupCall
                         }
+                        Stop::Yield => {
+                            round = Some(i);
+                            WiState::Suspended
+                        }
                         Stop::Switch(_) | Stop::Park | Stop::Stepped => WiState::Suspended,
                     };
                     pace.publish(i, state, wi);
@@ -468,6 +513,10 @@ impl<'l> GroupRunner<'l> {
                         slot = NO_SLOT;
                     }
                     items.entries[i] = Entry { state, slot };
+                    if stop == Stop::Yield && items.meeting > 0 {
+                        // Sub-groups that all wait meet now: the spinning one may wait for them.
+                        self.release_sub_groups(items, pace);
+                    }
                     turn
                 }
             };
@@ -478,6 +527,36 @@ impl<'l> GroupRunner<'l> {
                     items.cursor = 0;
                 }
                 Turn::Park => return false,
+            }
+        }
+    }
+
+    /// Releases the sub-group meetings whose sub-groups all wait
+    /// (`GroupItems::release_meetings`), telling the plugins of the barriers among them.
+    pub(super) fn release_sub_groups<P: Pace>(&mut self, items: &mut GroupItems, pace: &P) {
+        let size = self.launch.ctx.config.sub_group_size.max(1) as usize;
+        let releases = items.release_meetings(&mut self.exchange, size, pace);
+        if !self.workers.wants(Interest::BARRIER) {
+            return;
+        }
+        let functions = &self.launch.kernel.code.functions;
+        for (sub_group, func, pc) in releases {
+            let meeting = pc
+                .checked_sub(1)
+                .map(|at| (at, &functions[func as usize].code));
+            let Some((at, &Op::SubGroupMeet { fence })) =
+                meeting.and_then(|(at, code)| Some((at, code.get(at as usize)?)))
+            else {
+                continue;
+            };
+            if fence == NOT_A_BARRIER {
+                continue;
+            }
+            let here = self.at(None, func, at);
+            for w in self.workers.each(Interest::BARRIER) {
+                self.launch.with_context(here, true, |cx| {
+                    w.sub_group_barrier(cx, sub_group as u32, fence)
+                });
             }
         }
     }
@@ -636,7 +715,7 @@ impl<'l> GroupRunner<'l> {
                     }
                 }
             }
-            Stop::Meet | Stop::Switch(_) | Stop::Park | Stop::Stepped => {}
+            Stop::Meet | Stop::Switch(_) | Stop::Park | Stop::Stepped | Stop::Yield => {}
         }
         stop
     }

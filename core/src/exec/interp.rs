@@ -10,7 +10,7 @@ use super::checks::{
 };
 use super::debug::{Moment, Resume, StopSet, WiState, WorkItemView};
 use super::env::{Env, Mems};
-use super::group::{GroupRunner, Stop};
+use super::group::{GroupRunner, Stop, SPIN_LIMIT};
 use super::launch::{Launch, Where};
 use super::memops::{self, OpCx};
 use super::pure_ops::{once, register_ops};
@@ -236,6 +236,20 @@ impl GroupRunner<'_> {
                 }
             };
         }
+        // Backward branches this turn; at SPIN_LIMIT the work-item gives way to the others.
+        let mut backward = 0u32;
+        // After a branch from `op_pc` to `pc`.
+        macro_rules! branched {
+            ($op_pc:expr) => {
+                if pc <= $op_pc {
+                    backward += 1;
+                    if backward == SPIN_LIMIT {
+                        (wi.func, wi.pc, wi.base) = (fidx, pc as Pc, base as u32);
+                        return Stop::Yield;
+                    }
+                }
+            };
+        }
         loop {
             if DEBUG && (attention.load(Relaxed) || StopSet::is_set(stop_bits, pc)) {
                 if let Some(debug) = debug {
@@ -285,7 +299,10 @@ impl GroupRunner<'_> {
                             shf.set(d, if any != 0 { u64::MAX } else { 0 });
                         }
                     }
-                    Op::Br { t } => pc = t as usize,
+                    Op::Br { t } => {
+                        pc = t as usize;
+                        branched!(op_pc);
+                    }
                     Op::CondBr { c, t, f } => {
                         if S::ON && shf.get(c) & 1 != 0 {
                             let (at, origin) = (here(fidx, op_pc).at(), shf.origin(c));
@@ -296,7 +313,8 @@ impl GroupRunner<'_> {
                             t as usize
                         } else {
                             f as usize
-                        }
+                        };
+                        branched!(op_pc);
                     }
                     Op::Load {
                         d,
@@ -517,6 +535,7 @@ impl GroupRunner<'_> {
                             .find(|(cv, _)| *cv == v)
                             .map_or(t.default, |(_, target)| *target)
                             as usize;
+                        branched!(op_pc);
                     }
                     Op::Call { site } => {
                         let cs = &func.calls[site as usize];
@@ -633,7 +652,7 @@ impl GroupRunner<'_> {
                         wi.barrier_at = (fidx, op_pc as u32, fence);
                         return Stop::Barrier;
                     }
-                    Op::SubGroupMeet => {
+                    Op::SubGroupMeet { .. } => {
                         wi.func = fidx;
                         wi.pc = pc as u32;
                         wi.base = base as u32;

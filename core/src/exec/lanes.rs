@@ -32,7 +32,9 @@ use super::atomic;
 use super::checks::{self, access, array_index, check_alignment, load_mem, store_mem, Dir};
 use super::combine::PendingAtomics;
 use super::env::{Env, Mems};
-use super::group::{allocate_locals, BarrierSite, GroupItems, GroupRunner, Plain, Stop};
+use super::group::{
+    allocate_locals, BarrierSite, GroupItems, GroupRunner, Plain, Stop, SPIN_LIMIT,
+};
 use super::interp::{query, Here};
 use super::launch::Where;
 use super::memops::{self, OpCx};
@@ -174,12 +176,6 @@ impl Lanes {
     }
 }
 
-/// Backward branches a warp takes before the scheduler looks whether it waits for lanes that
-/// wait for it (a work-item spinning on a flag that another sets: the scalar executor, which
-/// runs work-items one after the other, runs such a kernel to its end; lanes at the lower pc
-/// would spin forever).
-const SPIN_LIMIT: u32 = 1 << 16;
-
 /// The bytes of registers a warp's lanes may have, together: an op touches every lane's,
 /// which stay in the first-level data cache when they fit (one warp for a group of 256
 /// work-items ran plain matmul 15% and mandelbrot 25% slower than warps cut to 32 KiB, on a
@@ -274,8 +270,7 @@ impl GroupRunner<'_> {
         loop {
             if !gather(items, warp, self.lanes_per_warp()) {
                 if items.meeting > 0 {
-                    let size = self.launch.ctx.config.sub_group_size.max(1) as usize;
-                    items.release_meetings(&mut self.exchange, size, &Plain);
+                    self.release_sub_groups(items, &Plain);
                     continue;
                 }
                 if items.arrived == 0 {
@@ -969,7 +964,10 @@ impl GroupRunner<'_> {
                     together = false;
                     WiState::AtSubGroupCall
                 }
-                Stop::Switch(_) | Stop::Park => unreachable!("no debugger watches lanes"),
+                // No debugger watches lanes, and one op cannot spin.
+                Stop::Switch(_) | Stop::Park | Stop::Yield => {
+                    unreachable!("a lane cannot switch, park or spin in one op")
+                }
             };
             items.entries[i as usize].state = state;
         }

@@ -651,7 +651,7 @@ pub(crate) fn reg_op<S: ShadowRegs>(op: &Op, r: &mut [u64], base: usize, mut sh:
             | Op::Call { .. }
             | Op::Builtin { .. }
             | Op::Barrier { .. }
-            | Op::SubGroupMeet
+            | Op::SubGroupMeet { .. }
             | Op::WaitEvents { .. }
             | Op::WorkItem { .. }
             | Op::WorkItemDyn { .. }

@@ -644,6 +644,10 @@ pub trait Worker: Send {
     /// (`CLK_LOCAL_MEM_FENCE` 1, `CLK_GLOBAL_MEM_FENCE` 2); async copies it waits for are
     /// done. The entity is the group.
     fn work_group_barrier(&mut self, _cx: &ExecContext, _fence: u32) {}
+    /// The work-items of sub-group `sub_group` (local linear indices from
+    /// `sub_group * LaunchInfo::sub_group_size` on) all reached a `sub_group_barrier`
+    /// (`cx.site`) with these fence flags. The entity is the group.
+    fn sub_group_barrier(&mut self, _cx: &ExecContext, _sub_group: u32, _fence: u32) {}
     fn work_item_begin(&mut self, _cx: &ExecContext) {}
     fn work_item_complete(&mut self, _cx: &ExecContext) {}
     fn instruction_executed(&mut self, _cx: &ExecContext) {}

@@ -4,6 +4,9 @@
 //! * Within a work-group, two work-items' accesses to a byte race unless a barrier whose fence
 //!   covers the memory (`CLK_LOCAL_MEM_FENCE` for local, `CLK_GLOBAL_MEM_FENCE` for global)
 //!   separates them; races found are reported at the next such barrier, or the group's end.
+//! * A `sub_group_barrier` orders the accesses of its sub-group's own work-items in the memory
+//!   its fence covers (`shadow::SubGroupOrder`); those of other sub-groups still race with them
+//!   until a work-group barrier. (Sub-groups are ours: Oclgrind has none.)
 //! * Between work-groups, accesses to a byte of global memory race whatever the barriers;
 //!   they are reported when the launch ends.
 //! * Both accesses atomic: no race. At least one must store. Two stores of the same value do
@@ -361,6 +364,14 @@ impl Worker for RaceWorker {
                 let log = |m| cx.log(Level::Error, m);
                 report(races, &self.shared, &self.launch, log, &cx.kernel);
             }
+        }
+    }
+
+    fn sub_group_barrier(&mut self, _cx: &ExecContext, sub_group: u32, fence: u32) {
+        if let Some(shadow) = &mut self.shadow {
+            let size = self.launch.sub_group_size.min(u32::MAX as u64) as u32;
+            let fenced = [fence & LOCAL_FENCE != 0, fence & GLOBAL_FENCE != 0];
+            shadow.sub_group_barrier(sub_group, size, fenced);
         }
     }
 

@@ -270,6 +270,9 @@ pub struct GroupShadow {
     segments: SegmentLog,
     /// Synchronisations (barriers) since the group began.
     interval: u32,
+    /// Sub-group barriers: per space, for each sub-group, the epoch its latest barrier of
+    /// the space began (`SubGroupOrder`).
+    sub_groups: SubGroupOrder,
     /// Cells for the group's global segments that overlap, and the buffers of
     /// `segments_runs`.
     scratch: Cells,
@@ -389,6 +392,7 @@ impl GroupShadow {
             interleaved: false,
             segments: SegmentLog::default(),
             interval: 0,
+            sub_groups: SubGroupOrder::default(),
             scratch: Cells::default(),
             clusters: Vec::new(),
             cluster_buffers: ClusterBuffers::default(),
@@ -442,13 +446,37 @@ impl GroupShadow {
         self.dependent
     }
 
-    /// The next epoch, renumbering every slot's first when the epochs run out.
+    /// The next interval's epoch.
     fn advance(&mut self) {
         self.interval += 1;
+        self.next_epoch();
+    }
+
+    /// The next epoch, renumbering every slot's first when the epochs run out.
+    fn next_epoch(&mut self) {
         if self.epoch + 1 == 1 << EPOCH_BITS {
             self.rebase();
         }
         self.epoch += 1;
+    }
+
+    /// Sub-group `sub_group` (of `size` work-items) passed a barrier with a fence for the
+    /// spaces `fenced` ([local, global]): its work-items' later accesses there no longer race
+    /// with its earlier ones. Those of other sub-groups still do, until a work-group barrier.
+    /// (A lane executor's segments do not know it: they take such accesses as an order that
+    /// mattered, and the group runs again in cells.)
+    pub fn sub_group_barrier(&mut self, sub_group: u32, size: u32, fenced: [bool; 2]) {
+        self.next_epoch();
+        self.sub_groups.size = size.max(1);
+        for (which, &on) in fenced.iter().enumerate() {
+            if on {
+                let since = &mut self.sub_groups.since[which];
+                if since.len() <= sub_group as usize {
+                    since.resize(sub_group as usize + 1, 0);
+                }
+                since[sub_group as usize] = self.epoch;
+            }
+        }
     }
 
     /// Renumbers the epochs of every slot of the group so far: those of the current interval
@@ -471,6 +499,13 @@ impl GroupShadow {
             };
             let group = |s: Slot| u32::from(s.epoch() >= first && s.epoch() != 0);
             cells.rebase(&interval, &group);
+        }
+        // A sub-group barrier of the current interval orders all of it: a race of a
+        // sub-group's own work-items across the renumbering may go unseen, never a false one.
+        for (which, since) in self.sub_groups.since.iter_mut().enumerate() {
+            for e in since.iter_mut() {
+                *e = if *e > synced[which] { 3 } else { 0 };
+            }
         }
         self.pages.spare.clear();
         self.first_epoch = 1;
@@ -601,6 +636,7 @@ impl GroupShadow {
             sites: &self.sites,
             synced,
             first,
+            sub_groups: self.sub_groups.of(which),
             uniform_writes,
             races: &mut self.races[which],
             space: a.space,
@@ -1097,6 +1133,48 @@ impl Fresh {
     }
 }
 
+/// Sub-group barriers of the group's current intervals.
+#[derive(Default)]
+struct SubGroupOrder {
+    /// Work-items per sub-group (set by the first sub-group barrier).
+    size: u32,
+    /// Per space ([local, global]), by sub-group: the first epoch after its latest barrier
+    /// with a fence for the space (older values are of earlier intervals, and order nothing
+    /// live).
+    since: [Vec<u32>; 2],
+}
+
+impl SubGroupOrder {
+    fn of(&self, which: usize) -> SubGroupSince<'_> {
+        SubGroupSince {
+            size: self.size.max(1),
+            since: &self.since[which],
+        }
+    }
+}
+
+/// `SubGroupOrder` of one space.
+#[derive(Clone, Copy)]
+struct SubGroupSince<'a> {
+    size: u32,
+    since: &'a [u32],
+}
+
+impl SubGroupSince<'_> {
+    /// Whether a barrier of the sub-group of work-item `wi` separates `earlier`, of the same
+    /// sub-group, from its accesses now.
+    fn orders(&self, earlier: Slot, wi: u32) -> bool {
+        let sub_group = wi / self.size;
+        wi != GROUP
+            && earlier.wi() != GROUP
+            && earlier.wi() / self.size == sub_group
+            && self
+                .since
+                .get(sub_group as usize)
+                .is_some_and(|&since| earlier.epoch() < since)
+    }
+}
+
 /// What the word-by-word work needs besides the cell.
 struct Log<'a> {
     sites: &'a Sites,
@@ -1104,6 +1182,8 @@ struct Log<'a> {
     /// `Slot::epoch_bits`).
     synced: u64,
     first: u64,
+    /// The sub-group barriers that order some of the live slots.
+    sub_groups: SubGroupSince<'a>,
     uniform_writes: bool,
     races: &'a mut RaceList,
     space: AddrSpace,
@@ -1204,7 +1284,10 @@ impl Log<'_> {
 
     /// Whether `s` is an access of another entity that `a` may race with.
     fn conflicts(&self, a: &Incoming, s: Slot) -> bool {
-        self.fresh(s) && (s.wi() != a.wi() || a.wi() == GROUP) && !(s.atomic() && a.atomic())
+        self.fresh(s)
+            && (s.wi() != a.wi() || a.wi() == GROUP)
+            && !(s.atomic() && a.atomic())
+            && !self.sub_groups.orders(s, a.wi())
     }
 
     /// Keeps `a` in the pair (with its stored value, for stores). The first slot is the
