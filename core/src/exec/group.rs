@@ -34,8 +34,9 @@ pub(crate) enum Stop {
     Park,
     /// `run_one`: the op ran and the work-item goes on.
     Stepped,
-    /// It took `SPIN_LIMIT` backward branches since it began running: it may be spinning,
-    /// waiting for another work-item, which runs first (independent forward progress).
+    /// It took `SPIN_LIMIT` backward branches since it began running, in a kernel that may
+    /// spin (`KernelCode::may_spin`): it may be waiting for another work-item, which runs
+    /// first (independent forward progress).
     Yield,
 }
 

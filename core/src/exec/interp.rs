@@ -236,14 +236,20 @@ impl GroupRunner<'_> {
                 }
             };
         }
-        // Backward branches this turn; at SPIN_LIMIT the work-item gives way to the others.
+        // Backward branches this turn: at the limit, a work-item that may be spinning gives
+        // way to the others. (Past u32::MAX, any other gives way once: harmless.)
         let mut backward = 0u32;
+        let spin_limit = if kernel.may_spin {
+            SPIN_LIMIT
+        } else {
+            u32::MAX
+        };
         // After a branch from `op_pc` to `pc`.
         macro_rules! branched {
             ($op_pc:expr) => {
                 if pc <= $op_pc {
-                    backward += 1;
-                    if backward == SPIN_LIMIT {
+                    backward = backward.wrapping_add(1);
+                    if backward == spin_limit {
                         (wi.func, wi.pc, wi.base) = (fidx, pc as Pc, base as u32);
                         return Stop::Yield;
                     }

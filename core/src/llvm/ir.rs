@@ -333,6 +333,15 @@ impl Value {
     pub fn alignment(self) -> u32 {
         unsafe { LLVMGetAlignment(self.0) }
     }
+    /// A load or store marked `volatile`.
+    pub fn is_volatile(self) -> bool {
+        unsafe { LLVMGetVolatile(self.0) != 0 }
+    }
+    /// A load or store with an atomic ordering.
+    pub fn is_atomic_access(self) -> bool {
+        let ordering = unsafe { LLVMGetOrdering(self.0) };
+        ordering != inkwell::llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic
+    }
     pub fn allocated_type(self) -> Type {
         Type(unsafe { LLVMGetAllocatedType(self.0) })
     }

@@ -8,6 +8,7 @@ pub mod ir;
 mod lower;
 mod module;
 mod param_access;
+mod spin;
 mod types;
 
 pub use ir::{bitcode_to_text, ModuleInput};
