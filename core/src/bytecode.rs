@@ -700,6 +700,10 @@ pub enum Op {
     CountBlock {
         block: u32,
     },
+    /// After an atomic or volatile access (`llvm::spin`): where a work-item may be spinning,
+    /// waiting for another. The scalar scheduler's work-item gives way to the others after
+    /// `SPIN_LIMIT` of them in one turn (`exec::group::Stop::Yield`).
+    SpinPoint,
 
     Br {
         t: Pc,
@@ -1046,6 +1050,7 @@ impl Op {
             | MemSet { .. }
             | SpeculatedUse { .. }
             | CountBlock { .. }
+            | SpinPoint
             | Br { .. }
             | CondBr { .. }
             | Switch { .. }

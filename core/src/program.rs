@@ -93,8 +93,6 @@ pub struct KernelCode {
     pub info: KernelInfo,
     /// How the kernel may access each parameter's memory (`llvm::param_access`).
     pub param_access: Vec<ParamAccess>,
-    /// Whether its work-items may spin, waiting for one another (`llvm::spin`).
-    pub may_spin: bool,
     /// Function 0 is the kernel itself; the rest are the functions it calls.
     pub functions: Vec<Function>,
     /// Basic blocks of all its functions, when the program counts instructions (else 0).

@@ -34,15 +34,15 @@ pub(crate) enum Stop {
     Park,
     /// `run_one`: the op ran and the work-item goes on.
     Stepped,
-    /// It took `SPIN_LIMIT` backward branches since it began running, in a kernel that may
-    /// spin (`KernelCode::may_spin`): it may be waiting for another work-item, which runs
-    /// first (independent forward progress).
+    /// It passed `SPIN_LIMIT` spin points (`Op::SpinPoint`: atomic and volatile accesses)
+    /// since it began running: it may be waiting for another work-item, which runs first
+    /// (independent forward progress).
     Yield,
 }
 
-/// Backward branches a work-item or warp takes in one turn before it gives way to the others
-/// of its group: a work-item spinning on a flag that another sets would otherwise spin forever
-/// in an executor that runs work-items in turn.
+/// Spin points a work-item passes, or backward branches a warp takes, in one turn before it
+/// gives way to the others of its group: a work-item spinning on a flag that another sets would
+/// otherwise spin forever in an executor that runs work-items in turn.
 pub(crate) const SPIN_LIMIT: u32 = 1 << 16;
 
 /// A work-group's local memory, with shadows when the launch keeps them or defers them.

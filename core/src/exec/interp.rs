@@ -236,26 +236,8 @@ impl GroupRunner<'_> {
                 }
             };
         }
-        // Backward branches this turn: at the limit, a work-item that may be spinning gives
-        // way to the others. (Past u32::MAX, any other gives way once: harmless.)
-        let mut backward = 0u32;
-        let spin_limit = if kernel.may_spin {
-            SPIN_LIMIT
-        } else {
-            u32::MAX
-        };
-        // After a branch from `op_pc` to `pc`.
-        macro_rules! branched {
-            ($op_pc:expr) => {
-                if pc <= $op_pc {
-                    backward = backward.wrapping_add(1);
-                    if backward == spin_limit {
-                        (wi.func, wi.pc, wi.base) = (fidx, pc as Pc, base as u32);
-                        return Stop::Yield;
-                    }
-                }
-            };
-        }
+        // Atomic and volatile accesses this turn: at SPIN_LIMIT the work-item gives way.
+        let mut spins = 0u32;
         loop {
             if DEBUG && (attention.load(Relaxed) || StopSet::is_set(stop_bits, pc)) {
                 if let Some(debug) = debug {
@@ -305,10 +287,7 @@ impl GroupRunner<'_> {
                             shf.set(d, if any != 0 { u64::MAX } else { 0 });
                         }
                     }
-                    Op::Br { t } => {
-                        pc = t as usize;
-                        branched!(op_pc);
-                    }
+                    Op::Br { t } => pc = t as usize,
                     Op::CondBr { c, t, f } => {
                         if S::ON && shf.get(c) & 1 != 0 {
                             let (at, origin) = (here(fidx, op_pc).at(), shf.origin(c));
@@ -319,8 +298,7 @@ impl GroupRunner<'_> {
                             t as usize
                         } else {
                             f as usize
-                        };
-                        branched!(op_pc);
+                        }
                     }
                     Op::Load {
                         d,
@@ -541,7 +519,6 @@ impl GroupRunner<'_> {
                             .find(|(cv, _)| *cv == v)
                             .map_or(t.default, |(_, target)| *target)
                             as usize;
-                        branched!(op_pc);
                     }
                     Op::Call { site } => {
                         let cs = &func.calls[site as usize];
@@ -716,6 +693,13 @@ impl GroupRunner<'_> {
                         return Stop::Finished;
                     }
                     Op::SpeculatedUse { .. } => {}
+                    Op::SpinPoint => {
+                        spins += 1;
+                        if spins == SPIN_LIMIT {
+                            (wi.func, wi.pc, wi.base) = (fidx, pc as Pc, base as u32);
+                            return Stop::Yield;
+                        }
+                    }
                     Op::CountBlock { block } => {
                         // A debugged launch's counts can be read at any stop.
                         if DEBUG {

@@ -925,6 +925,8 @@ impl GroupRunner<'_> {
                         *n += fps.len() as u64;
                     }
                 }
+                // A warp notices spinning by its backward branches (`Exit::Looping`).
+                Op::SpinPoint => {}
                 _ => {
                     let (op_pc, next) = (op_pc as u32, pc as u32);
                     if !self.one_each(items, warp, (op_pc, next)) {

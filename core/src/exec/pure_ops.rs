@@ -643,6 +643,7 @@ pub(crate) fn reg_op<S: ShadowRegs>(op: &Op, r: &mut [u64], base: usize, mut sh:
             | Op::MemSet { .. }
             | Op::SpeculatedUse { .. }
             | Op::CountBlock { .. }
+            | Op::SpinPoint
             | Op::Br { .. }
             | Op::CondBr { .. }
             | Op::Switch { .. }

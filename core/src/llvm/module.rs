@@ -9,7 +9,6 @@ use super::ir::{with_module, ModuleInput, ModuleRef, Opcode, TypeKind, Value, Va
 use super::lower::{lower_function, KernelScope};
 use super::lower::{DbgRecord, DbgValue};
 use super::param_access::param_accesses;
-use super::spin;
 use super::types::{self, shape_of, Shape};
 use crate::bytecode::{Function, Op, ScalarTy, VType};
 use crate::debuginfo::*;
@@ -225,7 +224,6 @@ fn lower_kernel(
     Ok(KernelCode {
         info,
         param_access: param_accesses(k),
-        may_spin: spin::may_spin(&order),
         functions,
         counted_blocks,
         stack_slots,

@@ -842,7 +842,6 @@ mod tests {
                 attrs: KernelAttrs::default(),
             },
             param_access: Vec::new(),
-            may_spin: false,
             functions: Vec::new(),
             counted_blocks: 0,
             stack_slots: 0,

@@ -19,6 +19,7 @@ use super::ir::{
     intrinsic_name, Block, IntPredicate, ModuleRef, Opcode, RealPredicate, RmwBinOp, Type,
     TypeKind, Value, ValueKind,
 };
+use super::spin;
 use super::types::{self, shape_of, space_of, Shape};
 use crate::builtins::{self, Arg, BuiltinSite, Emit};
 use crate::bytecode::*;
@@ -201,6 +202,9 @@ impl<'a> Lowerer<'a> {
                 }
                 ordinal += 1;
                 self.inst(i, b).map_err(|e| (e, Some(i)))?;
+                if spin::may_wait_here(i) {
+                    self.emit(Op::SpinPoint);
+                }
             }
         }
         self.patch_branches();
