@@ -542,17 +542,12 @@ impl<'l> GroupRunner<'l> {
         }
         let functions = &self.launch.kernel.code.functions;
         for (sub_group, func, pc) in releases {
-            let meeting = pc
-                .checked_sub(1)
-                .map(|at| (at, &functions[func as usize].code));
-            let Some((at, &Op::SubGroupMeet { fence })) =
-                meeting.and_then(|(at, code)| Some((at, code.get(at as usize)?)))
-            else {
-                continue;
+            let code = &functions[func as usize].code;
+            let at = pc.saturating_sub(1);
+            let fence = match code.get(at as usize) {
+                Some(&Op::SubGroupMeet { fence }) if fence != NOT_A_BARRIER => fence,
+                _ => continue,
             };
-            if fence == NOT_A_BARRIER {
-                continue;
-            }
             let here = self.at(None, func, at);
             for w in self.workers.each(Interest::BARRIER) {
                 self.launch.with_context(here, true, |cx| {
