@@ -111,7 +111,8 @@ pub enum WiState {
     Suspended,
     Running,
     AtBarrier,
-    /// Waiting for its sub-group at a sub-group function or `sub_group_barrier` (`Op::SubGroupMeet`).
+    /// Waiting for its sub-group at a sub-group function or `sub_group_barrier`
+    /// (`Op::SubGroupMeet`).
     AtSubGroupCall,
     Finished,
 }
