@@ -150,7 +150,7 @@ impl Worker for CountingWorker {
         let opcode = match a.kind {
             AccessKind::Load => "load",
             AccessKind::Store => "store",
-            AccessKind::Atomic | AccessKind::CompareExchange => "atomic",
+            AccessKind::Atomic | AccessKind::AtomicLoad => "atomic",
         };
         assert!(lines[0].contains(opcode), "{lines:?}");
         // (At -O0, spills of arguments to private memory have no source position.)
@@ -167,7 +167,7 @@ impl Worker for CountingWorker {
                 self.bump(&format!("store {}", a.space));
                 self.stores.push((a.address, a.data.to_vec()));
             }
-            AccessKind::Atomic | AccessKind::CompareExchange => self.bump("atomic"),
+            AccessKind::Atomic | AccessKind::AtomicLoad => self.bump("atomic"),
         }
     }
     fn memory_allocated(&mut self, cx: &ExecContext, space: AddrSpace, _: u64, size: u64) {

@@ -359,7 +359,7 @@ impl Worker for DynamicWorker {
                 kind: match a.kind {
                     AccessKind::Load => abi::LOAD,
                     AccessKind::Store => abi::STORE,
-                    AccessKind::Atomic | AccessKind::CompareExchange => abi::ATOMIC,
+                    AccessKind::Atomic | AccessKind::AtomicLoad => abi::ATOMIC,
                 },
                 address: a.address,
                 size: a.size,

@@ -412,9 +412,9 @@ fn observe_svm_batch(
     }
 }
 
-/// Shows an atomic (`kind`: an RMW or a compare-and-swap) to the plugin workers that watch
-/// memory (after the caller checked `launch.observe_memory`), with what memory holds after
-/// it; `ptr` is where the access went, if it was allowed.
+/// Shows an atomic (`kind`: one that writes, or one that only reads) to the plugin workers
+/// that watch memory (after the caller checked `launch.observe_memory`), with what memory
+/// holds after one that writes; `ptr` is where the access went, if it was allowed.
 #[cold]
 #[inline(never)]
 pub(crate) fn observe_atomic(
@@ -424,7 +424,7 @@ pub(crate) fn observe_atomic(
     (space, address, size, kind): (AddrSpace, u64, u64, AccessKind),
     ptr: Option<*mut u8>,
 ) {
-    let (after, n) = memory_after(ptr, size);
+    let (after, n) = memory_after(ptr, size, kind);
     observe(launch, mems, at, space, address, size, kind, &after[..n]);
 }
 
@@ -438,12 +438,16 @@ pub(crate) fn quiet_atomic(launch: &Launch, space: AddrSpace, address: u64) -> b
     }
 }
 
-/// What memory holds after an atomic of `size` bytes (at most 8) at `ptr` (if it was
-/// allowed; else zeros), and how many of the bytes count.
+/// What memory holds after an atomic of `kind` and `size` bytes (at most 8) at `ptr` (if it
+/// was allowed; else zeros), and how many of the bytes count: none for one that only read.
 #[inline(always)]
-pub(crate) fn memory_after(ptr: Option<*mut u8>, size: u64) -> ([u8; 8], usize) {
+pub(crate) fn memory_after(ptr: Option<*mut u8>, size: u64, kind: AccessKind) -> ([u8; 8], usize) {
     let mut after = [0u8; 8];
-    let n = (size as usize).min(8);
+    let n = if kind.writes() {
+        (size as usize).min(8)
+    } else {
+        0
+    };
     if let Some(p) = ptr {
         // SAFETY: the caller's access() checked the range.
         unsafe { load_bytes(p, &mut after[..n]) };

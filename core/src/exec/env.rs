@@ -94,7 +94,7 @@ impl Env<'_, '_> {
         let (space, addr, size, kind) = access;
         if self.launch.observe_memory && !quiet_atomic(self.launch, space, addr) {
             if let Some((batch, lane)) = &mut self.batch {
-                let (after, n) = memory_after(p, size as u64);
+                let (after, n) = memory_after(p, size as u64, kind);
                 if batch.join(*lane, (space, size as u64, kind), addr, &after[..n]) {
                     return;
                 }
@@ -286,7 +286,12 @@ impl BuiltinEnv for Env<'_, '_> {
             undone_atomic(self.mems, (space, addr), p, size, (RmwOp::Xchg, new), old);
         }
         self.atomic_shadow(space, addr, size, p.is_some());
-        self.observe_atomic((space, addr, size, AccessKind::CompareExchange), p);
+        // One that found another value only read memory (Oclgrind #155).
+        let kind = match old == Some(expected) {
+            true => AccessKind::Atomic,
+            false => AccessKind::AtomicLoad,
+        };
+        self.observe_atomic((space, addr, size, kind), p);
         old
     }
 

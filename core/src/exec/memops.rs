@@ -423,7 +423,12 @@ pub(crate) fn compare_exchange(
         atomic_shadow(cx, &mut sh, (d, p, new), space, addr, ty, ptr.is_some());
         sh.set(d + 1, (sh.get(d) | sh.get(cmp) != 0) as u64);
     }
-    cx.observe_atomic((space, addr, size, AccessKind::CompareExchange), ptr);
+    // One that found another value only read memory (Oclgrind #155).
+    let kind = match ptr.is_some() && old == expected {
+        true => AccessKind::Atomic,
+        false => AccessKind::AtomicLoad,
+    };
+    cx.observe_atomic((space, addr, size, kind), ptr);
 }
 
 /// `llvm.memcpy` / `llvm.memmove`: both ranges are checked before anything is copied.

@@ -356,10 +356,11 @@ impl KernelContext<'_> {
 pub enum AccessKind {
     Load,
     Store,
-    /// An atomic read-modify-write (it reads and writes).
+    /// An atomic read-modify-write (it reads and writes), or a compare-and-swap that swapped.
     Atomic,
-    /// An atomic compare-and-swap: it reads, and writes when memory held the expected value.
-    CompareExchange,
+    /// An atomic access that reads and writes nothing: a compare-and-swap that found another
+    /// value than the one it expected.
+    AtomicLoad,
 }
 
 impl AccessKind {
@@ -368,11 +369,11 @@ impl AccessKind {
     }
 
     pub fn writes(self) -> bool {
-        self != AccessKind::Load
+        matches!(self, AccessKind::Store | AccessKind::Atomic)
     }
 
     pub fn atomic(self) -> bool {
-        matches!(self, AccessKind::Atomic | AccessKind::CompareExchange)
+        matches!(self, AccessKind::Atomic | AccessKind::AtomicLoad)
     }
 }
 

@@ -208,7 +208,7 @@ impl RaceWorker {
     fn cannot_race(&self, space: AddrSpace, kind: AccessKind, address: u64) -> bool {
         let buffers = match kind {
             AccessKind::Load => &self.launch.unwritten,
-            AccessKind::Atomic | AccessKind::CompareExchange => &self.launch.atomic_only,
+            AccessKind::Atomic | AccessKind::AtomicLoad => &self.launch.atomic_only,
             AccessKind::Store => return false,
         };
         !buffers.is_empty()
