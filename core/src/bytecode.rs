@@ -679,6 +679,9 @@ pub enum Op {
         len: Slot,
         dst_space: AddrSpace,
         src_space: AddrSpace,
+        /// The padding of what is copied, when its type is known: an index into
+        /// `Function::paddings` (`u32::MAX`: unknown).
+        padding: u32,
     },
     MemSet {
         dst: Slot,
@@ -911,7 +914,8 @@ pub struct Function {
     /// Every other slot is written before it is read, which lets a new work-item start from
     /// the registers of the last one (`WorkItem::reset`).
     pub fixed_slots: Vec<(Slot, u32)>,
-    /// Padding of the types of allocas (`Op::Alloca::padding`): (offset, length) ranges.
+    /// Padding of the types of allocas and of what copies copy (`Op::Alloca::padding`,
+    /// `Op::MemCpy::padding`): (offset, length) ranges.
     pub paddings: Vec<Vec<(u32, u32)>>,
     pub relocs: Vec<Reloc>,
     /// First slot and slot count of each parameter.

@@ -181,7 +181,13 @@ fn perform(launch: &Launch, mems: &mut Mems, at: Where, c: &AsyncCopy) {
             if launch.shadows {
                 // Elements arrive as initialised as they were (and are not reported: the
                 // copy's source may hold padding).
-                uninit::copy(launch, mems, (c.src_space, src), (c.dst_space, dst), n);
+                uninit::copy(
+                    launch,
+                    mems,
+                    (c.src_space, src),
+                    (c.dst_space, dst),
+                    (n, None),
+                );
             }
         }
     }

@@ -439,15 +439,17 @@ impl GroupRunner<'_> {
                         len,
                         dst_space,
                         src_space,
+                        padding,
                     } => {
                         let (to, from, n) = (r!(dst), r!(src), r!(len));
+                        let padding = func.paddings.get(padding as usize).map(Vec::as_slice);
                         let spaces = (dst_space, src_space);
                         if S::ON && (shf.get(dst) | shf.get(src)) != 0 {
                             let at = here(fidx, op_pc).at();
                             let (to, from) = ((to, dst), (from, src));
                             uninit::copy_operands(launch, &mut mems, at, &shf, to, from, spaces);
                         }
-                        memops::mem_copy(&mut cx!(op_pc), to, from, n, spaces, S::ON)
+                        memops::mem_copy(&mut cx!(op_pc), to, from, n, spaces, (S::ON, padding))
                     }
                     Op::MemSet {
                         dst,
@@ -580,7 +582,7 @@ impl GroupRunner<'_> {
                                         if ptr.is_some() {
                                             let private = AddrSpace::Private;
                                             let (from, to) = ((private, src), (private, regs[to]));
-                                            uninit::copy(launch, &mut mems, from, to, bytes as u64);
+                                            uninit::copy(launch, &mut mems, from, to, (bytes as u64, None));
                                         }
                                     }
                                 }

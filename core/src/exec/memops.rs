@@ -431,14 +431,15 @@ pub(crate) fn compare_exchange(
     cx.observe_atomic((space, addr, size, kind), ptr);
 }
 
-/// `llvm.memcpy` / `llvm.memmove`: both ranges are checked before anything is copied.
+/// `llvm.memcpy` / `llvm.memmove`: both ranges are checked before anything is copied. With
+/// shadows, `padding` is that of what is copied when its type is known.
 pub(crate) fn mem_copy(
     cx: &mut OpCx,
     to: u64,
     from: u64,
     n: u64,
     (dst_space, src_space): (AddrSpace, AddrSpace),
-    shadows: bool,
+    (shadows, padding): (bool, Option<&[(u32, u32)]>),
 ) {
     let src = cx.access(src_space, from, n, Dir::Load);
     let dst = cx.access(dst_space, to, n, Dir::Store);
@@ -457,14 +458,13 @@ pub(crate) fn mem_copy(
         // SAFETY: as above; the copy goes through `bytes`, so overlap is fine.
         unsafe { store_bytes(d, &bytes) };
         if shadows {
-            // The copy is as initialised as its source. Padding counts as initialised (from
-            // the allocation on), so a struct copy is reported only for a member never set.
+            // The copy is as initialised as its source, and reported for a member never set.
             let copied = uninit::copy(
                 cx.here.launch,
                 cx.mems,
                 (src_space, from),
                 (dst_space, to),
-                n,
+                (n, padding),
             );
             if let Some((at, origin)) = copied.filter(|_| uninit::reported_space(dst_space, to)) {
                 cx.report(UninitKind::StoredValue, origin, dst_space, to + at);

@@ -232,16 +232,18 @@ pub(crate) fn store_bytes_of(
 }
 
 /// Copies the shadows (and origins) of `n` bytes, as a copy of the bytes themselves does;
-/// returns the offset and origin of the first uninitialised byte copied that is reported:
-/// one of memory whose type the checker knows (a private variable, a `__local` array), whose
-/// padding is initialised from the start. The bytes of buffers that arguments point to may
-/// be a struct's padding: copying them is not reported (as Oclgrind reports no copy).
+/// returns the offset and origin of the first uninitialised byte copied that is reported.
+/// With `padding` (that of the copied type, when known) it is any byte that is not padding,
+/// and the padding arrives initialised: it is no value. Otherwise only bytes of memory whose
+/// type the checker knows (a private variable, a kernel-scope `__local` array), whose padding
+/// is initialised from the start: the bytes of buffers that arguments point to may be a
+/// struct's padding (as Oclgrind, which reports no copy).
 pub(crate) fn copy(
     launch: &Launch,
     mems: &mut Mems,
     from: (AddrSpace, u64),
     to: (AddrSpace, u64),
-    n: u64,
+    (n, padding): (u64, Option<&[(u32, u32)]>),
 ) -> Option<(u64, u32)> {
     let mut shadow = vec![0u8; n as usize];
     if !load_bytes_of(launch, mems, from.0, from.1, &mut shadow) {
@@ -254,6 +256,14 @@ pub(crate) fn copy(
         Origin::Global { .. } => false,
         _ => true,
     };
+    if let Some(padding) = padding {
+        for &(offset, len) in padding {
+            let (start, end) = (offset as usize, offset as usize + len as usize);
+            if let Some(bytes) = shadow.get_mut(start..end.min(n as usize)) {
+                bytes.fill(0);
+            }
+        }
+    }
     let mut first = None;
     let mut origin = 0;
     // Origins are kept per 4-byte granule: one look for each granule with such bytes.
@@ -265,7 +275,7 @@ pub(crate) fn copy(
         }
         let o = origin_of(launch, mems, from.0, from.1 + at as u64, 1);
         origin = if origin == 0 { o } else { origin };
-        if typed(o) {
+        if padding.is_some() || typed(o) {
             first = Some((at as u64, o));
             break;
         }

@@ -166,6 +166,50 @@ impl ModuleDbg {
         Some((name, ty, self.scope_function(var.reference("scope"))))
     }
 
+    /// The bytes the source's struct and union types give their members, by type name (a
+    /// typedef's name for the struct it names), as the lowering tells padding by.
+    pub fn declared_layouts(&self) -> DeclaredLayouts {
+        let mut layouts = DeclaredLayouts::default();
+        let mut numbers: Vec<&u32> = self.nodes.keys().collect();
+        numbers.sort_unstable();
+        for number in numbers {
+            let node = &self.nodes[number];
+            let (name, composite) = match (node.kind(), node.text("tag")) {
+                ("DICompositeType", _) => (node.string("name"), node),
+                ("DIDerivedType", Some("DW_TAG_typedef")) => {
+                    let base = node.reference("baseType").and_then(|b| self.nodes.get(&b));
+                    match base.filter(|b| b.kind() == "DICompositeType") {
+                        Some(b) => (node.string("name"), b),
+                        None => continue,
+                    }
+                }
+                _ => continue,
+            };
+            let Some(name) = name.filter(|n| !n.is_empty()) else {
+                continue;
+            };
+            let tag = composite.text("tag");
+            if !matches!(tag, Some("DW_TAG_structure_type" | "DW_TAG_union_type"))
+                || composite.has_flag("DIFlagFwdDecl")
+            {
+                continue;
+            }
+            let members = elements(&self.nodes, composite)
+                .into_iter()
+                .filter(|m| is_data_member(m))
+                .map(|m| {
+                    // Bit-fields may start and end inside a byte: their bytes, rounded out.
+                    let (offset, size) =
+                        (m.uint("offset").unwrap_or(0), m.uint("size").unwrap_or(0));
+                    (offset / 8, (offset + size).div_ceil(8))
+                })
+                .collect();
+            let size = composite.uint("size").unwrap_or(0) / 8;
+            layouts.declare(name, DeclaredLayout { size, members });
+        }
+        layouts
+    }
+
     fn node_of_kind(&self, number: u32, kind: &str) -> Option<&Node> {
         self.nodes.get(&number).filter(|n| n.kind() == kind)
     }
@@ -195,6 +239,56 @@ impl ModuleDbg {
             scope = node.reference("scope");
         }
         None
+    }
+}
+
+/// The layout of a struct or union the source declares: its size and the bytes of each member,
+/// as (start, end) offsets.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeclaredLayout {
+    pub size: u64,
+    pub members: Vec<(u64, u64)>,
+}
+
+impl DeclaredLayout {
+    /// Whether no member has a byte in `start..end`.
+    pub fn unused(&self, start: u64, end: u64) -> bool {
+        self.members.iter().all(|&(s, e)| e <= start || s >= end)
+    }
+}
+
+/// The source's struct and union layouts by name; a name declared twice with different layouts
+/// (structs of the same name in different scopes) has none.
+#[derive(Debug, Default)]
+pub struct DeclaredLayouts {
+    by_name: HashMap<String, Option<DeclaredLayout>>,
+}
+
+impl DeclaredLayouts {
+    fn declare(&mut self, name: &str, layout: DeclaredLayout) {
+        let entry = self
+            .by_name
+            .entry(name.to_string())
+            .or_insert(Some(layout.clone()));
+        if entry.as_ref() != Some(&layout) {
+            *entry = None;
+        }
+    }
+
+    /// The layout of LLVM struct type `llvm_name` (`struct.Particle`, `union.U`, with a `.N`
+    /// suffix where clang renamed a duplicate), if the source declares one of that name.
+    pub fn of_llvm_struct(&self, llvm_name: &str) -> Option<&DeclaredLayout> {
+        let name = llvm_name
+            .strip_prefix("struct.")
+            .or_else(|| llvm_name.strip_prefix("union."))?;
+        let lookup = |n: &str| self.by_name.get(n).and_then(Option::as_ref);
+        lookup(name).or_else(|| {
+            let (stem, suffix) = name.rsplit_once('.')?;
+            suffix
+                .bytes()
+                .all(|b| b.is_ascii_digit())
+                .then(|| lookup(stem))?
+        })
     }
 }
 
@@ -1981,6 +2075,53 @@ attributes #4 = { convergent nounwind }
         assert_eq!(d.type_name(f4), "float4");
         assert_eq!(d.size_of(i3), 16);
         assert_eq!(d.size_of(f4), 16);
+    }
+
+    /// Struct layouts as clang describes them: a typedef of an anonymous struct, a named
+    /// struct with a bit-field, two structs of one name in different scopes.
+    const LAYOUTS: &str = r##"
+!1 = !DIFile(filename: "input.cl", directory: "/tmp")
+!2 = !DIBasicType(name: "char", size: 8, encoding: DW_ATE_signed_char)
+!3 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
+!10 = !DIDerivedType(tag: DW_TAG_typedef, name: "Particle", file: !1, line: 1, baseType: !11)
+!11 = distinct !DICompositeType(tag: DW_TAG_structure_type, file: !1, line: 1, size: 384, elements: !12)
+!12 = !{!13, !14}
+!13 = !DIDerivedType(tag: DW_TAG_member, name: "tag", scope: !11, file: !1, line: 1, baseType: !2, size: 8)
+!14 = !DIDerivedType(tag: DW_TAG_member, name: "id", scope: !11, file: !1, line: 1, baseType: !3, size: 32, offset: 256)
+!20 = distinct !DICompositeType(tag: DW_TAG_structure_type, name: "Flags", file: !1, line: 2, size: 64, elements: !21)
+!21 = !{!22, !23}
+!22 = !DIDerivedType(tag: DW_TAG_member, name: "low", scope: !20, file: !1, line: 2, baseType: !3, size: 3, offset: 6, flags: DIFlagBitField, extraData: i64 0)
+!23 = !DIDerivedType(tag: DW_TAG_member, name: "n", scope: !20, file: !1, line: 2, baseType: !3, size: 32, offset: 32)
+!30 = distinct !DICompositeType(tag: DW_TAG_structure_type, name: "Twice", file: !1, line: 3, size: 32, elements: !31)
+!31 = !{!32}
+!32 = !DIDerivedType(tag: DW_TAG_member, name: "a", scope: !30, file: !1, line: 3, baseType: !3, size: 32)
+!40 = distinct !DICompositeType(tag: DW_TAG_structure_type, name: "Twice", file: !1, line: 9, size: 64, elements: !41)
+!41 = !{!42}
+!42 = !DIDerivedType(tag: DW_TAG_member, name: "b", scope: !40, file: !1, line: 9, baseType: !3, size: 32, offset: 32)
+"##;
+
+    #[test]
+    fn declared_layouts_give_the_bytes_of_members() {
+        let layouts = ModuleDbg::parse(LAYOUTS).declared_layouts();
+        let particle = layouts
+            .of_llvm_struct("struct.Particle")
+            .expect("typedef'd struct");
+        assert_eq!(particle.size, 48);
+        assert_eq!(particle.members, [(0, 1), (32, 36)]);
+        // Clang's tail bytes after `id`, and the bytes between the members, are unused.
+        assert!(particle.unused(36, 48) && particle.unused(1, 32));
+        assert!(!particle.unused(30, 33));
+        // A renamed duplicate LLVM type (`.0`) is the same source type.
+        assert_eq!(layouts.of_llvm_struct("struct.Particle.0"), Some(particle));
+        // A bit-field's bytes are rounded out: bits 6..9 are bytes 0 and 1.
+        let flags = layouts
+            .of_llvm_struct("struct.Flags")
+            .expect("named struct");
+        assert_eq!(flags.members, [(0, 2), (4, 8)]);
+        // Two layouts of one name: neither can be trusted.
+        assert_eq!(layouts.of_llvm_struct("struct.Twice"), None);
+        assert_eq!(layouts.of_llvm_struct("struct.Missing"), None);
+        assert_eq!(layouts.of_llvm_struct("Particle"), None);
     }
 
     #[test]

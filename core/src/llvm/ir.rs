@@ -187,6 +187,11 @@ impl Type {
     pub fn element(self) -> Type {
         Type(unsafe { LLVMGetElementType(self.0) })
     }
+    /// The name of a named struct type (`struct.Particle`); None for literal structs.
+    pub fn struct_name(self) -> Option<String> {
+        let p = unsafe { LLVMGetStructName(self.0) };
+        (!p.is_null()).then(|| unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned())
+    }
     pub fn struct_fields(self) -> Vec<Type> {
         let n = unsafe { LLVMCountStructElementTypes(self.0) };
         (0..n)

@@ -4,7 +4,7 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Arc;
 
 use super::consts::{Consts, GlobalAddr};
-use super::dbgtext::{DbgCallText, ExprOp, ModuleDbg, TypeTable, UNREADABLE_VAR};
+use super::dbgtext::{DbgCallText, DeclaredLayouts, ExprOp, ModuleDbg, TypeTable, UNREADABLE_VAR};
 use super::ir::{with_module, ModuleInput, ModuleRef, Opcode, TypeKind, Value, ValueKind};
 use super::lower::{lower_function, KernelScope};
 use super::lower::{DbgRecord, DbgValue};
@@ -82,11 +82,13 @@ fn lower_module(
             relocs,
         });
     }
+    let declared = dbg.map(ModuleDbg::declared_layouts).unwrap_or_default();
     let mut kernels = Vec::new();
     let mut failures = Vec::new();
     for f in m.functions() {
         if f.call_conv() == SPIR_KERNEL_CC && !f.is_declaration() {
-            match lower_kernel(m, f, &program_globals, dbg, count) {
+            let source = (dbg, &declared);
+            match lower_kernel(m, f, &program_globals, source, count) {
                 Ok(code) => kernels.push(Arc::new(code)),
                 Err(e) => failures.push((f.name(), e)),
             }
@@ -102,7 +104,7 @@ fn lower_kernel(
     m: &ModuleRef,
     k: Value,
     program_globals: &HashMap<Value, GlobalAddr>,
-    dbg: Option<&ModuleDbg>,
+    (dbg, declared): (Option<&ModuleDbg>, &DeclaredLayouts),
     count: bool,
 ) -> Result<KernelCode, LowerError> {
     let mut info = kernel_info(m, k);
@@ -150,7 +152,7 @@ fn lower_kernel(
                 locals.push(LocalVar {
                     name: g.name(),
                     size: m.alloc_size(g.global_value_type()),
-                    padding: types::padding(m, g.global_value_type()).unwrap_or_default(),
+                    padding: types::padding(m, g.global_value_type(), declared).unwrap_or_default(),
                 });
             }
             0 => {
@@ -195,6 +197,7 @@ fn lower_kernel(
     let scope = KernelScope {
         m,
         debug: dbg.is_some(),
+        declared,
         globals: &globals,
         functions: &index,
         byval_kind: m.enum_attr_kind("byval"),

@@ -1,6 +1,7 @@
 //! How LLVM types map onto register slots and memory layouts.
 
-use super::ir::{ModuleRef, Type, TypeKind};
+use super::dbgtext::DeclaredLayouts;
+use super::ir::{ModuleRef, Opcode, Type, TypeKind, Value, ValueKind};
 use crate::bytecode::{Layout, Leaf, ScalarTy, VType};
 use crate::memory::AddrSpace;
 
@@ -130,12 +131,20 @@ pub fn flatten(m: &ModuleRef, t: Type, base: u64, out: &mut Vec<Leaf>) -> Result
 }
 
 /// The bytes of a value of type `t` in memory that hold none of its data, as (offset, length)
-/// ranges: padding between and after struct fields, the fourth lane of 3-element vectors.
-/// Such bytes are never written, so the Uninitialized checker counts them as initialised.
-/// `None` when there are too many ranges to keep (huge arrays of padded structs).
-pub fn padding(m: &ModuleRef, t: Type) -> Option<Vec<(u32, u32)>> {
+/// ranges: padding between and after struct fields, the fourth lane of 3-element vectors, and
+/// the byte arrays clang adds to struct types for alignment, which `declared` (the source's
+/// layouts) tells from `char` array members. Such bytes are never written, so the Uninitialized
+/// checker counts them as initialised. `None` when there are too many ranges to keep (huge
+/// arrays of padded structs).
+pub fn padding(m: &ModuleRef, t: Type, declared: &DeclaredLayouts) -> Option<Vec<(u32, u32)>> {
     const MAX_RANGES: usize = 4096;
-    fn walk(m: &ModuleRef, t: Type, base: u64, out: &mut Vec<(u32, u32)>) -> Option<()> {
+    fn walk(
+        m: &ModuleRef,
+        t: Type,
+        base: u64,
+        declared: &DeclaredLayouts,
+        out: &mut Vec<(u32, u32)>,
+    ) -> Option<()> {
         if out.len() > MAX_RANGES {
             return None;
         }
@@ -147,25 +156,36 @@ pub fn padding(m: &ModuleRef, t: Type) -> Option<Vec<(u32, u32)>> {
         };
         match t.kind() {
             TypeKind::LLVMStructTypeKind => {
+                let source = (t.struct_name().as_deref())
+                    .and_then(|n| declared.of_llvm_struct(n))
+                    .filter(|d| d.size == m.alloc_size(t));
                 let fields = t.struct_fields();
                 let mut end = 0;
                 let mut inner = Vec::new();
                 for (i, f) in fields.into_iter().enumerate() {
                     let at = m.field_offset(t, i as u32);
+                    let size = m.alloc_size(f);
+                    let byte_array = f.kind() == TypeKind::LLVMArrayTypeKind
+                        && f.element().kind() == TypeKind::LLVMIntegerTypeKind
+                        && f.element().int_width() == 8;
+                    if byte_array && source.is_some_and(|d| d.unused(at, at + size)) {
+                        // Clang's alignment bytes: padding, like the gaps around them.
+                        continue;
+                    }
                     gap(base + end, base + at)?;
                     inner.push((f, base + at));
-                    end = at + m.alloc_size(f);
+                    end = at + size;
                 }
                 gap(base + end, base + m.alloc_size(t))?;
                 for (f, at) in inner {
-                    walk(m, f, at, out)?;
+                    walk(m, f, at, declared, out)?;
                 }
             }
             TypeKind::LLVMArrayTypeKind => {
                 let e = t.element();
                 let stride = m.alloc_size(e);
                 let mut one = Vec::new();
-                walk(m, e, 0, &mut one)?;
+                walk(m, e, 0, declared, &mut one)?;
                 if one.len() as u64 * t.array_len() > MAX_RANGES as u64 {
                     return None;
                 }
@@ -184,9 +204,51 @@ pub fn padding(m: &ModuleRef, t: Type) -> Option<Vec<(u32, u32)>> {
         Some(())
     }
     let mut out = Vec::new();
-    walk(m, t, 0, &mut out)?;
+    walk(m, t, 0, declared, &mut out)?;
     out.sort_unstable();
     Some(out)
+}
+
+/// The type of what pointer `p` points at, as the IR that made it says: a GEP's result element
+/// type (`&stage[l]` is a `Particle`), an alloca's or a global's type, through casts. None when
+/// nothing says (an argument, a pointer loaded from memory, a byte offset).
+pub fn pointee_type(p: Value) -> Option<Type> {
+    const MAX_CASTS: u32 = 16;
+    let mut v = p;
+    for _ in 0..MAX_CASTS {
+        let opcode = match v.kind() {
+            ValueKind::LLVMInstructionValueKind => v.opcode(),
+            ValueKind::LLVMConstantExprValueKind => v.const_opcode(),
+            ValueKind::LLVMGlobalVariableValueKind => return Some(v.global_value_type()),
+            _ => return None,
+        };
+        match opcode {
+            Opcode::LLVMAlloca => return Some(v.allocated_type()),
+            Opcode::LLVMGetElementPtr => return gep_result_type(v),
+            Opcode::LLVMBitCast | Opcode::LLVMAddrSpaceCast => v = v.operand(0),
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// A GEP's result element type: its source type indexed by all indices but the first.
+fn gep_result_type(gep: Value) -> Option<Type> {
+    let mut t = gep.gep_source_type();
+    for i in 2..gep.num_operands() {
+        t = match t.kind() {
+            TypeKind::LLVMStructTypeKind => {
+                let index = gep.operand(i);
+                if index.kind() != ValueKind::LLVMConstantIntValueKind {
+                    return None;
+                }
+                *t.struct_fields().get(index.const_zext() as usize)?
+            }
+            TypeKind::LLVMArrayTypeKind | TypeKind::LLVMVectorTypeKind => t.element(),
+            _ => return None,
+        };
+    }
+    Some(t)
 }
 
 fn offset32(o: u64) -> Result<u32, String> {

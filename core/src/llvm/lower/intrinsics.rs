@@ -2,8 +2,8 @@
 
 use super::{DbgRecord, DbgValue, Lowerer};
 use crate::bytecode::*;
-use crate::llvm::ir::Value;
-use crate::llvm::types::space_of;
+use crate::llvm::ir::{TypeKind, Value};
+use crate::llvm::types::{self, space_of};
 
 impl Lowerer<'_> {
     /// Where the value a debug intrinsic describes is (its operand wraps it as metadata).
@@ -19,6 +19,46 @@ impl Lowerer<'_> {
             lanes: vt.lanes as u32,
             lane_bytes: vt.elem.size(),
         })
+    }
+
+    /// The padding of what a copy of `len` bytes from `src` to `dst` copies (`Op::MemCpy::padding`):
+    /// of a whole number of values of the type the destination, else the source, is known to
+    /// point at (a byte pointer says nothing: clang's offsets into structs are such).
+    fn copy_padding(&mut self, dst: Value, src: Value, len: Value) -> u32 {
+        const MAX_RANGES: usize = 4096;
+        let Some(n) = Self::const_int(len).filter(|&n| n > 0) else {
+            return u32::MAX;
+        };
+        let m = self.m();
+        let known = [dst, src]
+            .into_iter()
+            .filter_map(types::pointee_type)
+            .find(|&t| {
+                let size = m.alloc_size(t);
+                let byte = t.kind() == TypeKind::LLVMIntegerTypeKind && t.int_width() == 8;
+                !byte && size > 0 && n % size == 0
+            });
+        let Some(t) = known else {
+            return u32::MAX;
+        };
+        let Some(one) = types::padding(m, t, self.scope.declared) else {
+            return u32::MAX;
+        };
+        let (size, count) = (m.alloc_size(t), n / m.alloc_size(t));
+        if one.len() as u64 * count > MAX_RANGES as u64 {
+            return u32::MAX;
+        }
+        let mut all = Vec::with_capacity(one.len() * count as usize);
+        for k in (0..count).take_while(|_| !one.is_empty()) {
+            for &(offset, len) in &one {
+                match u32::try_from(k * size + offset as u64) {
+                    Ok(at) => all.push((at, len)),
+                    Err(_) => return u32::MAX,
+                }
+            }
+        }
+        self.out.paddings.push(all);
+        self.out.paddings.len() as u32 - 1
     }
 
     pub(super) fn intrinsic(&mut self, i: Value, name: &str) -> Result<(), String> {
@@ -174,12 +214,14 @@ impl Lowerer<'_> {
                     self.operand(arg(1))?,
                     self.operand(arg(2))?,
                 );
+                let padding = self.copy_padding(arg(0), arg(1), arg(2));
                 self.emit(Op::MemCpy {
                     dst,
                     src,
                     len,
                     dst_space,
                     src_space,
+                    padding,
                 });
             }
             "memset" | "memset.inline" => {

@@ -15,6 +15,7 @@ use lvalues::LaneSource;
 use text::{instruction_texts, opcode_name};
 
 use super::consts::{gep_info, CVal, Consts, GlobalAddr};
+use super::dbgtext::DeclaredLayouts;
 use super::ir::{
     intrinsic_name, Block, IntPredicate, ModuleRef, Opcode, RealPredicate, RmwBinOp, Type,
     TypeKind, Value, ValueKind,
@@ -32,6 +33,8 @@ pub struct KernelScope<'a> {
     pub m: &'a ModuleRef,
     /// Record where `llvm.dbg.*` calls put variables (debug builds).
     pub debug: bool,
+    /// The source's struct layouts (debug builds; empty otherwise), which tell padding.
+    pub declared: &'a DeclaredLayouts,
     pub globals: &'a HashMap<Value, GlobalAddr>,
     /// Defined functions reachable from the kernel, by index in the kernel's function list.
     pub functions: &'a HashMap<Value, u32>,
@@ -719,7 +722,7 @@ impl<'a> Lowerer<'a> {
                 let size =
                     u32::try_from(size).map_err(|_| "private allocation larger than 4 GiB")?;
                 let d = self.dst(i)?;
-                let padding = match types::padding(self.m(), t) {
+                let padding = match types::padding(self.m(), t, self.scope.declared) {
                     Some(p) if !p.is_empty() && count == 1 => {
                         self.out.paddings.push(p);
                         self.out.paddings.len() as u32 - 1
