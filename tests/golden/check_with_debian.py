@@ -33,6 +33,8 @@ def match(out_text, ref_text, rc):
         if line.startswith('EXIT '):
             exp_rc = int(line[5:])
             continue
+        if line[6:].startswith('\tOrigin: ') or line[6:].startswith('\tNote: '):
+            continue  # our own lines: Oclgrind prints none
         refs.append(line)
     errs = []
     if rc != exp_rc:

@@ -157,8 +157,13 @@ impl Env<'_, '_> {
     fn atomic_shadow(&mut self, space: AddrSpace, addr: u64, size: u32, done: bool) {
         if done {
             self.read_taint(space, addr, size as usize);
-            self.write_taint(space, addr, size as usize, true);
+        } else if let Some((false, _)) = self.taint {
+            // Refused: it read an unspecified value, so what it computes from it is
+            // uninitialised, and so is what it would have written (reported, not kept).
+            self.taint = Some((true, origin_code::INVALID_READ));
+            self.lanes = None;
         }
+        self.write_taint(space, addr, size as usize, done);
     }
 
     /// Shows a builtin's access to the plugins that watch memory.

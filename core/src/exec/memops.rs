@@ -362,23 +362,25 @@ fn atomic_shadow(
     if sh.get(p) != 0 {
         cx.report(UninitKind::WriteAddress, sh.origin(p), space, addr);
     }
+    // A refused atomic read an unspecified value: what it computes from it is uninitialised,
+    // and so is what it would have written (reported, not kept).
     let (old, old_origin) = if done {
         cx.load_shadow(space, addr, ty)
     } else {
-        (0, 0)
+        uninit::refused(ty)
     };
     let operand = (sh.get(v), sh.origin(v));
     sh.set_with_origin(d, old, old_origin);
+    let full = mask(ty.size() as u8 * 8);
+    let new = match (old, operand) {
+        (0, (0, _)) => (0, 0),
+        (0, (_, origin)) => (full, origin),
+        _ => (full, old_origin),
+    };
+    if new.0 != 0 && uninit::reported_space(space, addr) {
+        cx.report(UninitKind::StoredValue, new.1, space, addr);
+    }
     if done {
-        let full = mask(ty.size() as u8 * 8);
-        let new = match (old, operand) {
-            (0, (0, _)) => (0, 0),
-            (0, (_, origin)) => (full, origin),
-            _ => (full, old_origin),
-        };
-        if new.0 != 0 && uninit::reported_space(space, addr) {
-            cx.report(UninitKind::StoredValue, new.1, space, addr);
-        }
         cx.store_shadow(space, addr, ty, new);
     }
 }
