@@ -200,6 +200,42 @@ impl KernelDebug {
         }
     }
 
+    /// How a user names the part of a value of type `ty` that holds the `len` bytes at
+    /// `offset` (`[2].pad`): array elements and struct members, as deep as one of them holds
+    /// them all; empty when the value itself is the smallest such part.
+    pub fn part_at(&self, ty: TypeId, offset: u64, len: u64) -> String {
+        let (mut path, mut ty, mut offset) = (String::new(), ty, offset);
+        for _ in 0..64 {
+            match self.ty(self.resolve(ty)) {
+                DbgType::Array { elem, .. } => {
+                    let size = self.size_of(*elem);
+                    if size == 0 || offset % size + len > size {
+                        break;
+                    }
+                    path.push_str(&format!("[{}]", offset / size));
+                    (ty, offset) = (*elem, offset % size);
+                }
+                DbgType::Struct {
+                    members,
+                    is_union: false,
+                    ..
+                } => {
+                    let holder = members.iter().find(|m| {
+                        m.offset <= offset && offset + len <= m.offset + self.size_of(m.ty)
+                    });
+                    let Some(m) = holder.filter(|m| !m.name.is_empty()) else {
+                        break;
+                    };
+                    path.push('.');
+                    path.push_str(&m.name);
+                    (ty, offset) = (m.ty, offset - m.offset);
+                }
+                _ => break,
+            }
+        }
+        path
+    }
+
     /// The name a user writes for a type (`int`, `float4`, `struct S *`).
     pub fn type_name(&self, id: TypeId) -> String {
         match self.ty(id) {
@@ -228,6 +264,48 @@ impl KernelDebug {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn parts_name_the_element_and_member_that_hold_some_bytes() {
+        let int = DbgType::Base {
+            name: "int".into(),
+            size: 4,
+            encoding: Encoding::Signed,
+        };
+        let char_ = DbgType::Base {
+            name: "char".into(),
+            size: 1,
+            encoding: Encoding::SignedChar,
+        };
+        let member = |name: &str, offset| Member {
+            name: name.into(),
+            ty: 0,
+            offset,
+        };
+        let range = DbgType::Struct {
+            name: "Range".into(),
+            size: 12,
+            members: vec![member("lo", 0), member("hi", 4), member("pad", 8)],
+            is_union: false,
+        };
+        let d = KernelDebug {
+            types: vec![
+                int,
+                range,
+                DbgType::Array { elem: 1, count: 4 },
+                char_,
+                DbgType::Array { elem: 3, count: 16 },
+            ],
+            ..KernelDebug::default()
+        };
+        assert_eq!(d.part_at(2, 32, 4), "[2].pad");
+        assert_eq!(d.part_at(2, 0, 4), "[0].lo");
+        assert_eq!(d.part_at(1, 4, 4), ".hi");
+        // Bytes of several members, or of several elements: as deep as one holds them.
+        assert_eq!(d.part_at(2, 14, 4), "[1]");
+        assert_eq!(d.part_at(4, 4, 4), "");
+        assert_eq!(d.part_at(0, 0, 4), "");
+    }
 
     #[test]
     fn locations_follow_bytecode_order() {

@@ -63,7 +63,9 @@ pub(crate) fn allocate_locals(launch: &Launch, local: &mut ArenaMemory) {
             continue;
         }
         let index = address >> AddrSpace::Local.offset_bits();
-        local.set_origin(address, size, origin_code::local(index));
+        local.set_origins(address, size, |granule| {
+            origin_code::local(index, Some(granule))
+        });
         // A variable's padding is never written: initialised from the start.
         let padding = variables.get(i).map_or(&[][..], |v| &v.padding);
         for &(offset, len) in padding {

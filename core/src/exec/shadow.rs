@@ -240,12 +240,29 @@ pub mod origin_code {
         pack(UNDEF, func, slot)
     }
 
-    /// A local buffer, by buffer index.
-    pub fn local(index: u64) -> u32 {
-        if index <= INDEX_28 as u64 {
-            LOCAL | index as u32
-        } else {
-            0
+    /// Bits of a local code for its 4-byte granule within the buffer, plus one (0: not known,
+    /// as for a buffer's granules past the first 2^20 - 1); the bits above hold the buffer.
+    const GRANULE_BITS: u32 = 20;
+    const GRANULE_MASK: u32 = (1 << GRANULE_BITS) - 1;
+
+    /// A local buffer, by buffer index, and the 4-byte granule of it (counted from 0) that
+    /// the bits were read from, when known.
+    pub fn local(index: u64, granule: Option<u64>) -> u32 {
+        if index > (INDEX_28 >> GRANULE_BITS) as u64 {
+            return 0;
+        }
+        let at = granule
+            .filter(|&g| g < GRANULE_MASK as u64)
+            .map_or(0, |g| g as u32 + 1);
+        LOCAL | (index as u32) << GRANULE_BITS | at
+    }
+
+    /// The same origin, less what it knows of where in its memory the bits were: the code
+    /// another kernel keeps.
+    pub fn without_place(code: u32) -> u32 {
+        match code & !INDEX_28 == LOCAL {
+            true => code & !GRANULE_MASK,
+            false => code,
         }
     }
 
@@ -298,7 +315,11 @@ pub mod origin_code {
                 index: (code & INDEX_29) as u64,
             },
             3 if code & (1 << 28) == 0 => Origin::Local {
-                index: (code & INDEX_28) as u64,
+                index: ((code & INDEX_28) >> GRANULE_BITS) as u64,
+                offset: match code & GRANULE_MASK {
+                    0 => None,
+                    g => Some((g as u64 - 1) * 4),
+                },
             },
             _ => Origin::Unknown,
         }
@@ -428,8 +449,19 @@ mod tests {
                 site: Site { func: 1023, pc: 7 }
             }
         );
-        let local = origin_code::local(5);
-        assert_eq!(origin_code::decode(local), Origin::Local { index: 5 });
+        let local = origin_code::local(5, Some(3));
+        let at = |offset| Origin::Local { index: 5, offset };
+        assert_eq!(origin_code::decode(local), at(Some(12)));
+        // Another kernel keeps the buffer only; a granule past what fits is not known.
+        assert_eq!(
+            origin_code::decode(origin_code::without_place(local)),
+            at(None)
+        );
+        assert_eq!(
+            origin_code::decode(origin_code::local(5, Some(1 << 20))),
+            at(None)
+        );
+        assert_eq!(origin_code::local(256, None), 0);
         let global = origin_code::global(9);
         assert_eq!(origin_code::decode(global), Origin::Global { index: 9 });
         let written = origin_code::written(3);

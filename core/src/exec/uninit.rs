@@ -44,6 +44,8 @@ impl WrittenOrigins {
         if !origin_code::of_this_kernel(code) {
             return code;
         }
+        // One entry per buffer, not per place in it.
+        let code = origin_code::without_place(code);
         let Ok(mut table) = self.table.lock() else {
             return 0;
         };
@@ -252,7 +254,7 @@ pub(crate) fn copy(
     }
     let first_arg = launch.kernel.code.first_local_arg_index();
     let typed = |origin: u32| match launch.ctx.written_origins.decode(launch, origin) {
-        Origin::Local { index } => index < first_arg,
+        Origin::Local { index, .. } => index < first_arg,
         Origin::Global { .. } => false,
         _ => true,
     };

@@ -299,6 +299,16 @@ impl ArenaMemory {
         }
     }
 
+    /// Sets the origin of each 4-byte granule of a range (counted from 0 at `addr`, which is
+    /// a granule's start), with shadows on.
+    pub fn set_origins(&mut self, addr: u64, len: u64, origin: impl Fn(u64) -> u32) {
+        if let Some(range) = self.granules(addr, len) {
+            for (k, o) in self.origins[range].iter_mut().enumerate() {
+                *o = origin(k as u64);
+            }
+        }
+    }
+
     /// The origin granules of a range of a live buffer, with shadows on.
     fn granules(&self, addr: u64, len: u64) -> Option<std::ops::Range<usize>> {
         if !self.shadows {

@@ -567,9 +567,11 @@ pub enum Origin {
         func: u32,
         slot: u32,
     },
-    /// A `__local` buffer of the work-group (by buffer index), never written before the read.
+    /// A `__local` buffer of the work-group (by buffer index), never written before the read;
+    /// `offset` locates the 4 bytes of it the bits were read from, when known.
     Local {
         index: u64,
+        offset: Option<u64>,
     },
     /// A global buffer (by buffer index) the host never wrote.
     Global {

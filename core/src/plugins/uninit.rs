@@ -11,9 +11,10 @@ use super::{
     UninitUse, Worker,
 };
 use crate::bytecode::{Op, Slot};
-use crate::debuginfo::Location;
+use crate::debuginfo::{DbgType, GlobalPlace, KernelDebug, Location, Variable};
 use crate::diagnostics::{hex, Level};
 use crate::memory::AddrSpace;
+use crate::program::KernelCode;
 
 #[derive(Default)]
 pub struct Uninitialized;
@@ -72,15 +73,9 @@ pub(crate) fn describe(
         Origin::OtherKernel { ref description } => Some(description.to_string()),
         Origin::PrivateVariable { site } => {
             let f = code.functions.get(site.func as usize)?;
-            let var = match f.code.get(site.pc as usize) {
-                Some(&Op::Alloca { d, .. }) => debug
-                    .and_then(|dbg| dbg.functions.get(site.func as usize))
-                    .and_then(|fd| {
-                        let at = fd.locations.iter().find(
-                            |l| matches!(l.location, Location::Memory { slot, .. } if slot == d),
-                        )?;
-                        fd.variables.get(at.var as usize)
-                    }),
+            let var = match (f.code.get(site.pc as usize), debug) {
+                (Some(&Op::Alloca { d, .. }), Some(dbg)) => variable_in_memory(dbg, site.func, d)
+                    .or_else(|| returned_into(code, dbg, site.func, d)),
                 _ => None,
             };
             let info = f.op_info(site.pc);
@@ -133,17 +128,26 @@ pub(crate) fn describe(
                 None => format!("a value never set (undefined) in function '{}'", f.name),
             })
         }
-        Origin::Local { index } => Some(match named(AddrSpace::Local, index) {
-            Some(n) if index < code.first_local_arg_index() => {
-                format!(
-                    "__local array '{}' (never written before this read)",
-                    n.name
-                )
+        Origin::Local { index, offset } => Some(match named(AddrSpace::Local, index) {
+            Some(n) => {
+                let array = index < code.first_local_arg_index();
+                let what = if array {
+                    "__local array"
+                } else {
+                    "__local argument"
+                };
+                // Which element or member was never written, where the debug information
+                // tells: the rest of the buffer may well have been.
+                let part = (debug.zip(offset))
+                    .and_then(|(dbg, at)| local_part(dbg, index, &n.name, array, at));
+                match part {
+                    Some(part) => format!(
+                        "{what} '{}' ({part} never written before this read)",
+                        n.name
+                    ),
+                    None => format!("{what} '{}' (never written before this read)", n.name),
+                }
             }
-            Some(n) => format!(
-                "__local argument '{}' (never written before this read)",
-                n.name
-            ),
             None => "__local memory never written before this read".to_string(),
         }),
         Origin::InvalidRead => Some("an invalid read (its value is undefined)".to_string()),
@@ -156,6 +160,78 @@ pub(crate) fn describe(
             None => "a global buffer not written by the host".to_string(),
         }),
     }
+}
+
+/// The variable of function `func` whose address slot `d` holds (an alloca at `-O0`).
+fn variable_in_memory(dbg: &KernelDebug, func: u32, d: Slot) -> Option<&Variable> {
+    let fd = dbg.functions.get(func as usize)?;
+    let at = (fd.locations.iter())
+        .find(|l| matches!(l.location, Location::Memory { slot, .. } if slot == d))?;
+    fd.variables.get(at.var as usize)
+}
+
+/// The variable a callee returns in the caller's unnamed memory at slot `d` of `func`: at
+/// `-O0` clang builds a returned struct in the caller's temporary, whose address the call
+/// passes first, and the callee declares its variable there.
+fn returned_into<'d>(
+    code: &KernelCode,
+    dbg: &'d KernelDebug,
+    func: u32,
+    d: Slot,
+) -> Option<&'d Variable> {
+    let f = code.functions.get(func as usize)?;
+    f.code.iter().find_map(|op| {
+        let Op::Call { site } = *op else {
+            return None;
+        };
+        let call = f.calls.get(site as usize)?;
+        call.args
+            .first()
+            .filter(|a| a.slot == d && a.byval.is_none())?;
+        let callee = code.functions.get(call.func as usize)?;
+        let &(param, _) = callee.params.first()?;
+        variable_in_memory(dbg, call.func, param)
+    })
+}
+
+/// The element or member of `__local` buffer `index` (the array or argument `name`) that
+/// holds the 4 bytes at `offset` (`partial[0].pad`); None when the buffer is one scalar or
+/// the debug information does not say.
+fn local_part(
+    dbg: &KernelDebug,
+    index: u64,
+    name: &str,
+    array: bool,
+    offset: u64,
+) -> Option<String> {
+    const GRANULE: u64 = 4;
+    let part = if array {
+        let var = dbg.globals.iter().find(|g| {
+            matches!(g.place, GlobalPlace::Local(n) if n as u64 + 1 == index) && g.name == name
+        })?;
+        dbg.part_at(var.ty, offset, GRANULE)
+    } else {
+        // The argument points at elements of its pointee type.
+        let kernel = dbg.functions.first()?;
+        let param = (kernel.variables.iter()).find(|v| v.arg.is_some() && v.name == name)?;
+        let DbgType::Pointer {
+            pointee: Some(elem),
+            ..
+        } = dbg.ty(dbg.resolve(param.ty))
+        else {
+            return None;
+        };
+        let size = dbg.size_of(*elem);
+        if size == 0 || offset % size + GRANULE > size {
+            return None;
+        }
+        format!(
+            "[{}]{}",
+            offset / size,
+            dbg.part_at(*elem, offset % size, GRANULE)
+        )
+    };
+    (!part.is_empty()).then(|| format!("{name}{part}"))
 }
 
 /// The first line of the warning, in Oclgrind's words.

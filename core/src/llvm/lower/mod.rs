@@ -288,6 +288,14 @@ impl<'a> Lowerer<'a> {
         s
     }
 
+    /// `n` new slots holding `undef`.
+    fn undef_slots(&mut self, n: u32) -> Slot {
+        let s = self.alloc(n);
+        self.out.fixed_slots.push((s, n));
+        self.out.undef_slots.extend(s..s + n);
+        s
+    }
+
     fn operand(&mut self, v: Value) -> Result<Slot, String> {
         if let Some(s) = self.values.get(&v) {
             return Ok(*s);
@@ -419,7 +427,12 @@ impl<'a> Lowerer<'a> {
                 .find(|(_, b)| *b == from)
                 .ok_or("phi without a value for this edge")?;
             let n = self.slots(phi.ty())?;
-            let src = self.operand(value)?;
+            let src = match value.is_undef() {
+                // Its own slots: the Uninitialized checker's origin of an `undef` is its slot,
+                // and two variables left unset on one edge must not share one.
+                true => self.undef_slots(n),
+                false => self.operand(value)?,
+            };
             moves.push((self.dst(phi)?, src, n));
         }
         let overlaps = |s: Slot, n: u32, moves: &[(Slot, Slot, u32)]| {
