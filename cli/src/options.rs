@@ -383,7 +383,14 @@ pub fn usage(cmd: Command) -> String {
             Some(short) => format!("{} [{}]", o.long, short),
             None => o.long.to_string(),
         };
-        s += &format!("  {:<20}{:<9}{}\n", name, o.arg.unwrap_or(""), o.help);
+        // Oclgrind's columns; a name too long for its column still keeps a space after it.
+        let arg = o.arg.unwrap_or("");
+        let head = match name.len() {
+            0..20 => format!("{name:<20}{arg}"),
+            _ => format!("{name} {arg}"),
+        };
+        let gap = if head.len() >= 29 { " " } else { "" };
+        s += &format!("  {head:<29}{gap}{}\n", o.help);
     }
     s += "\nFor more information, please visit the Oclgrind wiki page:\n";
     s += "-> https://github.com/jrprice/Oclgrind/wiki\n\n";
@@ -528,6 +535,8 @@ mod tests {
         ));
         assert!(u.contains("\n  --global-mem [-g]            Output global memory at exit\n"));
         assert!(!u.contains("--check-api"));
+        // Our longer names keep the columns, and a space after the name.
+        assert!(u.contains("\n  --diagnostics-format FORMAT  sarif"));
         assert!(usage(Command::Launcher)
             .contains("\n  --check-api                  Report errors on API calls\n"));
     }

@@ -1030,6 +1030,8 @@ fn merge_bytes(
                 address,
                 first: m.access_id(ours, ours_store),
                 second: m.access_id(theirs, theirs_store),
+                // Barriers never order two groups' accesses: nothing to explain.
+                unfenced_barrier: None,
             };
             races.insert(m.seq, race);
         }

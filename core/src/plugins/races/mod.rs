@@ -365,6 +365,10 @@ impl Worker for RaceWorker {
                 report(races, &self.shared, &self.launch, log, &cx.kernel);
             }
         }
+        shadow.barrier_passed(
+            cx.site,
+            [fence & LOCAL_FENCE != 0, fence & GLOBAL_FENCE != 0],
+        );
     }
 
     fn sub_group_barrier(&mut self, _cx: &ExecContext, sub_group: u32, fence: u32) {

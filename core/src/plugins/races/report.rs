@@ -34,6 +34,9 @@ pub struct Race {
     pub address: u64,
     pub first: AccessId,
     pub second: AccessId,
+    /// A work-group barrier between the two accesses whose fence leaves this space out: the
+    /// message says it does not order them.
+    pub unfenced_barrier: Option<Site>,
 }
 
 impl Race {
@@ -62,8 +65,24 @@ impl Race {
             lines.push(String::new());
         }
         lines.pop();
+        if let Some(site) = self.unfenced_barrier {
+            lines.push(unfenced_note(self.space, site, kernel));
+        }
         render(&lines)
     }
+}
+
+/// Our line after Oclgrind's, for a race across a barrier whose fence leaves its space out.
+fn unfenced_note(space: AddrSpace, site: Site, kernel: &KernelRef) -> String {
+    let fence = match space {
+        AddrSpace::Local => "CLK_LOCAL_MEM_FENCE",
+        _ => "CLK_GLOBAL_MEM_FENCE",
+    };
+    let barrier = match kernel.function(site).op_info(site.pc).line {
+        0 => "a barrier between the accesses".to_string(),
+        l => format!("the barrier at line {l}"),
+    };
+    format!("Note: {barrier} has no {fence}: it does not order {space} memory")
 }
 
 /// An entity as race messages print it. As in Oclgrind, a work-item's local and group ids are
@@ -183,6 +202,7 @@ mod tests {
             address,
             first,
             second,
+            unfenced_barrier: None,
         }
     }
 

@@ -30,7 +30,7 @@ use super::report::{AccessId, Race, RaceList, Who};
 use super::segments::{self, ClusterBuffers, Segment, SegmentLog};
 use super::sites::{Sites, SITE_BITS};
 use crate::memory::{decode_address, AddrSpace, GLOBAL_OFFSET_BITS};
-use crate::plugins::{Access, AccessBatch, AccessKind, LaneRun, LaunchInfo};
+use crate::plugins::{Access, AccessBatch, AccessKind, LaneRun, LaunchInfo, Site};
 
 const WI_BITS: u32 = 22;
 const EPOCH_BITS: u32 = 63 - SITE_BITS - WI_BITS;
@@ -273,6 +273,9 @@ pub struct GroupShadow {
     /// Sub-group barriers: per space, for each sub-group, the epoch its latest barrier of
     /// the space began (`SubGroupOrder`).
     sub_groups: SubGroupOrder,
+    /// The group's barriers whose fence left a space out, per space ([local, global]): the
+    /// epoch each began and its op, for telling a user that a race spans one.
+    unfenced: [Vec<(u32, Site)>; 2],
     /// Cells for the group's global segments that overlap, and the buffers of
     /// `segments_runs`.
     scratch: Cells,
@@ -393,6 +396,7 @@ impl GroupShadow {
             segments: SegmentLog::default(),
             interval: 0,
             sub_groups: SubGroupOrder::default(),
+            unfenced: Default::default(),
             scratch: Cells::default(),
             clusters: Vec::new(),
             cluster_buffers: ClusterBuffers::default(),
@@ -436,6 +440,7 @@ impl GroupShadow {
         self.interleaved = interleaved && !self.watch;
         self.segments.begin();
         self.interval = 0;
+        self.unfenced.iter_mut().for_each(Vec::clear);
     }
 
     /// Whether the group's work-items depended on one another's order (see `dependent`).
@@ -508,6 +513,8 @@ impl GroupShadow {
             }
         }
         self.pages.spare.clear();
+        // Their epochs are gone: races found from now on have no barrier named.
+        self.unfenced.iter_mut().for_each(Vec::clear);
         self.first_epoch = 1;
         self.synced = [1; 2];
         self.epoch = 2;
@@ -639,6 +646,7 @@ impl GroupShadow {
             sub_groups: self.sub_groups.of(which),
             uniform_writes,
             races: &mut self.races[which],
+            unfenced: &self.unfenced[which],
             space: a.space,
             names: &self.names,
             union: which == 1,
@@ -696,6 +704,21 @@ impl GroupShadow {
     /// same (which is first of a group's accesses depends on it).
     pub fn next_interval(&mut self) {
         self.advance();
+    }
+
+    /// A work-group barrier at `site` was passed, after its synchronisations: the spaces its
+    /// fence (`[local, global]`) left out are not ordered by it.
+    pub fn barrier_passed(&mut self, site: Option<Site>, fenced: [bool; 2]) {
+        const MAX_KEPT: usize = 1 << 16;
+        let Some(site) = site else {
+            return;
+        };
+        for (which, &on) in fenced.iter().enumerate() {
+            let list = &mut self.unfenced[which];
+            if !on && list.len() < MAX_KEPT {
+                list.push((self.epoch, site));
+            }
+        }
     }
 
     /// A synchronisation of `space` (a barrier's fence, or the group's end): the races found
@@ -1186,6 +1209,8 @@ struct Log<'a> {
     sub_groups: SubGroupSince<'a>,
     uniform_writes: bool,
     races: &'a mut RaceList,
+    /// The group's barriers that do not order this space (`GroupShadow::unfenced`).
+    unfenced: &'a [(u32, Site)],
     space: AddrSpace,
     names: &'a Names,
     /// Whether cells keep the group's first load and store (global memory).
@@ -1329,11 +1354,22 @@ impl Log<'_> {
             store,
             atomic: s.atomic(),
         };
+        // A barrier between the two that does not order this space (the first after the
+        // earlier access): a user who sees it takes the race for a false one.
+        let (earlier, later) = match ours.0.epoch() <= theirs.0.epoch() {
+            true => (ours.0.epoch(), theirs.0.epoch()),
+            false => (theirs.0.epoch(), ours.0.epoch()),
+        };
+        let across = self.unfenced.partition_point(|&(e, _)| e <= earlier);
+        let unfenced_barrier = (self.unfenced.get(across))
+            .filter(|&&(e, _)| e <= later)
+            .map(|&(_, site)| site);
         let race = Race {
             space: self.space,
             address,
             first: id(first),
             second: id(second),
+            unfenced_barrier,
         };
         self.races.insert(order(first.0.wi()), race);
     }

@@ -148,6 +148,7 @@ mod tests {
             address: encode_address(buffer, 4, GLOBAL_OFFSET_BITS),
             first: id,
             second: id,
+            unfenced_barrier: None,
         }
     }
 
