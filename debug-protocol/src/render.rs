@@ -129,9 +129,15 @@ pub fn render(event: &Event, terminal: bool) -> String {
 /// A `print` that failed: gdb's message at a terminal; in a script, Oclgrind's text where it
 /// has one, after the expression.
 fn print_error(expr: &str, err: &str, terminal: bool) -> String {
-    let member = err
-        .strip_prefix(crate::text::NO_MEMBER)
-        .map(|m| m.trim_end_matches('.'));
+    // Oclgrind reads `s.` (or `p->`) as the member with no name.
+    let unnamed_member = err == crate::text::SYNTAX_ERROR_AT_END
+        && (expr.trim_end().ends_with('.') || expr.trim_end().ends_with("->"));
+    let member = match unnamed_member {
+        true => Some(""),
+        false => err
+            .strip_prefix(crate::text::NO_MEMBER)
+            .map(|m| m.trim_end_matches('.')),
+    };
     match member {
         Some(m) if !terminal => format!("{expr} = no member named '{m}' found\n"),
         _ if !terminal && err.starts_with(crate::text::NO_SYMBOL) => {
@@ -401,6 +407,32 @@ mod tests {
         assert_eq!(
             render(&Event::Reply(none), false),
             "Kernel 'k' has run no instructions yet.\n"
+        );
+    }
+
+    #[test]
+    fn print_errors_are_oclgrinds_in_scripts_and_gdbs_at_a_terminal() {
+        let values = |e: &str, err: &str| {
+            let reply = Reply::Values(vec![(e.to_string(), Err(err.to_string()))]);
+            [false, true].map(|terminal| render(&Event::Reply(reply.clone()), terminal))
+        };
+        let end = crate::text::SYNTAX_ERROR_AT_END;
+        assert_eq!(
+            values("s.", end),
+            [
+                "s. = no member named '' found\n".to_string(),
+                format!("{end}\n")
+            ]
+        );
+        assert_eq!(values("p->", end)[0], "p-> = no member named '' found\n");
+        assert_eq!(values("a +", end)[0], format!("{end}\n"));
+        assert_eq!(
+            values("s.q", "There is no member named q.")[0],
+            "s.q = no member named 'q' found\n"
+        );
+        assert_eq!(
+            values("nosuch", "No symbol \"nosuch\" in current context.")[0],
+            "nosuch = not found\n"
         );
     }
 

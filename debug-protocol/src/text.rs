@@ -7,6 +7,8 @@
 pub const NO_SYMBOL: &str = "No symbol ";
 /// How gdb starts the message for a member a struct or vector does not have.
 pub const NO_MEMBER: &str = "There is no member named ";
+/// gdb's message for an expression that ends too early (`s.`, `a +`).
+pub const SYNTAX_ERROR_AT_END: &str = "A syntax error in expression, near ''.";
 
 /// The file name as the user sees it: the last part of the path.
 pub fn short_name(path: &str) -> &str {

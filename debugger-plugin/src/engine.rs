@@ -182,6 +182,36 @@ impl LineTable {
         })
     }
 
+    /// Where a breakpoint asked for at `line` of `file` goes, by gdb's rule: a line with code
+    /// stays; one without, inside a function of the kernel, moves to the function's next line
+    /// with code; one outside that cannot hold code (`may_hold_code`: blank, a comment, a
+    /// `#define`) moves to the first line after it that can, and on to the code of a function
+    /// of the kernel there. A line outside the kernel's functions that may hold code stays:
+    /// another kernel of the program may run it. None when no line from `line` on can hold
+    /// code.
+    fn breakpoint_line(
+        &self,
+        file: Option<&str>,
+        line: u32,
+        may_hold_code: &[bool],
+    ) -> Option<u32> {
+        if let Some(moved) = self.code_line_from(file, line) {
+            return Some(moved);
+        }
+        // The lines of a header that cannot be read may hold code; those past a file's end
+        // cannot.
+        let unknown = may_hold_code.is_empty();
+        let can = |l: u32| {
+            may_hold_code
+                .get(l as usize - 1)
+                .copied()
+                .unwrap_or(unknown)
+        };
+        let last = may_hold_code.len().max(line as usize) as u32;
+        let from = (line..=last).find(|&l| can(l))?;
+        Some(self.code_line_from(file, from).unwrap_or(from))
+    }
+
     fn find_file(&self, typed: &str) -> Option<String> {
         self.files
             .iter()
@@ -877,14 +907,22 @@ impl Engine {
                         return Outcome::Stay;
                     }
                 }
+                let may_hold_code = files::source(view, file.as_deref())
+                    .map(|s| files::may_hold_code(&s))
+                    .unwrap_or_default();
                 let mut st = self.lock();
-                // gdb's rule: a line without code in a function of this kernel means the next
-                // line that has some.
                 let asked = line;
-                let line = st
+                let Some(line) = st
                     .lines
-                    .code_line_from(file.as_deref(), line)
-                    .unwrap_or(line);
+                    .breakpoint_line(file.as_deref(), line, &may_hold_code)
+                else {
+                    drop(st);
+                    message(
+                        fe,
+                        &format!("Line {asked} has no code, nor has any line after it."),
+                    );
+                    return Outcome::Stay;
+                };
                 let n = st.next_breakpoint;
                 st.next_breakpoint += 1;
                 let program = st.program;

@@ -15,7 +15,7 @@ use oclgrind_core::memory::{self, AddrSpace};
 use std::fmt;
 use std::num::IntErrorKind;
 
-pub use oclgrind_debug_protocol::text::{NO_MEMBER, NO_SYMBOL};
+pub use oclgrind_debug_protocol::text::{NO_MEMBER, NO_SYMBOL, SYNTAX_ERROR_AT_END};
 
 /// Most nodes an expression may have. Evaluating (and dropping) the tree recurses once per
 /// level, so this bounds the stack whatever the input.
@@ -393,9 +393,9 @@ struct Token {
 }
 
 /// Punctuation, longest first so `->` wins over `-`.
-const PUNCTUATION: [&str; 29] = [
+const PUNCTUATION: [&str; 30] = [
     "->", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "+", "-", "*", "/", "%", "<", ">", "&",
-    "^", "|", "!", "~", "(", ")", "[", "]", ".", "?", ":", "@",
+    "^", "|", "!", "~", "(", ")", "[", "]", ".", "?", ":", "@", ",",
 ];
 
 fn tokenize(text: &str) -> Result<Vec<Token>, String> {
@@ -651,6 +651,8 @@ enum Node {
     SizeOf(Box<Node>),
     /// gdb's `x@N`.
     Repeat(Box<Node>, Box<Node>),
+    /// A call of a work-item function (`get_global_id(0)`).
+    Call(String, Vec<Node>),
 }
 
 /// A type written in a cast or `sizeof`: an OpenCL C scalar type, or a pointer to one.
@@ -822,7 +824,10 @@ impl Parser<'_> {
     fn syntax_error(&self) -> String {
         let at = self.tokens.get(self.pos).map_or(self.text.len(), |t| t.at);
         let rest = self.text.get(at..).unwrap_or("").trim_end();
-        format!("A syntax error in expression, near '{rest}'.")
+        match rest {
+            "" => SYNTAX_ERROR_AT_END.to_string(),
+            rest => format!("A syntax error in expression, near '{rest}'."),
+        }
     }
 
     /// Counts a new node against `MAX_NODES`.
@@ -996,6 +1001,19 @@ impl Parser<'_> {
     fn primary(&mut self) -> Result<Node, String> {
         let at = self.pos;
         match self.advance() {
+            Tok::Ident(name) if self.punct() == Some("(") => {
+                self.pos += 1;
+                let mut args = Vec::new();
+                if self.punct() != Some(")") {
+                    args.push(self.nested(Self::expression)?);
+                    while self.punct() == Some(",") {
+                        self.pos += 1;
+                        args.push(self.nested(Self::expression)?);
+                    }
+                }
+                self.expect(")")?;
+                self.node(Node::Call(name, args))
+            }
             Tok::Ident(name) => self.node(Node::Name(name)),
             Tok::Number(n) => self.node(Node::Literal(n)),
             Tok::Punct("(") => {
@@ -1059,6 +1077,7 @@ fn eval(node: &Node, t: &dyn Target) -> Result<Evaluated, String> {
         Node::SizeOfType(ty) => Ok(Evaluated::UInt(ty.size())),
         Node::SizeOf(operand) => size_of(&eval(operand, t)?, t).map(Evaluated::UInt),
         Node::Repeat(base, count) => repeat(eval(base, t)?, &eval(count, t)?, t),
+        Node::Call(name, args) => call(name, args, t),
     }
 }
 
@@ -1183,6 +1202,28 @@ fn lookup(name: &str, t: &dyn Target) -> Result<Evaluated, String> {
         "true" => Ok(Evaluated::Int(1)),
         "false" => Ok(Evaluated::Int(0)),
         _ => Err(format!("{NO_SYMBOL}\"{name}\" in current context.")),
+    }
+}
+
+/// A work-item function called for the stopped work-item, with gdb's words for a bad call.
+fn call(name: &str, args: &[Node], t: &dyn Target) -> Result<Evaluated, String> {
+    let mut values = Vec::with_capacity(args.len());
+    for a in args {
+        let v = eval(a, t)?;
+        let n = number(&v, t)?.ok_or(NOT_A_NUMBER)?;
+        values.push(match n {
+            Num::F(x) => x as u64,
+            n => integer(n)? as u64,
+        });
+    }
+    match t.call(name, &values) {
+        Some(Ok(v)) => Ok(Evaluated::UInt(v)),
+        Some(Err(n)) if values.len() < n => Err("Too few arguments in function call.".into()),
+        Some(Err(_)) => Err("Too many arguments in function call.".into()),
+        None if t.lookup(name).is_some() => Err(format!(
+            "Cannot call '{name}': it is not a work-item function."
+        )),
+        None => Err(format!("{NO_SYMBOL}\"{name}\" in current context.")),
     }
 }
 

@@ -59,6 +59,57 @@ pub fn source(view: &WorkItemView, file: Option<&str>) -> Option<Arc<Source>> {
     }
 }
 
+/// For each line of a source file (line n at index n - 1), whether it may hold code: not
+/// blank, not only comments, not part of a preprocessor directive (a `#define` and the lines
+/// its backslashes continue it onto).
+pub fn may_hold_code(source: &Source) -> Vec<bool> {
+    let mut in_comment = false;
+    let mut directive_goes_on = false;
+    (1..=source.len() as u32)
+        .map(|n| {
+            let text = source.line(n).unwrap_or("");
+            let continued = text.trim_end().ends_with('\\');
+            if directive_goes_on {
+                directive_goes_on = continued;
+                return false;
+            }
+            let (mut first, mut quote) = (None, None);
+            let mut chars = text.chars().peekable();
+            while let Some(c) = chars.next() {
+                match (in_comment, quote, c) {
+                    (true, _, '*') if chars.peek() == Some(&'/') => {
+                        chars.next();
+                        in_comment = false;
+                    }
+                    (true, ..) => {}
+                    (false, Some(q), c) if c == q => quote = None,
+                    (false, Some(_), '\\') => {
+                        chars.next();
+                    }
+                    (false, Some(_), _) => {}
+                    (false, None, '/') if chars.peek() == Some(&'/') => break,
+                    (false, None, '/') if chars.peek() == Some(&'*') => {
+                        chars.next();
+                        in_comment = true;
+                    }
+                    (false, None, c) if c.is_whitespace() => {}
+                    (false, None, c) => {
+                        first.get_or_insert(c);
+                        if c == '"' || c == '\'' {
+                            quote = Some(c);
+                        }
+                    }
+                }
+            }
+            if first == Some('#') {
+                directive_goes_on = continued;
+                return false;
+            }
+            first.is_some()
+        })
+        .collect()
+}
+
 fn header(path: &str) -> Option<Arc<Source>> {
     static READ: Mutex<Option<HashMap<String, Option<Arc<Source>>>>> = Mutex::new(None);
     let mut read = READ.lock().unwrap_or_else(|e| e.into_inner());
@@ -76,6 +127,17 @@ fn header(path: &str) -> Option<Arc<Source>> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn lines_that_may_hold_code() {
+        let text = "#define N 4 \\\n  + 1\n\n// a comment\n/* a block\n   comment */ int x;\n\
+                    kernel void k(global int *o) /* c */\n{\n  o[0] = '#';\n  #pragma unroll\n}\n";
+        let source = oclgrind_core::diagnostics::Source::new(text);
+        assert_eq!(
+            super::may_hold_code(&source),
+            [false, false, false, false, false, true, true, true, true, false, true]
+        );
+    }
+
     use super::*;
 
     #[test]

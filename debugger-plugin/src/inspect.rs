@@ -65,6 +65,10 @@ impl Target for FrameTarget<'_, '_> {
         self.view.read_shadow(space, addr, len)
     }
 
+    fn call(&self, name: &str, args: &[u64]) -> Option<Result<u64, usize>> {
+        self.view.work_item_function(name, args)
+    }
+
     fn lookup(&self, name: &str) -> Option<Value> {
         let debug = self.view.code().debug.as_ref()?;
         let regs = self.view.frame_regs(self.frame.base);

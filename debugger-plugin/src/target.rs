@@ -39,4 +39,9 @@ pub trait Target {
     fn read_shadow(&self, _space: AddrSpace, _addr: u64, _len: u64) -> Option<Vec<u8>> {
         None
     }
+    /// What the work-item function `name` returns to the stopped work-item given `args`:
+    /// None when there is no such function, `Err(n)` when it takes `n` arguments.
+    fn call(&self, _name: &str, _args: &[u64]) -> Option<Result<u64, usize>> {
+        None
+    }
 }

@@ -23,10 +23,10 @@ mod num;
 pub mod printf;
 mod relational;
 mod sub_group_functions;
-mod subgroups;
+pub(crate) mod subgroups;
 mod sync;
 mod vectors;
-mod workitem;
+pub(crate) mod workitem;
 
 use std::fmt;
 use std::sync::Arc;

@@ -10,7 +10,7 @@
 use super::{site, Call, Emit, Resolution};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Query {
+pub(crate) enum Query {
     Size,
     MaxSize,
     Count,
@@ -19,15 +19,22 @@ enum Query {
     LocalId,
 }
 
-pub fn resolve(call: &Call, emit: &mut dyn Emit) -> Option<Resolution> {
-    let query = match call.name.as_str() {
+/// The sub-group query of an OpenCL C name.
+pub(crate) fn query_named(name: &str) -> Option<Query> {
+    Some(match name {
         "get_sub_group_size" => Query::Size,
         "get_max_sub_group_size" => Query::MaxSize,
         "get_num_sub_groups" => Query::Count,
         "get_enqueued_num_sub_groups" => Query::EnqueuedCount,
         "get_sub_group_id" => Query::Id,
         "get_sub_group_local_id" => Query::LocalId,
-        _ => return ballot_bits(call, emit),
+        _ => return None,
+    })
+}
+
+pub fn resolve(call: &Call, emit: &mut dyn Emit) -> Option<Resolution> {
+    let Some(query) = query_named(&call.name) else {
+        return ballot_bits(call, emit);
     };
     Some((|| {
         let d = call.ret()?.slot;
@@ -44,7 +51,7 @@ pub fn resolve(call: &Call, emit: &mut dyn Emit) -> Option<Resolution> {
 
 /// What `query` gives work-item `me` of a group of `group` work-items, in sub-groups of `n`
 /// (a full work-group of the launch has `full`).
-fn answer(query: Query, n: u64, (me, group, full): (u64, u64, u64)) -> u64 {
+pub(crate) fn answer(query: Query, n: u64, (me, group, full): (u64, u64, u64)) -> u64 {
     match query {
         Query::Size => n.min(group - me / n * n),
         Query::MaxSize => n.min(full),

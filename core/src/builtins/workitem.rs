@@ -3,8 +3,9 @@
 use super::{Call, Emit, Resolution};
 use crate::bytecode::{Op, WiQuery};
 
-pub fn resolve(call: &Call, emit: &mut dyn Emit) -> Option<Resolution> {
-    let q = match call.name.as_str() {
+/// The work-item function of an OpenCL C name.
+pub(crate) fn query_named(name: &str) -> Option<WiQuery> {
+    Some(match name {
         "get_global_id" => WiQuery::GlobalId,
         "get_global_size" => WiQuery::GlobalSize,
         "get_global_offset" => WiQuery::GlobalOffset,
@@ -17,14 +18,22 @@ pub fn resolve(call: &Call, emit: &mut dyn Emit) -> Option<Resolution> {
         "get_global_linear_id" => WiQuery::GlobalLinearId,
         "get_local_linear_id" => WiQuery::LocalLinearId,
         _ => return None,
-    };
+    })
+}
+
+/// Whether a work-item function takes a dimension.
+pub(crate) fn takes_dim(q: WiQuery) -> bool {
+    !matches!(
+        q,
+        WiQuery::WorkDim | WiQuery::GlobalLinearId | WiQuery::LocalLinearId
+    )
+}
+
+pub fn resolve(call: &Call, emit: &mut dyn Emit) -> Option<Resolution> {
+    let q = query_named(&call.name)?;
     Some((|| {
         let d = call.ret()?.slot;
-        let takes_dim = !matches!(
-            q,
-            WiQuery::WorkDim | WiQuery::GlobalLinearId | WiQuery::LocalLinearId
-        );
-        if !takes_dim {
+        if !takes_dim(q) {
             emit.op(Op::WorkItem { q, d, dim: 0 });
             return Ok(());
         }

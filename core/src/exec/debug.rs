@@ -11,9 +11,11 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 
+use super::interp::query;
 use super::launch::KernelInstance;
 use super::workitem::{Frame, WiIds};
-use crate::bytecode::Pc;
+use crate::builtins;
+use crate::bytecode::{Pc, WiQuery};
 use crate::counts::BlockCounts;
 use crate::memory::{load_bytes, resolve, AddrSpace, ArenaMemory, GlobalView};
 use crate::plugins::LaunchInfo;
@@ -288,6 +290,40 @@ impl WorkItemView<'_> {
             return Some(self.state);
         }
         self.launch.work_item(global)
+    }
+
+    /// What the work-item function `name` (`get_global_id`, `get_sub_group_local_id`, ...)
+    /// returns to this work-item given `args`, as the kernel's own call would: None when
+    /// `name` is no such function, `Err(n)` when it takes `n` arguments instead.
+    pub fn work_item_function(&self, name: &str, args: &[u64]) -> Option<Result<u64, usize>> {
+        let info = self.info;
+        let size: [u64; 3] = std::array::from_fn(|d| {
+            let l = info.local_size[d];
+            l.min(info.global_size[d].saturating_sub(self.group[d] * l))
+        });
+        if let Some(q) = builtins::workitem::query_named(name) {
+            let arity = usize::from(builtins::workitem::takes_dim(q));
+            if args.len() != arity {
+                return Some(Err(arity));
+            }
+            let dim = args.first().copied().unwrap_or(0);
+            return Some(Ok(query(q, dim, &self.ids, &self.group, &size, info)));
+        }
+        let q = builtins::subgroups::query_named(name)?;
+        if !args.is_empty() {
+            return Some(Err(0));
+        }
+        let me = query(
+            WiQuery::LocalLinearId,
+            0,
+            &self.ids,
+            &self.group,
+            &size,
+            info,
+        );
+        let shape = (me, size.iter().product(), info.group_size());
+        let n = info.sub_group_size.max(1);
+        Some(Ok(builtins::subgroups::answer(q, n, shape)))
     }
 
     /// The code of the kernel, its functions and debug information.

@@ -23,7 +23,7 @@ use crate::plugins::{AccessKind, Interest, LaunchInfo, UninitKind};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 /// Value of a work-item query; out-of-range dimensions give 0 for ids and 1 for sizes.
-pub(super) fn query(
+pub(crate) fn query(
     q: WiQuery,
     dim: u64,
     ids: &WiIds,
