@@ -321,6 +321,21 @@ fn read_argument(
     } else {
         0
     };
+    // The device's limits, as clCreateBuffer keeps them.
+    let (largest, total) = (ctx.config.max_mem_alloc_size(), ctx.config.global_mem_size);
+    if size > largest {
+        return Err(r.error(format!(
+            "Buffer of {size} bytes is larger than the device allows \
+             (CL_DEVICE_MAX_MEM_ALLOC_SIZE is {largest} bytes; --global-mem-size raises it)"
+        )));
+    }
+    let used = ctx.global.owned_bytes();
+    if used.saturating_add(size) > total {
+        return Err(r.error(format!(
+            "Buffer of {size} bytes does not fit in the device's global memory \
+             ({used} of its {total} bytes are in use; --global-mem-size raises it)"
+        )));
+    }
     // Allocate first: a size that does not fit in memory must not be materialised twice.
     let address = ctx
         .allocate(size, mem_flags)

@@ -72,6 +72,23 @@ pub struct Config {
     pub uninitialized: bool,
 }
 
+impl Config {
+    /// The largest buffer (`CL_DEVICE_MAX_MEM_ALLOC_SIZE`): a quarter of global memory, but at
+    /// least the 128 MiB a full-profile device must offer, and at most all of it.
+    pub fn max_mem_alloc_size(&self) -> u64 {
+        const MINIMUM: u64 = 128 << 20;
+        (self.global_mem_size / 4)
+            .max(MINIMUM)
+            .min(self.global_mem_size)
+    }
+
+    /// `CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE`: the sub-group size, as on hardware,
+    /// where a work-group can have that many work-items.
+    pub fn preferred_work_group_multiple(&self) -> u64 {
+        self.sub_group_size.min(self.max_wg_size).max(1)
+    }
+}
+
 impl Default for Config {
     fn default() -> Self {
         Config {
@@ -87,7 +104,9 @@ impl Default for Config {
             error_exitcode: None,
             error_note: None,
             scalar_executor: false,
-            global_mem_size: 128 << 20,
+            // Oclgrind's 128 MiB is too small for the conformance tests' largest allocation;
+            // real devices have gigabytes, and memory is mapped as it is touched.
+            global_mem_size: 1 << 30,
             inst_counts: InstCounts::Off,
             interactive: false,
             local_mem_size: 32768,

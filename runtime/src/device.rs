@@ -151,7 +151,8 @@ pub fn device_info(param: cl_device_info) -> ClResult<Vec<u8>> {
         CL_DEVICE_ADDRESS_BITS => val(&64u32),
         CL_DEVICE_MAX_READ_IMAGE_ARGS => val(&128u32),
         CL_DEVICE_MAX_WRITE_IMAGE_ARGS | CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS => val(&64u32),
-        CL_DEVICE_MAX_MEM_ALLOC_SIZE | CL_DEVICE_GLOBAL_MEM_SIZE => val(&s.global_mem_size),
+        CL_DEVICE_GLOBAL_MEM_SIZE => val(&s.global_mem_size),
+        CL_DEVICE_MAX_MEM_ALLOC_SIZE => val(&s.max_mem_alloc_size()),
         CL_DEVICE_IMAGE2D_MAX_WIDTH | CL_DEVICE_IMAGE2D_MAX_HEIGHT => val(&8192usize),
         CL_DEVICE_IMAGE3D_MAX_WIDTH
         | CL_DEVICE_IMAGE3D_MAX_HEIGHT
@@ -246,7 +247,9 @@ pub fn device_info(param: cl_device_info) -> ClResult<Vec<u8>> {
                 | CL_DEVICE_ATOMIC_SCOPE_DEVICE
                 | CL_DEVICE_ATOMIC_SCOPE_ALL_DEVICES))
         }
-        CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE => val(&1usize),
+        CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE => {
+            val(&(s.preferred_work_group_multiple() as usize))
+        }
         CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED => val("v0000-01-01-00"),
         CL_DEVICE_IL_VERSION if il => val(&IL_VERSIONS
             .map(|(v, name)| format!("{name}_{}.{}", v >> 22, (v >> 12) & 0x3ff))

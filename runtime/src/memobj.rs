@@ -149,6 +149,16 @@ impl MemObject {
     ) -> ClResult<u64> {
         let sim = &context.sim;
         let access = sim_access(flags);
+        if matches!(storage, Storage::Fresh) {
+            // What the context's objects already hold counts against the device's memory.
+            let (used, total) = (sim.global.owned_bytes(), settings().global_mem_size);
+            ensure!(
+                used.saturating_add(size as u64) <= total,
+                CL_MEM_OBJECT_ALLOCATION_FAILURE,
+                "{size} bytes do not fit in the device's global memory: {used} of its {total} \
+                 bytes are in use (--global-mem-size sets its size)"
+            );
+        }
         let address = match storage {
             Storage::Fresh => sim.allocate(size as u64, access),
             // SAFETY: the application keeps `host_ptr` valid for the object's lifetime (that is
@@ -182,7 +192,7 @@ impl MemObject {
         properties: Vec<cl_mem_properties>,
     ) -> ClResult<MemObject> {
         let flags = check_flags(flags, host_ptr)?;
-        let limit = settings().global_mem_size;
+        let limit = settings().max_mem_alloc_size();
         ensure!(
             size > 0 && size as u64 <= limit,
             CL_INVALID_BUFFER_SIZE,

@@ -429,6 +429,29 @@ int main(void)
     CHECK(clGetDeviceInfo(dev, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof(maxalloc), &maxalloc, NULL));
     if (maxalloc < SIZE_MAX)
         mk(CL_MEM_READ_WRITE, (size_t)maxalloc + 1, NULL, CL_INVALID_BUFFER_SIZE);
+    /* The device's global memory is a real limit: buffers of the largest size fill it, the
+       next one fails, and releasing one makes room again. */
+    cl_ulong gmem = 0;
+    CHECK(clGetDeviceInfo(dev, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof(gmem), &gmem, NULL));
+    {
+        cl_context full = make_context(dev);
+        size_t fit = (size_t)(gmem / maxalloc), k;
+        cl_mem bufs[64];
+        ASSERT(fit >= 1 && fit < 64, "%zu buffers of %llu bytes fit", fit,
+               (unsigned long long)maxalloc);
+        for (k = 0; k < fit; k++)
+            bufs[k] = make_buffer(full, CL_MEM_READ_WRITE, (size_t)maxalloc, NULL);
+        cl_int e;
+        cl_mem over = clCreateBuffer(full, CL_MEM_READ_WRITE, (size_t)(gmem - fit * maxalloc) + 4096,
+                                     NULL, &e);
+        EXPECT_CODE(CL_MEM_OBJECT_ALLOCATION_FAILURE, e, "clCreateBuffer(beyond global memory)");
+        ASSERT(over == NULL, "buffer returned beyond global memory");
+        CHECK(clReleaseMemObject(bufs[0]));
+        bufs[0] = make_buffer(full, CL_MEM_READ_WRITE, 4096, NULL);
+        for (k = 0; k < fit; k++)
+            CHECK(clReleaseMemObject(bufs[k]));
+        CHECK(clReleaseContext(full));
+    }
     cl_int err;
     cl_mem b = clCreateBuffer(NULL, CL_MEM_READ_WRITE, 64, NULL, &err);
     EXPECT_CODE(CL_INVALID_CONTEXT, err, "clCreateBuffer(NULL context)");

@@ -201,6 +201,8 @@ int main(void)
     CHECK(clGetKernelWorkGroupInfo(k, dev, CL_KERNEL_PRIVATE_MEM_SIZE, sizeof(pmem), &pmem, NULL));
     ASSERT(wg >= 1 && wg <= devmax && mult >= 1 && lmem >= 16, "WG info: size %zu multiple %zu "
            "local %llu", wg, mult, (unsigned long long)lmem);
+    /* The preferred multiple is a sub-group (32 by default), as on hardware. */
+    ASSERT(mult == 32, "preferred work-group size multiple %zu", mult);
     ASSERT(cwg[0] == 0 && cwg[1] == 0 && cwg[2] == 0, "COMPILE_WORK_GROUP_SIZE without attribute");
     EXPECT_ERR(CL_INVALID_VALUE, clGetKernelWorkGroupInfo(k, dev, CL_KERNEL_GLOBAL_WORK_SIZE,
                                                           sizeof(cwg), cwg, NULL));

@@ -274,6 +274,10 @@ static void check_device(cl_platform_id platform, cl_device_id dev, cl_version p
     DINFO(dev, CL_DEVICE_MAX_MEM_ALLOC_SIZE, cl_ulong, maxalloc);
     ASSERT(maxalloc > 0 && maxalloc <= gmem, "max alloc %llu, global %llu",
            (unsigned long long)maxalloc, (unsigned long long)gmem);
+    /* A full-profile device's largest allocation: at least a quarter of its memory, and
+       128 MiB (the conformance tests ask for both). */
+    ASSERT(maxalloc >= gmem / 4 && maxalloc >= (cl_ulong)128 << 20, "max alloc %llu of %llu",
+           (unsigned long long)maxalloc, (unsigned long long)gmem);
     DINFO(dev, CL_DEVICE_LOCAL_MEM_SIZE, cl_ulong, lmem);
     ASSERT(lmem > 0, "no local memory");
     DINFO(dev, CL_DEVICE_ADDRESS_BITS, cl_uint, abits);

@@ -223,6 +223,9 @@ struct Table {
     free: VecDeque<usize>,
     /// The buffers of shared virtual memory, by host address.
     svm: Vec<SvmRange>,
+    /// Bytes of the live buffers that have memory of their own (not aliasing the host's or
+    /// another buffer's).
+    owned: u64,
 }
 
 /// The global memory of one context.
@@ -269,6 +272,7 @@ impl GlobalMemory {
                 buffers: vec![None],
                 free: VecDeque::new(),
                 svm: Vec::new(),
+                owned: 0,
             }),
         }
     }
@@ -302,6 +306,11 @@ impl GlobalMemory {
     }
 
     fn insert(&self, buffer: GlobalBuffer) -> Option<u64> {
+        let owned = if buffer.storage.is_some() {
+            buffer.size
+        } else {
+            0
+        };
         let buffer = Arc::new(buffer);
         let mut t = self.table.write().expect("global memory lock poisoned");
         // Freed indices are reused oldest first, as Oclgrind does (addresses in messages match).
@@ -318,7 +327,17 @@ impl GlobalMemory {
                 t.buffers.len() - 1
             }
         };
+        t.owned += owned;
         Some(encode_address(index as u64, 0, GLOBAL_OFFSET_BITS))
+    }
+
+    /// Bytes the live buffers take of their own: what counts against the device's global
+    /// memory.
+    pub fn owned_bytes(&self) -> u64 {
+        self.table
+            .read()
+            .expect("global memory lock poisoned")
+            .owned
     }
 
     /// Frees the buffer that starts at `addr`. Returns false if there is none.
@@ -327,7 +346,11 @@ impl GlobalMemory {
         let mut t = self.table.write().expect("global memory lock poisoned");
         match t.buffers.get_mut(index) {
             Some(slot @ Some(_)) if index != 0 => {
-                *slot = None;
+                let owned = slot
+                    .take()
+                    .filter(|b| b.storage.is_some())
+                    .map_or(0, |b| b.size);
+                t.owned -= owned;
                 t.free.push_back(index);
                 t.svm.retain(|r| r.index != index as u64);
                 true

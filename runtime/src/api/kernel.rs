@@ -210,7 +210,10 @@ pub unsafe extern "C" fn clGetKernelWorkGroupInfo(
                     .unwrap_or([0; 3])
                     .map(|v| v as usize)),
                 CL_KERNEL_LOCAL_MEM_SIZE => val(&k.local_mem_size()),
-                CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE => val(&1usize),
+                // A sub-group, as on hardware: applications size work-groups by it.
+                CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE => {
+                    val(&(settings().preferred_work_group_multiple() as usize))
+                }
                 CL_KERNEL_PRIVATE_MEM_SIZE => val(&0u64),
                 CL_KERNEL_GLOBAL_WORK_SIZE => fail!(
                     CL_INVALID_VALUE,

@@ -41,7 +41,7 @@ pub unsafe extern "C" fn clSVMAlloc(
             "Fine-grain SVM is not supported (CL_DEVICE_SVM_CAPABILITIES is \
              CL_DEVICE_SVM_COARSE_GRAIN_BUFFER)"
         );
-        let limit = settings().global_mem_size;
+        let limit = settings().max_mem_alloc_size();
         ensure!(
             size > 0 && size as u64 <= limit,
             CL_INVALID_VALUE,
