@@ -142,6 +142,8 @@ impl Consts<'_> {
             ValueKind::LLVMConstantFPValueKind => {
                 let d = v.const_double();
                 out.push(CVal::Bits(match t.kind() {
+                    // A half widens to double exactly, so rounding back gives its bits.
+                    TypeKind::LLVMHalfTypeKind => crate::half::from_f64(d) as u64,
                     TypeKind::LLVMFloatTypeKind => (d as f32).to_bits() as u64,
                     TypeKind::LLVMDoubleTypeKind => d.to_bits(),
                     _ => {

@@ -984,8 +984,18 @@ impl<'a> Lowerer<'a> {
                     )
                 }
             }
-            LLVMFPTrunc => cast(self, CastOp::FpTrunc),
-            LLVMFPExt => cast(self, CastOp::FpExt),
+            LLVMFPTrunc | LLVMFPExt => {
+                let ft = from.elem.float().ok_or("fptrunc or fpext of a non-float")?;
+                let tt = to.elem.float().ok_or("fptrunc or fpext to a non-float")?;
+                cast(
+                    self,
+                    if op == LLVMFPTrunc {
+                        CastOp::FpTrunc { from: ft, to: tt }
+                    } else {
+                        CastOp::FpExt { from: ft, to: tt }
+                    },
+                )
+            }
             LLVMFPToSI | LLVMFPToUI => {
                 let ft = from.elem.float().ok_or("fptoi of a non-float")?;
                 cast(
