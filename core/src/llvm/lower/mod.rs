@@ -311,6 +311,15 @@ impl<'a> Lowerer<'a> {
             globals: self.scope.globals,
         };
         let leaves = consts.leaves(v)?;
+        // Ops read as many slots as the type has: a constant short of them would read past it.
+        let slots = self.slots(v.ty())?;
+        if leaves.len() != slots as usize {
+            return Err(format!(
+                "unsupported constant ({} values for {slots} slots): {}",
+                leaves.len(),
+                v.print()
+            ));
+        }
         let s = self.alloc(leaves.len() as u32);
         self.out.fixed_slots.push((s, leaves.len() as u32));
         for (i, leaf) in leaves.into_iter().enumerate() {
