@@ -56,6 +56,17 @@ pub fn to_f32(h: u16) -> f32 {
     f32::from_bits(sign | mag)
 }
 
+/// Widens a half to float as IEEE's conversion does: a signalling NaN comes out quiet. What the
+/// C library's routines take: they treat a signalling NaN apart (`powf(sNaN, 0)` is NaN, not 1).
+pub fn to_f32_quiet(h: u16) -> f32 {
+    let f = to_f32(h);
+    if f.is_nan() {
+        f32::from_bits(f.to_bits() | 0x0040_0000)
+    } else {
+        f
+    }
+}
+
 /// Widens a half to double (exact).
 #[inline]
 pub fn to_f64(h: u16) -> f64 {
@@ -222,6 +233,10 @@ mod tests {
         assert_eq!(to_f32(INFINITY), f32::INFINITY);
         assert!(to_f32(NAN).is_nan());
         assert_eq!(to_f32(SIGN).to_bits(), (-0.0f32).to_bits());
+        // A signalling NaN keeps its payload, and is quiet where a conversion must make it so.
+        assert_eq!(to_f32(0x7cb1).to_bits(), 0x7f96_2000);
+        assert_eq!(to_f32_quiet(0x7cb1).to_bits(), 0x7fd6_2000);
+        assert_eq!(to_f32_quiet(0xfe01).to_bits(), to_f32(0xfe01).to_bits());
     }
 
     #[test]

@@ -5,7 +5,8 @@
 
 use super::{site, Arg, Call, Emit, Resolution};
 use crate::bytecode::ScalarTy;
-use crate::exec::semantics::{f16_of, f32_of, f64_of, mask, sext, slot_f16, slot_f32, slot_f64};
+use crate::exec::semantics::{f32_of, f64_of, mask, sext, slot_f16, slot_f32, slot_f64};
+use crate::half;
 
 /// Lane `i` of an argument (lane 0 of a scalar).
 #[inline(always)]
@@ -47,7 +48,7 @@ impl Precision {
     #[inline]
     pub fn narrow(self, v: u64) -> f32 {
         match self {
-            Precision::Half => f16_of(v) as f32,
+            Precision::Half => half::to_f32_quiet(v as u16),
             _ => f32_of(v),
         }
     }

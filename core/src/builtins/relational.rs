@@ -508,15 +508,15 @@ mod tests {
         let s4 = Some(vec_ty(ScalarTy::Int(16), 4));
         let yes = 0xffff;
         assert_eq!(
-            t.call("_Z8isnormalDv4_Dh", &[v.clone()], s4),
+            t.call("_Z8isnormalDv4_Dh", std::slice::from_ref(&v), s4),
             vec![0, yes, 0, 0]
         );
         assert_eq!(
-            t.call("_Z5isinfDv4_Dh", &[v.clone()], s4),
+            t.call("_Z5isinfDv4_Dh", std::slice::from_ref(&v), s4),
             vec![0, 0, yes, 0]
         );
         assert_eq!(
-            t.call("_Z8isfiniteDv4_Dh", &[v.clone()], s4),
+            t.call("_Z8isfiniteDv4_Dh", std::slice::from_ref(&v), s4),
             vec![yes, yes, 0, yes]
         );
         assert_eq!(t.call("_Z7signbitDv4_Dh", &[v], s4), vec![0, 0, 0, yes]);
