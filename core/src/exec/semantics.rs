@@ -3,7 +3,7 @@
 //! Kept apart from the work-item state so that other executors (and the builtins) reuse the exact
 //! same semantics. Integers arrive zero-extended to `bits` and leave masked to `bits`; floats are
 //! computed in their own precision (f32 in f32); `half` is computed in f64 and rounded once
-//! (`crate::half` says why that is exact).
+//! (`crate::half` says why that is correctly rounded).
 
 use crate::bytecode::{
     CastOp, FloatBinOp, FloatPred, FloatTy, FloatUnOp, IntBinOp, IntPred, IntUnOp, OverflowOp,
