@@ -37,11 +37,12 @@ pub const MAX: u16 = 0x7bff;
 /// The quiet NaN operations make.
 pub const NAN: u16 = 0x7e00;
 
+/// Whether the bits are a NaN (of either kind).
 pub fn is_nan(h: u16) -> bool {
     h & 0x7fff > INFINITY
 }
 
-/// Widens a half to float (exact).
+/// Widens a half to float (exact; a NaN keeps its payload, quiet or signalling).
 pub fn to_f32(h: u16) -> f32 {
     let sign = ((h as u32) & 0x8000) << 16;
     let exp = ((h >> 10) & 0x1f) as u32;
