@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 FAST="computeinfo api compiler geometrics relationals commonfns generic_address_space SVM
 subgroups workgroups"
 ALL="$FAST integer_ops basic buffers events profiling mem_host_flags printf atomics vectors
-c11_atomics=-w non_uniform_work_group math_brute_force"
+c11_atomics=-w non_uniform_work_group math_brute_force half=-w"
 
 suites=$FAST
 if [[ "${1:-}" == "--all" ]]; then

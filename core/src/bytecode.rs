@@ -2,7 +2,8 @@
 //!
 //! Every SSA value of a function owns one register slot per scalar lane (a `u64`), numbered per
 //! frame. Integers are kept zero-extended to their width, `float` as its bit pattern in the low
-//! 32 bits, `double` as its bit pattern, pointers as simulated addresses. Vectors take one slot
+//! 32 bits, `half` as its bit pattern in the low 16 bits, `double` as its bit pattern, pointers
+//! as simulated addresses. Vectors take one slot
 //! per lane and aggregates one slot per scalar leaf, so every operand is a slot number.
 //! Constants get slots too: a function's `frame_init` holds their values (and zeros elsewhere)
 //! and is copied into every new frame.
@@ -21,6 +22,8 @@ pub type Pc = u32;
 pub enum ScalarTy {
     /// Integer of 1..=64 bits.
     Int(u8),
+    /// `half` (IEEE binary16, `crate::half`).
+    F16,
     F32,
     F64,
     Ptr(AddrSpace),
@@ -31,6 +34,7 @@ impl ScalarTy {
     pub fn size(self) -> u32 {
         match self {
             ScalarTy::Int(b) => (b as u32).div_ceil(8).next_power_of_two(),
+            ScalarTy::F16 => 2,
             ScalarTy::F32 => 4,
             ScalarTy::F64 | ScalarTy::Ptr(_) => 8,
         }
@@ -54,9 +58,20 @@ impl ScalarTy {
 
     pub fn float(self) -> Option<FloatTy> {
         match self {
+            ScalarTy::F16 => Some(FloatTy::F16),
             ScalarTy::F32 => Some(FloatTy::F32),
             ScalarTy::F64 => Some(FloatTy::F64),
             _ => None,
+        }
+    }
+
+    /// Width in bits of a value as a slot holds it (an `i1` is one bit, a `half` 16).
+    pub fn bits(self) -> u8 {
+        match self {
+            ScalarTy::Int(b) => b,
+            ScalarTy::F16 => 16,
+            ScalarTy::F32 => 32,
+            ScalarTy::F64 | ScalarTy::Ptr(_) => 64,
         }
     }
 
@@ -87,6 +102,7 @@ impl std::fmt::Display for ScalarTy {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             ScalarTy::Int(bits) => write!(f, "i{bits}"),
+            ScalarTy::F16 => f.write_str("half"),
             ScalarTy::F32 => f.write_str("float"),
             ScalarTy::F64 => f.write_str("double"),
             ScalarTy::Ptr(space) => write!(f, "ptr addrspace({})", space.llvm_number()),
@@ -105,8 +121,20 @@ impl std::fmt::Display for VType {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FloatTy {
+    F16,
     F32,
     F64,
+}
+
+impl FloatTy {
+    /// The scalar type of a value of this precision.
+    pub fn scalar(self) -> ScalarTy {
+        match self {
+            FloatTy::F16 => ScalarTy::F16,
+            FloatTy::F32 => ScalarTy::F32,
+            FloatTy::F64 => ScalarTy::F64,
+        }
+    }
 }
 
 /// Width of a memory access element.
@@ -242,8 +270,16 @@ pub enum CastOp {
         from: u8,
         to: u8,
     },
-    FpTrunc,
-    FpExt,
+    /// To a narrower float (rounding to nearest).
+    FpTrunc {
+        from: FloatTy,
+        to: FloatTy,
+    },
+    /// To a wider float (exact).
+    FpExt {
+        from: FloatTy,
+        to: FloatTy,
+    },
     FpToSi {
         from: FloatTy,
         to: u8,
@@ -1175,6 +1211,9 @@ mod tests {
         let v = |elem, lanes| VType { elem, lanes };
         assert_eq!(v(ScalarTy::Int(16), 32).to_string(), "<32 x i16>");
         assert_eq!(v(ScalarTy::F32, 1).to_string(), "float");
+        assert_eq!(v(ScalarTy::F16, 8).to_string(), "<8 x half>");
+        assert_eq!(ScalarTy::F16.size(), 2);
+        assert_eq!(ScalarTy::F16.mem_ty(), MemTy::U16);
         assert_eq!(
             v(ScalarTy::Ptr(AddrSpace::Local), 2).to_string(),
             "<2 x ptr addrspace(3)>"

@@ -10,6 +10,7 @@ pub mod counts;
 pub mod debuginfo;
 pub mod diagnostics;
 pub mod exec;
+pub mod half;
 pub mod image;
 pub mod llvm;
 pub mod memory;

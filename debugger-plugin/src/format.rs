@@ -318,6 +318,11 @@ fn pointer(addr: u64, fmt: Format) -> String {
 pub fn register(ty: ScalarTy, bits: u64) -> String {
     let s = match ty {
         ScalarTy::Ptr(_) => return pointer(bits, Format::Natural),
+        ScalarTy::F16 => Scalar::Float {
+            value: oclgrind_core::half::to_f64(bits as u16),
+            bits: bits & 0xffff,
+            size: 2,
+        },
         ScalarTy::F32 => Scalar::Float {
             value: f32::from_bits(bits as u32) as f64,
             bits: bits & 0xffff_ffff,

@@ -36,7 +36,7 @@ pub fn type_matches(t: cl_device_type) -> Option<bool> {
     }
 }
 
-const EXTENSIONS: [&str; 20] = [
+const EXTENSIONS: [&str; 21] = [
     "cl_khr_3d_image_writes",
     // 2D images made from buffers share the buffer's memory (any pitch of whole pixels).
     "cl_khr_image2d_from_buffer",
@@ -48,6 +48,8 @@ const EXTENSIONS: [&str; 20] = [
     "cl_khr_int64_extended_atomics",
     "cl_khr_byte_addressable_store",
     "cl_khr_fp64",
+    // `half` arithmetic (`oclgrind_core::half`): every operation rounds once, to nearest.
+    "cl_khr_fp16",
     "cl_khr_il_program",
     // Over OpenCL C 3.0's sub-groups (`__opencl_c_subgroups`); clang declares their
     // functions for every SPIR target. A work-item that spins gives way to the others of its
@@ -64,7 +66,7 @@ const EXTENSIONS: [&str; 20] = [
     "cl_khr_subgroup_rotate",
 ];
 
-const C_FEATURES: [&str; 13] = [
+const C_FEATURES: [&str; 14] = [
     // Every atomic is one indivisible step in a single order of all (sequentially
     // consistent), whatever order and scope a kernel asks for.
     "__opencl_c_atomic_order_acq_rel",
@@ -72,6 +74,7 @@ const C_FEATURES: [&str; 13] = [
     "__opencl_c_atomic_scope_device",
     "__opencl_c_atomic_scope_all_devices",
     "__opencl_c_fp64",
+    "__opencl_c_fp16",
     // Pointers without an address space point anywhere (`memory::resolve`).
     "__opencl_c_generic_address_space",
     "__opencl_c_int64",
@@ -145,8 +148,9 @@ pub fn device_info(param: cl_device_info) -> ClResult<Vec<u8>> {
         | CL_DEVICE_NATIVE_VECTOR_WIDTH_INT
         | CL_DEVICE_NATIVE_VECTOR_WIDTH_LONG
         | CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT
-        | CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE => val(&1u32),
-        CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF | CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF => val(&0u32),
+        | CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE
+        | CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF
+        | CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF => val(&1u32),
         CL_DEVICE_MAX_CLOCK_FREQUENCY => val(&1u32),
         CL_DEVICE_ADDRESS_BITS => val(&64u32),
         CL_DEVICE_MAX_READ_IMAGE_ARGS => val(&128u32),
@@ -168,8 +172,8 @@ pub fn device_info(param: cl_device_info) -> ClResult<Vec<u8>> {
         CL_DEVICE_MEM_BASE_ADDR_ALIGN => val(&1024u32),
         CL_DEVICE_MIN_DATA_TYPE_ALIGN_SIZE => val(&1u32),
         CL_DEVICE_SINGLE_FP_CONFIG => val(&fp_config),
-        // No cl_khr_fp16: no half arithmetic.
-        CL_DEVICE_HALF_FP_CONFIG => val(&(0 as cl_device_fp_config)),
+        // `half::fma` rounds once.
+        CL_DEVICE_HALF_FP_CONFIG => val(&(fp_config | CL_FP_FMA)),
         CL_DEVICE_DOUBLE_FP_CONFIG => {
             val(&(fp_config | CL_FP_FMA | CL_FP_ROUND_TO_ZERO | CL_FP_ROUND_TO_INF))
         }

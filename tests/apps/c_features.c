@@ -13,7 +13,7 @@ static const char *const FEATURES[] = {
     "__opencl_c_3d_image_writes", "__opencl_c_atomic_order_acq_rel",
     "__opencl_c_atomic_order_seq_cst", "__opencl_c_atomic_scope_device",
     "__opencl_c_atomic_scope_all_devices", "__opencl_c_device_enqueue",
-    "__opencl_c_generic_address_space", "__opencl_c_fp64", "__opencl_c_images",
+    "__opencl_c_generic_address_space", "__opencl_c_fp16", "__opencl_c_fp64", "__opencl_c_images",
     "__opencl_c_int64", "__opencl_c_pipes", "__opencl_c_program_scope_global_variables",
     "__opencl_c_read_write_images", "__opencl_c_subgroups",
     "__opencl_c_work_group_collective_functions",

@@ -336,6 +336,17 @@ static void check_device(cl_platform_id platform, cl_device_id dev, cl_version p
         ASSERT(dfp != 0, "cl_khr_fp64 without double FP config");
     else
         ASSERT(dfp == 0 && dwidth == 0, "double config without cl_khr_fp64");
+    /* cl_khr_fp16: the half config has at least the minimum (round to nearest, inf and NaN). */
+    DINFO(dev, CL_DEVICE_HALF_FP_CONFIG, cl_device_fp_config, hfp);
+    DINFO(dev, CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF, cl_uint, hwidth);
+    DINFO(dev, CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF, cl_uint, hnative);
+    cl_device_fp_config hmin = CL_FP_ROUND_TO_NEAREST | CL_FP_INF_NAN;
+    if (has_word(exts, "cl_khr_fp16"))
+        ASSERT((hfp & hmin) == hmin && hwidth != 0 && hnative != 0,
+               "cl_khr_fp16 with half config %#llx, widths %u %u", (unsigned long long)hfp,
+               hwidth, hnative);
+    else
+        ASSERT(hfp == 0 && hwidth == 0, "half config without cl_khr_fp16");
 
     /* errors */
     char small[4];

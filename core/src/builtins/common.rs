@@ -1,4 +1,4 @@
-//! OpenCL C common functions (§6.15.4) on `float` and `double`: clamp, degrees, max, min, mix,
+//! OpenCL C common functions (§6.15.4) on `half`, `float` and `double`: clamp, degrees, max, min, mix,
 //! radians, step, smoothstep, sign. The integer `min`, `max` and `clamp` belong to the integer family,
 //! so integer-typed calls are left to it.
 
@@ -343,5 +343,38 @@ mod tests {
             )
             .unwrap_err();
         assert!(err.contains("lanes"), "{err}");
+    }
+
+    #[test]
+    fn half_common_functions() {
+        let mut t = TestEnv::new();
+        let h1 = Some(vec_ty(ScalarTy::F16, 1));
+        let x = |b: u16| f16s(&[b]);
+        let (one, three, five) = (0x3c00, 0x4200, 0x4500);
+        assert_eq!(
+            t.call("_Z5clampDhDhDh", &[x(five), x(one), x(three)], h1),
+            vec![three as u64]
+        );
+        // 0 + (4 - 0) * 0.25
+        assert_eq!(
+            t.call("_Z3mixDhDhDh", &[x(0), x(0x4400), x(0x3400)], h1),
+            vec![one as u64]
+        );
+        // 3.140625 degrees is 179.9446..., nearest half 180.
+        assert_eq!(t.call("_Z7degreesDh", &[x(0x4248)], h1), vec![0x59a0]);
+        assert_eq!(t.call("_Z4signDh", &[x(0x8000)], h1), vec![0x8000]);
+        assert_eq!(t.call("_Z4signDh", &[x(0xc500)], h1), vec![0xbc00]);
+        let r = t.call(
+            "_Z4stepDhDv2_Dh",
+            &[x(three), f16s(&[one, five])],
+            Some(vec_ty(ScalarTy::F16, 2)),
+        );
+        assert_eq!(r, vec![0, one as u64]);
+        let r = t.call(
+            "_Z3maxDv2_DhS_",
+            &[f16s(&[one, 0x7e00]), f16s(&[three, five])],
+            Some(vec_ty(ScalarTy::F16, 2)),
+        );
+        assert_eq!(r, vec![three as u64, five as u64]);
     }
 }

@@ -12,29 +12,8 @@ use super::lanes::int_value;
 use super::num::Num;
 use super::{site, Call, Emit, Resolution};
 use crate::bytecode::{CastOp, FloatTy, Op};
-use crate::exec::semantics::{f32_of, f64_of, mask, slot_f32, slot_f64};
-
-/// An IEEE rounding mode, as the `_rte/_rtz/_rtp/_rtn` suffixes name them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Round {
-    Rte,
-    Rtz,
-    Rtp,
-    Rtn,
-}
-
-impl Round {
-    /// `_rte` and friends.
-    pub(super) fn from_suffix(s: &str) -> Option<Round> {
-        match s {
-            "_rte" => Some(Round::Rte),
-            "_rtz" => Some(Round::Rtz),
-            "_rtp" => Some(Round::Rtp),
-            "_rtn" => Some(Round::Rtn),
-            _ => None,
-        }
-    }
-}
+use crate::exec::semantics::{f16_of, f32_of, f64_of, mask, slot_f32, slot_f64};
+use crate::half::{self, Round};
 
 /// What a `convert_*` name asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,9 +43,6 @@ fn parse(name: &str) -> Option<Result<Conversion, String>> {
         "" => None,
         r => Some(Round::from_suffix(r)?),
     };
-    if ty == "half" {
-        return Some(Err(format!("{name}: half values are not supported")));
-    }
     let dst = Num::from_name(ty)?;
     // Conversions to floating point round to nearest by default, to integers toward zero.
     let round = round.unwrap_or(if dst.is_float() {
@@ -133,11 +109,13 @@ fn cast_op(src: Num, conv: Conversion) -> Option<Option<CastOp>> {
                 Some(CastOp::Trunc { to })
             }
         }
-        (Num::Int { bits: from, signed }, Num::F32 | Num::F64) => {
-            let (to, exact_bits) = if dst == Num::F32 {
-                (FloatTy::F32, 24)
-            } else {
-                (FloatTy::F64, 53)
+        (Num::Int { bits: from, signed }, _) => {
+            let to = float_ty(dst)?;
+            // Integers this narrow convert exactly, in any mode.
+            let exact_bits = match to {
+                FloatTy::F16 => 11,
+                FloatTy::F32 => 24,
+                FloatTy::F64 => 53,
             };
             if round != Round::Rte && from > exact_bits {
                 return None;
@@ -148,25 +126,48 @@ fn cast_op(src: Num, conv: Conversion) -> Option<Option<CastOp>> {
                 CastOp::UiToFp { from, to }
             })
         }
-        (Num::F32 | Num::F64, Num::Int { bits: to, signed }) => {
+        (_, Num::Int { bits: to, signed }) => {
             if round != Round::Rtz {
                 return None;
             }
-            let from = if src == Num::F32 {
-                FloatTy::F32
-            } else {
-                FloatTy::F64
-            };
+            let from = float_ty(src)?;
             Some(if signed {
                 CastOp::FpToSi { from, to }
             } else {
                 CastOp::FpToUi { from, to }
             })
         }
-        (Num::F32, Num::F64) => Some(CastOp::FpExt),
-        (Num::F64, Num::F32) if round == Round::Rte => Some(CastOp::FpTrunc),
-        _ => return None,
+        _ => {
+            let (from, to) = (float_ty(src)?, float_ty(dst)?);
+            if wider(to, from) {
+                Some(CastOp::FpExt { from, to })
+            } else if round == Round::Rte {
+                Some(CastOp::FpTrunc { from, to })
+            } else {
+                return None;
+            }
+        }
     })
+}
+
+/// The float type of a floating-point `Num`.
+fn float_ty(n: Num) -> Option<FloatTy> {
+    match n {
+        Num::F16 => Some(FloatTy::F16),
+        Num::F32 => Some(FloatTy::F32),
+        Num::F64 => Some(FloatTy::F64),
+        Num::Int { .. } => None,
+    }
+}
+
+/// Whether every value of `b` is one of `a` (exact widening).
+fn wider(a: FloatTy, b: FloatTy) -> bool {
+    let rank = |t| match t {
+        FloatTy::F16 => 0,
+        FloatTy::F32 => 1,
+        FloatTy::F64 => 2,
+    };
+    rank(a) > rank(b)
 }
 
 /// One lane of a conversion.
@@ -194,13 +195,24 @@ fn convert(v: u64, src: Num, conv: Conversion) -> u64 {
         (Num::Int { bits, signed }, Num::F64) => {
             slot_f64(int_to_f64(int_value(v, bits, signed), round))
         }
-        (Num::F32, Num::Int { bits, signed }) => {
-            float_to_int(f32_of(v) as f64, bits, signed, round)
+        // Integers past 2^53 round in f64 first, but they are all far past the largest half,
+        // which every mode rounds the same way from either.
+        (Num::Int { bits, signed }, Num::F16) => {
+            half::round_f64(int_value(v, bits, signed) as f64, round) as u64
         }
-        (Num::F64, Num::Int { bits, signed }) => float_to_int(f64_of(v), bits, signed, round),
-        (Num::F32, Num::F64) => slot_f64(f32_of(v) as f64),
-        (Num::F64, Num::F32) => slot_f32(f64_to_f32(f64_of(v), round)),
-        _ => v,
+        (_, Num::Int { bits, signed }) => float_to_int(float_value(src, v), bits, signed, round),
+        (_, Num::F64) => slot_f64(float_value(src, v)),
+        (_, Num::F32) => slot_f32(f64_to_f32(float_value(src, v), round)),
+        (_, Num::F16) => half::round_f64(float_value(src, v), round) as u64,
+    }
+}
+
+/// A floating-point lane widened to f64 (exactly).
+fn float_value(n: Num, v: u64) -> f64 {
+    match n {
+        Num::F16 => f16_of(v),
+        Num::F32 => f32_of(v) as f64,
+        _ => f64_of(v),
     }
 }
 
@@ -342,7 +354,8 @@ mod tests {
         );
         let c = parse("convert_long_sat").unwrap().unwrap();
         assert_eq!(c.round, Round::Rtz);
-        assert!(parse("convert_half2").unwrap().is_err());
+        let c = parse("convert_half2_rtn").unwrap().unwrap();
+        assert_eq!((c.dst, c.round), (Num::F16, Round::Rtn));
         assert!(parse("convert_int_rtq").is_none());
         assert!(parse("converter").is_none());
     }
@@ -636,6 +649,64 @@ mod tests {
             assert!((dn as f64) <= d && d <= up as f64, "{d}");
             assert!(dn == up || dn.next_up() == up);
         }
+    }
+
+    fn to_f16(sym: &str, a: TestArg) -> u64 {
+        TestEnv::new().call(sym, &[a], Some(VType::scalar(ScalarTy::F16)))[0]
+    }
+
+    #[test]
+    fn half_conversions_round_in_every_mode() {
+        use crate::builtins::lanes::recording::is_inline;
+        let h = VType::scalar(ScalarTy::F16);
+        let f = |x: f32| f32s(&[x]);
+        // 0.1 lies between the halves 0x2e66 (nearer) and 0x2e67.
+        assert_eq!(to_f16("_Z12convert_halff", f(0.1)), 0x2e66);
+        assert_eq!(to_f16("_Z16convert_half_rtpf", f(0.1)), 0x2e67);
+        assert_eq!(to_f16("_Z16convert_half_rtzf", f(-0.1)), 0xae66);
+        assert_eq!(to_f16("_Z16convert_half_rtnf", f(-0.1)), 0xae67);
+        assert_eq!(to_f16("_Z12convert_halff", f(1e6)), 0x7c00);
+        assert_eq!(to_f16("_Z16convert_half_rtzf", f(1e6)), 0x7bff);
+        // 1 + 2^-11 + 2^-40 is past the tie 1 + 2^-11, which rounding to float first would
+        // land on (and then go to even, 1).
+        let d = f64s(&[1.0 + 2f64.powi(-11) + 2f64.powi(-40)]);
+        assert_eq!(to_f16("_Z12convert_halfd", d), 0x3c01);
+        // 2049 is a tie between 2048 and 2050.
+        assert_eq!(to_f16("_Z12convert_halfi", int(32, 2049)), 0x6800);
+        assert_eq!(to_f16("_Z16convert_half_rtpi", int(32, 2049)), 0x6801);
+        let big = int(64, 1 << 60);
+        assert_eq!(to_f16("_Z12convert_halfl", big.clone()), 0x7c00);
+        assert_eq!(to_f16("_Z16convert_half_rtzl", big), 0x7bff);
+        let neg = int(64, (-(1i64 << 60)) as u64);
+        assert_eq!(to_f16("_Z16convert_half_rtnl", neg.clone()), 0xfc00);
+        assert_eq!(to_f16("_Z16convert_half_rtpl", neg), 0xfbff);
+        assert_eq!(to_f16("_Z12convert_halfh", int(8, 255)), 0x5bf8);
+        // From half: -2.5 (0xc100), 300 (0x5cb0), infinity.
+        let x = |b: u16| f16s(&[b]);
+        assert_eq!(
+            to_int("_Z11convert_intDh", x(0xc100), 32),
+            (-2i32) as u32 as u64
+        );
+        assert_eq!(
+            to_int("_Z15convert_int_rtnDh", x(0xc100), 32),
+            (-3i32) as u32 as u64
+        );
+        assert_eq!(to_int("_Z17convert_uchar_satDh", x(0x5cb0), 8), 255);
+        assert_eq!(to_int("_Z15convert_int_satDh", x(0x7c00), 32), 0x7fff_ffff);
+        assert_eq!(to_f32("_Z13convert_floatDh", x(0x0001)), 2f32.powi(-24));
+        assert_eq!(to_f64("_Z14convert_doubleDh", x(0xfbff)), -65504.0);
+        assert_eq!(to_f16("_Z16convert_half_rtzDh", x(0x3555)), 0x3555);
+        // Which become ops: those that round to nearest, and exact ones.
+        let (fl, d) = (f32_ty(), f64_ty());
+        assert!(is_inline("_Z12convert_halff", &[fl], h));
+        assert!(is_inline("_Z12convert_halfd", &[d], h));
+        assert!(is_inline("_Z13convert_floatDh", &[h], fl));
+        assert!(is_inline("_Z18convert_double_rtnDh", &[h], d));
+        assert!(is_inline("_Z16convert_half_rtzc", &[int_ty(8)], h));
+        assert!(is_inline("_Z11convert_intDh", &[h], int_ty(32)));
+        assert!(!is_inline("_Z16convert_half_rtzf", &[fl], h));
+        assert!(!is_inline("_Z16convert_half_rtzs", &[int_ty(16)], h));
+        assert!(!is_inline("_Z15convert_int_rteDh", &[h], int_ty(32)));
     }
 
     #[test]

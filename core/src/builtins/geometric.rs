@@ -1,14 +1,16 @@
-//! OpenCL C geometric functions (§6.15.5) on `float` and `double` scalars and 2-, 3- and 4-lane
-//! vectors: cross, dot, distance, length, normalize and their `fast_` forms.
+//! OpenCL C geometric functions (§6.15.5) on `half`, `float` and `double` scalars and 2-, 3- and
+//! 4-lane vectors: cross, dot, distance, length, normalize and their `fast_` forms.
 //!
 //! `dot`, `cross` and the `fast_` forms are the plain formulas in the argument's precision. `length`,
 //! `distance` and `normalize` must not overflow or underflow in their intermediate sum of squares,
-//! so they work in double and scale extreme doubles by a power of two (exact) first.
+//! so they work in double and scale extreme doubles by a power of two (exact) first. `half` is
+//! computed as `float` from the widened (exact) lanes, each result rounded once to `half`.
 
 use super::lanes::{check_arg, lane};
 use super::{site, Call, Emit, Resolution};
-use crate::bytecode::{FloatTy, Op, ScalarTy};
-use crate::exec::semantics::{f32_of, f64_of, slot_f32, slot_f64};
+use crate::bytecode::{FloatTy, Op, ScalarTy, Slot};
+use crate::exec::semantics::{f32_of, f64_of, slot_f16, slot_f32, slot_f64};
+use crate::half;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Kind {
@@ -75,7 +77,8 @@ fn lower(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
     if kind == Kind::Dot {
         // The hottest geometric function. `float` dots are summed in double and rounded once,
         // as Oclgrind computes them; `double` dots are a chain of multiply-adds from lane 0
-        // (starting from +0, which keeps the sign of zero results).
+        // (starting from +0, which keeps the sign of zero results); `half` ones are summed in
+        // float (`eval16`).
         if elem == ScalarTy::F32 {
             emit.op(Op::DotF32 {
                 d: r.slot,
@@ -85,23 +88,15 @@ fn lower(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
             });
             return Ok(());
         }
-        let mut acc = emit.constant(0);
-        for k in 0..n {
-            let d = if k + 1 == n { r.slot } else { emit.temp(1) };
-            emit.op(Op::Fma {
-                ty: FloatTy::F64,
-                fused: false,
-                d,
-                a: a.slot + k,
-                b: b.slot + k,
-                c: acc,
-                lanes: 1,
-            });
-            acc = d;
+        if elem == ScalarTy::F64 {
+            return dot64(emit, a.slot, b.slot, r.slot, n);
         }
-        return Ok(());
     }
-    let wide = elem == ScalarTy::F64;
+    let eval = match elem {
+        ScalarTy::F64 => eval64,
+        ScalarTy::F16 => eval16,
+        _ => eval32,
+    };
     emit.site(site(call, move |env| {
         let regs = env.regs();
         let mut x = [0u64; 4];
@@ -111,14 +106,29 @@ fn lower(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
             y[i as usize] = lane(regs, &b, i);
         }
         let (x, y) = (&x[..n as usize], &y[..n as usize]);
-        let out = if wide {
-            eval64(kind, x, y)
-        } else {
-            eval32(kind, x, y)
-        };
+        let out = eval(kind, x, y);
         regs[r.slot as usize..(r.slot + rlanes) as usize].copy_from_slice(&out[..rlanes as usize]);
         Ok(())
     }));
+    Ok(())
+}
+
+/// A `double` dot product: a chain of multiply-adds from lane 0.
+fn dot64(emit: &mut dyn Emit, a: Slot, b: Slot, r: Slot, n: u32) -> Resolution {
+    let mut acc = emit.constant(0);
+    for k in 0..n {
+        let d = if k + 1 == n { r } else { emit.temp(1) };
+        emit.op(Op::Fma {
+            ty: FloatTy::F64,
+            fused: false,
+            d,
+            a: a + k,
+            b: b + k,
+            c: acc,
+            lanes: 1,
+        });
+        acc = d;
+    }
     Ok(())
 }
 
@@ -186,6 +196,23 @@ macro_rules! eval {
 
 eval!(eval32, f32, f32_of, slot_f32);
 eval!(eval64, f64, f64_of, slot_f64);
+
+/// `half` lanes as `float` (exactly), evaluated as such, and each result rounded to `half`.
+fn eval16(kind: Kind, x: &[u64], y: &[u64]) -> [u64; 4] {
+    let widen = |v: &[u64]| {
+        let mut w = [0u64; 4];
+        for (w, h) in w.iter_mut().zip(v) {
+            *w = slot_f32(half::to_f32_quiet(*h as u16));
+        }
+        w
+    };
+    let (wx, wy) = (widen(x), widen(y));
+    let mut out = eval32(kind, &wx[..x.len()], &wy[..y.len()]);
+    for o in out.iter_mut() {
+        *o = slot_f16(f32_of(*o) as f64);
+    }
+    out
+}
 
 /// A power of two that brings the largest magnitude `m` near 1, or 1 when squares cannot overflow
 /// or underflow. Scaling by it is exact, so it changes no result.
@@ -438,5 +465,48 @@ mod tests {
             )
             .unwrap_err();
         assert!(err.contains("lanes"), "{err}");
+    }
+
+    /// `half` lanes are computed as floats and each result rounded once to half (expected
+    /// values: the nearest halves to the exact results).
+    #[test]
+    fn half_vectors() {
+        let mut t = TestEnv::new();
+        let h = ScalarTy::F16;
+        let (one, two, three, four) = (0x3c00, 0x4000, 0x4200, 0x4400);
+        let r = t.call(
+            "_Z3dotDv2_DhS_",
+            &[f16s(&[one, two]), f16s(&[three, four])],
+            Some(vec_ty(h, 1)),
+        );
+        assert_eq!(r, vec![0x4980], "1*3 + 2*4 = 11");
+        let r = t.call(
+            "_Z6lengthDv2_Dh",
+            &[f16s(&[three, four])],
+            Some(vec_ty(h, 1)),
+        );
+        assert_eq!(r, vec![0x4500]);
+        let r = t.call(
+            "_Z9normalizeDv2_Dh",
+            &[f16s(&[three, four])],
+            Some(vec_ty(h, 2)),
+        );
+        assert_eq!(r, vec![0x38cd, 0x3a66], "(0.6, 0.8)");
+        let r = t.call(
+            "_Z5crossDv3_DhS_",
+            &[f16s(&[one, 0, 0]), f16s(&[0, one, 0])],
+            Some(vec_ty(h, 3)),
+        );
+        assert_eq!(r, vec![0, 0, one as u64]);
+        // 300^2 + 300^2 overflows half but not float: the length is 424.26, the dot infinite.
+        let big = f16s(&[0x5cb0, 0x5cb0]);
+        let r = t.call(
+            "_Z6lengthDv2_Dh",
+            std::slice::from_ref(&big),
+            Some(vec_ty(h, 1)),
+        );
+        assert_eq!(r, vec![0x5ea1]);
+        let r = t.call("_Z3dotDv2_DhS_", &[big.clone(), big], Some(vec_ty(h, 1)));
+        assert_eq!(r, vec![0x7c00]);
     }
 }

@@ -4,7 +4,7 @@
 //! value types they combine (`Num`).
 
 use super::num::Num;
-use crate::exec::semantics::{mask, sext};
+use crate::exec::semantics::{f16_of, mask, sext, slot_f16};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Arith {
@@ -70,6 +70,17 @@ pub(super) fn apply(num: Num, op: Arith, a: u64, b: u64) -> u64 {
                 b
             }
         }
+        Num::F16 => {
+            // In f64 and rounded once, as `half` arithmetic is (`crate::half`).
+            let (x, y) = (f16_of(a), f16_of(b));
+            let r = match op {
+                Arith::Mul => x * y,
+                Arith::Min => x.min(y),
+                Arith::Max => x.max(y),
+                _ => x + y,
+            };
+            slot_f16(r)
+        }
         Num::F32 => {
             let (x, y) = (f32::from_bits(a as u32), f32::from_bits(b as u32));
             let r = match op {
@@ -108,6 +119,9 @@ pub(super) fn identity(num: Num, op: Arith) -> u64 {
                 0
             }
         }
+        (Num::F16, Arith::Mul) => 0x3c00,
+        (Num::F16, Arith::Min) => 0x7c00,
+        (Num::F16, Arith::Max) => 0xfc00,
         (Num::F32, Arith::Mul) => 1f32.to_bits() as u64,
         (Num::F64, Arith::Mul) => 1f64.to_bits(),
         (Num::F32, Arith::Min) => f32::INFINITY.to_bits() as u64,
@@ -115,7 +129,7 @@ pub(super) fn identity(num: Num, op: Arith) -> u64 {
         (Num::F64, Arith::Min) => f64::INFINITY.to_bits(),
         (Num::F64, Arith::Max) => f64::NEG_INFINITY.to_bits(),
         // Bitwise operations on floating-point values are refused when the call is lowered.
-        (Num::F32 | Num::F64, Arith::And) => 0,
+        (Num::F16 | Num::F32 | Num::F64, Arith::And) => 0,
     }
 }
 
@@ -159,5 +173,9 @@ mod tests {
         let two = 2f64.to_bits();
         assert_eq!(apply(Num::F64, Arith::Add, two, two), 4f64.to_bits());
         assert_eq!(apply(Num::F64, Arith::Mul, two, two), 4f64.to_bits());
+        // half: 2048 + 1 is a tie, to even (2048); so is 0.1 + 0.2 as halves (1228.5 ulps).
+        assert_eq!(apply(Num::F16, Arith::Add, 0x6800, 0x3c00), 0x6800);
+        assert_eq!(apply(Num::F16, Arith::Add, 0x2e66, 0x3266), 0x34cc);
+        assert_eq!(identity(Num::F16, Arith::Max), 0xfc00);
     }
 }

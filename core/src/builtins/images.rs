@@ -7,11 +7,10 @@
 //! different images. Addressing and filtering follow the "Image addressing and filtering"
 //! appendix of the OpenCL API specification, computed in `float` as it prescribes.
 
-use super::convert::Round;
-use super::vectors::{f64_to_half, half_to_f32};
 use super::{site, Arg, BuiltinEnv, Call, Emit, MType, Resolution, Trap};
 use crate::bytecode::{Op, ScalarTy};
 use crate::exec::semantics::{f32_of, mask, sext};
+use crate::half::{self, Round};
 use crate::image::{self, channel, order, sampler, ImageDesc};
 use crate::memory::AddrSpace;
 
@@ -127,16 +126,15 @@ enum Query {
 pub fn resolve(call: &Call, emit: &mut dyn Emit) -> Option<Resolution> {
     let r = match call.name.as_str() {
         "__translate_sampler_initializer" => translate_sampler(call, emit),
-        "read_imagef" => read(call, emit, Kind::Float),
-        "read_imagei" => read(call, emit, Kind::Int),
-        "read_imageui" => read(call, emit, Kind::UInt),
-        "write_imagef" => write(call, emit, Kind::Float),
-        "write_imagei" => write(call, emit, Kind::Int),
-        "write_imageui" => write(call, emit, Kind::UInt),
-        "read_imageh" | "write_imageh" => Err(format!(
-            "{}: half precision images are not supported",
-            call.name
-        )),
+        "read_imagef" => read(call, emit, Kind::Float, ScalarTy::F32),
+        // `half` colours are float colours rounded to half, or widened from it.
+        "read_imageh" => read(call, emit, Kind::Float, ScalarTy::F16),
+        "read_imagei" => read(call, emit, Kind::Int, ScalarTy::Int(32)),
+        "read_imageui" => read(call, emit, Kind::UInt, ScalarTy::Int(32)),
+        "write_imagef" => write(call, emit, Kind::Float, ScalarTy::F32),
+        "write_imageh" => write(call, emit, Kind::Float, ScalarTy::F16),
+        "write_imagei" => write(call, emit, Kind::Int, ScalarTy::Int(32)),
+        "write_imageui" => write(call, emit, Kind::UInt, ScalarTy::Int(32)),
         "get_image_width" => query(call, emit, Query::Width),
         "get_image_height" => query(call, emit, Query::Height),
         "get_image_depth" => query(call, emit, Query::Depth),
@@ -165,28 +163,33 @@ fn image_type(call: &Call) -> Result<ImageType, String> {
         .ok_or_else(|| format!("{}: unsupported image type {:?}", call.name, call.param(0)))
 }
 
-/// A 32-bit result or argument of the given element type with enough lanes.
-fn check_vec(call: &Call, a: Arg, what: &str, float: bool, lanes: u32) -> Result<(), String> {
-    let elem_ok = if float {
-        a.ty.elem == ScalarTy::F32
-    } else {
-        a.ty.elem == ScalarTy::Int(32)
-    };
-    if !elem_ok || a.lanes() < lanes {
+/// A result or argument of the given element type with enough lanes.
+fn check_vec(call: &Call, a: Arg, what: &str, elem: ScalarTy, lanes: u32) -> Result<(), String> {
+    if a.ty.elem != elem || a.lanes() < lanes {
         return Err(format!(
-            "{}: {} is {} x {:?}, expected {} x {}",
+            "{}: {} is {} x {}, expected {} x {}",
             call.name,
             what,
             a.lanes(),
             a.ty.elem,
             lanes,
-            if float { "float" } else { "int" }
+            elem
         ));
     }
     Ok(())
 }
 
-fn read(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
+/// The element type of a coordinate.
+fn coord_elem(float: bool) -> ScalarTy {
+    if float {
+        ScalarTy::F32
+    } else {
+        ScalarTy::Int(32)
+    }
+}
+
+/// `read_image{f,h,i,ui}`; `color` is the element type of the colour returned.
+fn read(call: &Call, emit: &mut dyn Emit, kind: Kind, color: ScalarTy) -> Resolution {
     let ity = image_type(call)?;
     let has_sampler = matches!(call.param(1), MType::Named(n) if n == "ocl_sampler");
     let ci = if has_sampler { 2 } else { 1 };
@@ -203,17 +206,12 @@ fn read(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
         call,
         coord,
         "the coordinate",
-        coord_float,
+        coord_elem(coord_float),
         ity.geom.coord_lanes(),
     )?;
     let ret = call.ret()?;
-    check_vec(
-        call,
-        ret,
-        "the result",
-        kind == Kind::Float,
-        ity.color_lanes(),
-    )?;
+    check_vec(call, ret, "the result", color, ity.color_lanes())?;
+    let to_half = color == ScalarTy::F16;
     if ity.depth && kind != Kind::Float {
         return Err(format!(
             "{}: depth images are read with read_imagef",
@@ -248,26 +246,32 @@ fn read(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
         };
         let regs = env.regs();
         for (slot, v) in regs[ret.slot as usize..][..lanes].iter_mut().zip(texel) {
-            *slot = v as u64;
+            *slot = if to_half {
+                half::from_f64(f32::from_bits(v) as f64) as u64
+            } else {
+                v as u64
+            };
         }
         Ok(())
     }));
     Ok(())
 }
 
-fn write(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
+/// `write_image{f,h,i,ui}`; `elem` is the element type of the colour taken.
+fn write(call: &Call, emit: &mut dyn Emit, kind: Kind, elem: ScalarTy) -> Resolution {
     let ity = image_type(call)?;
     let img = call.arg(0)?;
     let coord = call.arg(1)?;
-    check_vec(call, coord, "the coordinate", false, ity.geom.coord_lanes())?;
-    let color = call.arg(2)?;
     check_vec(
         call,
-        color,
-        "the colour",
-        kind == Kind::Float,
-        ity.color_lanes(),
+        coord,
+        "the coordinate",
+        coord_elem(false),
+        ity.geom.coord_lanes(),
     )?;
+    let color = call.arg(2)?;
+    check_vec(call, color, "the colour", elem, ity.color_lanes())?;
+    let from_half = elem == ScalarTy::F16;
     if ity.depth && kind != Kind::Float {
         return Err(format!(
             "{}: depth images are written with write_imagef",
@@ -292,7 +296,11 @@ fn write(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
             .iter_mut()
             .zip(&regs[color.slot as usize..][..color_lanes])
         {
-            *v = *s as u32;
+            *v = if from_half {
+                half::to_f32(*s as u16).to_bits()
+            } else {
+                *s as u32
+            };
         }
         if let Some(desc) = load_desc(env, handle) {
             write_texel(env, &desc, ity.geom, kind, c, value)
@@ -539,7 +547,7 @@ impl Format {
                         channel::UNSIGNED_INT8 => b[i] as u32,
                         channel::SIGNED_INT16 => u16_at(i) as i16 as i32 as u32,
                         channel::UNSIGNED_INT16 => u16_at(i) as u32,
-                        channel::HALF_FLOAT => f(half_to_f32(u16_at(i))),
+                        channel::HALF_FLOAT => f(half::to_f32(u16_at(i))),
                         // 32-bit integers and floats are stored as their lane bits.
                         _ => u32_at(i),
                     };
@@ -602,7 +610,7 @@ impl Format {
                                 channel::UNORM_INT16 => unorm(f(v), 65535.0) as u16,
                                 channel::SIGNED_INT16 => signed.clamp(-32768, 32767) as u16,
                                 channel::UNSIGNED_INT16 => v.min(65535) as u16,
-                                channel::HALF_FLOAT => f64_to_half(f(v) as f64, Round::Rte),
+                                channel::HALF_FLOAT => half::round_f64(f(v) as f64, Round::Rte),
                                 _ => {
                                     // 32-bit integers and floats store their lane bits.
                                     out[4 * i..4 * i + 4].copy_from_slice(&v.to_le_bytes());
@@ -2068,8 +2076,38 @@ mod tests {
     }
 
     #[test]
-    fn half_images_are_refused_at_lowering() {
+    fn half_colours_round_to_half_and_widen_from_it() {
         let mut t = TestEnv::new();
+        // 1/3 in a float image reads back as the nearest half (0x3555); read_imagef of the
+        // same pixel keeps the float.
+        let img = image(
+            &mut t,
+            desc2d(order::RGBA, channel::FLOAT, 1, 1),
+            &floats(&[1.0 / 3.0, -2.0, 65520.0, 0.1]),
+        );
+        let at = ints(32, &[0, 0]);
+        let h4 = vec_ty(ScalarTy::F16, 4);
+        let r = t.call(
+            "_Z11read_imageh14ocl_image2d_roDv2_i",
+            &[handle(img), at.clone()],
+            Some(h4),
+        );
+        assert_eq!(r, vec![0x3555, 0xc000, 0x7c00, 0x2e66]);
+        // write_imageh widens exactly: a half-float image holds the same bits.
+        let img = image(
+            &mut t,
+            desc2d(order::RGBA, channel::HALF_FLOAT, 1, 1),
+            &[0; 8],
+        );
+        t.call(
+            "_Z12write_imageh14ocl_image2d_woDv2_iDv4_Dh",
+            &[handle(img), at, f16s(&[0x3555, 0x0001, 0xfbff, 0x7c00])],
+            None,
+        );
+        assert_eq!(
+            pixel_bytes(&t, img, 8),
+            [0x55, 0x35, 0x01, 0x00, 0xff, 0xfb, 0x00, 0x7c]
+        );
         let e = t
             .try_call(
                 "_Z11read_imageh14ocl_image2d_roDv2_i",
@@ -2078,18 +2116,7 @@ mod tests {
             )
             .unwrap_err();
         assert!(
-            e.starts_with("read_imageh: half precision images are not supported"),
-            "{e}"
-        );
-        let e = t
-            .try_call(
-                "_Z11read_imagef14ocl_image2d_roDv2_f",
-                &[handle(0), f32s(&[0.0, 0.0])],
-                Some(f4()),
-            )
-            .unwrap_err();
-        assert!(
-            e.starts_with("read_imagef: float coordinates need a sampler"),
+            e.starts_with("read_imageh: the result is 4 x float, expected 4 x half"),
             "{e}"
         );
     }

@@ -3,9 +3,10 @@
 //! OpenCL overloads mix vectors and scalars (`fmin(float4, float)`, `clamp(int8, int, int)`):
 //! scalar arguments are broadcast to every lane of the result.
 
-use super::{site, Arg, Call, Emit, MType, Resolution};
+use super::{site, Arg, Call, Emit, Resolution};
 use crate::bytecode::ScalarTy;
-use crate::exec::semantics::{f32_of, f64_of, mask, sext, slot_f32, slot_f64};
+use crate::exec::semantics::{f32_of, f64_of, mask, sext, slot_f16, slot_f32, slot_f64};
+use crate::half;
 
 /// Lane `i` of an argument (lane 0 of a scalar).
 #[inline(always)]
@@ -24,6 +25,44 @@ pub fn int_value(v: u64, bits: u8, signed: bool) -> i128 {
     }
 }
 
+/// How a float builtin computes a lane: `float` with the single-precision routine, `double` with
+/// the double one, `half` with the single-precision routine on the widened (exact) arguments,
+/// rounded once to half (the routine's error, a few float ulps, is far below a half ulp).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Precision {
+    Half,
+    Single,
+    Double,
+}
+
+impl Precision {
+    pub fn of(t: ScalarTy) -> Precision {
+        match t {
+            ScalarTy::F64 => Precision::Double,
+            ScalarTy::F16 => Precision::Half,
+            _ => Precision::Single,
+        }
+    }
+
+    /// A lane of this precision as the single-precision routine takes it.
+    #[inline]
+    pub fn narrow(self, v: u64) -> f32 {
+        match self {
+            Precision::Half => half::to_f32_quiet(v as u16),
+            _ => f32_of(v),
+        }
+    }
+
+    /// The single-precision routine's result as a lane of this precision.
+    #[inline]
+    pub fn slot(self, f: f32) -> u64 {
+        match self {
+            Precision::Half => slot_f16(f as f64),
+            _ => slot_f32(f),
+        }
+    }
+}
+
 /// Float builtin of one argument, computed in the argument's own precision.
 pub fn float1(
     call: &Call,
@@ -34,15 +73,14 @@ pub fn float1(
     let a = call.arg(0)?;
     let r = call.ret()?;
     let n = r.lanes();
-    let wide = r.ty.elem == ScalarTy::F64;
+    let p = Precision::of(r.ty.elem);
     emit.site(site(call, move |env| {
         let regs = env.regs();
         for i in 0..n {
             let x = lane(regs, &a, i);
-            regs[(r.slot + i) as usize] = if wide {
-                slot_f64(f64fn(f64_of(x)))
-            } else {
-                slot_f32(f32fn(f32_of(x)))
+            regs[(r.slot + i) as usize] = match p {
+                Precision::Double => slot_f64(f64fn(f64_of(x))),
+                _ => p.slot(f32fn(p.narrow(x))),
             };
         }
         Ok(())
@@ -60,15 +98,14 @@ pub fn float2(
     let (a, b) = (call.arg(0)?, call.arg(1)?);
     let r = call.ret()?;
     let n = r.lanes();
-    let wide = r.ty.elem == ScalarTy::F64;
+    let p = Precision::of(r.ty.elem);
     emit.site(site(call, move |env| {
         let regs = env.regs();
         for i in 0..n {
             let (x, y) = (lane(regs, &a, i), lane(regs, &b, i));
-            regs[(r.slot + i) as usize] = if wide {
-                slot_f64(f64fn(f64_of(x), f64_of(y)))
-            } else {
-                slot_f32(f32fn(f32_of(x), f32_of(y)))
+            regs[(r.slot + i) as usize] = match p {
+                Precision::Double => slot_f64(f64fn(f64_of(x), f64_of(y))),
+                _ => p.slot(f32fn(p.narrow(x), p.narrow(y))),
             };
         }
         Ok(())
@@ -86,15 +123,14 @@ pub fn float3(
     let (a, b, c) = (call.arg(0)?, call.arg(1)?, call.arg(2)?);
     let r = call.ret()?;
     let n = r.lanes();
-    let wide = r.ty.elem == ScalarTy::F64;
+    let p = Precision::of(r.ty.elem);
     emit.site(site(call, move |env| {
         let regs = env.regs();
         for i in 0..n {
             let (x, y, z) = (lane(regs, &a, i), lane(regs, &b, i), lane(regs, &c, i));
-            regs[(r.slot + i) as usize] = if wide {
-                slot_f64(f64fn(f64_of(x), f64_of(y), f64_of(z)))
-            } else {
-                slot_f32(f32fn(f32_of(x), f32_of(y), f32_of(z)))
+            regs[(r.slot + i) as usize] = match p {
+                Precision::Double => slot_f64(f64fn(f64_of(x), f64_of(y), f64_of(z))),
+                _ => p.slot(f32fn(p.narrow(x), p.narrow(y), p.narrow(z))),
             };
         }
         Ok(())
@@ -153,9 +189,6 @@ pub fn check_arg(
     lanes: u32,
     broadcast: bool,
 ) -> Result<Arg, String> {
-    if matches!(call.param(i).element(), MType::Half) {
-        return Err(format!("{}: half precision is not supported", call.name));
-    }
     let a = call.arg(i)?;
     if a.ty.elem != elem {
         return Err(format!(
@@ -175,7 +208,7 @@ pub fn check_arg(
     Ok(a)
 }
 
-/// The float type of a float result (`half` is only a storage format for us).
+/// The float type of a float result.
 pub fn float_result(call: &Call) -> Result<(crate::bytecode::FloatTy, Arg), String> {
     let r = call.ret()?;
     match r.ty.elem.float() {

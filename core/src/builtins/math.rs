@@ -1,18 +1,21 @@
-//! OpenCL C math functions (§6.15.2) for `float`, `double` and their vectors, including the `half_`
-//! and `native_` variants, which we compute at full precision.
+//! OpenCL C math functions (§6.15.2) for `float`, `double`, `half` and their vectors, including the
+//! `half_` and `native_` variants, which we compute at full precision.
 //!
 //! Each type is computed in its own precision: `float` with single-precision routines (Rust's `f32`
 //! methods, or libm's `*f` functions), `double` with double ones. Functions that have no
 //! single-precision routine (the `*pi` family, `pown`, `rootn`) are computed in double from the exact
-//! widened argument and rounded once, which is well within the spec's error bounds.
+//! widened argument and rounded once, which is well within the spec's error bounds. `half` goes
+//! through the single-precision routines (`lanes::Precision`), except where a float result would
+//! be wrong once rounded: `fma` and `mad` (`half::fma`), `nextafter`, `nan` and `fract`.
 //! The cheapest, hottest functions become ops when no argument needs broadcasting.
 
 use std::f64::consts::PI;
 
-use super::lanes::{check_arg, float1, float2, float3, float_result, lane, store_lanes};
+use super::lanes::{check_arg, float1, float2, float_result, lane, store_lanes, Precision};
 use super::{site, Arg, Call, Emit, Resolution};
 use crate::bytecode::{FloatBinOp, FloatTy, FloatUnOp, Op, ScalarTy};
-use crate::exec::semantics::{f32_of, f64_of, sext, slot_f32, slot_f64};
+use crate::exec::semantics::{self, f64_of, sext, slot_f32, slot_f64};
+use crate::half;
 
 /// What a math builtin lowers to.
 #[derive(Clone, Copy)]
@@ -31,6 +34,8 @@ enum Kind {
     WithInt(fn(f32, i32) -> f32, fn(f64, i32) -> f64),
     Ilogb,
     Nan,
+    /// `nextafter`, which steps by one ulp of its own precision.
+    NextAfter,
     /// A second result written through a pointer.
     Out(OutFn),
 }
@@ -45,6 +50,9 @@ struct OutFn {
     int: bool,
     /// Number of float arguments before the pointer.
     inputs: usize,
+    /// The result stays below 1 in its own precision (`fract`): a `half` rounded from the
+    /// float result could reach 1.
+    below_one: bool,
 }
 
 /// Functions that also exist as `half_*` and `native_*`; `divide` and `recip` exist only so.
@@ -135,7 +143,7 @@ fn kind_of(name: &str) -> Option<Kind> {
         "hypot" => Bin(f32::hypot, f64::hypot),
         "maxmag" => Bin(p32::maxmag, p64::maxmag),
         "minmag" => Bin(p32::minmag, p64::minmag),
-        "nextafter" => Bin(|x, y| libm::nextafterf(x, y), |x, y| libm::nextafter(x, y)),
+        "nextafter" => NextAfter,
         "pow" => Bin(f32::powf, f64::powf),
         "powr" => Bin(p32::powr, p64::powr),
         "remainder" => Bin(|x, y| libm::remainderf(x, y), |x, y| libm::remainder(x, y)),
@@ -163,6 +171,7 @@ fn kind_of(name: &str) -> Option<Kind> {
             },
             int: false,
             inputs: 1,
+            below_one: true,
         }),
         "modf" => Out(OutFn {
             f32: |x, _| {
@@ -175,34 +184,42 @@ fn kind_of(name: &str) -> Option<Kind> {
             },
             int: false,
             inputs: 1,
+            below_one: false,
         }),
         "sincos" => Out(OutFn {
             f32: |x, _| (x.sin(), slot_f32(x.cos())),
             f64: |x, _| (x.sin(), slot_f64(x.cos())),
             int: false,
             inputs: 1,
+            below_one: false,
         }),
         "frexp" => Out(OutFn {
             f32: |x, _| int_out(frexp32(x)),
             f64: |x, _| int_out(frexp64(x)),
             int: true,
             inputs: 1,
+            below_one: false,
         }),
         "lgamma_r" => Out(OutFn {
             f32: |x, _| int_out(lgamma_r32(x)),
             f64: |x, _| int_out(lgamma_r64(x)),
             int: true,
             inputs: 1,
+            below_one: false,
         }),
         "remquo" => Out(OutFn {
             f32: |x, y| int_out(remquo32(x, y)),
             f64: |x, y| int_out(remquo64(x, y)),
             int: true,
             inputs: 2,
+            below_one: false,
         }),
         _ => return None,
     })
 }
+
+/// 1.0 as a `half` slot.
+const ONE_F16: u64 = 0x3c00;
 
 fn int_out<T>((v, i): (T, i32)) -> (T, u64) {
     (v, i as u32 as u64)
@@ -267,24 +284,53 @@ fn lower(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
                     c: c.slot,
                     lanes: r.ty.lanes,
                 });
-                Ok(())
-            } else if fused {
-                float3(call, emit, f32::mul_add, f64::mul_add)
-            } else {
-                float3(call, emit, |a, b, c| a * b + c, |a, b, c| a * b + c)
+                return Ok(());
             }
+            // A scalar broadcast: the op's semantics, lane by lane.
+            emit.site(site(call, move |env| {
+                let regs = env.regs();
+                for i in 0..n {
+                    let (x, y, z) = (lane(regs, &a, i), lane(regs, &b, i), lane(regs, &c, i));
+                    regs[(r.slot + i) as usize] = semantics::fma(ty, fused, x, y, z);
+                }
+                Ok(())
+            }));
+            Ok(())
         }
         Kind::WithInt(f, g) => {
             let x = same(call, 0)?;
             let k = check_arg(call, 1, ScalarTy::Int(32), n, true)?;
+            let p = Precision::of(r.ty.elem);
             emit.site(site(call, move |env| {
                 let regs = env.regs();
                 for i in 0..n {
                     let (v, e) = (lane(regs, &x, i), sext(lane(regs, &k, i), 32) as i32);
-                    regs[(r.slot + i) as usize] = match ty {
-                        FloatTy::F32 => slot_f32(f(f32_of(v), e)),
-                        FloatTy::F64 => slot_f64(g(f64_of(v), e)),
+                    regs[(r.slot + i) as usize] = match p {
+                        Precision::Double => slot_f64(g(f64_of(v), e)),
+                        _ => p.slot(f(p.narrow(v), e)),
                     };
+                }
+                Ok(())
+            }));
+            Ok(())
+        }
+        Kind::NextAfter => {
+            same(call, 0)?;
+            same(call, 1)?;
+            if ty != FloatTy::F16 {
+                return float2(
+                    call,
+                    emit,
+                    |x, y| libm::nextafterf(x, y),
+                    |x, y| libm::nextafter(x, y),
+                );
+            }
+            let (a, b) = (call.arg(0)?, call.arg(1)?);
+            emit.site(site(call, move |env| {
+                let regs = env.regs();
+                for i in 0..n {
+                    let (x, y) = (lane(regs, &a, i) as u16, lane(regs, &b, i) as u16);
+                    regs[(r.slot + i) as usize] = half::next_after(x, y) as u64;
                 }
                 Ok(())
             }));
@@ -292,14 +338,16 @@ fn lower(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
         }
         Kind::Ilogb => lower_ilogb(call, emit),
         Kind::Nan => lower_nan(call, emit, ty, r),
-        Kind::Out(o) => lower_out(call, emit, ty, r, o),
+        Kind::Out(o) => lower_out(call, emit, r, o),
     }
 }
 
-/// `nan(uintn)` / `nan(ulongn)`: a quiet NaN carrying the code in its significand.
+/// `nan(ushortn)` / `nan(uintn)` / `nan(ulongn)`: a quiet NaN carrying the code in its
+/// significand.
 fn lower_nan(call: &Call, emit: &mut dyn Emit, ty: FloatTy, r: Arg) -> Resolution {
     let n = r.lanes();
     let code_ty = match ty {
+        FloatTy::F16 => ScalarTy::Int(16),
         FloatTy::F32 => ScalarTy::Int(32),
         FloatTy::F64 => ScalarTy::Int(64),
     };
@@ -309,6 +357,7 @@ fn lower_nan(call: &Call, emit: &mut dyn Emit, ty: FloatTy, r: Arg) -> Resolutio
         for i in 0..n {
             let code = lane(regs, &c, i);
             regs[(r.slot + i) as usize] = match ty {
+                FloatTy::F16 => (half::NAN | (code as u16 & 0x01ff)) as u64,
                 FloatTy::F32 => 0x7fc0_0000 | (code & 0x003f_ffff),
                 FloatTy::F64 => 0x7ff8_0000_0000_0000 | (code & 0x0007_ffff_ffff_ffff),
             };
@@ -318,7 +367,7 @@ fn lower_nan(call: &Call, emit: &mut dyn Emit, ty: FloatTy, r: Arg) -> Resolutio
     Ok(())
 }
 
-fn lower_out(call: &Call, emit: &mut dyn Emit, ty: FloatTy, r: Arg, o: OutFn) -> Resolution {
+fn lower_out(call: &Call, emit: &mut dyn Emit, r: Arg, o: OutFn) -> Resolution {
     let n = r.lanes();
     if n > 16 {
         return Err(format!("{}: {} lanes are not supported", call.name, n));
@@ -337,21 +386,33 @@ fn lower_out(call: &Call, emit: &mut dyn Emit, ty: FloatTy, r: Arg, o: OutFn) ->
         return Err(format!("{}: pointer argument expected", call.name));
     }
     let size = if o.int { 4 } else { r.ty.elem.size() };
+    let prec = Precision::of(r.ty.elem);
     emit.site(site(call, move |env| {
         let regs = env.regs();
         let addr = regs[p.slot as usize];
         let mut stored = [0u64; 16];
         for i in 0..n {
             let (a, b) = (lane(regs, &x, i), lane(regs, &y, i));
-            let (v, s) = match ty {
-                FloatTy::F32 => {
-                    let (v, s) = (o.f32)(f32_of(a), f32_of(b));
-                    (slot_f32(v), s)
-                }
-                FloatTy::F64 => {
+            let (v, s) = match prec {
+                Precision::Double => {
                     let (v, s) = (o.f64)(f64_of(a), f64_of(b));
                     (slot_f64(v), s)
                 }
+                _ => {
+                    let (v, s) = (o.f32)(prec.narrow(a), prec.narrow(b));
+                    // A float stored value is a float's bits: round it like the result.
+                    let s = if o.int {
+                        s
+                    } else {
+                        prec.slot(f32::from_bits(s as u32))
+                    };
+                    (prec.slot(v), s)
+                }
+            };
+            let v = if o.below_one && prec == Precision::Half && v == ONE_F16 {
+                ONE_F16 - 1
+            } else {
+                v
             };
             regs[(r.slot + i) as usize] = v;
             stored[i as usize] = s;
@@ -374,15 +435,14 @@ fn lower_ilogb(call: &Call, emit: &mut dyn Emit) -> Resolution {
         return Err(format!("{}: int result expected", call.name));
     }
     let n = r.lanes();
-    let wide = a.ty.elem == ScalarTy::F64;
+    let p = Precision::of(a.ty.elem);
     emit.site(site(call, move |env| {
         let regs = env.regs();
         for i in 0..n {
             let x = lane(regs, &a, i);
-            let e = if wide {
-                ilogb64(f64_of(x))
-            } else {
-                ilogb32(f32_of(x))
+            let e = match p {
+                Precision::Double => ilogb64(f64_of(x)),
+                _ => ilogb32(p.narrow(x)),
             };
             regs[(r.slot + i) as usize] = e as u32 as u64;
         }
@@ -1284,13 +1344,100 @@ mod tests {
         );
     }
 
+    /// A `half` function of one argument, on bits.
+    fn h1(t: &mut TestEnv, sym: &str, x: u16) -> u64 {
+        t.call(sym, &[f16s(&[x])], Some(vec_ty(ScalarTy::F16, 1)))[0]
+    }
+
+    fn h2(t: &mut TestEnv, sym: &str, x: u16, y: u16) -> u64 {
+        t.call(
+            sym,
+            &[f16s(&[x]), f16s(&[y])],
+            Some(vec_ty(ScalarTy::F16, 1)),
+        )[0]
+    }
+
+    // Expected halves are the nearest to the true values (numpy's float16 of Python's math
+    // results), none of them near a tie.
+    #[test]
+    fn half_functions_round_once_to_half() {
+        let mut t = TestEnv::new();
+        assert_eq!(h1(&mut t, "_Z3sinDh", 0x3c00), 0x3abb); // sin(1)
+        assert_eq!(h1(&mut t, "_Z3expDh", 0x4000), 0x4764); // e^2
+        assert_eq!(h1(&mut t, "_Z3logDh", 0x4900), 0x409b); // ln(10)
+        assert_eq!(h1(&mut t, "_Z4cbrtDh", 0x4ec0), 0x4200); // cbrt(27)
+        assert_eq!(h1(&mut t, "_Z4sqrtDh", 0x4000), 0x3da8); // an op
+        assert_eq!(h1(&mut t, "_Z5rsqrtDh", 0x4400), 0x3800); // 1/sqrt(4)
+        assert_eq!(h2(&mut t, "_Z5atan2DhDh", 0x3c00, 0x3c00), 0x3a48); // pi/4
+        assert_eq!(h2(&mut t, "_Z3powDhDh", 0x4000, 0x4000), 0x4400);
+        assert_eq!(h2(&mut t, "_Z5hypotDhDh", 0x4200, 0x4400), 0x4500);
+        // Past the largest half (65504): infinity.
+        assert_eq!(h1(&mut t, "_Z3expDh", 0x4b00), 0x7c00); // e^14 = 1.2e6
+        let r = t.call(
+            "_Z4fminDv2_DhDh",
+            &[f16s(&[0x3c00, 0x4200]), f16s(&[0x4000])],
+            Some(vec_ty(ScalarTy::F16, 2)),
+        );
+        assert_eq!(r, vec![0x3c00, 0x4000], "fmin((1, 3), 2)");
+        let r = t.call(
+            "_Z5ldexpDv2_Dhi",
+            &[f16s(&[0x3c00, 0x3c00]), int(32, (-25i32) as u32 as u64)],
+            Some(vec_ty(ScalarTy::F16, 2)),
+        );
+        // 2^-25 is half the smallest subnormal: a tie, to even (zero).
+        assert_eq!(r, vec![0, 0]);
+        let r = t.call(
+            "_Z4pownDhi",
+            &[f16s(&[0x4000]), int(32, 10)],
+            Some(vec_ty(ScalarTy::F16, 1)),
+        );
+        assert_eq!(r, vec![0x6400]); // 1024
+    }
+
+    #[test]
+    fn half_functions_that_a_float_result_would_get_wrong() {
+        let mut t = TestEnv::new();
+        // 1.5 * (683/1024) = 1 + 2^-11, a tie: fused, adding 2^-24 goes past it.
+        let (a, b, c) = (f16s(&[0x3e00]), f16s(&[0x3956]), f16s(&[0x0001]));
+        let one = Some(vec_ty(ScalarTy::F16, 1));
+        for sym in ["_Z3fmaDhDhDh", "_Z3madDhDhDh"] {
+            assert!(is_inline(sym, &[a.ty, b.ty, c.ty], a.ty), "{sym}");
+            let r = t.call(sym, &[a.clone(), b.clone(), c.clone()], one);
+            assert_eq!(r, vec![0x3c01], "{sym}");
+        }
+        // One half ulp, not one float ulp.
+        assert_eq!(h2(&mut t, "_Z9nextafterDhDh", 0x3c00, 0x4000), 0x3c01);
+        assert_eq!(h2(&mut t, "_Z9nextafterDhDh", 0x0000, 0xbc00), 0x8001);
+        let r = t.call("_Z3nant", &[int(16, 5)], one);
+        assert_eq!(r, vec![0x7e05]);
+        // fract(-2^-24) is 1 - 2^-24 in float, which is 1 as a half: the largest half below 1.
+        let p = guarded(&mut t, AddrSpace::Global, 4);
+        let r = t.call("_Z5fractDhPU3AS1Dh", &[f16s(&[0x8001]), ptr(1, p)], one);
+        assert_eq!(r, vec![0x3bff]);
+        assert_eq!(
+            t.global_word(p),
+            0xaaaa_bc00,
+            "floor(-2^-24) = -1, two bytes"
+        );
+        // Classification sees the half, not the float it widens to.
+        let r = t.call(
+            "_Z5ilogbDv2_Dh",
+            &[f16s(&[0x0001, 0x3c00])],
+            Some(vec_ty(ScalarTy::Int(32), 2)),
+        );
+        assert_eq!(r, vec![(-24i32) as u32 as u64, 0]);
+        // A signalling NaN reaches the float routines quiet (as a conversion makes it), so
+        // C's rules for quiet NaNs hold: pow(NaN, 0) = 1, hypot(NaN, inf) = inf (the CTS's).
+        assert_eq!(h2(&mut t, "_Z3powDhDh", 0xfcdc, 0x8000), 0x3c00);
+        assert_eq!(h2(&mut t, "_Z5hypotDhDh", 0x7cb1, 0x7c00), 0x7c00);
+        let r = t.call("_Z5frexpDhPi", &[f16s(&[0x0001]), ptr(0, p)], one);
+        assert_eq!(r, vec![0x3800]);
+        assert_eq!(t.bytes(AddrSpace::Private, p, 4), &(-23i32).to_le_bytes());
+    }
+
     #[test]
     fn unknown_and_unsupported() {
         let mut t = TestEnv::new();
-        let err = t
-            .try_call("_Z3sinDh", &[f32s(&[0.0])], Some(vec_ty(F, 1)))
-            .unwrap_err();
-        assert!(err.contains("half"), "{err}");
         let err = t
             .try_call(
                 "_Z4fminDv4_fDv2_f",

@@ -2,12 +2,13 @@
 
 use super::MType;
 use crate::bytecode::ScalarTy;
-use crate::exec::semantics::mask;
+use crate::exec::semantics::{f16_of, mask};
 
 /// A scalar number type: how the conversions and the group functions see a value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Num {
     Int { bits: u8, signed: bool },
+    F16,
     F32,
     F64,
 }
@@ -24,6 +25,7 @@ impl Num {
             "uint" => int(32, false),
             "long" => int(64, true),
             "ulong" => int(64, false),
+            "half" => Some(Num::F16),
             "float" => Some(Num::F32),
             "double" => Some(Num::F64),
             _ => None,
@@ -42,6 +44,7 @@ impl Num {
             MType::UInt => int(32, false),
             MType::Long => int(64, true),
             MType::ULong => int(64, false),
+            MType::Half => Some(Num::F16),
             MType::Float => Some(Num::F32),
             MType::Double => Some(Num::F64),
             _ => None,
@@ -52,6 +55,7 @@ impl Num {
     pub(super) fn slot_type(self) -> ScalarTy {
         match self {
             Num::Int { bits, .. } => ScalarTy::Int(bits),
+            Num::F16 => ScalarTy::F16,
             Num::F32 => ScalarTy::F32,
             Num::F64 => ScalarTy::F64,
         }
@@ -66,6 +70,7 @@ impl Num {
     pub(super) fn equal(self, a: u64, b: u64) -> bool {
         match self {
             Num::Int { bits, .. } => a & mask(bits) == b & mask(bits),
+            Num::F16 => f16_of(a) == f16_of(b),
             Num::F32 => f32::from_bits(a as u32) == f32::from_bits(b as u32),
             Num::F64 => f64::from_bits(a) == f64::from_bits(b),
         }
@@ -81,6 +86,8 @@ mod tests {
         assert!(Num::F32.equal(0, (-0f32).to_bits() as u64));
         let nan = f32::NAN.to_bits() as u64;
         assert!(!Num::F32.equal(nan, nan));
+        assert!(Num::F16.equal(0, 0x8000));
+        assert!(!Num::F16.equal(0x7e00, 0x7e00));
         let i8 = Num::Int {
             bits: 8,
             signed: true,

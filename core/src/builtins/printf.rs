@@ -6,7 +6,7 @@
 
 use super::{site, Arg, BuiltinEnv, Call, Emit, Resolution};
 use crate::bytecode::{ScalarTy, VType};
-use crate::exec::semantics::{f32_of, f64_of, mask, sext};
+use crate::exec::semantics::{f16_of, f32_of, f64_of, mask, sext};
 use crate::memory::AddrSpace;
 
 /// Widths and precisions beyond this are clamped, so a kernel cannot exhaust host memory with
@@ -268,11 +268,7 @@ fn format_one(
     read: &mut ReadString<'_>,
     out: &mut Vec<u8>,
 ) -> bool {
-    let bits = match elem {
-        ScalarTy::Int(b) => b,
-        ScalarTy::F32 => 32,
-        ScalarTy::F64 | ScalarTy::Ptr(_) => 64,
-    };
+    let bits = elem.bits();
     let raw = v & mask(bits);
     // The width C would read the value at: the length modifier, else an int for scalars
     // (variadic promotion) and the element itself for vectors.
@@ -293,6 +289,8 @@ fn format_one(
         b'c' => pad(out, spec, b"", b"", &[raw as u8], false),
         b'f' | b'F' | b'e' | b'E' | b'g' | b'G' | b'a' | b'A' => {
             let x = match elem {
+                // Vectors of half come as they are (`%v4hf`); scalars were promoted to double.
+                ScalarTy::F16 => f16_of(raw),
                 ScalarTy::F32 => f32_of(raw) as f64,
                 ScalarTy::F64 => f64_of(raw),
                 // Not a float at all: print the number it holds.

@@ -96,29 +96,41 @@ fn emit_fcmp(emit: &mut dyn Emit, pred: FloatPred, a: Arg, b: Arg, r: Arg) {
     }
 }
 
-/// A classification in each precision.
-type Tests = (fn(f32) -> bool, fn(f64) -> bool);
+/// A classification of one lane, as a test of its slot.
+type Test = fn(u64) -> bool;
+
+/// The classifications other than `isnan`, for each precision; `half` on its bits (widened,
+/// a subnormal half would be a normal float).
+fn class_test(name: &str, elem: ScalarTy) -> Test {
+    match (name, elem) {
+        ("isfinite", ScalarTy::F16) => |v| v & 0x7c00 != 0x7c00,
+        ("isinf", ScalarTy::F16) => |v| v & 0x7fff == 0x7c00,
+        ("isnormal", ScalarTy::F16) => |v| matches!(v & 0x7c00, 0x0400..=0x7800),
+        (_, ScalarTy::F16) => |v| v & 0x8000 != 0,
+        ("isfinite", ScalarTy::F64) => |v| f64_of(v).is_finite(),
+        ("isinf", ScalarTy::F64) => |v| f64_of(v).is_infinite(),
+        ("isnormal", ScalarTy::F64) => |v| f64_of(v).is_normal(),
+        (_, ScalarTy::F64) => |v| f64_of(v).is_sign_negative(),
+        ("isfinite", _) => |v| f32_of(v).is_finite(),
+        ("isinf", _) => |v| f32_of(v).is_infinite(),
+        ("isnormal", _) => |v| f32_of(v).is_normal(),
+        _ => |v| f32_of(v).is_sign_negative(),
+    }
+}
 
 fn classify(call: &Call, emit: &mut dyn Emit) -> Resolution {
     let a = float_arg(call)?;
     let (r, yes) = test_result(call, a.lanes())?;
-    let (t32, t64): Tests = match call.name.as_str() {
-        "isnan" => {
-            emit_fcmp(emit, FloatPred::Uno, a, a, r);
-            return Ok(());
-        }
-        "isfinite" => (f32::is_finite, f64::is_finite),
-        "isinf" => (f32::is_infinite, f64::is_infinite),
-        "isnormal" => (f32::is_normal, f64::is_normal),
-        _ => (f32::is_sign_negative, f64::is_sign_negative),
-    };
-    let wide = a.ty.elem == ScalarTy::F64;
+    if call.name == "isnan" {
+        emit_fcmp(emit, FloatPred::Uno, a, a, r);
+        return Ok(());
+    }
+    let test = class_test(&call.name, a.ty.elem);
     let n = r.lanes();
     emit.site(site(call, move |env| {
         let regs = env.regs();
         for i in 0..n {
-            let v = lane(regs, &a, i);
-            let t = if wide { t64(f64_of(v)) } else { t32(f32_of(v)) };
+            let t = test(lane(regs, &a, i));
             regs[(r.slot + i) as usize] = if t { yes } else { 0 };
         }
         Ok(())
@@ -485,5 +497,59 @@ mod tests {
             .try_call("_Z7isequalii", &[int(32, 0), int(32, 0)], Some(int_ty(32)))
             .unwrap_err();
         assert!(err.contains("float"), "{err}");
+    }
+
+    #[test]
+    fn half_tests_and_selects() {
+        let mut t = TestEnv::new();
+        let h = ScalarTy::F16;
+        // A subnormal half is not normal, although the float it widens to is.
+        let v = f16s(&[0x0001, 0x0400, 0x7c00, 0x8000]);
+        let s4 = Some(vec_ty(ScalarTy::Int(16), 4));
+        let yes = 0xffff;
+        assert_eq!(
+            t.call("_Z8isnormalDv4_Dh", std::slice::from_ref(&v), s4),
+            vec![0, yes, 0, 0]
+        );
+        assert_eq!(
+            t.call("_Z5isinfDv4_Dh", std::slice::from_ref(&v), s4),
+            vec![0, 0, yes, 0]
+        );
+        assert_eq!(
+            t.call("_Z8isfiniteDv4_Dh", std::slice::from_ref(&v), s4),
+            vec![yes, yes, 0, yes]
+        );
+        assert_eq!(t.call("_Z7signbitDv4_Dh", &[v], s4), vec![0, 0, 0, yes]);
+        // Scalars give an int 1.
+        let one = Some(int_ty(32));
+        assert_eq!(t.call("_Z5isnanDh", &[f16s(&[0x7e00])], one), vec![1]);
+        assert_eq!(t.call("_Z8isnormalDh", &[f16s(&[0x3c00])], one), vec![1]);
+        let (a, b) = (f16s(&[0x3c00, 0x7e00]), f16s(&[0x4000, 0x4000]));
+        let s2 = Some(vec_ty(ScalarTy::Int(16), 2));
+        assert_eq!(
+            t.call("_Z6islessDv2_DhS_", &[a.clone(), b.clone()], s2),
+            vec![yes, 0]
+        );
+        assert_eq!(
+            t.call("_Z10isnotequalDv2_DhS_", &[a.clone(), b.clone()], s2),
+            vec![yes, yes]
+        );
+        // select picks by the sign bit of each short lane.
+        let r = t.call(
+            "_Z6selectDv2_DhS_Dv2_s",
+            &[a, b, ints(16, &[0x8000, 0x7fff])],
+            Some(vec_ty(h, 2)),
+        );
+        assert_eq!(r, vec![0x4000, 0x7e00]);
+        let r = t.call(
+            "_Z9bitselectDhDhDh",
+            &[f16s(&[0x3c00]), f16s(&[0xc000]), f16s(&[0x8000])],
+            Some(vec_ty(h, 1)),
+        );
+        assert_eq!(
+            r,
+            vec![0xbc00],
+            "the sign from the second, the rest from the first"
+        );
     }
 }

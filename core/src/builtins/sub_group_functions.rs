@@ -223,7 +223,7 @@ fn lower(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
     | Combine::ScanExclusive(op)
     | Combine::ClusteredReduce(op) = kind.combine
     {
-        let float = matches!(num, Num::F32 | Num::F64);
+        let float = num.is_float();
         if lanes != 1 || (float && !op.takes_floats()) {
             return Err(format!("{}: unsupported type", call.name));
         }

@@ -37,6 +37,14 @@ pub fn ints(bits: u8, v: &[u64]) -> TestArg {
     }
 }
 
+/// `half` lanes given by their bits (exact, unlike decimal literals).
+pub fn f16s(v: &[u16]) -> TestArg {
+    TestArg {
+        ty: vec_ty(ScalarTy::F16, v.len() as u16),
+        lanes: v.iter().map(|h| *h as u64).collect(),
+    }
+}
+
 pub fn f32s(v: &[f32]) -> TestArg {
     TestArg {
         ty: vec_ty(ScalarTy::F32, v.len() as u16),

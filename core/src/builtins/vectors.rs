@@ -2,13 +2,14 @@
 //! `shuffle`/`shuffle2` permutations (OpenCL C §6.12.7, §6.12.12).
 //!
 //! Loads and stores go through `BuiltinEnv::load/store`, so the memory checkers see them as one
-//! access of the whole vector. `half` exists only as a storage format: values are widened to
-//! float on load and rounded from float or double on store.
+//! access of the whole vector. `vload_halfN` and `vstore_halfN` widen `half`s to float on load and
+//! round float or double to `half` on store; `vloadN` and `vstoreN` of `half` move `half`s as they
+//! are.
 
-use super::convert::Round;
-use super::{site, Arg, Call, Emit, LaneMove, MType, Resolution};
+use super::{site, Arg, Call, Emit, LaneMove, Resolution};
 use crate::bytecode::ScalarTy;
 use crate::exec::semantics::{f32_of, f64_of, slot_f32};
+use crate::half::{self, Round};
 use crate::memory::AddrSpace;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,16 +107,14 @@ fn pointer(call: &Call, i: usize) -> Result<(Arg, AddrSpace), String> {
 /// Element size in bytes of a value type that may live in memory as a vector element.
 fn elem_size(call: &Call, elem: ScalarTy) -> Result<usize, String> {
     match elem {
-        ScalarTy::Int(8 | 16 | 32 | 64) | ScalarTy::F32 | ScalarTy::F64 => Ok(elem.size() as usize),
+        ScalarTy::Int(8 | 16 | 32 | 64) | ScalarTy::F16 | ScalarTy::F32 | ScalarTy::F64 => {
+            Ok(elem.size() as usize)
+        }
         _ => Err(format!(
             "{}: unsupported element type {:?}",
             call.name, elem
         )),
     }
-}
-
-fn half_pointee(call: &Call, i: usize) -> bool {
-    matches!(call.param(i).pointee(), Some((MType::Half, _)))
 }
 
 /// `p + offset * stride` in elements of `size` bytes, wrapping like the address arithmetic it is.
@@ -127,9 +126,6 @@ fn load(call: &Call, emit: &mut dyn Emit, n: u32) -> Resolution {
     let off = call.arg(0)?;
     let (p, space) = pointer(call, 1)?;
     let r = call.ret()?;
-    if half_pointee(call, 1) {
-        return Err(format!("{}: half values are not supported", call.name));
-    }
     if r.lanes() != n {
         return Err(format!("{}: result must have {} lanes", call.name, n));
     }
@@ -156,9 +152,6 @@ fn store(call: &Call, emit: &mut dyn Emit, n: u32) -> Resolution {
     let data = call.arg(0)?;
     let off = call.arg(1)?;
     let (p, space) = pointer(call, 2)?;
-    if half_pointee(call, 2) {
-        return Err(format!("{}: half values are not supported", call.name));
-    }
     if data.lanes() != n {
         return Err(format!("{}: data must have {} lanes", call.name, n));
     }
@@ -215,7 +208,7 @@ fn load_half(call: &Call, emit: &mut dyn Emit, n: u32, aligned: bool) -> Resolut
         }
         let regs = env.regs();
         for (i, h) in bytes.chunks_exact(2).enumerate() {
-            regs[r.slot as usize + i] = slot_f32(half_to_f32(u16::from_le_bytes([h[0], h[1]])));
+            regs[r.slot as usize + i] = slot_f32(half::to_f32(u16::from_le_bytes([h[0], h[1]])));
         }
         Ok(())
     }));
@@ -244,7 +237,7 @@ fn store_half(call: &Call, emit: &mut dyn Emit, n: u32, aligned: bool, round: Ro
             let v = regs[data.slot as usize + i];
             // f32 widens to f64 exactly, so one correctly rounded path serves both.
             let x = if wide { f64_of(v) } else { f32_of(v) as f64 };
-            h.copy_from_slice(&f64_to_half(x, round).to_le_bytes());
+            h.copy_from_slice(&half::round_f64(x, round).to_le_bytes());
         }
         env.store(space, addr, bytes);
         Ok(())
@@ -283,80 +276,6 @@ fn shuffle(call: &Call, emit: &mut dyn Emit, two: bool) -> Resolution {
         Ok(())
     }));
     Ok(())
-}
-
-/// Widens an IEEE half to float (exact).
-pub(crate) fn half_to_f32(h: u16) -> f32 {
-    let sign = ((h as u32) & 0x8000) << 16;
-    let exp = ((h >> 10) & 0x1f) as u32;
-    let frac = (h & 0x3ff) as u32;
-    let mag = match exp {
-        // Subnormal: frac * 2^-24, exact in f32.
-        0 => (frac as f32 * (1.0 / 16_777_216.0)).to_bits(),
-        // Infinity or NaN, keeping the payload.
-        31 => 0x7f80_0000 | (frac << 13),
-        _ => ((exp + 112) << 23) | (frac << 13),
-    };
-    f32::from_bits(sign | mag)
-}
-
-/// Rounds a double to the nearest half in the given mode, in one step from the exact value
-/// (going through f32 first would round twice).
-pub(crate) fn f64_to_half(x: f64, round: Round) -> u16 {
-    let bits = x.to_bits();
-    let sign = ((bits >> 48) & 0x8000) as u16;
-    let neg = sign != 0;
-    if x.is_nan() {
-        // A quiet NaN keeping the top of the payload.
-        return sign | 0x7e00 | ((bits >> 42) & 0x3ff) as u16;
-    }
-    if x.is_infinite() {
-        return sign | 0x7c00;
-    }
-    // Modes that round toward zero on this side stop at the largest finite half.
-    let overflow = match round {
-        Round::Rte => 0x7c00,
-        Round::Rtz => 0x7bff,
-        Round::Rtp if neg => 0x7bff,
-        Round::Rtp => 0x7c00,
-        Round::Rtn if neg => 0x7c00,
-        Round::Rtn => 0x7bff,
-    };
-    let exp_field = ((bits >> 52) & 0x7ff) as i32;
-    let frac = bits & ((1u64 << 52) - 1);
-    // |x| = m * 2^e2 with m an integer; e is the binary exponent of its leading bit.
-    let (m, e2, e) = if exp_field == 0 {
-        (frac, -1074, -1075)
-    } else {
-        (frac | (1u64 << 52), exp_field - 1075, exp_field - 1023)
-    };
-    if m == 0 {
-        return sign;
-    }
-    if e > 15 {
-        return sign | overflow;
-    }
-    // Halves below 2^-14 share the subnormal quantum 2^-24; above, a quantum is 2^(e-10).
-    let e_eff = e.max(-14);
-    let shift = ((e_eff - 10) - e2) as u32; // at least 42, since m has 53 bits
-    let (q, inexact, vs_half) = if shift >= 64 {
-        (0, true, std::cmp::Ordering::Less)
-    } else {
-        let rem = m & ((1u64 << shift) - 1);
-        (m >> shift, rem != 0, rem.cmp(&(1u64 << (shift - 1))))
-    };
-    let up = match round {
-        Round::Rte => vs_half.is_gt() || (vs_half.is_eq() && q & 1 == 1),
-        Round::Rtz => false,
-        Round::Rtp => inexact && !neg,
-        Round::Rtn => inexact && neg,
-    };
-    // A quotient that carries into 2^11 moves to the next exponent by itself in this encoding.
-    let h = (((e_eff + 14) as u64) << 10) + q + up as u64;
-    if h >= 0x7c00 {
-        return sign | overflow;
-    }
-    sign | h as u16
 }
 
 #[cfg(test)]
@@ -752,41 +671,6 @@ mod tests {
     }
 
     #[test]
-    fn half_conversions_round_trip_and_bracket() {
-        for h in 0..=u16::MAX {
-            let f = half_to_f32(h);
-            if f.is_nan() {
-                assert_eq!(h & 0x7c00, 0x7c00);
-                continue;
-            }
-            for round in [Round::Rte, Round::Rtz, Round::Rtp, Round::Rtn] {
-                assert_eq!(f64_to_half(f as f64, round), h, "{h:#x} {round:?}");
-            }
-        }
-        let mut s: u32 = 0x1234_5678;
-        for _ in 0..20000 {
-            s ^= s << 13;
-            s ^= s >> 17;
-            s ^= s << 5;
-            let x = f32::from_bits(s & 0xc7ff_ffff); // magnitudes below 2^16
-            if x.is_nan() {
-                continue;
-            }
-            let (dn, up) = (
-                half_to_f32(f64_to_half(x as f64, Round::Rtn)),
-                half_to_f32(f64_to_half(x as f64, Round::Rtp)),
-            );
-            assert!(dn <= x && x <= up, "{x}");
-            let ne = half_to_f32(f64_to_half(x as f64, Round::Rte));
-            assert!(ne == dn || ne == up);
-            if up.is_infinite() || dn.is_infinite() {
-                continue;
-            }
-            assert!((ne - x).abs() <= (x - dn).abs().min((up - x).abs()), "{x}");
-        }
-    }
-
-    #[test]
     fn shuffles() {
         let mut t = TestEnv::new();
         let r = t.call(
@@ -832,5 +716,32 @@ mod tests {
             Some(vec_ty(ScalarTy::Int(8), 16)),
         );
         assert_eq!(r, vec![8, 7, 6, 5, 4, 3, 2, 1, 8, 7, 6, 5, 4, 3, 2, 1]);
+    }
+
+    /// `vloadN` / `vstoreN` of `half` move the bits as they are (unlike `vload_half`).
+    #[test]
+    fn half_vectors_move_as_bits() {
+        let mut t = TestEnv::new();
+        let p = t.place(AddrSpace::Global, &[0; 16]);
+        t.call(
+            "_Z7vstore4Dv4_DhmPU3AS1Dh",
+            &[
+                f16s(&[0x3c00, 0x7e01, 0x0001, 0x8000]),
+                int(64, 1),
+                ptr(1, p),
+            ],
+            None,
+        );
+        assert_eq!(
+            t.bytes(AddrSpace::Global, p + 8, 8),
+            &[0x00, 0x3c, 0x01, 0x7e, 0x01, 0x00, 0x00, 0x80]
+        );
+        let r = t.call(
+            "_Z6vload3mPU3AS1KDh",
+            // Offset 1 of 3 halves from p + 4: p + 10.
+            &[int(64, 1), ptr(1, p + 4)],
+            Some(vec_ty(ScalarTy::F16, 3)),
+        );
+        assert_eq!(r, vec![0x7e01, 0x0001, 0x8000]);
     }
 }

@@ -64,7 +64,7 @@ const EXTENSIONS: &str = "-all,+cl_khr_fp64,+cl_khr_3d_image_writes,\
 +__opencl_c_fp64,+__opencl_c_int64,+__opencl_c_program_scope_global_variables,\
 +__opencl_c_images,+__opencl_c_read_write_images,+__opencl_c_3d_image_writes,\
 +__opencl_c_atomic_order_acq_rel,+__opencl_c_generic_address_space,+__opencl_c_subgroups,\
-+cl_khr_subgroups";
++cl_khr_subgroups,+cl_khr_fp16,+__opencl_c_fp16";
 
 /// The clang arguments that follow from user options (everything but fixed flags and files).
 #[derive(Debug, PartialEq, Eq)]
@@ -258,6 +258,11 @@ fn clang_args(job: &CompileJob, cwd: &Path) -> Vec<String> {
         args.push(if job.interactive { "-O0" } else { "-Oz" }.into());
     }
     args.extend(opts.args);
+    // clang 19 knows no `__opencl_c_fp16` feature (it ignores the `-cl-ext` above), but the
+    // device lists it among its OpenCL C 3.0 features.
+    if opts.std.eq_ignore_ascii_case("-cl-std=CL3.0") {
+        args.push("-D__opencl_c_fp16=1".into());
+    }
     args.push(opts.std);
     args
 }

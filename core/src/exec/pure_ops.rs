@@ -413,7 +413,10 @@ macro_rules! register_ops {
                 }),
                 // Widening floats is what float dots do on every call: keep it out of `cast`.
                 Op::Cast {
-                    op: CastOp::FpExt,
+                    op: CastOp::FpExt {
+                        from: FloatTy::F32,
+                        to: FloatTy::F64,
+                    },
                     d,
                     s,
                     lanes,
@@ -702,11 +705,7 @@ pub fn move_slots(r: &mut [u64], d: Slot, s: Slot, n: u32) {
 
 /// Width in bits of one lane as it is laid out in a bitcast.
 fn lane_bits(t: ScalarTy) -> u32 {
-    match t {
-        ScalarTy::Int(b) => b as u32,
-        ScalarTy::F32 => 32,
-        ScalarTy::F64 | ScalarTy::Ptr(_) => 64,
-    }
+    t.bits() as u32
 }
 
 /// Reinterprets `src` (lanes of `from`) as a flat little-endian bit string and re-splits it

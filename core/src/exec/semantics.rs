@@ -2,12 +2,14 @@
 //!
 //! Kept apart from the work-item state so that other executors (and the builtins) reuse the exact
 //! same semantics. Integers arrive zero-extended to `bits` and leave masked to `bits`; floats are
-//! computed in their own precision (f32 in f32).
+//! computed in their own precision (f32 in f32); `half` is computed in f64 and rounded once
+//! (`crate::half` says why that is correctly rounded).
 
 use crate::bytecode::{
     CastOp, FloatBinOp, FloatPred, FloatTy, FloatUnOp, IntBinOp, IntPred, IntUnOp, OverflowOp,
     RmwOp, ScalarTy,
 };
+use crate::half;
 
 #[inline(always)]
 pub fn mask(bits: u8) -> u64 {
@@ -29,6 +31,18 @@ pub fn f32_of(v: u64) -> f32 {
 #[inline(always)]
 pub fn f64_of(v: u64) -> f64 {
     f64::from_bits(v)
+}
+
+/// A `half` slot, widened (exactly).
+#[inline(always)]
+pub fn f16_of(v: u64) -> f64 {
+    half::to_f64(v as u16)
+}
+
+/// A value rounded to the nearest `half`, as a slot.
+#[inline(always)]
+pub fn slot_f16(f: f64) -> u64 {
+    half::from_f64(f) as u64
 }
 
 #[inline(always)]
@@ -216,10 +230,11 @@ pub fn fcmp(pred: FloatPred, a: f64, b: f64) -> bool {
     }
 }
 
-/// Reads a float slot of either precision, widened.
+/// Reads a float slot of any precision, widened.
 #[inline]
 pub fn float_of(ty: FloatTy, v: u64) -> f64 {
     match ty {
+        FloatTy::F16 => f16_of(v),
         FloatTy::F32 => f32_of(v) as f64,
         FloatTy::F64 => f64_of(v),
     }
@@ -297,9 +312,27 @@ macro_rules! float_ops {
 float_ops!(float_bin32, float_un32, fma32, f32);
 float_ops!(float_bin64, float_un64, fma64, f64);
 
+/// `half` arithmetic: in f64, rounded once; sign operations work on the bits, as for the
+/// other precisions (a NaN keeps its payload).
+fn float_bin16(op: FloatBinOp, a: u64, b: u64) -> u64 {
+    match op {
+        FloatBinOp::CopySign => (a & 0x7fff) | (b & 0x8000),
+        _ => slot_f16(float_bin64(op, f16_of(a), f16_of(b))),
+    }
+}
+
+fn float_un16(op: FloatUnOp, a: u64) -> u64 {
+    match op {
+        FloatUnOp::Neg => a ^ 0x8000,
+        FloatUnOp::Abs => a & 0x7fff,
+        _ => slot_f16(float_un64(op, f16_of(a))),
+    }
+}
+
 #[inline]
 pub fn float_bin(op: FloatBinOp, ty: FloatTy, a: u64, b: u64) -> u64 {
     match ty {
+        FloatTy::F16 => float_bin16(op, a, b),
         FloatTy::F32 => slot_f32(float_bin32(op, f32_of(a), f32_of(b))),
         FloatTy::F64 => slot_f64(float_bin64(op, f64_of(a), f64_of(b))),
     }
@@ -308,6 +341,7 @@ pub fn float_bin(op: FloatBinOp, ty: FloatTy, a: u64, b: u64) -> u64 {
 #[inline]
 pub fn float_un(op: FloatUnOp, ty: FloatTy, a: u64) -> u64 {
     match ty {
+        FloatTy::F16 => float_un16(op, a),
         FloatTy::F32 => slot_f32(float_un32(op, f32_of(a))),
         FloatTy::F64 => slot_f64(float_un64(op, f64_of(a))),
     }
@@ -316,6 +350,8 @@ pub fn float_un(op: FloatUnOp, ty: FloatTy, a: u64) -> u64 {
 #[inline]
 pub fn fma(ty: FloatTy, fused: bool, a: u64, b: u64, c: u64) -> u64 {
     match ty {
+        // Fused either way: rounding once is what `fmuladd` allows too.
+        FloatTy::F16 => half::fma(a as u16, b as u16, c as u16) as u64,
         FloatTy::F32 => slot_f32(fma32(fused, f32_of(a), f32_of(b), f32_of(c))),
         FloatTy::F64 => slot_f64(fma64(fused, f64_of(a), f64_of(b), f64_of(c))),
     }
@@ -333,36 +369,50 @@ fn float_to_int(f: f64, to: u8, signed: bool) -> u64 {
     }
 }
 
+/// A signed integer to a float of precision `to`, rounded to nearest.
+#[inline]
+fn signed_to_float(i: i64, to: FloatTy) -> u64 {
+    match to {
+        // Integers past 2^53 round in f64 first, but every one of them is far past 65520, where
+        // halves round to infinity anyway.
+        FloatTy::F16 => slot_f16(i as f64),
+        FloatTy::F32 => slot_f32(i as f32),
+        FloatTy::F64 => slot_f64(i as f64),
+    }
+}
+
+/// An unsigned integer to a float of precision `to`, rounded to nearest.
+#[inline]
+fn unsigned_to_float(u: u64, to: FloatTy) -> u64 {
+    match to {
+        FloatTy::F16 => slot_f16(u as f64),
+        FloatTy::F32 => slot_f32(u as f32),
+        FloatTy::F64 => slot_f64(u as f64),
+    }
+}
+
+/// Changes a float's precision: exact when widening, rounding to nearest when narrowing.
+#[inline]
+pub fn float_convert(from: FloatTy, to: FloatTy, v: u64) -> u64 {
+    let x = float_of(from, v);
+    match to {
+        FloatTy::F16 => slot_f16(x),
+        FloatTy::F32 => slot_f32(x as f32),
+        FloatTy::F64 => slot_f64(x),
+    }
+}
+
 #[inline]
 pub fn cast(op: CastOp, v: u64) -> u64 {
     match op {
         CastOp::Trunc { to } => v & mask(to),
         CastOp::SExt { from, to } => (sext(v, from) as u64) & mask(to),
-        CastOp::FpTrunc => slot_f32(f64_of(v) as f32),
-        CastOp::FpExt => slot_f64(f32_of(v) as f64),
-        CastOp::FpToSi { from, to } => match from {
-            // f32 values fit f64 exactly, so one path serves both.
-            FloatTy::F32 => float_to_int(f32_of(v) as f64, to, true),
-            FloatTy::F64 => float_to_int(f64_of(v), to, true),
-        },
-        CastOp::FpToUi { from, to } => match from {
-            FloatTy::F32 => float_to_int(f32_of(v) as f64, to, false),
-            FloatTy::F64 => float_to_int(f64_of(v), to, false),
-        },
-        CastOp::SiToFp { from, to } => {
-            let i = sext(v, from);
-            match to {
-                FloatTy::F32 => slot_f32(i as f32),
-                FloatTy::F64 => slot_f64(i as f64),
-            }
-        }
-        CastOp::UiToFp { from, to } => {
-            let u = v & mask(from);
-            match to {
-                FloatTy::F32 => slot_f32(u as f32),
-                FloatTy::F64 => slot_f64(u as f64),
-            }
-        }
+        CastOp::FpTrunc { from, to } | CastOp::FpExt { from, to } => float_convert(from, to, v),
+        // Every float of any precision widens to f64 exactly, so one path serves all.
+        CastOp::FpToSi { from, to } => float_to_int(float_of(from, v), to, true),
+        CastOp::FpToUi { from, to } => float_to_int(float_of(from, v), to, false),
+        CastOp::SiToFp { from, to } => signed_to_float(sext(v, from), to),
+        CastOp::UiToFp { from, to } => unsigned_to_float(v & mask(from), to),
     }
 }
 
@@ -371,12 +421,14 @@ pub fn cast(op: CastOp, v: u64) -> u64 {
 pub fn rmw(op: RmwOp, ty: ScalarTy, old: u64, v: u64) -> u64 {
     let bits = match ty {
         ScalarTy::Int(b) => b,
+        ScalarTy::F16 => 16,
         ScalarTy::F32 => 32,
         _ => 64,
     };
     let m = mask(bits);
     let fl = |f: fn(f64, f64) -> f64| -> u64 {
         match ty {
+            ScalarTy::F16 => slot_f16(f(f16_of(old), f16_of(v))),
             ScalarTy::F32 => slot_f32(f(f32_of(old) as f64, f32_of(v) as f64) as f32),
             _ => slot_f64(f(f64_of(old), f64_of(v))),
         }
@@ -572,5 +624,65 @@ mod tests {
             )),
             3.5
         );
+    }
+
+    /// `half` ops round once from the exact result; sign operations work on the bits.
+    #[test]
+    fn half_arithmetic() {
+        let h = FloatTy::F16;
+        let (one, two, three) = (0x3c00, 0x4000, 0x4200);
+        // 2048 + 1 is a tie between 2048 and 2050: to even.
+        assert_eq!(float_bin(FloatBinOp::Add, h, 0x6800, one), 0x6800);
+        assert_eq!(float_bin(FloatBinOp::Add, h, 0x6801, one), 0x6802);
+        assert_eq!(float_bin(FloatBinOp::Div, h, one, three), 0x3555);
+        assert_eq!(float_bin(FloatBinOp::Mul, h, 0x7bff, two), 0x7c00);
+        assert_eq!(float_bin(FloatBinOp::Rem, h, 0x4500, two), one); // 5 % 2
+        assert_eq!(float_bin(FloatBinOp::Minimum, h, 0x8000, 0), 0x8000);
+        assert_eq!(float_bin(FloatBinOp::CopySign, h, 0x7e05, 0x8000), 0xfe05);
+        // Subnormal results: 2^-14 * 2^-10 is the smallest subnormal, its half a tie (to 0).
+        assert_eq!(float_bin(FloatBinOp::Mul, h, 0x0400, 0x1400), 0x0001);
+        assert_eq!(float_bin(FloatBinOp::Mul, h, 0x0001, 0x3800), 0x0000);
+        assert_eq!(float_un(FloatUnOp::Neg, h, 0x7e05), 0xfe05);
+        assert_eq!(float_un(FloatUnOp::Abs, h, 0x8001), 0x0001);
+        assert_eq!(float_un(FloatUnOp::Sqrt, h, two), 0x3da8);
+        assert_eq!(float_un(FloatUnOp::Rint, h, 0x4100), two); // 2.5
+        assert_eq!(float_un(FloatUnOp::Round, h, 0x4100), three);
+        assert!(fcmp(FloatPred::Olt, float_of(h, one), float_of(h, two)));
+        assert!(fcmp(FloatPred::Uno, float_of(h, 0x7e00), 0.0));
+        // Fused, `llvm.fmuladd` too: 1.5 * (683/1024) + 2^-24 is just past a tie.
+        assert_eq!(fma(h, false, 0x3e00, 0x3956, 0x0001), 0x3c01);
+        assert_eq!(
+            f16_of(rmw(RmwOp::FAdd, ScalarTy::F16, one, two)),
+            3.0,
+            "an atomic add on a half"
+        );
+    }
+
+    #[test]
+    fn half_casts() {
+        let (h, f, d) = (FloatTy::F16, FloatTy::F32, FloatTy::F64);
+        let trunc = |from, v| cast(CastOp::FpTrunc { from, to: h }, v);
+        // Past the tie 1 + 2^-11 by 2^-40: one rounding from double gives 1 + 2^-10.
+        assert_eq!(
+            trunc(d, slot_f64(1.0 + 2f64.powi(-11) + 2f64.powi(-40))),
+            0x3c01
+        );
+        assert_eq!(trunc(f, slot_f32(0.1)), 0x2e66);
+        assert_eq!(trunc(f, slot_f32(65520.0)), 0x7c00);
+        assert_eq!(trunc(f, slot_f32(-1e-10)), 0x8000);
+        let ext = |to, v| cast(CastOp::FpExt { from: h, to }, v);
+        assert_eq!(f32_of(ext(f, 0x0001)), 2f32.powi(-24));
+        assert_eq!(f64_of(ext(d, 0xfbff)), -65504.0);
+        assert_eq!(ext(f, 0x7e05), 0x7fc0_a000, "NaN payloads move up");
+        let si = |from, v| cast(CastOp::SiToFp { from, to: h }, v);
+        assert_eq!(si(32, 65519), 0x7bff);
+        assert_eq!(si(32, 65520), 0x7c00);
+        assert_eq!(si(16, 0xf7ff), 0xe800, "-2049 is a tie: to even, -2048");
+        let ui = |v| cast(CastOp::UiToFp { from: 64, to: h }, v);
+        assert_eq!(ui(u64::MAX), 0x7c00);
+        let to_int = |v| cast(CastOp::FpToSi { from: h, to: 32 }, v);
+        assert_eq!(to_int(0xc100), (-2i32) as u32 as u64);
+        assert_eq!(to_int(0x7c00), 0x7fff_ffff);
+        assert_eq!(cast(CastOp::FpToUi { from: h, to: 8 }, 0x5cb0), 0xff);
     }
 }

@@ -345,15 +345,12 @@ pub fn all_or_none(s: u64, bits: u8) -> u64 {
 
 /// Width in bits of a value of a scalar type, as its shadow covers it.
 pub fn width(t: ScalarTy) -> u8 {
-    match t {
-        ScalarTy::Int(b) => b,
-        ScalarTy::F32 => 32,
-        ScalarTy::F64 | ScalarTy::Ptr(_) => 64,
-    }
+    t.bits()
 }
 
 pub fn float_width(t: FloatTy) -> u8 {
     match t {
+        FloatTy::F16 => 16,
         FloatTy::F32 => 32,
         FloatTy::F64 => 64,
     }
@@ -415,8 +412,7 @@ pub fn cast(op: CastOp, s: u64) -> u64 {
     match op {
         CastOp::Trunc { to } => s & mask(to),
         CastOp::SExt { from, to } => (sext(s, from) as u64) & mask(to),
-        CastOp::FpTrunc => all_or_none(s, 32),
-        CastOp::FpExt => all_or_none(s, 64),
+        CastOp::FpTrunc { to, .. } | CastOp::FpExt { to, .. } => all_or_none(s, float_width(to)),
         CastOp::FpToSi { to, .. } | CastOp::FpToUi { to, .. } => all_or_none(s, to),
         CastOp::SiToFp { to, .. } | CastOp::UiToFp { to, .. } => all_or_none(s, float_width(to)),
     }
@@ -519,7 +515,22 @@ mod tests {
             to: FloatTy::F32,
         };
         assert_eq!(cast(to_float, 1), 0xffff_ffff);
-        assert_eq!(cast(CastOp::FpExt, 0), 0);
+        let widen = CastOp::FpExt {
+            from: FloatTy::F32,
+            to: FloatTy::F64,
+        };
+        assert_eq!(cast(widen, 0), 0);
+        // A half is 16 bits wide: one unknown bit of it makes the float all unknown.
+        let from_half = CastOp::FpExt {
+            from: FloatTy::F16,
+            to: FloatTy::F32,
+        };
+        assert_eq!(cast(from_half, 0x8000), 0xffff_ffff);
+        let to_half = CastOp::FpTrunc {
+            from: FloatTy::F64,
+            to: FloatTy::F16,
+        };
+        assert_eq!(cast(to_half, 1), 0xffff);
         assert_eq!(int_un(IntUnOp::BSwap, 0xff, 32), 0xff00_0000);
         assert_eq!(int_un(IntUnOp::CtPop, 0x100, 32), 0xffff_ffff);
     }

@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use super::ir::{ModuleRef, Opcode, Type, TypeKind, Value, ValueKind};
 use super::types::{shape_of, space_of};
+use crate::exec::pure_ops::bitcast_lanes;
 use crate::exec::semantics::{mask, sext};
 use crate::memory::{from_generic, to_generic, AddrSpace};
 
@@ -142,6 +143,8 @@ impl Consts<'_> {
             ValueKind::LLVMConstantFPValueKind => {
                 let d = v.const_double();
                 out.push(CVal::Bits(match t.kind() {
+                    // A half widens to double exactly, so rounding back gives its bits.
+                    TypeKind::LLVMHalfTypeKind => crate::half::from_f64(d) as u64,
                     TypeKind::LLVMFloatTypeKind => (d as f32).to_bits() as u64,
                     TypeKind::LLVMDoubleTypeKind => d.to_bits(),
                     _ => {
@@ -186,6 +189,13 @@ impl Consts<'_> {
                     None => return Err(format!("unknown global variable @{}", v.name())),
                 });
             }
+            ValueKind::LLVMConstantExprValueKind
+                if v.const_opcode() == Opcode::LLVMBitCast
+                    && (t.kind() == TypeKind::LLVMVectorTypeKind
+                        || v.operand(0).ty().kind() == TypeKind::LLVMVectorTypeKind) =>
+            {
+                self.bitcast_leaves(v, out)?
+            }
             ValueKind::LLVMConstantExprValueKind => out.push(self.expr(v)?),
             ValueKind::LLVMFunctionValueKind => {
                 return Err(format!(
@@ -195,6 +205,39 @@ impl Consts<'_> {
             }
             _ => return Err(format!("unsupported constant: {}", v.print())),
         }
+        Ok(())
+    }
+
+    /// A bitcast to or from a vector (`as_half2(0x3c00c000)` at -O0 is a bitcast of a
+    /// `<1 x i32>`): the operand's lanes re-split into the result's. Addresses move only
+    /// between layouts of one 64-bit lane.
+    fn bitcast_leaves(&self, v: Value, out: &mut Vec<CVal>) -> Result<(), String> {
+        let src = v.operand(0);
+        let from = shape_of(self.m, src.ty())?.vtype();
+        let to = shape_of(self.m, v.ty())?.vtype();
+        let (Some(from), Some(to)) = (from, to) else {
+            return Err("bitcast of a constant aggregate".into());
+        };
+        let leaves = self.leaves(src)?;
+        if from.lanes == to.lanes && from.elem.bits() == to.elem.bits() {
+            out.extend(leaves);
+            return Ok(());
+        }
+        if leaves.contains(&CVal::Undef) {
+            // Some of the bits are unknown: the shadow of a constant is all or nothing.
+            out.extend(std::iter::repeat_n(CVal::Undef, to.lanes as usize));
+            return Ok(());
+        }
+        let bits = leaves
+            .iter()
+            .map(|c| match c {
+                CVal::Bits(b) => Ok(*b),
+                _ => Err("an address split across vector lanes".to_string()),
+            })
+            .collect::<Result<Vec<u64>, String>>()?;
+        let mut lanes = vec![0; to.lanes as usize];
+        bitcast_lanes(&bits, from, &mut lanes, to);
+        out.extend(lanes.into_iter().map(CVal::Bits));
         Ok(())
     }
 

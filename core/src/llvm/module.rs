@@ -515,6 +515,7 @@ fn opencl_type_name(m: &ModuleRef, t: super::ir::Type, signed: bool) -> Option<S
         ScalarTy::Int(16) => "short",
         ScalarTy::Int(32) => "int",
         ScalarTy::Int(64) => "long",
+        ScalarTy::F16 => "half",
         ScalarTy::F32 => "float",
         ScalarTy::F64 => "double",
         _ => return None,

@@ -48,7 +48,7 @@ pub fn scalar_of(t: Type) -> Result<ScalarTy, String> {
         }
         TypeKind::LLVMFloatTypeKind => Ok(ScalarTy::F32),
         TypeKind::LLVMDoubleTypeKind => Ok(ScalarTy::F64),
-        TypeKind::LLVMHalfTypeKind => Err("half-precision arithmetic is not supported".into()),
+        TypeKind::LLVMHalfTypeKind => Ok(ScalarTy::F16),
         TypeKind::LLVMPointerTypeKind => Ok(ScalarTy::Ptr(space_of(t.address_space())?)),
         // Opaque handles: an event is an async copy number, an image the address of its
         // descriptor (see image.rs), a sampler its bits.

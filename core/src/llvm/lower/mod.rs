@@ -311,6 +311,15 @@ impl<'a> Lowerer<'a> {
             globals: self.scope.globals,
         };
         let leaves = consts.leaves(v)?;
+        // Ops read as many slots as the type has: a constant short of them would read past it.
+        let slots = self.slots(v.ty())?;
+        if leaves.len() != slots as usize {
+            return Err(format!(
+                "unsupported constant ({} values for {slots} slots): {}",
+                leaves.len(),
+                v.print()
+            ));
+        }
         let s = self.alloc(leaves.len() as u32);
         self.out.fixed_slots.push((s, leaves.len() as u32));
         for (i, leaf) in leaves.into_iter().enumerate() {
@@ -984,8 +993,18 @@ impl<'a> Lowerer<'a> {
                     )
                 }
             }
-            LLVMFPTrunc => cast(self, CastOp::FpTrunc),
-            LLVMFPExt => cast(self, CastOp::FpExt),
+            LLVMFPTrunc | LLVMFPExt => {
+                let ft = from.elem.float().ok_or("fptrunc or fpext of a non-float")?;
+                let tt = to.elem.float().ok_or("fptrunc or fpext to a non-float")?;
+                cast(
+                    self,
+                    if op == LLVMFPTrunc {
+                        CastOp::FpTrunc { from: ft, to: tt }
+                    } else {
+                        CastOp::FpExt { from: ft, to: tt }
+                    },
+                )
+            }
             LLVMFPToSI | LLVMFPToUI => {
                 let ft = from.elem.float().ok_or("fptoi of a non-float")?;
                 cast(
