@@ -1,5 +1,5 @@
-/* ARGS: --data-races
- * ICD: OCLGRIND_DATA_RACES=1
+/* ARGS: --data-races --num-threads 1
+ * ICD: OCLGRIND_DATA_RACES=1 OCLGRIND_NUM_THREADS=1
  * Loads of a buffer the kernel never stores through cannot race, so the detector leaves
  * them out; this checks that it still sees them when the same buffer is also bound to an
  * argument the kernel stores through. `shift` reads `in` and writes `out`: bound to one
@@ -8,7 +8,8 @@
  * every group store to `out[0]`: that race is reported. Atomics of a buffer accessed only
  * atomically cannot race either: `tally` counts with an atomic in `counts` and loads `view`,
  * bound to one buffer, the two groups' atomics race with each other's loads; bound to two,
- * nothing races. The reference is Debian's Oclgrind
+ * nothing races. One worker thread: `shift` on one buffer leaves values that depend on the
+ * order the groups run in. The reference is Debian's Oclgrind
  * 21.10's output (`oclgrind --num-threads 1 --data-races`), its IR lines matched by opcode. */
 #define CL_TARGET_OPENCL_VERSION 300
 #include <CL/cl.h>
