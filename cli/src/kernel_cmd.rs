@@ -6,7 +6,7 @@ use std::sync::Arc;
 use oclgrind_core::context::StdOutput;
 use oclgrind_core::memory::{flags, AddrSpace};
 use oclgrind_core::program::{KernelParam, ParamKind, ProgramError};
-use oclgrind_core::{launch, ArgValue, Context, KernelError, NDRange};
+use oclgrind_core::{launch, ArgValue, Context, KernelError, LaunchError, NDRange};
 use oclgrind_debugger::{Engine, Frontend, LineFrontend};
 use oclgrind_tui::{Tui, TuiFrontend};
 
@@ -147,14 +147,15 @@ fn run(ctx: &Context, simfile: &str, global_mem: bool) -> Result<String, String>
     }
     r.expect_eof().map_err(|e| e.to_string())?;
 
+    nd.check(ctx.config.max_wg_size, ctx.config.quick)
+        .map_err(|e| sentence(&e))?;
     let attrs = &kernel.code.info.attrs;
-    if nd.local_size.contains(&0)
-        || (attrs.uniform_work_group_size
-            && (0..3).any(|d| !nd.global_size[d].is_multiple_of(nd.local_size[d])))
+    if attrs.uniform_work_group_size
+        && (0..3).any(|d| !nd.global_size[d].is_multiple_of(nd.local_size[d]))
     {
         return Err("Work group size must divide NDRange exactly.".into());
     }
-    let stats = launch(ctx, &kernel, &args, &nd).map_err(|e| e.to_string())?;
+    let stats = launch(ctx, &kernel, &args, &nd).map_err(|e| sentence(&e))?;
     if ctx.config.timing {
         eprintln!("{}", stats.timing_line(&kernel_name));
     }
@@ -184,6 +185,17 @@ fn run(ctx: &Context, simfile: &str, global_mem: bool) -> Result<String, String>
         out += &memory_dump(&buffers);
     }
     Ok(out)
+}
+
+/// A launch error as the line the user reads: capitalised and closed, as this tool's other
+/// messages are.
+fn sentence(e: &LaunchError) -> String {
+    let text = e.to_string();
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => format!("{}{}.", first.to_uppercase(), chars.as_str()),
+        None => text,
+    }
 }
 
 /// The TUI, when debugging at a terminal without `--no-tui`.
