@@ -235,7 +235,7 @@ fn initial_data(
         return Ok(None);
     }
     if let Some(fill) = &h.fill {
-        let v = parse_value_str(fill, elem, h.hex).ok_or_else(|| r.error("Invalid fill value"))?;
+        let v = parse_value_str(fill, elem, h.hex).map_err(|_| r.error("Invalid fill value"))?;
         return Ok(Some(v.repeat(count)));
     }
     if let Some(range) = &h.range {
@@ -360,7 +360,7 @@ fn read_argument(
     match &h.fill {
         Some(fill) if !h.noinit => {
             let v =
-                parse_value_str(fill, elem, h.hex).ok_or_else(|| r.error("Invalid fill value"))?;
+                parse_value_str(fill, elem, h.hex).map_err(|_| r.error("Invalid fill value"))?;
             // Write the pattern a chunk at a time.
             let chunk = v.repeat(count.min(1 << 16));
             let mut at = 0;
