@@ -695,6 +695,8 @@ pub fn launch(
         fatal_errors: AtomicU64::new(0),
         ran_ahead: AtomicU64::new(0),
     };
+    // Ctrl-C from here on lets out what the sequencer holds before the process ends.
+    let _interruptible = crate::interrupt::register(&launch.sequencer);
     if let Some(d) = &launch.debug {
         d.hook
             .launch_begin(&launch.info, kernel, &d.stops, launch.counts.clone());
