@@ -56,6 +56,18 @@ impl Drop for Registration {
     }
 }
 
+/// The process is exiting with launches still running (an application that returns from
+/// `main` without waiting for its kernels): what they hold goes out, as far as it can without
+/// waiting for another thread.
+pub fn drain_at_exit() {
+    if let Ok(live) = LIVE.try_lock() {
+        for l in live.iter() {
+            // SAFETY: as in `watch`.
+            unsafe { (*l.0).try_drain() };
+        }
+    }
+}
+
 extern "C" fn on_signal(signal: libc::c_int) {
     if HANDLING.swap(true, Ordering::SeqCst) {
         // Asked again while draining (it may be stuck): go now.

@@ -243,7 +243,18 @@ impl<'a> Sequencer<'a> {
     /// print, then its current barrier interval in work-item order. Records emitted after
     /// this are not held.
     pub fn drain(&self) {
-        let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        self.drain_locked(self.state.lock().unwrap_or_else(|e| e.into_inner()));
+    }
+
+    /// `drain`, unless another thread holds the sequencer right now (the process is
+    /// exiting: nothing may wait).
+    pub fn try_drain(&self) {
+        if let Ok(s) = self.state.try_lock() {
+            self.drain_locked(s);
+        }
+    }
+
+    fn drain_locked(&self, mut s: std::sync::MutexGuard<'_, State>) {
         if std::mem::replace(&mut s.drained, true) {
             return;
         }

@@ -1,12 +1,15 @@
 /* The host side of spin.cl: launches it and waits for it, which is for ever. Its own line,
- * printed to a pipe, waits in C's stdout buffer too. */
+ * printed to a pipe, waits in C's stdout buffer too. With the argument `exit` it returns from
+ * main a second after the launch instead, leaving the kernel running. */
 #define CL_TARGET_OPENCL_VERSION 300
 #include <CL/cl.h>
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
-int main(void)
+int main(int argc, char **argv)
 {
     FILE *f = fopen("spin.cl", "rb");
     if (!f) {
@@ -39,6 +42,12 @@ int main(void)
     size_t one = 1;
     printf("launching\n");
     clEnqueueNDRangeKernel(q, k, 1, NULL, &one, &one, 0, NULL, NULL);
+    if (argc > 1 && strcmp(argv[1], "exit") == 0) {
+        clFlush(q);
+        sleep(1);
+        printf("exiting\n");
+        return 0;
+    }
     clFinish(q);
     printf("finished\n");
     return 0;

@@ -126,6 +126,18 @@ fn host(runtime: &Runtime, app: &Path, loader: Loader) -> Result<(), String> {
     check(&interrupt(cmd)?, Some("launching\n"))
 }
 
+/// The application returns from main while its kernel spins: the kernel's line and report
+/// still come out, before the process ends normally.
+fn exit_while_running(runtime: &Runtime, app: &Path) -> Result<(), String> {
+    let mut cmd = runtime.command(Loader::Launcher, app, &[]);
+    cmd.arg("exit").current_dir(dir());
+    let run = oclgrind_tests::run_merged(cmd, TIMEOUT).map_err(|e| e.to_string())?;
+    if run.status != Some(0) {
+        return Err(format!("exit status {:?}:\n{}", run.status, run.output));
+    }
+    check(&run.output, Some("launching\n"))
+}
+
 fn main() {
     require_built(&["oclgrind", "oclgrind-kernel"]);
     let out = std::env::temp_dir().join(format!("oclgrind-interrupt-{}", std::process::id()));
@@ -141,6 +153,13 @@ fn main() {
         ("oclgrind-kernel", Box::new(kernel)),
         ("launcher", Box::new(|| with_app(Loader::Launcher))),
         ("icd", Box::new(|| with_app(Loader::Icd))),
+        (
+            "exit_while_running",
+            Box::new(|| {
+                built.clone()?;
+                exit_while_running(&runtime, &app)
+            }),
+        ),
     ];
     let failures = run_cases("interrupt", &cases);
     let _ = std::fs::remove_dir_all(&out);
