@@ -29,6 +29,9 @@ static LIVE: Mutex<Vec<Live>> = Mutex::new(Vec::new());
 /// The pipe's write end, for the handler (-1 until installed).
 static PIPE: AtomicI32 = AtomicI32::new(-1);
 static HANDLING: AtomicBool = AtomicBool::new(false);
+/// The process that installed the handler: a child the application forks inherits the
+/// handler but not the thread that reads the pipe.
+static INSTALLER: AtomicI32 = AtomicI32::new(0);
 
 /// Keeps a launch's sequencer drainable on a signal; unregisters it when dropped, which
 /// must happen before the sequencer goes.
@@ -69,8 +72,11 @@ pub fn drain_at_exit() {
 }
 
 extern "C" fn on_signal(signal: libc::c_int) {
-    if HANDLING.swap(true, Ordering::SeqCst) {
-        // Asked again while draining (it may be stuck): go now.
+    // SAFETY: getpid(2) is async-signal-safe.
+    let forked = unsafe { libc::getpid() } != INSTALLER.load(Ordering::SeqCst);
+    if forked || HANDLING.swap(true, Ordering::SeqCst) {
+        // A forked child has no launches of ours to drain; asked again while draining (it
+        // may be stuck): go now.
         end_with(signal);
         return;
     }
@@ -96,6 +102,8 @@ fn install() {
         return;
     }
     PIPE.store(fds[1], Ordering::SeqCst);
+    // SAFETY: getpid(2) cannot fail.
+    INSTALLER.store(unsafe { libc::getpid() }, Ordering::SeqCst);
     let reader = fds[0];
     let watcher = std::thread::Builder::new()
         .name("oclgrind-signal".into())
