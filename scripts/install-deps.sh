@@ -15,6 +15,7 @@ PACKAGES=(
   ocl-icd-libopencl1
   opencl-c-headers  # CL/cl.h
   clinfo            # the tests list our platform with it
+  make              # builds AFL++ when cargo-afl is installed (below)
   llvm-spirv-15     # translates SPIR-V programs (clCreateProgramWithIL) to LLVM bitcode
   clang-15          # with llvm-spirv-15, makes the SPIR-V module the tests load
   tmux              # the debugger TUI test drives a real terminal
@@ -80,4 +81,18 @@ if ! python3 -m pip show -q sarif-tools 2>/dev/null ||
   echo "Installing sarif-tools $SARIF_TOOLS_VERSION"
   python3 -m pip install --user -q "sarif-tools==$SARIF_TOOLS_VERSION" 2>/dev/null ||
     python3 -m pip install --user -q --break-system-packages "sarif-tools==$SARIF_TOOLS_VERSION"
+fi
+
+# The fuzz targets (scripts/fuzz.sh, fuzz/): cargo-afl, whose installation builds AFL++ from the
+# sources it ships (without LLVM plugins: the stable toolchain instruments with its own
+# sanitizer-coverage pass). Its version must match the `afl` crate in fuzz/Cargo.toml.
+CARGO_AFL_VERSION=0.18.2
+if ! cargo afl --version 2>/dev/null | grep -q "^cargo-afl $CARGO_AFL_VERSION "; then
+  echo "Installing cargo-afl $CARGO_AFL_VERSION (and AFL++)"
+  cargo install cargo-afl --version "$CARGO_AFL_VERSION" --locked
+fi
+# AFL++ is built per Rust toolchain: build it when this one has none (already built is fine).
+if ! afl_config=$(cargo afl config --build 2>&1) && ! grep -q "already built" <<<"$afl_config"; then
+  echo "$afl_config" >&2
+  exit 1
 fi

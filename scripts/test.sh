@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every test: formatting, lints, unit tests and the golden .sim tests (which run the built
-# oclgrind-kernel, so the workspace is built first), then the fast suites of the Khronos CTS
-# when a build of it is there (scripts/cts.sh); --cts runs its longer list.
+# oclgrind-kernel, so the workspace is built first), a short fuzzing run of every parser
+# (scripts/fuzz.sh), then the fast suites of the Khronos CTS when a build of it is there
+# (scripts/cts.sh); --cts runs its longer list.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,6 +11,13 @@ cargo clippy --workspace --all-targets -j2 -- -D warnings
 cargo build --workspace -j2
 cargo test --workspace -j2
 skipped=()
+# Coverage-guided fuzzing of every parser, 20 s a target (scripts/install-deps.sh installs the
+# tools; without them the last lines say so rather than passing in silence).
+if cargo afl --version >/dev/null 2>&1; then
+    ./scripts/fuzz.sh
+else
+    skipped+=("fuzzing: cargo-afl is not installed (scripts/install-deps.sh installs it)")
+fi
 status=0
 if [[ "${1:-}" == "--cts" ]]; then
     ./scripts/cts.sh --all || status=$?

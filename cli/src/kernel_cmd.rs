@@ -6,7 +6,9 @@ use std::sync::Arc;
 use oclgrind_core::context::StdOutput;
 use oclgrind_core::memory::{flags, AddrSpace};
 use oclgrind_core::program::{KernelParam, ParamKind, ProgramError};
-use oclgrind_core::{launch, ArgValue, Context, KernelError, LaunchError, NDRange};
+use oclgrind_core::{
+    launch, ArgValue, Context, KernelError, KernelInstance, LaunchError, NDRange, Program,
+};
 use oclgrind_debugger::{Engine, Frontend, LineFrontend};
 use oclgrind_tui::{Tui, TuiFrontend};
 
@@ -93,32 +95,19 @@ struct Dump {
     hex: bool,
 }
 
-/// Runs the simfile; returns the dumps to print.
-fn run(ctx: &Context, simfile: &str, global_mem: bool) -> Result<String, String> {
-    let bytes = std::fs::read(simfile).map_err(|_| "Unable to open simulator file.".to_string())?;
-    let text = sim::decode_text(bytes);
-    let mut r = Reader::new(&text);
-    r.ctx = "program file".into();
-    let program_file = r.token().map_err(|e| e.to_string())?;
-    r.ctx = "kernel".into();
-    let kernel_name = r.token().map_err(|e| e.to_string())?;
-    let mut nd = NDRange {
-        work_dim: 3,
-        global_offset: [0; 3],
-        global_size: [0; 3],
-        local_size: [0; 3],
-    };
-    r.ctx = "NDRange".into();
-    for d in 0..3 {
-        nd.global_size[d] = r.size().map_err(|e| e.to_string())?;
-    }
-    r.ctx = "work-group size".into();
-    for d in 0..3 {
-        nd.local_size[d] = r.size().map_err(|e| e.to_string())?;
-    }
+/// A `.sim` file read: the kernel with its arguments (their buffers allocated and
+/// initialised in the context it was read in) and the NDRange, not yet launched.
+pub struct SimLaunch {
+    pub kernel_name: String,
+    pub kernel: KernelInstance,
+    pub args: Vec<ArgValue>,
+    pub nd: NDRange,
+    dumps: Vec<Dump>,
+}
 
-    let data =
-        std::fs::read(&program_file).map_err(|_| format!("Unable to open {program_file}"))?;
+/// Loads the program a `.sim` file names: bitcode, or OpenCL C to build.
+fn load_program(ctx: &Context, program_file: &str) -> Result<Arc<Program>, String> {
+    let data = std::fs::read(program_file).map_err(|_| format!("Unable to open {program_file}"))?;
     let program = if data.starts_with(b"BC") {
         ctx.program_from_bitcode(data).map_err(|e| match e {
             ProgramError::Module(_) => format!("Failed to load bitcode from {program_file}"),
@@ -138,7 +127,38 @@ fn run(ctx: &Context, simfile: &str, global_mem: bool) -> Result<String, String>
         }
         program
     };
-    let placed = ctx.place_program(Arc::new(program))?;
+    Ok(Arc::new(program))
+}
+
+/// Reads the text of a `.sim` file in `ctx`: `load` gives the program that the file's first
+/// value names. Every error is the message to print.
+pub fn read_sim(
+    ctx: &Context,
+    text: &str,
+    load: impl FnOnce(&str) -> Result<Arc<Program>, String>,
+) -> Result<SimLaunch, String> {
+    let mut r = Reader::new(text);
+    r.ctx = "program file".into();
+    let program_file = r.token().map_err(|e| e.to_string())?;
+    r.ctx = "kernel".into();
+    let kernel_name = r.token().map_err(|e| e.to_string())?;
+    let mut nd = NDRange {
+        work_dim: 3,
+        global_offset: [0; 3],
+        global_size: [0; 3],
+        local_size: [0; 3],
+    };
+    r.ctx = "NDRange".into();
+    for d in 0..3 {
+        nd.global_size[d] = r.size().map_err(|e| e.to_string())?;
+    }
+    r.ctx = "work-group size".into();
+    for d in 0..3 {
+        nd.local_size[d] = r.size().map_err(|e| e.to_string())?;
+    }
+
+    let program = load(&program_file)?;
+    let placed = ctx.place_program(program)?;
     let kernel = placed.kernel(&kernel_name).map_err(|e| match e {
         KernelError::NotFound => format!("Failed to create kernel {kernel_name}"),
         KernelError::Unsupported(why) => format!("{why}\nFailed to create kernel {kernel_name}"),
@@ -151,6 +171,26 @@ fn run(ctx: &Context, simfile: &str, global_mem: bool) -> Result<String, String>
         args.push(read_argument(ctx, &mut r, p, &mut dumps).map_err(|e| e.to_string())?);
     }
     r.expect_eof().map_err(|e| e.to_string())?;
+    Ok(SimLaunch {
+        kernel_name,
+        kernel,
+        args,
+        nd,
+        dumps,
+    })
+}
+
+/// Runs the simfile; returns the dumps to print.
+fn run(ctx: &Context, simfile: &str, global_mem: bool) -> Result<String, String> {
+    let bytes = std::fs::read(simfile).map_err(|_| "Unable to open simulator file.".to_string())?;
+    let text = sim::decode_text(bytes);
+    let SimLaunch {
+        kernel_name,
+        kernel,
+        args,
+        nd,
+        dumps,
+    } = read_sim(ctx, &text, |file| load_program(ctx, file))?;
 
     nd.check(ctx.config.max_wg_size, ctx.config.quick)
         .map_err(|e| sentence(&e))?;

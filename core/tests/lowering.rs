@@ -129,7 +129,8 @@ one:
 def:
   br label %join
 join:
-  %v = phi i32 [ 10, %entry ], [ 11, %one ], [ 12, %def ]
+  ; Two edges from %entry: LLVM's verifier wants an entry for each.
+  %v = phi i32 [ 10, %entry ], [ 10, %entry ], [ 11, %one ], [ 12, %def ]
   %p = getelementptr i32, ptr addrspace(1) %out, i64 %id
   store i32 %v, ptr addrspace(1) %p
   ret void

@@ -415,6 +415,23 @@ pub enum ToFrontend {
     Prompt,
 }
 
+/// A message as one line of the wire format (JSON, without its newline).
+pub fn encode_line<T: Serialize>(message: &T) -> Option<String> {
+    serde_json::to_string(message).ok()
+}
+
+/// What the engine reads from a front-end in another process: the answer to a prompt, one
+/// line; `None` (quit) for a line that is not a command.
+pub fn decode_command_line(line: &str) -> Option<Command> {
+    serde_json::from_str::<Option<Command>>(line).ok().flatten()
+}
+
+/// What a front-end reads from the engine in another process: one line; `None` for a line
+/// that is not a message (it is skipped).
+pub fn decode_frontend_line(line: &str) -> Option<ToFrontend> {
+    serde_json::from_str::<ToFrontend>(line).ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1758,11 +1758,12 @@ fn vector_type(d: &KernelDebug, elem: TypeId, n: u32) -> Option<TypeId> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// A fake work-item for the tests of this crate
+// A fake work-item for the tests of this crate (and, with the `fake-target` feature, for the
+// fuzz targets in fuzz/)
 // ---------------------------------------------------------------------------------------------
 
-#[cfg(test)]
-pub(crate) mod fake {
+#[cfg(any(test, feature = "fake-target"))]
+pub mod fake {
     use super::*;
     use oclgrind_core::debuginfo::Member;
     use oclgrind_core::memory::to_generic;

@@ -6,7 +6,7 @@ use std::io::{BufRead, BufReader};
 use std::os::unix::net::UnixStream;
 
 use crate::engine::Frontend;
-use crate::protocol::{Command, ToFrontend};
+use crate::protocol::{self, Command, ToFrontend};
 
 pub struct SocketFrontend {
     writer: UnixStream,
@@ -23,7 +23,7 @@ impl SocketFrontend {
     }
 
     fn send(&mut self, message: &ToFrontend) -> bool {
-        let Ok(mut line) = serde_json::to_string(message) else {
+        let Some(mut line) = protocol::encode_line(message) else {
             return false;
         };
         line.push('\n');
@@ -66,9 +66,7 @@ impl Frontend for SocketFrontend {
         }
         let mut line = String::new();
         match self.reader.read_line(&mut line) {
-            Ok(1..) => serde_json::from_str::<Option<Command>>(&line)
-                .ok()
-                .flatten(),
+            Ok(1..) => protocol::decode_command_line(&line),
             _ => None,
         }
     }

@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 use std::collections::VecDeque;
 
 use futures_core::Stream;
-use oclgrind_debug_protocol::protocol::{Command, Event, ToFrontend};
+use oclgrind_debug_protocol::protocol::{self, Command, Event, ToFrontend};
 use oclgrind_debug_protocol::Frontend;
 use ratatui::crossterm::event::{
     Event as TermEvent, EventStream, KeyCode, KeyEventKind, KeyModifiers, MouseButton,
@@ -243,7 +243,7 @@ async fn remote_link(
     let (reader, mut writer) = stream.into_split();
     tokio::spawn(async move {
         while let Some(command) = commands.recv().await {
-            let Ok(mut line) = serde_json::to_string(&command) else {
+            let Some(mut line) = protocol::encode_line(&command) else {
                 continue;
             };
             line.push('\n');
@@ -254,10 +254,10 @@ async fn remote_link(
     });
     let mut lines = BufReader::new(reader).lines();
     while let Ok(Some(line)) = lines.next_line().await {
-        let message = match serde_json::from_str::<ToFrontend>(&line) {
-            Ok(ToFrontend::Event(e)) => Message::Event(*e),
-            Ok(ToFrontend::Prompt) => Message::Prompt,
-            Err(_) => continue,
+        let message = match protocol::decode_frontend_line(&line) {
+            Some(ToFrontend::Event(e)) => Message::Event(*e),
+            Some(ToFrontend::Prompt) => Message::Prompt,
+            None => continue,
         };
         if to_ui.send(message).is_err() {
             break;

@@ -25,9 +25,66 @@ pub enum ModuleInput<'a> {
     Text(&'a str),
 }
 
+/// Makes LLVM's readers leave a module's debug information as it is (`check_module` then
+/// checks it): their own check ends the process (`report_fatal_error`, an abort) when a
+/// module with debug information is broken anywhere, where the simulator must refuse it with
+/// an error instead.
+fn no_debug_info_upgrade() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let args = [
+            c"oclgrind".as_ptr(),
+            c"-disable-auto-upgrade-debug-info".as_ptr(),
+        ];
+        // SAFETY: two NUL-terminated arguments; LLVM parses its options once, here.
+        unsafe {
+            inkwell::llvm_sys::support::LLVMParseCommandLineOptions(
+                args.len() as i32,
+                args.as_ptr(),
+                std::ptr::null(),
+            )
+        };
+    });
+}
+
+/// What LLVM's readers do to a module's debug information when they upgrade it, with an
+/// error for a broken module: debug information of another version, or broken on its own, is
+/// dropped (the program then runs without it); a module that is still broken is refused.
+///
+/// # Safety
+/// `m` is a valid module.
+unsafe fn check_module(m: LLVMModuleRef) -> Result<(), String> {
+    use inkwell::llvm_sys::analysis::{LLVMVerifierFailureAction, LLVMVerifyModule};
+    use inkwell::llvm_sys::debuginfo::{
+        LLVMDebugMetadataVersion, LLVMGetModuleDebugMetadataVersion, LLVMStripModuleDebugInfo,
+    };
+    let verify = || {
+        let mut message = std::ptr::null_mut();
+        let broken = LLVMVerifyModule(
+            m,
+            LLVMVerifierFailureAction::LLVMReturnStatusAction,
+            &mut message,
+        );
+        let message = take_message(message);
+        (broken != 0).then_some(message)
+    };
+    if LLVMGetModuleDebugMetadataVersion(m) != LLVMDebugMetadataVersion() {
+        LLVMStripModuleDebugInfo(m);
+    }
+    let Some(problem) = verify() else {
+        return Ok(());
+    };
+    if LLVMStripModuleDebugInfo(m) != 0 && verify().is_none() {
+        return Ok(());
+    }
+    let first = problem.lines().next().unwrap_or("").trim();
+    Err(format!("invalid LLVM module: {first}"))
+}
+
 /// Parses a module and runs `f` on it; everything LLVM is freed afterwards.
 pub fn with_module<R>(input: ModuleInput, f: impl FnOnce(&ModuleRef) -> R) -> Result<R, String> {
     use inkwell::memory_buffer::MemoryBuffer;
+    no_debug_info_upgrade();
     let context = inkwell::context::Context::create();
     let module = match input {
         ModuleInput::Bitcode(bitcode) => {
@@ -41,6 +98,8 @@ pub fn with_module<R>(input: ModuleInput, f: impl FnOnce(&ModuleRef) -> R) -> Re
     }
     .map_err(|e| e.to_string())?;
     let raw = module.as_mut_ptr();
+    // SAFETY: a module just parsed, owned by `module`.
+    unsafe { check_module(raw)? };
     // SAFETY: valid module. Debug records become llvm.dbg.* calls, which the C API can read.
     unsafe { LLVMSetIsNewDbgInfoFormat(raw, 0) };
     let target_data = unsafe { LLVMCreateTargetData(LLVMGetDataLayoutStr(raw)) };
@@ -518,7 +577,8 @@ impl Value {
             (!p.is_null()).then(|| c_str(p, len as usize))
         }
     }
-    /// Operands of an MDNode wrapped as a value (constants come back unwrapped).
+    /// Operands of an MDNode wrapped as a value (constants come back unwrapped; a `null`
+    /// operand as a null value: check `is_null` first).
     pub fn md_operands(self) -> Vec<Value> {
         unsafe {
             if LLVMIsAMDNode(self.0).is_null() {

@@ -403,7 +403,10 @@ fn md_strings(m: &ModuleRef, f: Value, name: &str) -> Vec<String> {
         .map(|md| {
             md.md_operands()
                 .into_iter()
-                .map(|o| o.md_string().unwrap_or_default())
+                .map(|o| match o.is_null() {
+                    true => String::new(),
+                    false => o.md_string().unwrap_or_default(),
+                })
                 .collect()
         })
         .unwrap_or_default()
@@ -413,15 +416,14 @@ fn md_ints(m: &ModuleRef, f: Value, name: &str) -> Option<Vec<u64>> {
     m.global_metadata(f, name).map(|md| {
         md.md_operands()
             .into_iter()
-            .map(|o| {
-                if o.kind() == ValueKind::LLVMConstantIntValueKind {
-                    o.const_zext()
-                } else {
-                    0
-                }
-            })
+            .map(|o| if is_const_int(o) { o.const_zext() } else { 0 })
             .collect()
     })
+}
+
+/// Whether a metadata operand is an integer constant (`!{i32 1}`; not `!{null}` or a string).
+fn is_const_int(o: Value) -> bool {
+    !o.is_null() && o.kind() == ValueKind::LLVMConstantIntValueKind
 }
 
 fn size3(v: Option<Vec<u64>>) -> Option<[u64; 3]> {
@@ -495,8 +497,10 @@ fn kernel_info(m: &ModuleRef, k: Value) -> KernelInfo {
         work_group_size_hint: size3(md_ints(m, k, "work_group_size_hint")),
         vec_type_hint: m.global_metadata(k, "vec_type_hint").and_then(|md| {
             let ops = md.md_operands();
-            let t = ops.first()?.ty();
-            let signed = ops.get(1).is_some_and(|s| s.const_zext() != 0);
+            let t = ops.first().filter(|o| !o.is_null())?.ty();
+            let signed = ops
+                .get(1)
+                .is_some_and(|&s| is_const_int(s) && s.const_zext() != 0);
             opencl_type_name(m, t, signed)
         }),
     };
