@@ -79,6 +79,8 @@ impl Context {
     /// A context with the always-loaded plugins (Logger, MemCheck) and those the config asks
     /// for (InstructionCounter, RaceDetector, Uninitialized), in Oclgrind's order.
     pub fn new(config: Config) -> Context {
+        // Before any build: clang's handlers must go in front of ours, not ours be left out.
+        crate::interrupt::install();
         let mut plugins = PluginSet::default();
         plugins.add(Arc::new(Logger::new(
             config.log_file.as_deref(),

@@ -4,9 +4,12 @@
 //! line that explains the hang lost with it.
 //!
 //! The handler only writes the signal's number to a pipe (all a handler may safely do); a
-//! thread of ours reads it, drains every launch's sequencer, flushes the standard streams and
-//! raises the signal again with its default action. Signals the application handles itself
-//! are left to it: ours is installed only over the default disposition. A second signal
+//! thread of ours (`oclgrind-signal`) reads it, drains every launch's sequencer, flushes the
+//! standard streams and raises the signal again with its default action. Signals the
+//! application handles itself are left to it: ours is installed only over the default
+//! disposition, when the first simulator context is made. That is before clang first runs in
+//! the process: LLVM then puts its own handler (which removes clang's temporary files) in
+//! front of ours, and on a signal restores ours and raises the signal again. A second signal
 //! while the first is handled ends the process at once.
 
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
@@ -37,10 +40,15 @@ static INSTALLER: AtomicI32 = AtomicI32::new(0);
 /// must happen before the sequencer goes.
 pub struct Registration(*const Sequencer<'static>);
 
-/// Registers `sequencer` for the launch's duration (installing the handler the first time).
-pub fn register(sequencer: &Sequencer<'_>) -> Registration {
+/// Installs the handler (once a process; later calls do nothing).
+pub fn install() {
     static INSTALL: Once = Once::new();
-    INSTALL.call_once(install);
+    INSTALL.call_once(install_now);
+}
+
+/// Registers `sequencer` for the launch's duration.
+pub fn register(sequencer: &Sequencer<'_>) -> Registration {
+    install();
     // Lifetime erased: the registration ends before the sequencer (see above), and a drain
     // holds `LIVE`'s lock, which unregistering waits for.
     let ptr = (sequencer as *const Sequencer<'_>).cast::<Sequencer<'static>>();
@@ -95,7 +103,7 @@ fn end_with(signal: libc::c_int) {
     }
 }
 
-fn install() {
+fn install_now() {
     let mut fds = [0; 2];
     // SAFETY: plain system calls on descriptors we own.
     if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {

@@ -18,10 +18,9 @@ use oclgrind_tests::{
     Runtime,
 };
 
-/// Whether the process has started a launch: the simulator's signal thread
-/// (`oclgrind-signal`) starts with the first one. The kernel prints and writes at once, then
-/// spins; a little later it is in its loop.
-fn launched(pid: u32) -> bool {
+/// Whether the simulator is loaded: its signal thread (`oclgrind-signal`) starts with its
+/// first context.
+fn simulating(pid: u32) -> bool {
     let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
         return false;
     };
@@ -30,11 +29,26 @@ fn launched(pid: u32) -> bool {
     })
 }
 
+/// CPU time the process has used, from /proc (utime + stime, in clock ticks of 10 ms).
+fn cpu_time(pid: u32) -> Option<Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The fields after the command name, which is in parentheses.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some(Duration::from_millis(ticks * 10))
+}
+
+/// CPU time after which the process is surely in its loop: building the kernel (clang runs
+/// in the process every time, the build cache being off) takes well under a second of it
+/// (wall time would say nothing on a loaded machine).
+const SPINNING: Duration = Duration::from_millis(2500);
 const TIMEOUT: Duration = Duration::from_secs(120);
 
-/// Starts `cmd` (SIGINT at its default action, whatever this process inherited), waits until
-/// it spins, sends SIGINT and returns its output; it must die of the signal.
+/// Starts `cmd` (SIGINT at its default action, whatever this process inherited; every build
+/// compiling, so that clang's own signal handlers are there too), waits until it spins, sends
+/// SIGINT and returns its output; it must die of the signal.
 fn interrupt(mut cmd: Command) -> Result<String, String> {
+    cmd.env("OCLGRIND_CACHE", "0");
     let (mut reader, writer) = std::io::pipe().map_err(|e| e.to_string())?;
     cmd.stdout(writer.try_clone().map_err(|e| e.to_string())?)
         .stderr(writer)
@@ -58,14 +72,14 @@ fn interrupt(mut cmd: Command) -> Result<String, String> {
         if child.try_wait().map_err(|e| e.to_string())?.is_some() {
             break false;
         }
-        if launched(child.id()) {
-            std::thread::sleep(Duration::from_millis(500));
+        let used = cpu_time(child.id()).unwrap_or_default();
+        if simulating(child.id()) && used >= SPINNING {
             break true;
         }
         if start.elapsed() > TIMEOUT {
             break false;
         }
-        std::thread::sleep(Duration::from_millis(50));
+        std::thread::sleep(Duration::from_millis(20));
     };
     if spinning {
         // SAFETY: a signal to our own child, which has not been waited for.
