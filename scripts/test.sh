@@ -10,7 +10,7 @@ cargo fmt --all --check
 cargo clippy --workspace --all-targets -j2 -- -D warnings
 cargo build --workspace -j2
 cargo test --workspace -j2
-# Coverage-guided fuzzing of every parser, 20 s a target (scripts/install-deps.sh installs the
+# Coverage-guided fuzzing of every parser, 15 s a target (scripts/install-deps.sh installs the
 # tools; without them this says so in the last lines rather than passing in silence).
 fuzz_skipped=""
 if cargo afl --version >/dev/null 2>&1; then
