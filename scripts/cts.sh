@@ -3,7 +3,8 @@
 # longer list too (hours: c11_atomics and integer_ops are slow under a simulator), under
 # target/debug/oclgrind, with the expected failures of tests/cts/xfail; no SVM atomics (the
 # device's SVM is coarse-grain only).
-# Skips (status 0) when no CTS build is found: CTS_DIR, else ../shared/cts.
+# Skips when no CTS build is found (CTS_DIR, else ../shared/cts), with status 77, the usual
+# "skipped" status, so that a caller can tell a skipped tier from a passed one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,7 +20,7 @@ fi
 cts="${CTS_DIR:-../shared/cts}"
 if [[ ! -x "$cts/run_cts.sh" ]]; then
     echo "cts: no CTS build at $cts (set CTS_DIR): skipped"
-    exit 0
+    exit 77
 fi
 launcher="$PWD/target/debug/oclgrind"
 if [[ ! -x "$launcher" ]]; then

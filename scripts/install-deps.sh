@@ -33,40 +33,54 @@ for p in "${PACKAGES[@]}"; do
     missing+=("$p")
   fi
 done
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then
+  SUDO="sudo"
+fi
 if [ ${#missing[@]} -eq 0 ]; then
   echo "All system packages present."
 else
-  SUDO=""
-  if [ "$(id -u)" -ne 0 ]; then
-    SUDO="sudo"
-  fi
   echo "Installing: ${missing[*]}"
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
 # What the tests read SARIF back with (tests/tests/reports.rs), in the user's cache: the SARIF
-# SDK's validator (Microsoft's Sarif.Multitool, from the npm registry) and sarif-tools (PyPI).
+# SDK's validator (Microsoft's Sarif.Multitool, an npm package) and sarif-tools (a PyPI
+# package), each fetched by its own ecosystem's client at a pinned version; the validator's
+# archive is also checked against the checksum it had when it was pinned.
 TOOLS="${XDG_CACHE_HOME:-$HOME/.cache}/oclgrind-tests"
 MULTITOOL_VERSION=5.7.0
-if [ ! -x "$TOOLS/sarif-multitool-$MULTITOOL_VERSION/package/Sarif.Multitool" ]; then
+MULTITOOL_SHA256=27d8e3e96dde578a23b7c45035b8d741fece5731e2700aa068015b8c44d1514e
+SARIF_TOOLS_VERSION=3.0.5
+multitool="$TOOLS/sarif-multitool-$MULTITOOL_VERSION"
+if [ ! -x "$multitool/package/Sarif.Multitool" ]; then
+  if ! command -v npm >/dev/null; then
+    echo "Installing npm (fetches the SARIF validator)"
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends npm
+  fi
   echo "Fetching the SARIF validator (Sarif.Multitool $MULTITOOL_VERSION)"
-  mkdir -p "$TOOLS"
-  python3 - "$TOOLS/sarif-multitool-$MULTITOOL_VERSION" "$MULTITOOL_VERSION" <<'PY'
-import io, sys, tarfile, urllib.request
-dest, version = sys.argv[1], sys.argv[2]
-url = ("https://registry.npmjs.org/@microsoft/sarif-multitool-linux/-/"
-       f"sarif-multitool-linux-{version}.tgz")
-data = urllib.request.urlopen(url, timeout=600).read()
-with tarfile.open(fileobj=io.BytesIO(data)) as t:
-    t.extractall(dest)
-PY
-  chmod +x "$TOOLS/sarif-multitool-$MULTITOOL_VERSION/package/Sarif.Multitool"
+  scratch=$(mktemp -d)
+  (cd "$scratch" && npm pack --silent "@microsoft/sarif-multitool-linux@$MULTITOOL_VERSION" >/dev/null)
+  archive="$scratch/microsoft-sarif-multitool-linux-$MULTITOOL_VERSION.tgz"
+  if ! echo "$MULTITOOL_SHA256  $archive" | sha256sum --check --quiet; then
+    echo "install-deps: the Sarif.Multitool archive does not match its pinned checksum" >&2
+    rm -rf "$scratch"
+    exit 1
+  fi
+  # Only the package's own directory, owned by us, nothing outside it (GNU tar refuses
+  # absolute and '..' member names).
+  rm -rf "$multitool" && mkdir -p "$multitool"
+  tar -xzf "$archive" -C "$multitool" --no-same-owner --no-same-permissions package/
+  chmod +x "$multitool/package/Sarif.Multitool"
+  rm -rf "$scratch"
 fi
-if ! python3 -c "import sarif" 2>/dev/null; then
-  echo "Installing sarif-tools"
-  python3 -m pip install --user -q sarif-tools 2>/dev/null ||
-    python3 -m pip install --user -q --break-system-packages sarif-tools
+if ! python3 -m pip show -q sarif-tools 2>/dev/null ||
+  [ "$(python3 -m pip show sarif-tools 2>/dev/null | sed -n 's/^Version: //p')" != "$SARIF_TOOLS_VERSION" ]; then
+  echo "Installing sarif-tools $SARIF_TOOLS_VERSION"
+  python3 -m pip install --user -q "sarif-tools==$SARIF_TOOLS_VERSION" 2>/dev/null ||
+    python3 -m pip install --user -q --break-system-packages "sarif-tools==$SARIF_TOOLS_VERSION"
 fi
 
 # The fuzz targets (scripts/fuzz.sh, fuzz/): cargo-afl, whose installation builds AFL++ from the

@@ -59,21 +59,26 @@ pub fn main(args: &[String]) -> i32 {
         cmd.env("OCL_ICD_VENDORS", &icd)
             .env("OCL_ICD_FILENAMES", &icd);
     }
-    // With an error exit code the application runs as a child, which notes its first
-    // error in a file of a private directory for this process to read after it.
-    let note = match config.error_exitcode {
-        Some(code) => match PrivateDir::new() {
+    // A diagnostics file that cannot be written stops us before the application starts.
+    if !oclgrind_reports::open(&config) {
+        return 1;
+    }
+    // With an error exit code or a diagnostics file the application runs as a child, which
+    // notes its first error, and a diagnostics file it failed to write, in a file of a
+    // private directory for this process to read after it.
+    let note = match config.error_exitcode.is_some() || config.diagnostics_file.is_some() {
+        true => match PrivateDir::new() {
             Ok(dir) => {
-                let path = dir.0.join("error");
+                let path = dir.0.join("note");
                 cmd.env("OCLGRIND_ERROR_NOTE", &path);
-                Some((dir, path, code))
+                Some((dir, path))
             }
             Err(e) => {
                 eprintln!("[Oclgrind] Cannot make a directory for --error-exitcode ({e})");
                 return 1;
             }
         },
-        None => None,
+        false => None,
     };
     let status = if wants_tui() {
         run_with_tui(cmd, app)
@@ -84,8 +89,13 @@ pub fn main(args: &[String]) -> i32 {
         eprintln!("[Oclgrind] Failed to launch target application ({app}: {err})");
         return 1;
     };
-    match note {
-        Some((_dir, path, code)) if path.exists() => code,
+    let noted = note
+        .and_then(|(_dir, path)| std::fs::read_to_string(path).ok())
+        .unwrap_or_default();
+    let noted = |what: &str| noted.lines().any(|l| l == what);
+    match config.error_exitcode {
+        Some(code) if noted(oclgrind_reports::note::ERROR) => code,
+        _ if status == 0 && noted(oclgrind_reports::note::UNWRITTEN) => 1,
         _ => status,
     }
 }

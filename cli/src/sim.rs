@@ -176,7 +176,7 @@ impl Reader {
     pub fn size(&mut self) -> Result<u64, SimError> {
         self.fill()?;
         match scan_int(&self.line, &mut self.pos, false) {
-            Some(v) if (0..=u64::MAX as i128).contains(&v) => Ok(v as u64),
+            Some(v) if (0..=u64::MAX as i128).contains(&v) && self.at_boundary() => Ok(v as u64),
             _ => Err(self.parse_error()),
         }
     }
@@ -186,10 +186,17 @@ impl Reader {
         self.fill()?;
         let line = self.line.clone();
         match scan_value(&line, &mut self.pos, e, hex) {
+            Ok(_) if !self.at_boundary() => Err(self.parse_error()),
             Ok(bytes) => Ok(bytes),
             Err(ValueError::Syntax) => Err(self.parse_error()),
             Err(ValueError::Char) => Err(self.error("Invalid char value")),
         }
+    }
+
+    /// Whether a number just read ends its word: `12abc` and a bare `0x` are not numbers,
+    /// where Oclgrind's next read would fail on the rest.
+    fn at_boundary(&self) -> bool {
+        self.peek().is_none_or(char::is_whitespace)
     }
 
     /// The text inside `<...>` of an argument header (up to the last `>` on its line).
@@ -359,7 +366,6 @@ pub fn scan_value(s: &[char], pos: &mut usize, e: Elem, hex: bool) -> Result<Vec
     })
 }
 
-/// Parses a whole string as one value (fill values and range bounds).
 /// The text of a simulator file: UTF-8, or else Latin-1 (a byte per character), as Oclgrind
 /// reads bytes whatever their encoding; what is not text then fails to parse where it stands.
 pub fn decode_text(bytes: Vec<u8>) -> String {
@@ -367,10 +373,16 @@ pub fn decode_text(bytes: Vec<u8>) -> String {
         .unwrap_or_else(|e| e.into_bytes().iter().map(|&b| char::from(b)).collect())
 }
 
-pub fn parse_value_str(text: &str, e: Elem, hex: bool) -> Option<Vec<u8>> {
+/// Parses a whole string as one value (fill values and range bounds): trailing characters
+/// (`12abc`, `0xZZ`) make it invalid.
+pub fn parse_value_str(text: &str, e: Elem, hex: bool) -> Result<Vec<u8>, ValueError> {
     let chars: Vec<char> = text.chars().collect();
     let mut pos = 0;
-    scan_value(&chars, &mut pos, e, hex).ok()
+    let bytes = scan_value(&chars, &mut pos, e, hex)?;
+    match pos == chars.len() {
+        true => Ok(bytes),
+        false => Err(ValueError::Syntax),
+    }
 }
 
 /// A parsed argument header.
@@ -437,23 +449,23 @@ pub fn expand_range(spec: &str, e: Elem, hex: bool, count: usize) -> Result<Vec<
     let [start, inc, end] = parts.as_slice() else {
         return Err("Invalid range format".into());
     };
-    let bad = || "Invalid range format".to_string();
+    let bad = |e: ValueError| match e {
+        ValueError::Syntax => "Invalid range format".to_string(),
+        ValueError::Char => "Invalid char value".to_string(),
+    };
+    let bound = |s: &str| parse_value_str(s, e, hex).map_err(bad);
     let wrong = || "Range doesn't produce correct buffer size".to_string();
     let mut out = Vec::with_capacity(count * e.size());
     if matches!(e, Elem::Float | Elem::Double) {
-        let num = |s: &str| -> Option<f64> {
-            let b = parse_value_str(s, e, hex)?;
-            Some(if e == Elem::Float {
-                f32::from_le_bytes(b.try_into().ok()?) as f64
-            } else {
-                f64::from_le_bytes(b.try_into().ok()?)
+        let num = |s: &str| -> Result<f64, String> {
+            let b = bound(s)?;
+            let lanes = |n| b.get(..n).ok_or_else(|| bad(ValueError::Syntax));
+            Ok(match e {
+                Elem::Float => f32::from_le_bytes(lanes(4)?.try_into().expect("4 bytes")) as f64,
+                _ => f64::from_le_bytes(lanes(8)?.try_into().expect("8 bytes")),
             })
         };
-        let (s, i, en) = (
-            num(start).ok_or_else(bad)?,
-            num(inc).ok_or_else(bad)?,
-            num(end).ok_or_else(bad)?,
-        );
+        let (s, i, en) = (num(start)?, num(inc)?, num(end)?);
         let n = (en - s + i) / i;
         if i == 0.0 || n.fract() != 0.0 || n < 0.0 || n as usize != count {
             return Err(wrong());
@@ -467,24 +479,20 @@ pub fn expand_range(spec: &str, e: Elem, hex: bool, count: usize) -> Result<Vec<
             }
         }
     } else {
-        let num = |s: &str| -> Option<i128> {
-            let b = parse_value_str(s, e, hex)?;
+        let num = |s: &str| -> Result<i128, String> {
+            let b = bound(s)?;
             let mut w = [0u8; 16];
             w[..b.len()].copy_from_slice(&b);
             let u = u128::from_le_bytes(w);
             let bits = e.size() * 8;
             let signed = matches!(e, Elem::Char | Elem::Short | Elem::Int | Elem::Long);
-            Some(if signed {
+            Ok(if signed {
                 ((u << (128 - bits)) as i128) >> (128 - bits)
             } else {
                 u as i128
             })
         };
-        let (s, i, en) = (
-            num(start).ok_or_else(bad)?,
-            num(inc).ok_or_else(bad)?,
-            num(end).ok_or_else(bad)?,
-        );
+        let (s, i, en) = (num(start)?, num(inc)?, num(end)?);
         if i == 0 || (en - s + i) % i != 0 || (en - s + i) / i != count as i128 {
             return Err(wrong());
         }
@@ -537,18 +545,50 @@ mod tests {
 
     #[test]
     fn chars_must_round_trip() {
-        assert_eq!(parse_value_str("-128", Elem::Char, false), Some(vec![0x80]));
+        assert_eq!(parse_value_str("-128", Elem::Char, false), Ok(vec![0x80]));
         let s: Vec<char> = "128".chars().collect();
         assert_eq!(
             scan_value(&s, &mut 0, Elem::Char, false),
             Err(ValueError::Char)
         );
-        assert_eq!(parse_value_str("ff", Elem::UChar, true), Some(vec![0xff]));
+        assert_eq!(parse_value_str("ff", Elem::UChar, true), Ok(vec![0xff]));
+        assert_eq!(parse_value_str("-1", Elem::UInt, false), Ok(vec![0xff; 4]));
         assert_eq!(
-            parse_value_str("-1", Elem::UInt, false),
-            Some(vec![0xff; 4])
+            parse_value_str("70000", Elem::Short, false),
+            Err(ValueError::Syntax)
         );
-        assert_eq!(parse_value_str("70000", Elem::Short, false), None);
+    }
+
+    #[test]
+    fn a_value_is_the_whole_word() {
+        let syntax = Err(ValueError::Syntax);
+        assert_eq!(parse_value_str("12abc", Elem::Int, false), syntax);
+        assert_eq!(parse_value_str("0xZZ", Elem::Int, true), syntax);
+        assert_eq!(parse_value_str("0x", Elem::Int, true), syntax);
+        assert_eq!(parse_value_str("1.5f", Elem::Float, false), syntax);
+        assert_eq!(
+            parse_value_str("0x1f", Elem::Int, true),
+            Ok(vec![0x1f, 0, 0, 0])
+        );
+        let mut r = Reader::new("0x 5\n");
+        assert!(r.value(Elem::Int, true).is_err());
+        let mut r = Reader::new("12abc\n");
+        assert!(r.size().is_err());
+        let mut r = Reader::new("7\t8\n");
+        assert_eq!(r.value(Elem::Int, false), Ok(vec![7, 0, 0, 0]));
+        assert_eq!(r.size(), Ok(8));
+    }
+
+    #[test]
+    fn a_char_range_out_of_range_says_so() {
+        assert_eq!(
+            expand_range("0:100:200", Elem::Char, false, 3).unwrap_err(),
+            "Invalid char value"
+        );
+        assert_eq!(
+            expand_range("0:1:x", Elem::Char, false, 3).unwrap_err(),
+            "Invalid range format"
+        );
     }
 
     #[test]

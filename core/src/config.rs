@@ -192,9 +192,16 @@ impl Config {
             dump_spir: flag("OCLGRIND_DUMP_SPIR"),
             error_exitcode: match text("OCLGRIND_ERROR_EXITCODE") {
                 None => None,
-                Some(v) => Some(v.parse::<i32>().map_err(|_| {
-                    "Oclgrind: Invalid value for OCLGRIND_ERROR_EXITCODE".to_string()
-                })?),
+                // An exit status is one byte: 256 would read as 0, success, to a CI job.
+                Some(v) => match v.parse::<u8>() {
+                    Ok(code) if code > 0 => Some(i32::from(code)),
+                    _ => {
+                        return Err(format!(
+                            "Oclgrind: Invalid value for OCLGRIND_ERROR_EXITCODE: '{v}' (an exit \
+                             status from 1 to 255)"
+                        ))
+                    }
+                },
             },
             error_note: text("OCLGRIND_ERROR_NOTE"),
             scalar_executor: match text("OCLGRIND_EXECUTOR").as_deref() {

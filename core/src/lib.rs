@@ -12,6 +12,7 @@ pub mod diagnostics;
 pub mod exec;
 pub mod half;
 pub mod image;
+pub mod interrupt;
 pub mod llvm;
 pub mod memory;
 pub mod output;

@@ -28,6 +28,8 @@ pub struct LineFrontend {
 }
 
 const PROMPT: &str = "(oclgrind) ";
+/// The answer to a line that is not UTF-8 text (a Latin-1 name, say): no command can match it.
+const NOT_TEXT: &str = "Invalid command: the line is not UTF-8 text\n";
 /// What `read_line` gives for Ctrl-C at the prompt.
 const INTERRUPTED_LINE: &str = "\u{3}";
 
@@ -73,18 +75,33 @@ impl LineFrontend {
                     Some(line)
                 }
                 Err(rustyline::error::ReadlineError::Interrupted) => Some(INTERRUPTED_LINE.into()),
+                Err(rustyline::error::ReadlineError::Io(e))
+                    if e.kind() == std::io::ErrorKind::InvalidData =>
+                {
+                    self.print(NOT_TEXT);
+                    Some(String::new())
+                }
                 Err(_) => {
                     self.print("(quit)\n");
                     None
                 }
             },
-            Input::Plain(r) => {
-                let mut line = String::new();
-                match r.read_line(&mut line) {
-                    Ok(0) | Err(_) => None,
-                    Ok(_) => Some(line),
+            // Read as bytes: a line that is not text is answered, and the next one read.
+            Input::Plain(r) => loop {
+                let mut bytes = Vec::new();
+                match r.read_until(b'\n', &mut bytes) {
+                    Ok(0) => return None,
+                    Ok(_) => match String::from_utf8(bytes) {
+                        Ok(line) => return Some(line),
+                        Err(_) => {
+                            self.output.stdout(NOT_TEXT.as_bytes());
+                            self.output.flush();
+                        }
+                    },
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                    Err(_) => return None,
                 }
-            }
+            },
         }
     }
 

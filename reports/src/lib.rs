@@ -12,7 +12,7 @@ mod sarif;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use oclgrind_core::config::{Config, DiagnosticsFormat};
@@ -27,6 +27,32 @@ static ERRORS: AtomicU64 = AtomicU64::new(0);
 /// How many errors this process has reported (while a [`Reports`] plugin listened).
 pub fn errors_reported() -> u64 {
     ERRORS.load(Relaxed)
+}
+
+/// Set when the diagnostics file could not be written: the artefact CI reads is missing
+/// something, so the run must not end in success.
+static UNWRITTEN: AtomicBool = AtomicBool::new(false);
+
+/// Whether writing the diagnostics file failed in this process.
+pub fn diagnostics_unwritten() -> bool {
+    UNWRITTEN.load(Relaxed)
+}
+
+/// What the launcher's note file says (`OCLGRIND_ERROR_NOTE`): a line per fact.
+pub mod note {
+    pub const ERROR: &str = "an error was reported";
+    pub const UNWRITTEN: &str = "the diagnostics file could not be written";
+}
+
+/// Creates the diagnostics file now, before anything runs, so that a path that cannot be
+/// written stops the run at once: false if it cannot (said on stderr). True without a file.
+pub fn open(config: &Config) -> bool {
+    let Some((path, format)) = settings(config).and_then(|s| s.file.as_ref()) else {
+        return true;
+    };
+    let mut writer = WRITER.lock().unwrap_or_else(|e| e.into_inner());
+    let w = writer.get_or_insert_with(|| Writer::new(path, *format));
+    w.error.is_none()
 }
 
 /// What the process was asked for: a file and its form, and a file that gets a line at the
@@ -76,8 +102,8 @@ struct Writer {
     path: PathBuf,
     format: DiagnosticsFormat,
     results: Vec<sarif::Result>,
-    /// The file could not be written: said once.
-    failed: bool,
+    /// Why the file could not be written, the first time (said once).
+    error: Option<String>,
 }
 
 static WRITER: Mutex<Option<Writer>> = Mutex::new(None);
@@ -104,15 +130,28 @@ impl Settings {
             return;
         }
         if level == Level::Error && ERRORS.fetch_add(1, Relaxed) == 0 {
-            if let Some(note) = &self.note {
-                let _ = std::fs::write(note, "an error was reported\n");
-            }
+            self.add_note(note::ERROR);
         }
         if let Some((path, format)) = &self.file {
             let record = Record::parse(level, message);
             let mut writer = WRITER.lock().unwrap_or_else(|e| e.into_inner());
+            let had_failed = writer.as_ref().is_some_and(|w| w.error.is_some());
             let w = writer.get_or_insert_with(|| Writer::new(path, *format));
             w.add(&record);
+            if w.error.is_some() && !had_failed {
+                self.add_note(note::UNWRITTEN);
+            }
+        }
+    }
+
+    /// Tells the launcher, which reads the note after the application ends.
+    fn add_note(&self, line: &str) {
+        if let Some(path) = &self.note {
+            let _ = std::fs::OpenOptions::new()
+                .append(true)
+                .create(true)
+                .open(path)
+                .and_then(|mut f| writeln!(f, "{line}"));
         }
     }
 }
@@ -123,7 +162,7 @@ impl Writer {
             path: path.to_path_buf(),
             format,
             results: Vec::new(),
-            failed: false,
+            error: None,
         };
         // A file from an earlier run would mix with this one's.
         let fresh = match format {
@@ -153,9 +192,14 @@ impl Writer {
     }
 
     /// The whole document, written beside the file and renamed over it: a reader (or a crash)
-    /// never finds it half written.
+    /// never finds it half written. A path that is not a plain file (`/dev/stdout`, a pipe)
+    /// is written in place: renaming over it would replace the device.
     fn write_sarif(&self) -> std::io::Result<()> {
         let text = sarif::document(&self.results)?;
+        let special = std::fs::metadata(&self.path).is_ok_and(|m| !m.is_file());
+        if special {
+            return std::fs::write(&self.path, text);
+        }
         let mut partial = self.path.clone().into_os_string();
         partial.push(".partial");
         std::fs::write(&partial, text)?;
@@ -163,13 +207,13 @@ impl Writer {
     }
 
     fn check(&mut self, written: std::io::Result<()>) {
-        if let Err(e) = written {
-            if !std::mem::replace(&mut self.failed, true) {
-                eprintln!(
-                    "Oclgrind: cannot write diagnostics to {}: {e}",
-                    self.path.display()
-                );
-            }
+        if let (Err(e), None) = (written, &self.error) {
+            eprintln!(
+                "Oclgrind: cannot write diagnostics to {}: {e}",
+                self.path.display()
+            );
+            UNWRITTEN.store(true, Relaxed);
+            self.error = Some(e.to_string());
         }
     }
 }

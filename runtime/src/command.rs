@@ -323,7 +323,11 @@ fn run_kernel(run: KernelRun) -> Result<(), cl_int> {
             if settings().timing {
                 crate::error::stderr_line(&stats.timing_line(&run.name));
             }
-            Ok(())
+            // Reported already; the event says the kernel did not run to its end.
+            match stats.fatal_errors {
+                0 => Ok(()),
+                _ => Err(CL_OUT_OF_RESOURCES),
+            }
         }
         Err(e) => {
             // Enqueue checks what a launch needs, so this is rare; the event reports it.

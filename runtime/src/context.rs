@@ -32,7 +32,8 @@ fn end_at_exit(sim: &Arc<oclgrind_core::Context>) {
 extern "C" fn end_runs() {
     contained("the end of the run", || {
         // Nothing here may wait: the process is exiting, and another thread may hold what it
-        // would wait for.
+        // would wait for. Kernels still running first let out what they held back.
+        oclgrind_core::interrupt::drain_at_exit();
         let Ok(mut contexts) = CONTEXTS.try_lock() else {
             return;
         };

@@ -2,6 +2,8 @@
  * non-uniform work-group sizes, clEnqueueTask, validation errors. */
 #include "common.h"
 
+#include <stdint.h>
+
 #define REC 24 /* ints recorded per work-item */
 static const char *src =
     "#define REC 24\n"
@@ -126,6 +128,40 @@ static void test_non_uniform(void)
     CHECK(clReleaseMemObject(out));
 }
 
+/* Sizes that cannot be counted or run are refused at enqueue (they used to be accepted, then
+ * to fail later, or to run for ever), and a kernel stopped by a fatal error leaves its event
+ * with a negative status. Not tried on PoCL, on which a launch of 2^63 work-items could run
+ * for ever. */
+static void test_unrunnable(cl_kernel kt)
+{
+    if (!strict_mode())
+        return;
+    size_t uncountable[3] = {SIZE_MAX, SIZE_MAX, 3}, ones[3] = {1, 1, 1};
+    EXPECT_ERR(CL_INVALID_GLOBAL_WORK_SIZE,
+               clEnqueueNDRangeKernel(q, kt, 3, NULL, uncountable, ones, 0, NULL, NULL));
+    size_t wrapped[1] = {(size_t)1 << 63};
+    EXPECT_ERR(CL_OUT_OF_RESOURCES, clEnqueueNDRangeKernel(q, kt, 1, NULL, wrapped, ones, 0, NULL, NULL));
+    EXPECT_ERR(CL_OUT_OF_RESOURCES, clEnqueueNDRangeKernel(q, kt, 1, NULL, wrapped, NULL, 0, NULL, NULL));
+
+    const char *recursive = "int forever(int n) { return forever(n + 1) + 1; }\n"
+                            "kernel void deep(global int *out) { out[0] = forever(0); }\n";
+    cl_program p = build_program(ctx, dev, recursive, "-cl-opt-disable");
+    cl_kernel k = make_kernel(p, "deep");
+    cl_mem out = make_buffer(ctx, CL_MEM_READ_WRITE, sizeof(int), NULL);
+    CHECK(clSetKernelArg(k, 0, sizeof(out), &out));
+    cl_event done;
+    CHECK(clEnqueueTask(q, k, 0, NULL, &done));
+    CHECK(clFinish(q));
+    cl_int status = 0;
+    CHECK(clGetEventInfo(done, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof(status), &status, NULL));
+    ASSERT(status < 0, "a kernel stopped by a stack overflow ended with status %d", status);
+    EXPECT_ERR(CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST, clWaitForEvents(1, &done));
+    CHECK(clReleaseEvent(done));
+    CHECK(clReleaseMemObject(out));
+    CHECK(clReleaseKernel(k));
+    CHECK(clReleaseProgram(p));
+}
+
 int main(void)
 {
     cl_platform_id platform;
@@ -212,6 +248,8 @@ int main(void)
 
     CHECK(clFinish(q));
     CHECK(clReleaseMemObject(out));
+    test_unrunnable(kt);
+
     CHECK(clReleaseKernel(kf));
     CHECK(clReleaseKernel(kt));
     CHECK(clReleaseProgram(prog));

@@ -71,7 +71,89 @@ fn kernel_exit_codes() -> Result<(), String> {
         "errors without the option",
         kernel("memcheck/continue_after_fault", &[]),
         0,
+    )?;
+    // An exit status is one byte: 256 would be 0 to the shell, and a CI job would pass.
+    for bad in ["256", "512", "-256", "0"] {
+        expect_status(
+            &format!("--error-exitcode {bad}"),
+            kernel("memcheck/continue_after_fault", &["--error-exitcode", bad]),
+            1,
+        )?;
+    }
+    expect_status(
+        "--error-exitcode 255",
+        kernel(
+            "memcheck/continue_after_fault",
+            &["--error-exitcode", "255"],
+        ),
+        255,
     )
+}
+
+/// A diagnostics file that cannot be written fails the run, in both front ends: at once when
+/// it cannot be created, at the end when a diagnostic could not be added (a full device).
+fn unwritable_diagnostics(out: &Path) -> Result<(), String> {
+    let missing = out.join("no such directory/diagnostics.sarif");
+    let missing = missing.to_str().expect("UTF-8");
+    let cases: [(&str, &[&str]); 4] = [
+        ("a missing directory", &["--diagnostics-file", missing]),
+        ("a full device", &["--diagnostics-file", "/dev/full"]),
+        (
+            "a full device, JSON lines",
+            &[
+                "--diagnostics-format",
+                "jsonl",
+                "--diagnostics-file",
+                "/dev/full",
+            ],
+        ),
+        (
+            "a full device, with an exit code",
+            &[
+                "--diagnostics-format",
+                "jsonl",
+                "--diagnostics-file",
+                "/dev/full",
+                "--error-exitcode",
+                "9",
+            ],
+        ),
+    ];
+    for (what, args) in cases {
+        let want = if args.contains(&"9") { 9 } else { 1 };
+        expect_status(
+            &format!("oclgrind-kernel, {what}"),
+            kernel("memcheck/continue_after_fault", args),
+            want,
+        )?;
+    }
+    let runtime = Runtime::new(&bin_dir(), out);
+    let smooth = out.join("smooth_unwritable");
+    compile_host(&workspace().join("examples/app/smooth.c"), &smooth)?;
+    for (what, args) in cases {
+        let want = if args.contains(&"9") { 9 } else { 1 };
+        let mut cmd = runtime.command(Loader::Launcher, &smooth, args);
+        cmd.current_dir(workspace().join("examples/app"));
+        let run = run_merged(cmd, TIMEOUT).map_err(|e| format!("cannot run: {e}"))?;
+        expect_status(
+            &format!("oclgrind, {what}"),
+            run.status
+                .ok_or_else(|| format!("did not exit:\n{}", run.output)),
+            want,
+        )?;
+        if !run
+            .output
+            .contains("Oclgrind: cannot write diagnostics to ")
+        {
+            return Err(format!("oclgrind, {what}: no message\n{}", run.output));
+        }
+    }
+    // /dev/full is still the device: a SARIF document is not renamed over it.
+    let device = std::fs::metadata("/dev/full").map_err(|e| e.to_string())?;
+    match device.is_file() {
+        true => Err("/dev/full was replaced by a file".into()),
+        false => Ok(()),
+    }
 }
 
 /// The SARIF SDK's validator in the cache `install-deps.sh` fills.
@@ -340,6 +422,10 @@ fn main() {
             Box::new(|| sarif_of_races_and_uninitialised_values(&out)),
         ),
         ("json_lines", Box::new(|| json_lines(&out))),
+        (
+            "unwritable_diagnostics",
+            Box::new(|| unwritable_diagnostics(&out)),
+        ),
         ("host_programs", Box::new(|| host_programs(&out))),
     ];
     let failures = run_cases("reports", &cases);

@@ -145,3 +145,38 @@ mod shim {
         None
     }
 }
+
+#[cfg(test)]
+mod tests {
+    /// Where `install-deps.sh` installs libclang-19-dev, the shim must be there and load: a
+    /// build that silently fell back to clang processes (it only warns) fails here instead.
+    #[test]
+    fn in_process_compiler_is_built_where_its_headers_are() {
+        let headers = std::path::Path::new("/usr/lib/llvm-19/include/clang/FrontendTool/Utils.h");
+        if !headers.exists() || option_env!("OCLGRIND_NO_CLANG_SHIM").is_some() {
+            return;
+        }
+        assert!(
+            super::identity().is_some(),
+            "libclang-19-dev is installed but the in-process compiler was not built (see the \
+             warnings of core/build.rs)"
+        );
+        let dir = std::env::temp_dir().join(format!("oclgrind-shim-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("scratch directory");
+        let source = dir.join("k.cl");
+        std::fs::write(&source, "kernel void k(global int *p) { *p = 1; }\n").expect("source");
+        let args: Vec<String> = ["-x", "cl", "-cl-std=CL1.2", "-fsyntax-only"]
+            .iter()
+            .map(|a| a.to_string())
+            .chain([source.display().to_string()])
+            .collect();
+        let run = super::run(&args);
+        let _ = std::fs::remove_dir_all(&dir);
+        let run = run.expect("the in-process compiler loads and takes one compilation");
+        assert!(
+            run.succeeded,
+            "the in-process compiler failed: {}",
+            run.stderr
+        );
+    }
+}

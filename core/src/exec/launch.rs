@@ -86,6 +86,46 @@ pub struct NDRange {
     pub local_size: [u64; 3],
 }
 
+/// The most work-items a launch may have, quick mode aside (which runs two work-groups of
+/// any number): the simulator runs at best some 10^8 work-items a second, so this many would
+/// take weeks. A wrapped negative size (`(size_t)-1`) is far beyond it.
+pub const MAX_WORK_ITEMS: u64 = 1 << 48;
+
+impl NDRange {
+    /// The work-items of the whole range, if a 64-bit count can hold them.
+    pub fn work_items(&self) -> Option<u64> {
+        product(&self.global_size)
+    }
+
+    /// Whether a device whose work-groups hold at most `max_wg_size` work-items can run this
+    /// range: every front end asks before it launches, so that a size no device could take is
+    /// refused rather than allocated or run for ever.
+    pub fn check(&self, max_wg_size: u64, quick: bool) -> Result<(), LaunchError> {
+        if self.local_size.contains(&0) {
+            return Err(LaunchError::ZeroWorkGroupSize);
+        }
+        match product(&self.local_size) {
+            Some(n) if n <= max_wg_size => {}
+            _ => {
+                return Err(LaunchError::WorkGroupTooLarge {
+                    size: self.local_size,
+                    limit: max_wg_size,
+                })
+            }
+        }
+        let items = self.work_items().ok_or(LaunchError::TooLarge)?;
+        if items > MAX_WORK_ITEMS && !quick {
+            return Err(LaunchError::TooLong { items });
+        }
+        Ok(())
+    }
+}
+
+/// The product of three sizes, if it fits in 64 bits.
+fn product(v: &[u64; 3]) -> Option<u64> {
+    v.iter().try_fold(1u64, |a, &b| a.checked_mul(b))
+}
+
 /// A kernel argument value.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ArgValue {
@@ -149,6 +189,8 @@ pub(crate) struct Launch<'a> {
     /// (`lanes_pay`).
     pub ran_ahead: AtomicU64,
     pub started_over: AtomicU64,
+    /// Work-items that ended in a fatal error: the launch did not complete as written.
+    pub fatal_errors: AtomicU64,
 }
 
 /// Where something happened in a running launch.
@@ -302,6 +344,7 @@ impl<'l> Launch<'l> {
             ("", None) => "input.cl",
             (file, _) => file,
         };
+        self.fatal_errors.fetch_add(1, Ordering::Relaxed);
         let headline = format!("OCLGRIND FATAL ERROR ({file}:{})\n{message}", info.line);
         self.report(at, Level::Error, &headline);
     }
@@ -358,8 +401,18 @@ pub enum LaunchError {
     Argument { name: String, why: String },
     #[error("work-group size must not be zero")]
     ZeroWorkGroupSize,
-    #[error("the NDRange has too many work-groups or work-items")]
+    #[error(
+        "work-group size {}x{}x{} is more than the device's {limit} work-items (--max-wgsize)",
+        size[0], size[1], size[2]
+    )]
+    WorkGroupTooLarge { size: [u64; 3], limit: u64 },
+    #[error("the NDRange has more work-items than a 64-bit count can hold")]
     TooLarge,
+    #[error(
+        "the NDRange has {items} work-items, more than the simulator can run ({MAX_WORK_ITEMS}; \
+         --quick runs only the first and last work-groups of any size)"
+    )]
+    TooLong { items: u64 },
     #[error("local memory needed ({needed} bytes) exceeds the device's {limit} bytes (--local-mem-size)")]
     LocalMemory { needed: u64, limit: u64 },
 }
@@ -373,6 +426,8 @@ pub struct LaunchStats {
     /// Work-groups run again, work-item after work-item, because a checker found that their
     /// work-items depended on the order they ran in together (`lanes::run_lanes`).
     pub started_over: u64,
+    /// Work-items stopped by a fatal error (a stack overflow, a trap).
+    pub fatal_errors: u64,
 }
 
 impl LaunchStats {
@@ -411,9 +466,7 @@ pub fn launch(
             given: args.len(),
         });
     }
-    if nd.local_size.contains(&0) {
-        return Err(LaunchError::ZeroWorkGroupSize);
-    }
+    nd.check(ctx.config.max_wg_size, ctx.config.quick)?;
     let bad_argument = |name: &str, why: String| LaunchError::Argument {
         name: name.to_string(),
         why,
@@ -537,9 +590,7 @@ pub fn launch(
 
     let num_groups: [u64; 3] =
         std::array::from_fn(|d| nd.global_size[d].div_ceil(nd.local_size[d]));
-    let product = |v: &[u64; 3]| v.iter().try_fold(1u64, |a, &b| a.checked_mul(b));
     let total = product(&num_groups).ok_or(LaunchError::TooLarge)?;
-    product(&nd.local_size).ok_or(LaunchError::TooLarge)?;
     // Quick mode runs only the first and the last work-group.
     let quick = ctx.config.quick && total > 2;
     let count = if quick { 2 } else { total };
@@ -641,8 +692,11 @@ pub fn launch(
         lanes,
         may_start_over: lanes && (watched || shadows_deferred),
         started_over: AtomicU64::new(0),
+        fatal_errors: AtomicU64::new(0),
         ran_ahead: AtomicU64::new(0),
     };
+    // Ctrl-C from here on lets out what the sequencer holds before the process ends.
+    let _interruptible = crate::interrupt::register(&launch.sequencer);
     if let Some(d) = &launch.debug {
         d.hook
             .launch_begin(&launch.info, kernel, &d.stops, launch.counts.clone());
@@ -717,6 +771,7 @@ pub fn launch(
         threads: used,
         elapsed: started.elapsed(),
         started_over: launch.started_over.load(Ordering::Relaxed),
+        fatal_errors: launch.fatal_errors.load(Ordering::Relaxed),
     })
 }
 

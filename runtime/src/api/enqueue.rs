@@ -11,7 +11,7 @@ use crate::queue::{get_queue, Queue, Submit};
 
 use oclgrind_core::memory::AddrSpace;
 use oclgrind_core::program::ParamKind;
-use oclgrind_core::{ArgValue, NDRange};
+use oclgrind_core::{ArgValue, LaunchError, NDRange};
 
 /// Adds a command and hands out its event; a blocking call waits for it.
 pub(super) unsafe fn submit(
@@ -830,18 +830,27 @@ unsafe fn kernel_command(
     if global[..dims].contains(&0) {
         return Ok(Command::Nothing);
     }
+    let nd = NDRange {
+        work_dim,
+        global_offset: offset,
+        global_size: global_full,
+        local_size: local,
+    };
+    // The local sizes were checked above, with their own codes.
+    nd.check(max_wg, settings().quick).map_err(|e| {
+        let code = match e {
+            LaunchError::TooLong { .. } => CL_OUT_OF_RESOURCES,
+            _ => CL_INVALID_GLOBAL_WORK_SIZE,
+        };
+        ClError::new(code, e.to_string())
+    })?;
     let (values, memory): (Vec<ArgValue>, Vec<_>) =
         args.into_iter().map(|a| (a.value, a.memory)).unzip();
     Ok(Command::Kernel(Box::new(KernelRun {
         name: k.name().to_string(),
         instance: k.instance.clone(),
         args: values,
-        nd: NDRange {
-            work_dim,
-            global_offset: offset,
-            global_size: global_full,
-            local_size: local,
-        },
+        nd,
         memory: memory.into_iter().flatten().collect(),
         executable: k.executable.clone(),
         program: k.program.clone(),
