@@ -11,7 +11,7 @@ cargo clippy --workspace --all-targets -j2 -- -D warnings
 cargo build --workspace -j2
 cargo test --workspace -j2
 skipped=()
-# Coverage-guided fuzzing of every parser, 20 s a target (scripts/install-deps.sh installs the
+# Coverage-guided fuzzing of every parser, 15 s a target (scripts/install-deps.sh installs the
 # tools; without them the last lines say so rather than passing in silence).
 if cargo afl --version >/dev/null 2>&1; then
     ./scripts/fuzz.sh
