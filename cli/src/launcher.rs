@@ -74,7 +74,7 @@ pub fn main(args: &[String]) -> i32 {
                 Some((dir, path))
             }
             Err(e) => {
-                eprintln!("[Oclgrind] Cannot make a directory for --error-exitcode ({e})");
+                eprintln!("[Oclgrind] Cannot make a directory for the note file ({e})");
                 return 1;
             }
         },
