@@ -290,13 +290,7 @@ impl Context {
     /// Loads a program from textual LLVM IR (hand-written kernels and tests).
     pub fn program_from_ir(&self, text: &str) -> Result<Program, ProgramError> {
         let code = llvm::lower_program(ModuleInput::Text(text), self.lower_options())?;
-        Ok(Program {
-            source: None,
-            bitcode: Vec::new(),
-            code,
-            build_log: String::new(),
-            warnings: None,
-        })
+        Ok(Program::from_code(code))
     }
 
     /// Allocates and initialises the program's global variables in this context.
@@ -354,6 +348,19 @@ pub struct Program {
     pub build_log: String,
     /// The compiler's `N warnings generated.` line, when there were warnings.
     pub warnings: Option<String>,
+}
+
+impl Program {
+    /// A program of lowered code alone: no source, bitcode or build log (IR, tests).
+    pub fn from_code(code: ProgramCode) -> Program {
+        Program {
+            source: None,
+            bitcode: Vec::new(),
+            code,
+            build_log: String::new(),
+            warnings: None,
+        }
+    }
 }
 
 /// Why a kernel cannot be created.

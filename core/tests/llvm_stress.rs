@@ -58,13 +58,7 @@ fn lower(input: ModuleInput, options: LowerOptions) -> String {
     match lower_program(input, options) {
         Ok(code) => {
             let names: Vec<String> = code.kernels.iter().map(|k| k.info.name.clone()).collect();
-            let program = Arc::new(Program {
-                source: None,
-                bitcode: Vec::new(),
-                code,
-                build_log: String::new(),
-                warnings: None,
-            });
+            let program = Arc::new(Program::from_code(code));
             let ctx = Context::new(Config::default());
             let placed = ctx.place_program(program).expect("no globals to place");
             for name in names {

@@ -188,13 +188,7 @@ pub fn lower(data: &[u8]) {
         }
     };
     let names: Vec<String> = code.kernels.iter().map(|k| k.info.name.clone()).collect();
-    let program = Arc::new(Program {
-        source: None,
-        bitcode: Vec::new(),
-        code,
-        build_log: String::new(),
-        warnings: None,
-    });
+    let program = Arc::new(Program::from_code(code));
     let ctx = Context::new(config());
     match ctx.place_program(program) {
         Ok(placed) => {

@@ -52,7 +52,7 @@ pub fn open(config: &Config) -> bool {
     };
     let mut writer = WRITER.lock().unwrap_or_else(|e| e.into_inner());
     let w = writer.get_or_insert_with(|| Writer::new(path, *format));
-    w.error.is_none()
+    !w.failed
 }
 
 /// What the process was asked for: a file and its form, and a file that gets a line at the
@@ -102,8 +102,8 @@ struct Writer {
     path: PathBuf,
     format: DiagnosticsFormat,
     results: Vec<sarif::Result>,
-    /// Why the file could not be written, the first time (said once).
-    error: Option<String>,
+    /// The file could not be written (said once, the first time).
+    failed: bool,
 }
 
 static WRITER: Mutex<Option<Writer>> = Mutex::new(None);
@@ -135,10 +135,10 @@ impl Settings {
         if let Some((path, format)) = &self.file {
             let record = Record::parse(level, message);
             let mut writer = WRITER.lock().unwrap_or_else(|e| e.into_inner());
-            let had_failed = writer.as_ref().is_some_and(|w| w.error.is_some());
+            let had_failed = writer.as_ref().is_some_and(|w| w.failed);
             let w = writer.get_or_insert_with(|| Writer::new(path, *format));
             w.add(&record);
-            if w.error.is_some() && !had_failed {
+            if w.failed && !had_failed {
                 self.add_note(note::UNWRITTEN);
             }
         }
@@ -162,7 +162,7 @@ impl Writer {
             path: path.to_path_buf(),
             format,
             results: Vec::new(),
-            error: None,
+            failed: false,
         };
         // A file from an earlier run would mix with this one's.
         let fresh = match format {
@@ -207,13 +207,14 @@ impl Writer {
     }
 
     fn check(&mut self, written: std::io::Result<()>) {
-        if let (Err(e), None) = (written, &self.error) {
-            eprintln!(
-                "Oclgrind: cannot write diagnostics to {}: {e}",
-                self.path.display()
-            );
-            UNWRITTEN.store(true, Relaxed);
-            self.error = Some(e.to_string());
+        if let Err(e) = written {
+            if !std::mem::replace(&mut self.failed, true) {
+                eprintln!(
+                    "Oclgrind: cannot write diagnostics to {}: {e}",
+                    self.path.display()
+                );
+                UNWRITTEN.store(true, Relaxed);
+            }
         }
     }
 }
