@@ -8,7 +8,7 @@ use std::sync::Arc;
 use crate::compile::{compile, BuildFailure, CompileJob};
 use crate::config::Config;
 use crate::config::InstCounts;
-use crate::diagnostics::{Level, Source};
+use crate::diagnostics::{Diagnostic, Level, Source};
 use crate::exec::debug::DebugHook;
 use crate::exec::uninit::WrittenOrigins;
 use crate::exec::{KernelInstance, StatePool};
@@ -72,7 +72,7 @@ impl Context {
         }
         let lines: Vec<String> = self.plugins.all().filter_map(|p| p.summary()).collect();
         for line in lines {
-            self.log(Level::Info, &line);
+            self.log(&Diagnostic::text(Level::Info, line));
         }
     }
 
@@ -212,11 +212,11 @@ impl Context {
     }
 
     /// Sends a message to every plugin that listens to the log (the Logger prints it).
-    pub fn log(&self, level: Level, message: &str) {
+    pub fn log(&self, diagnostic: &Diagnostic) {
         // Kernel output that precedes the message stays before it.
         self.output.flush();
         for p in self.plugins.each(Interest::LOG) {
-            p.log(level, message);
+            p.log(diagnostic);
         }
     }
 

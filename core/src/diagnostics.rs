@@ -1,54 +1,15 @@
-//! Formatting of diagnostic messages, all in one place, in Oclgrind's exact layout:
-//! a headline, then indented lines (one TAB each), ending with a lone TAB line.
+//! Diagnostics from the simulator's side: the typed [`Diagnostic`] (from the
+//! oclgrind-diagnostic crate, which renders it as Oclgrind's text) built from the code's
+//! positions, the source text messages quote, and the memory dumps of `oclgrind-kernel`.
 
 use std::fmt::Write;
 
 use crate::bytecode::Function;
 
-/// Severity of a logged message.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Level {
-    Debug,
-    Info,
-    Warning,
-    Error,
-}
-
-/// Who was executing when something happened.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Entity {
-    WorkItem {
-        global: [u64; 3],
-        local: [u64; 3],
-        group: [u64; 3],
-    },
-    Group([u64; 3]),
-    Unknown,
-}
-
-pub fn size3(v: [u64; 3]) -> String {
-    format!("({},{},{})", v[0], v[1], v[2])
-}
-
-impl std::fmt::Display for Entity {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Entity::WorkItem {
-                global,
-                local,
-                group,
-            } => write!(
-                f,
-                "Global{} Local{} Group{}",
-                size3(*global),
-                size3(*local),
-                size3(*group)
-            ),
-            Entity::Group(g) => write!(f, "Group{}", size3(*g)),
-            Entity::Unknown => f.write_str("(unknown)"),
-        }
-    }
-}
+pub use oclgrind_diagnostic::text::size3;
+pub use oclgrind_diagnostic::{
+    Access, At, Body, Diagnostic, Divergent, Entity, Level, Origin, Party, Rule, SourcePlace,
+};
 
 /// A program's source text, for quoting lines in messages.
 #[derive(Debug, Default)]
@@ -90,86 +51,36 @@ pub struct CodeRef<'a> {
     pub pc: u32,
 }
 
-/// Appends the location block: instruction text, source position and source line.
-pub fn location_lines(out: &mut Vec<String>, at: Option<CodeRef>, source: Option<&Source>) {
-    let Some(at) = at else {
-        out.push("(location unknown)".into());
-        return;
+/// Where a diagnostic points: the op's LLVM instruction and its source position, with the
+/// source line's text where the program's main source has it.
+pub fn at(code: Option<CodeRef>, source: Option<&Source>) -> At {
+    let Some(code) = code else {
+        return At::Unknown;
     };
-    let info = at.function.op_info(at.pc);
-    out.push(at.function.inst_text(at.pc).unwrap_or("").to_string());
+    let info = code.function.op_info(code.pc);
+    let instruction = code.function.inst_text(code.pc).unwrap_or("").to_string();
+    let file = code.function.file(&info);
     // Line 0 with a file is a location the optimiser merged (`!dbg` with line 0): Oclgrind
     // prints it as a line. Without a file there is no `!dbg` at all.
-    if info.line == 0 && at.function.file(&info).is_empty() {
-        // Oclgrind ends this line with a newline of its own, unlike a source line: the
-        // message then has one more lone-TAB line.
-        out.push("Debugging information not available.".into());
-        out.push(String::new());
-        return;
+    if info.line == 0 && file.is_empty() {
+        return At::Instruction {
+            instruction,
+            place: None,
+        };
     }
-    let file = at.function.file(&info);
-    out.push(format!(
-        "At line {} (column {}) of {}:",
-        info.line, info.col, file
-    ));
     // Only the main source is known: lines of included headers are not shown.
-    let main = source.filter(|s| s.name == file);
-    match main.and_then(|s| s.line(info.line)) {
-        Some(l) => out.push(format!("  {}", l.trim_start())),
-        None => out.push("  (source not available)".into()),
+    let text = (source.filter(|s| s.name == file))
+        .and_then(|s| s.line(info.line))
+        .map(|l| l.trim_start().to_string());
+    At::Instruction {
+        instruction,
+        place: Some(SourcePlace {
+            file: file.to_string(),
+            line: info.line,
+            column: info.col,
+            text,
+        }),
     }
-}
-
-/// Joins message lines: the first as is, the rest indented by a TAB, ending with a lone TAB.
-pub fn render(lines: &[String]) -> String {
-    let mut s = String::new();
-    for (i, l) in lines.iter().enumerate() {
-        if i > 0 {
-            s.push('\t');
-        }
-        s.push_str(l);
-        s.push('\n');
-    }
-    s.push('\t');
-    s
-}
-
-/// The standard message: headline, kernel, entity, location.
-pub fn standard(
-    headline: &str,
-    kernel: &str,
-    entity: &Entity,
-    at: Option<CodeRef>,
-    source: Option<&Source>,
-) -> String {
-    standard_with(headline, kernel, entity, (at, source), &[])
-}
-
-/// The standard layout with `extra` lines after the location (our additions to Oclgrind's
-/// messages, such as the origin of an uninitialised value).
-pub fn standard_with(
-    headline: &str,
-    kernel: &str,
-    entity: &Entity,
-    (at, source): (Option<CodeRef>, Option<&Source>),
-    extra: &[String],
-) -> String {
-    // A headline of several lines (fatal errors) is indented like the rest of the body.
-    let mut lines: Vec<String> = headline.lines().map(str::to_string).collect();
-    lines.push(format!("Kernel: {kernel}"));
-    lines.push(format!("Entity: {entity}"));
-    location_lines(&mut lines, at, source);
-    lines.extend_from_slice(extra);
-    render(&lines)
-}
-
-/// The first lines of a work-group divergence message (`kind`: "barrier" or "async copy").
-pub fn divergence_header(kind: &str, kernel: &str, group: [u64; 3]) -> Vec<String> {
-    vec![
-        format!("Work-group divergence detected ({kind})"),
-        format!("Kernel:     {kernel}"),
-        format!("Work-group: {}", size3(group)),
-    ]
 }
 
 /// Formats a hex address the way messages print it (`0x...`, lowercase, no padding).
@@ -212,7 +123,7 @@ mod tests {
     use crate::bytecode::{InstInfo, Op, OpInfo};
 
     #[test]
-    fn standard_layout() {
+    fn a_place_from_the_code() {
         let f = Function {
             code: vec![Op::Nop],
             info: vec![OpInfo {
@@ -238,30 +149,30 @@ mod tests {
             ..Function::default()
         };
         let src = Source::new("kernel void k(global int *p) {\n    p[4] = 1;\n}\n");
-        let e = Entity::WorkItem {
-            global: [4, 0, 0],
-            local: [0, 0, 0],
-            group: [1, 0, 0],
+        let code = CodeRef {
+            function: &f,
+            pc: 0,
         };
-        let m = standard(
-            "Invalid write of size 4 at global memory address 0x1000000000010",
-            "k",
-            &e,
-            Some(CodeRef {
-                function: &f,
-                pc: 0,
-            }),
-            Some(&src),
-        );
         assert_eq!(
-            m,
-            "Invalid write of size 4 at global memory address 0x1000000000010\n\
-             \tKernel: k\n\
-             \tEntity: Global(4,0,0) Local(0,0,0) Group(1,0,0)\n\
-             \t  store i32 %x, ptr addrspace(1) %p, align 4\n\
-             \tAt line 2 (column 8) of input.cl:\n\
-             \t  p[4] = 1;\n\
-             \t"
+            at(Some(code), Some(&src)),
+            At::Instruction {
+                instruction: "  store i32 %x, ptr addrspace(1) %p, align 4".into(),
+                place: Some(SourcePlace {
+                    file: "input.cl".into(),
+                    line: 2,
+                    column: 8,
+                    text: Some("p[4] = 1;".into()),
+                }),
+            }
+        );
+        // Another file's line is not shown.
+        let other = Source {
+            name: "other.cl".into(),
+            ..Source::new("a\nb\n")
+        };
+        assert_eq!(
+            at(Some(code), Some(&other)).place().map(|p| p.text.clone()),
+            Some(None)
         );
     }
 
@@ -272,20 +183,17 @@ mod tests {
             info: vec![OpInfo::NONE],
             ..Function::default()
         };
-        let mut lines = Vec::new();
-        location_lines(
-            &mut lines,
-            Some(CodeRef {
-                function: &f,
-                pc: 0,
-            }),
-            None,
+        let code = CodeRef {
+            function: &f,
+            pc: 0,
+        };
+        assert_eq!(
+            at(Some(code), None),
+            At::Instruction {
+                instruction: String::new(),
+                place: None
+            }
         );
-        assert_eq!(lines, vec!["", "Debugging information not available.", ""]);
-        let mut lines = Vec::new();
-        location_lines(&mut lines, None, None);
-        assert_eq!(lines, vec!["(location unknown)"]);
-        assert_eq!(Entity::Group([1, 2, 3]).to_string(), "Group(1,2,3)");
-        assert_eq!(Entity::Unknown.to_string(), "(unknown)");
+        assert_eq!(at(None, None), At::Unknown);
     }
 }

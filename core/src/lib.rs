@@ -18,7 +18,6 @@ pub mod memory;
 pub mod output;
 pub mod plugins;
 pub mod program;
-pub mod records;
 
 pub use config::Config;
 pub use context::{Context, KernelError, PlacedProgram, Program};

@@ -18,12 +18,12 @@
 use std::collections::BTreeMap;
 use std::sync::{Condvar, Mutex};
 
-use crate::diagnostics::Level;
+use crate::diagnostics::Diagnostic;
 
 /// One piece of output.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Record {
-    Log(Level, String),
+    Log(Box<Diagnostic>),
     Stdout(Vec<u8>),
 }
 
@@ -43,7 +43,8 @@ struct Pending {
 fn size_of(record: &Record) -> usize {
     std::mem::size_of::<(ItemKey, Record)>()
         + match record {
-            Record::Log(_, text) => text.len(),
+            // Its text is about as long as its headline and location.
+            Record::Log(d) => std::mem::size_of::<Diagnostic>() + d.headline.len(),
             Record::Stdout(bytes) => bytes.len(),
         }
 }

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
 use common::Recorder;
-use oclgrind_core::diagnostics::{Entity, Level};
+use oclgrind_core::diagnostics::{Diagnostic, Entity};
 use oclgrind_core::memory::{AddrSpace, Fault};
 use oclgrind_core::plugins::{
     Access, AccessKind, ExecContext, GroupContext, Interest, KernelContext, LaunchInfo, Plugin,
@@ -60,7 +60,7 @@ impl Plugin for Counter {
     fn interests(&self) -> Interest {
         self.interests
     }
-    fn log(&self, _: Level, _: &str) {
+    fn log(&self, _: &Diagnostic) {
         self.bump("log");
     }
     fn kernel_begin(&self, l: &LaunchInfo) {
@@ -144,18 +144,20 @@ impl Worker for CountingWorker {
     }
     fn memory_access(&mut self, cx: &ExecContext, a: &Access) {
         let site = cx.site.expect("an access names its op");
-        let mut lines = Vec::new();
-        cx.kernel.location_lines(&mut lines, Some(site));
+        let at = cx.kernel.at(Some(site));
         // The LLVM instruction the access comes from.
         let opcode = match a.kind {
             AccessKind::Load => "load",
             AccessKind::Store => "store",
             AccessKind::Atomic | AccessKind::AtomicLoad => "atomic",
         };
-        assert!(lines[0].contains(opcode), "{lines:?}");
+        assert!(
+            at.instruction().is_some_and(|i| i.contains(opcode)),
+            "{at:?}"
+        );
         // (At -O0, spills of arguments to private memory have no source position.)
         if a.space != AddrSpace::Private {
-            assert!(lines[1].starts_with("At line "), "{lines:?}");
+            assert!(at.place().is_some(), "{at:?}");
         }
         match a.kind {
             AccessKind::Load => {

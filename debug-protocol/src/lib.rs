@@ -11,6 +11,7 @@ pub mod protocol;
 pub mod render;
 pub mod text;
 
+pub use oclgrind_diagnostic as diagnostic;
 use protocol::{Command, Event};
 
 /// How the engine talks to the user.

@@ -2,6 +2,7 @@
 //! sends back. Plain data, so that the line mode and the TUI (in process or over a socket) speak
 //! the same language.
 
+pub use oclgrind_diagnostic::Diagnostic;
 use serde::{Deserialize, Serialize};
 
 /// A memory for `gmem` / `lmem` / `pmem`.
@@ -394,10 +395,7 @@ pub enum Event {
     },
     /// A diagnostic the simulator reported (the Logger prints it too; a TUI shows it in its
     /// own pane). Sent before the stop it caused, or at the end of the launch.
-    Diagnostic {
-        error: bool,
-        message: String,
-    },
+    Diagnostic(Diagnostic),
     /// Text the kernel printed (`printf`), when it was printed.
     Output(String),
     /// A work-item stopped: prompt for commands.
@@ -548,10 +546,11 @@ mod tests {
             returned: None,
             displays: vec![],
         }));
-        round_trip(Event::Diagnostic {
-            error: true,
-            message: "Invalid read of size 4 at global memory address 0x1000000000010".into(),
-        });
+        round_trip(Event::Diagnostic(Diagnostic::api_error(
+            "clCreateBuffer",
+            "CL_INVALID_BUFFER_SIZE",
+            Some("size is 0".into()),
+        )));
         round_trip(Event::LaunchEnd {
             kernel: "k".into(),
             counts: vec![LineCount {

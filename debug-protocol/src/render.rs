@@ -54,7 +54,7 @@ pub fn render(event: &Event, terminal: bool) -> String {
         // The Logger has printed diagnostics already.
         Event::LaunchBegin(_)
         | Event::LaunchEnd { .. }
-        | Event::Diagnostic { .. }
+        | Event::Diagnostic(_)
         | Event::Detached => String::new(),
         Event::Output(text) => text.clone(),
         Event::Stopped(s) => {

@@ -13,7 +13,7 @@ use std::thread::ThreadId;
 
 use oclgrind_core::bytecode::{Op, Pc, VType};
 use oclgrind_core::counts::{by_line, BlockCounts};
-use oclgrind_core::diagnostics::{memory_dump_rows, Level, Source};
+use oclgrind_core::diagnostics::{memory_dump_rows, Diagnostic, Level, Source};
 use oclgrind_core::exec::debug::{DebugHook, Moment, Resume, StopSet, WiState, WorkItemView};
 use oclgrind_core::exec::KernelInstance;
 use oclgrind_core::memory::AddrSpace;
@@ -260,7 +260,7 @@ struct State {
     /// The SIGINT handler ours replaced while the kernel runs on after `continue`.
     previous_handler: Option<libc::sighandler_t>,
     /// Diagnostics not yet sent to the front-end as events.
-    diagnostics: Vec<(bool, String)>,
+    diagnostics: Vec<Diagnostic>,
     /// The current launch's instruction counts, as they fill.
     counts: Option<LaunchCounts>,
     /// `lockstep on`: steps take the focus's sub-group along (`StepAlong`).
@@ -352,9 +352,9 @@ fn release_interrupts(st: &mut State) {
     }
 }
 
-fn send_diagnostics(fe: &mut dyn Frontend, diagnostics: Vec<(bool, String)>) {
-    for (error, message) in diagnostics {
-        fe.event(&Event::Diagnostic { error, message });
+fn send_diagnostics(fe: &mut dyn Frontend, diagnostics: Vec<Diagnostic>) {
+    for d in diagnostics {
+        fe.event(&Event::Diagnostic(d));
     }
 }
 
@@ -413,20 +413,18 @@ impl Engine {
     /// An API misuse the runtime reported (`--check-api`): the front-end lists it with the
     /// kernels' diagnostics. During a launch it waits with theirs (a prompt may be up on
     /// another thread); between launches, when no prompt can be, it goes now.
-    pub fn report_api_error(&self, message: &str) {
+    pub fn report_api_error(&self, diagnostic: &Diagnostic) {
         let mut st = self.lock();
         if st.mode == Mode::Quit {
             return;
         }
         if st.launch.is_some() {
-            st.diagnostics.push((true, message.to_string()));
+            st.diagnostics.push(diagnostic.clone());
             return;
         }
         drop(st);
-        self.frontend().event(&Event::Diagnostic {
-            error: true,
-            message: message.to_string(),
-        });
+        self.frontend()
+            .event(&Event::Diagnostic(diagnostic.clone()));
     }
 
     fn lock(&self) -> MutexGuard<'_, State> {
@@ -1817,7 +1815,8 @@ impl Plugin for Engine {
         Interest::LOG | Interest::INSTRUCTION_COUNTS
     }
 
-    fn log(&self, level: Level, message: &str) {
+    fn log(&self, diagnostic: &Diagnostic) {
+        let level = diagnostic.level;
         if !matches!(level, Level::Warning | Level::Error) {
             return;
         }
@@ -1826,8 +1825,7 @@ impl Plugin for Engine {
             return;
         }
         // Queued, not sent: the front-end may be busy prompting on another thread.
-        st.diagnostics
-            .push((level == Level::Error, message.to_string()));
+        st.diagnostics.push(diagnostic.clone());
         // Only a worker of the launch runs a work-item that can stop (not, say, the host
         // thread reporting an API misuse meanwhile).
         if level != Level::Error || !oclgrind_core::exec::debug::in_debug_worker() {

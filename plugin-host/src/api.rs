@@ -4,7 +4,7 @@
 use std::cell::RefCell;
 use std::ffi::{c_char, c_int, c_void, CStr, CString};
 
-use oclgrind_core::diagnostics::{self, Entity, Level};
+use oclgrind_core::diagnostics::{At, Body, Diagnostic, Entity, Level, Rule};
 use oclgrind_core::memory::AddrSpace;
 use oclgrind_core::plugins::{ExecContext, GroupContext, KernelContext};
 use oclgrind_plugin_abi as abi;
@@ -65,29 +65,30 @@ unsafe extern "C" fn report(cx: abi::Cx, l: abi::Level, headline: *const c_char)
     let Some(headline) = text(headline) else {
         return FAILED;
     };
+    // A plugin's own diagnostic, in the standard layout: at the op of an instruction's
+    // event, or naming the group (or nobody) with no location at the others.
+    let standard = |entity| Body::Standard {
+        message: Vec::new(),
+        entity,
+        at: At::Unknown,
+        origin: None,
+        notes: Vec::new(),
+    };
     with_event(cx, |event| {
         match event {
-            Event::Exec(cx) => cx.report(level(l), &headline),
-            Event::Group(cx) => cx.log(
+            Event::Exec(cx) => cx.report(Rule::Other, level(l), headline),
+            Event::Group(cx) => cx.log(cx.launch.diagnostic(
+                Rule::Other,
                 level(l),
-                diagnostics::standard_with(
-                    &headline,
-                    &cx.launch.kernel,
-                    &Entity::Group(cx.group),
-                    (None, cx.kernel.source),
-                    &[],
-                ),
-            ),
-            Event::Kernel(cx) => cx.log(
+                headline,
+                standard(Entity::Group(cx.group)),
+            )),
+            Event::Kernel(cx) => cx.log(cx.launch.diagnostic(
+                Rule::Other,
                 level(l),
-                diagnostics::standard_with(
-                    &headline,
-                    &cx.launch.kernel,
-                    &Entity::Unknown,
-                    (None, cx.kernel.source),
-                    &[],
-                ),
-            ),
+                headline,
+                standard(Entity::Unknown),
+            )),
         }
         OK
     })
@@ -99,9 +100,9 @@ unsafe extern "C" fn log(cx: abi::Cx, l: abi::Level, message: *const c_char) -> 
     };
     with_event(cx, |event| {
         match event {
-            Event::Exec(cx) => cx.log(level(l), message),
-            Event::Group(cx) => cx.log(level(l), message),
-            Event::Kernel(cx) => cx.log(level(l), message),
+            Event::Exec(cx) => cx.log(Diagnostic::text(level(l), message)),
+            Event::Group(cx) => cx.log(Diagnostic::text(level(l), message)),
+            Event::Kernel(cx) => cx.log(Diagnostic::text(level(l), message)),
         }
         OK
     })

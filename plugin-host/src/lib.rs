@@ -13,7 +13,7 @@ use std::ffi::{c_void, CString};
 use std::sync::Arc;
 
 use libloading::os::unix::{Library, Symbol, RTLD_NOW};
-use oclgrind_core::diagnostics::Level;
+use oclgrind_core::diagnostics::{Diagnostic, Level};
 use oclgrind_core::memory::AddrSpace;
 use oclgrind_core::plugins::{
     Access, AccessKind, ExecContext, GroupContext, Interest, KernelContext, LaunchInfo, Plugin,
@@ -204,11 +204,19 @@ impl Plugin for DynamicPlugin {
         self.callbacks.0.thread_safe != 0
     }
 
-    fn log(&self, l: Level, message: &str) {
+    fn log(&self, diagnostic: &Diagnostic) {
         if let Some(f) = self.callbacks.0.log {
+            // C plugins get the text Oclgrind would print.
+            let message = diagnostic.to_string();
             let text = CString::new(message.replace('\0', "")).unwrap_or_default();
             // SAFETY: a callback the plugin gave, with its own pointer and a live string.
-            unsafe { f(self.callbacks.user(), level(l), text.as_ptr()) };
+            unsafe {
+                f(
+                    self.callbacks.user(),
+                    level(diagnostic.level),
+                    text.as_ptr(),
+                )
+            };
         }
     }
 

@@ -16,9 +16,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use oclgrind_core::config::{Config, DiagnosticsFormat};
-use oclgrind_core::diagnostics::Level;
+use oclgrind_core::diagnostics::{Diagnostic, Level, Party, SourcePlace};
 use oclgrind_core::plugins::{Interest, Plugin};
-use oclgrind_core::records::{Party, Place, Record};
 use serde_json::{json, Value};
 
 /// Errors reported so far in this process.
@@ -89,9 +88,9 @@ pub fn plugin(config: &Config) -> Option<Arc<dyn Plugin>> {
 }
 
 /// A diagnostic reported outside any context (the runtime's API errors under `--check-api`).
-pub fn report(config: &Config, level: Level, message: &str) {
+pub fn report(config: &Config, diagnostic: &Diagnostic) {
     if let Some(s) = settings(config) {
-        s.record(level, message);
+        s.record(diagnostic);
     }
 }
 
@@ -117,15 +116,16 @@ impl Plugin for Reports {
         Interest::LOG
     }
 
-    fn log(&self, level: Level, message: &str) {
-        self.0.record(level, message);
+    fn log(&self, diagnostic: &Diagnostic) {
+        self.0.record(diagnostic);
     }
 }
 
 impl Settings {
     /// Tallies an error, and writes a diagnostic (a warning or an error; the rest is
     /// information) to the file.
-    fn record(&self, level: Level, message: &str) {
+    fn record(&self, diagnostic: &Diagnostic) {
+        let level = diagnostic.level;
         if level < Level::Warning {
             return;
         }
@@ -133,11 +133,10 @@ impl Settings {
             self.add_note(note::ERROR);
         }
         if let Some((path, format)) = &self.file {
-            let record = Record::parse(level, message);
             let mut writer = WRITER.lock().unwrap_or_else(|e| e.into_inner());
             let had_failed = writer.as_ref().is_some_and(|w| w.failed);
             let w = writer.get_or_insert_with(|| Writer::new(path, *format));
-            w.add(&record);
+            w.add(diagnostic);
             if w.failed && !had_failed {
                 self.add_note(note::UNWRITTEN);
             }
@@ -173,10 +172,10 @@ impl Writer {
         w
     }
 
-    fn add(&mut self, record: &Record) {
+    fn add(&mut self, diagnostic: &Diagnostic) {
         let written = match self.format {
             DiagnosticsFormat::JsonLines => {
-                let line = format!("{}\n", json_line(record));
+                let line = format!("{}\n", json_line(diagnostic));
                 std::fs::OpenOptions::new()
                     .append(true)
                     .create(true)
@@ -184,7 +183,7 @@ impl Writer {
                     .and_then(|mut f| f.write_all(line.as_bytes()))
             }
             DiagnosticsFormat::Sarif => {
-                self.results.push(sarif::result(record));
+                self.results.push(sarif::result(diagnostic));
                 self.write_sarif()
             }
         };
@@ -227,34 +226,41 @@ fn level_name(level: Level) -> &'static str {
     }
 }
 
-fn place_json(p: &Place) -> Value {
-    json!({"file": p.file, "line": p.line, "column": p.column, "source": p.source})
+fn place_json(p: &SourcePlace) -> Value {
+    json!({"file": p.file, "line": p.line, "column": p.column, "source": p.text})
+}
+
+/// A party's work-item: its global and local ids.
+fn work_item_json(p: &Party) -> Option<Value> {
+    let e = p.entity?;
+    e.global().map(|g| json!({"global": g, "local": e.local()}))
 }
 
 fn party_json(p: &Party) -> Value {
     json!({
         "label": p.label,
-        "workItem": p.global.map(|g| json!({"global": g, "local": p.local})),
-        "workGroup": p.group,
-        "instruction": p.instruction,
-        "location": p.place.as_ref().map(place_json),
+        "workItem": work_item_json(p),
+        "workGroup": p.entity.and_then(|e| e.group()),
+        "instruction": p.at.and_then(|a| a.instruction()).map(str::trim),
+        "location": p.at.and_then(|a| a.place()).map(place_json),
     })
 }
 
 /// One diagnostic as a JSON line: the fields of its SARIF result, flat.
-fn json_line(r: &Record) -> Value {
-    let first = r.parties.iter().find(|p| p.place.is_some());
+fn json_line(d: &Diagnostic) -> Value {
+    let parties = d.parties();
+    let first = parties.first();
     json!({
-        "level": level_name(r.level),
-        "ruleId": r.rule,
-        "message": r.headline,
-        "kernel": r.kernel,
-        "location": first.and_then(|p| p.place.as_ref()).map(place_json),
-        "workItem": r.parties.first().and_then(|p| p.global.map(|g| json!({"global": g, "local": p.local}))),
-        "workGroup": r.parties.first().and_then(|p| p.group),
-        "entities": r.parties.iter().map(party_json).collect::<Vec<_>>(),
-        "origin": r.origin.as_ref().map(|(text, place)| json!({"message": text, "location": place.as_ref().map(place_json)})),
-        "details": r.details,
-        "text": r.text,
+        "level": level_name(d.level),
+        "ruleId": d.rule.id(),
+        "message": d.title(),
+        "kernel": d.kernel,
+        "location": d.place().map(place_json),
+        "workItem": first.and_then(work_item_json),
+        "workGroup": first.and_then(|p| p.entity?.group()),
+        "entities": parties.iter().map(party_json).collect::<Vec<_>>(),
+        "origin": d.origin().map(|o| json!({"message": o.description, "location": o.place.as_ref().map(place_json)})),
+        "details": d.details(),
+        "text": d.to_string(),
     })
 }

@@ -6,8 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use oclgrind_core::diagnostics::Level;
-use oclgrind_core::records::{rule_description, Party, Place, Record, OTHER_RULE, RULES};
+use oclgrind_core::diagnostics::{Diagnostic, Entity, Level, Party, Rule, SourcePlace};
 use serde_json::json;
 use serde_sarif::sarif::{
     ArtifactContent, ArtifactLocation, Location, Message, MultiformatMessageString,
@@ -24,12 +23,12 @@ fn text(s: impl Into<String>) -> Message {
     Message::builder().text(s.into()).build()
 }
 
-fn physical(p: &Place) -> PhysicalLocation {
+fn physical(p: &SourcePlace) -> PhysicalLocation {
     let mut region = Region::builder().start_line(p.line as i64).build();
     if p.column > 0 {
         region.start_column = Some(p.column as i64);
     }
-    if let Some(source) = &p.source {
+    if let Some(source) = &p.text {
         region.snippet = Some(ArtifactContent::builder().text(source.clone()).build());
     }
     PhysicalLocation::builder()
@@ -40,78 +39,74 @@ fn physical(p: &Place) -> PhysicalLocation {
 
 /// A party the message names: its place, and who it was (`Second entity: Global(...)`).
 fn party_location(p: &Party, id: i64) -> Location {
-    let mut who = Vec::new();
-    if let Some(g) = p.global {
-        who.push(format!("Global({},{},{})", g[0], g[1], g[2]));
-    }
-    if let Some(l) = p.local {
-        who.push(format!("Local({},{},{})", l[0], l[1], l[2]));
-    }
-    if let Some(g) = p.group {
-        who.push(format!("Group({},{},{})", g[0], g[1], g[2]));
-    }
-    let label = p.label.as_deref().unwrap_or("Entity");
+    let who = match p.entity {
+        Some(Entity::Unknown) | None => String::new(),
+        Some(e) => e.to_string(),
+    };
+    let label = p.label.unwrap_or("Entity");
     let mut location = Location::builder()
         .id(id)
-        .message(text(format!("{label}: {}", who.join(" "))))
+        .message(text(format!("{label}: {who}")))
         .build();
-    location.physical_location = p.place.as_ref().map(physical);
+    location.physical_location = p.at.and_then(|a| a.place()).map(physical);
     location
 }
 
-fn properties(r: &Record) -> PropertyBag {
-    let first = r.parties.first();
+fn properties(d: &Diagnostic, parties: &[Party]) -> PropertyBag {
     let mut bag = BTreeMap::new();
-    bag.insert("kernel".to_string(), json!(r.kernel));
-    if let Some(p) = first {
-        if let Some(g) = p.global {
-            bag.insert(
-                "workItem".to_string(),
-                json!({"global": g, "local": p.local}),
-            );
+    bag.insert("kernel".to_string(), json!(d.kernel));
+    if let Some(p) = parties.first() {
+        let entity = p.entity;
+        if let Some(g) = entity.and_then(|e| e.global()) {
+            let local = entity.and_then(|e| e.local());
+            bag.insert("workItem".to_string(), json!({"global": g, "local": local}));
         }
-        bag.insert("workGroup".to_string(), json!(p.group));
+        bag.insert(
+            "workGroup".to_string(),
+            json!(entity.and_then(|e| e.group())),
+        );
     }
-    if !r.details.is_empty() {
-        bag.insert("details".to_string(), json!(r.details));
+    let details = d.details();
+    if !details.is_empty() {
+        bag.insert("details".to_string(), json!(details));
     }
-    bag.insert("text".to_string(), json!(r.text));
+    bag.insert("text".to_string(), json!(d.to_string()));
     PropertyBag::builder().additional_properties(bag).build()
 }
 
 /// One diagnostic as a SARIF result.
-pub fn result(r: &Record) -> Result {
-    let level = match r.level {
+pub fn result(d: &Diagnostic) -> Result {
+    let level = match d.level {
         Level::Error => ResultLevel::Error,
         Level::Warning => ResultLevel::Warning,
         Level::Info | Level::Debug => ResultLevel::Note,
     };
     // The first party with a place is where the result is; every other party, and the
     // origin, is a related location.
-    let primary = r.parties.iter().position(|p| p.place.is_some());
-    let mut related: Vec<Location> = r
-        .parties
+    let parties = d.parties();
+    let primary = (parties.iter()).position(|p| p.at.and_then(|a| a.place()).is_some());
+    let mut related: Vec<Location> = parties
         .iter()
         .enumerate()
         .filter(|(i, _)| Some(*i) != primary)
         .map(|(i, p)| party_location(p, i as i64 + 1))
         .collect();
-    if let Some((origin, place)) = &r.origin {
+    if let Some(origin) = d.origin() {
         let mut location = Location::builder()
-            .id(r.parties.len() as i64 + 1)
-            .message(text(format!("Origin: {origin}")))
+            .id(parties.len() as i64 + 1)
+            .message(text(format!("Origin: {}", origin.description)))
             .build();
-        location.physical_location = place.as_ref().map(physical);
+        location.physical_location = origin.place.as_ref().map(physical);
         related.push(location);
     }
     let mut result = Result::builder()
-        .rule_id(r.rule.to_string())
+        .rule_id(d.rule.id().to_string())
         .level(level)
-        .message(text(r.headline.clone()))
-        .properties(properties(r))
+        .message(text(d.title()))
+        .properties(properties(d, &parties))
         .build();
     if let Some(i) = primary {
-        result.locations = Some(vec![party_location(&r.parties[i], i as i64 + 1)]);
+        result.locations = Some(vec![party_location(&parties[i], i as i64 + 1)]);
     }
     if !related.is_empty() {
         result.related_locations = Some(related);
@@ -121,16 +116,14 @@ pub fn result(r: &Record) -> Result {
 
 /// The tool's rules: each kind of diagnostic once.
 fn rules() -> Vec<ReportingDescriptor> {
-    let mut ids: Vec<&str> = RULES.iter().map(|(id, ..)| *id).collect();
-    ids.push(OTHER_RULE);
-    ids.dedup();
-    ids.into_iter()
-        .map(|id| {
+    Rule::ALL
+        .into_iter()
+        .map(|rule| {
             ReportingDescriptor::builder()
-                .id(id.to_string())
+                .id(rule.id().to_string())
                 .short_description(
                     MultiformatMessageString::builder()
-                        .text(rule_description(id).to_string())
+                        .text(rule.description().to_string())
                         .build(),
                 )
                 .build()

@@ -6,7 +6,7 @@ use std::ffi::CString;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 
-use oclgrind_core::diagnostics::Level;
+use oclgrind_core::diagnostics::Diagnostic;
 
 use crate::cl::*;
 use crate::context::Context;
@@ -191,32 +191,24 @@ pub fn stderr_line(text: &str) {
     let _ = err.write_all(b"\n");
 }
 
-/// Formats the report of an API error (compat §7.3).
-pub fn describe(function: &str, e: &ClError) -> String {
-    let mut s = format!(
-        "\nOclgrind - OpenCL runtime error detected\n\tFunction: {function}\n\tError:    {}\n",
-        error_name(e.code)
-    );
-    if !e.info.is_empty() {
-        s.push('\t');
-        s.push_str(&e.info);
-        s.push('\n');
-    }
-    s
+/// The report of an API error (compat §7.3).
+pub fn diagnostic(function: &str, e: &ClError) -> Diagnostic {
+    Diagnostic::api_error(function, error_name(e.code), Some(e.info.clone()))
 }
 
 /// Prints an error with `--check-api` and tells the context's callback, if any: for a
 /// failed call, or a problem with a call that goes on.
 pub fn report_problem(function: &str, e: &ClError, context: Option<&Obj<Context>>) {
-    let text = describe(function, e);
+    let d = diagnostic(function, e);
+    let text = format!("\n{d}");
     let settings = crate::platform::settings();
     if settings.check_api {
         stderr_line(&text);
         // A diagnostics file for CI has it too, and it counts for --error-exitcode.
-        oclgrind_reports::report(settings, Level::Error, text.trim_start());
+        oclgrind_reports::report(settings, &d);
         // The debugger's interface lists it with the kernels' diagnostics.
         if let Some(engine) = crate::context::attached_debugger() {
-            engine.report_api_error(text.trim_start());
+            engine.report_api_error(&d);
         }
     }
     if let Some(ctx) = context {
@@ -307,8 +299,8 @@ mod tests {
     fn reports_have_oclgrinds_layout() {
         let e = ClError::new(CL_INVALID_VALUE, "For argument 'size'");
         assert_eq!(
-            describe("clCreateBuffer", &e),
-            "\nOclgrind - OpenCL runtime error detected\n\tFunction: clCreateBuffer\n\
+            diagnostic("clCreateBuffer", &e).to_string(),
+            "Oclgrind - OpenCL runtime error detected\n\tFunction: clCreateBuffer\n\
              \tError:    CL_INVALID_VALUE\n\tFor argument 'size'\n"
         );
         assert_eq!(error_name(-9999), "Unknown");

@@ -3,6 +3,7 @@
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 
+use oclgrind_core::diagnostics::Diagnostic;
 use oclgrind_core::memory::{released_argument_address, AddrSpace};
 use oclgrind_core::program::{KernelInfo, KernelParam, ParamKind};
 use oclgrind_core::{ArgValue, KernelError, KernelInstance};
@@ -73,10 +74,10 @@ impl Kernel {
             Err(KernelError::Unsupported(why)) => {
                 // What the simulator cannot run failed the build; this is a kernel that does
                 // not fit its context. Always say why, not just with --check-api.
-                program.context.sim.log(
+                program.context.sim.log(&Diagnostic::text(
                     oclgrind_core::diagnostics::Level::Error,
-                    &format!("\n{why}\n"),
-                );
+                    format!("\n{why}\n"),
+                ));
                 fail!(
                     CL_OUT_OF_RESOURCES,
                     "Kernel '{name}' cannot be created (see the message above)"

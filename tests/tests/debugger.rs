@@ -475,9 +475,10 @@ fn remote_api_errors(bin: &Path, _dir: &Path) -> Result<(), String> {
     }
     let status = child.wait().map_err(|e| e.to_string())?;
     let at = |text: &str| seen.iter().position(|l| l.contains(text));
+    // Sent as data: the function is a field of the API error.
     let first_error = at("CL_INVALID_BUFFER_SIZE").filter(|_| {
         seen.iter()
-            .any(|l| l.contains("Diagnostic") && l.contains("Function: clCreateBuffer"))
+            .any(|l| l.contains("Diagnostic") && l.contains(r#""function":"clCreateBuffer""#))
     });
     let launch = at("LaunchBegin");
     match (first_error, launch, at("CL_INVALID_HOST_PTR")) {

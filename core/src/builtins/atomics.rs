@@ -3,6 +3,7 @@
 
 use super::{site, Call, Emit, MType, Resolution, UnreadAtomic};
 use crate::bytecode::RmwOp;
+use crate::diagnostics::Rule;
 
 #[derive(Clone, Copy)]
 enum Kind {
@@ -84,7 +85,10 @@ fn lower(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
         let val = v.map_or(0, |a| regs[a.slot as usize]);
         let new = w.map_or(0, |a| regs[a.slot as usize]);
         if addr % size as u64 != 0 {
-            env.error(&format!("Unaligned address on {name}"));
+            env.error(
+                Rule::MisalignedAccess,
+                &format!("Unaligned address on {name}"),
+            );
         }
         let rmw = rmw.map(|(op, from_arg)| (op, if from_arg { val } else { 1 }));
         let old = match rmw {

@@ -10,6 +10,7 @@
 
 use super::{site, Call, Emit, MType, Resolution};
 use crate::bytecode::RmwOp;
+use crate::diagnostics::Rule;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
@@ -89,7 +90,10 @@ fn lower(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
         let addr = regs[object.slot as usize];
         let v = value.map_or(0, |a| regs[a.slot as usize]);
         if addr % size as u64 != 0 {
-            env.error(&format!("Unaligned address on {name}"));
+            env.error(
+                Rule::MisalignedAccess,
+                &format!("Unaligned address on {name}"),
+            );
         }
         let bytes = size as usize;
         let out = match kind {

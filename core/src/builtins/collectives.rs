@@ -13,6 +13,7 @@ use super::group_arith::{apply, identity, Arith};
 use super::num::Num;
 use super::{site, Call, Emit, Resolution};
 use crate::bytecode::Op;
+use crate::diagnostics::Rule;
 use crate::exec::semantics::mask;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,7 +91,7 @@ fn lower(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
                     exchange.value(index as usize, 0)
                 } else {
                     let msg = format!("{name}: local id {id:?} is outside the work-group");
-                    env.error(&msg);
+                    env.error(Rule::Other, &msg);
                     0
                 }
             }

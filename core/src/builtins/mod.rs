@@ -32,6 +32,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::bytecode::{Op, RmwOp, ScalarTy, Slot, VType};
+use crate::diagnostics::Rule;
 use crate::exec::exchange::Exchange;
 use crate::memory::AddrSpace;
 pub use mangle::{demangle, Demangled, MType};
@@ -75,7 +76,7 @@ pub trait BuiltinEnv {
     /// Kernel output (printf), kept in order with other output of the work-group.
     fn print(&mut self, text: &[u8]);
     /// Reports an error at the current instruction (e.g. `Unaligned address on atomic_add`).
-    fn error(&mut self, headline: &str);
+    fn error(&mut self, rule: Rule, headline: &str);
     /// Registers this work-item's part of a work-group copy; returns the copy's event.
     fn async_copy(&mut self, copy: AsyncCopy) -> u64;
     /// Work-group and sub-group functions: puts this work-item's value (its lanes) where the

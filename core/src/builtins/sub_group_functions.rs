@@ -24,6 +24,7 @@ use super::group_arith::{apply, identity, Arith};
 use super::num::Num;
 use super::{site, BuiltinEnv, Call, Emit, Resolution};
 use crate::bytecode::{Op, NOT_A_BARRIER};
+use crate::diagnostics::Rule;
 use crate::exec::exchange::{Exchange, STRIDE};
 use crate::exec::semantics::mask;
 
@@ -184,7 +185,7 @@ pub fn barrier(call: &Call, emit: &mut dyn Emit) -> Resolution {
     emit.site(site(call, move |env| {
         let (group, exchange) = SubGroup::of_caller(env);
         if let Some(problem) = group.partial_call(exchange, &name) {
-            env.error(&problem);
+            env.error(Rule::Other, &problem);
         }
         Ok(())
     }));
@@ -261,7 +262,7 @@ fn lower(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
         env.regs()[result.slot as usize..result.slot as usize + width]
             .copy_from_slice(&out[..width]);
         if let Some(p) = problem {
-            env.error(&p);
+            env.error(Rule::Other, &p);
         }
         Ok(())
     }));

@@ -3,6 +3,7 @@
 
 use super::{resolve, Arg, AsyncCopy, BuiltinEnv, BuiltinSite, Call, Emit, Trap};
 use crate::bytecode::{Op, RmwOp, ScalarTy, Slot, VType};
+use crate::diagnostics::Rule;
 use crate::exec::exchange::Exchange;
 use crate::exec::pure_ops::run_pure;
 use crate::exec::semantics::{slot_f32, slot_f64};
@@ -315,7 +316,7 @@ impl BuiltinEnv for TestEnv {
     fn print(&mut self, text: &[u8]) {
         self.output.extend_from_slice(text);
     }
-    fn error(&mut self, headline: &str) {
+    fn error(&mut self, _rule: Rule, headline: &str) {
         self.errors.push(headline.to_string());
     }
     fn exchange_put(&mut self, lanes: &[u64]) {

@@ -7,9 +7,8 @@ use super::launch::{Launch, Where};
 use super::uninit;
 use super::workitem::WiIds;
 use crate::builtins::AsyncCopy;
-use crate::diagnostics::{divergence_header, render, Entity, Level};
+use crate::diagnostics::{Body, Divergent, Entity, Level, Rule};
 use crate::memory::{load_bytes, store_bytes};
-use crate::output::Record;
 use crate::plugins::AccessKind;
 
 /// A copy not yet performed, as the first work-item that issued it asked for it.
@@ -93,18 +92,25 @@ impl AsyncState {
                     wi: Some(waiter),
                     ..at
                 };
-                launch.report(at, Level::Error, "Invalid wait event");
+                launch.report(
+                    at,
+                    Rule::InvalidWaitEvent,
+                    Level::Error,
+                    "Invalid wait event".into(),
+                );
                 continue;
             }
             for p in self.copies.iter().filter(|p| p.copy.event == e) {
                 if p.issuers < self.group_size {
-                    let mut lines = divergence_header("async copy", &launch.info.kernel, at.group);
-                    lines.push(format!(
-                        "Only {} out of {} work-items executed copy",
-                        p.issuers, self.group_size
-                    ));
-                    launch.location_lines(&mut lines, p.site.0, p.site.1);
-                    launch.emit(at, Record::Log(Level::Error, render(&lines)));
+                    let body = Body::PartialGroup {
+                        what: Divergent::AsyncCopy,
+                        group: at.group,
+                        arrived: p.issuers,
+                        size: self.group_size,
+                        at: launch.at(p.site.0, p.site.1),
+                    };
+                    let headline = Divergent::AsyncCopy.headline().into();
+                    launch.log(at, Rule::WorkGroupDivergence, Level::Error, headline, body);
                 }
                 perform(launch, mems, at, &p.copy);
             }
@@ -117,32 +123,32 @@ impl AsyncState {
     }
 }
 
-fn describe(lines: &mut Vec<String>, c: &AsyncCopy) {
-    lines.push(format!("dest=0x{:x}, src=0x{:x}", c.dst, c.src));
-    lines.push(format!(
-        "elem_size={}, num_elems={}, src_stride={}, dest_stride={}",
-        c.elem_size, c.count, c.src_stride, c.dst_stride
-    ));
+fn describe(c: &AsyncCopy) -> Vec<String> {
+    vec![
+        format!("dest=0x{:x}, src=0x{:x}", c.dst, c.src),
+        format!(
+            "elem_size={}, num_elems={}, src_stride={}, dest_stride={}",
+            c.elem_size, c.count, c.src_stride, c.dst_stride
+        ),
+    ]
 }
 
 fn report_divergence(launch: &Launch, at: Where, copy: &AsyncCopy, first: &PendingCopy) {
-    let mut lines = divergence_header("async copy", &launch.info.kernel, at.group);
-    lines.push(String::new());
-    if let Some(ids) = at.wi {
-        let entity = Entity::WorkItem {
+    let body = Body::Divergence {
+        what: Divergent::AsyncCopy,
+        group: at.group,
+        work_item: at.wi.map(|ids| Entity::WorkItem {
             global: ids.global,
             local: ids.local,
             group: at.group,
-        };
-        lines.push(format!("Work-item:  {entity}"));
-    }
-    launch.location_lines(&mut lines, at.func, at.pc);
-    describe(&mut lines, copy);
-    lines.push(String::new());
-    lines.push("Previous work-items executed:".to_string());
-    launch.location_lines(&mut lines, first.site.0, first.site.1);
-    describe(&mut lines, &first.copy);
-    launch.emit(at, Record::Log(Level::Error, render(&lines)));
+        }),
+        at: launch.at(at.func, at.pc),
+        details: describe(copy),
+        previous_at: launch.at(first.site.0, first.site.1),
+        previous_details: describe(&first.copy),
+    };
+    let headline = Divergent::AsyncCopy.headline().into();
+    launch.log(at, Rule::WorkGroupDivergence, Level::Error, headline, body);
 }
 
 /// Moves the elements, each access checked and observed as the work-group's own.

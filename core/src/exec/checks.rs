@@ -5,7 +5,7 @@
 use super::env::Mems;
 use super::launch::{Launch, Where};
 use crate::bytecode::{MemTy, RmwOp};
-use crate::diagnostics::Level;
+use crate::diagnostics::{Level, Rule};
 use crate::memory::{
     flags, load_bytes, resolve, store_bytes, AddrSpace, Fault, FaultKind, GlobalView, Scalar,
     GLOBAL_OFFSET_BITS,
@@ -68,8 +68,9 @@ fn misaligned(launch: &Launch, at: Where, is_store: bool) {
     let what = if is_store { "store" } else { "load" };
     launch.report(
         at,
+        Rule::MisalignedAccess,
         Level::Error,
-        &format!("Invalid memory {what} - source pointer is not aligned to the pointed type"),
+        format!("Invalid memory {what} - source pointer is not aligned to the pointed type"),
     );
 }
 

@@ -16,7 +16,7 @@ use super::undo::UndoLog;
 use super::uninit;
 use crate::builtins::{AsyncCopy, BuiltinEnv, LaneMove};
 use crate::bytecode::{MemTy, RmwOp, ScalarTy, Slot};
-use crate::diagnostics::Level;
+use crate::diagnostics::{Level, Rule};
 use crate::memory::{load_bytes, resolve, store_bytes, AddrSpace, ArenaMemory, MemView};
 use crate::output::Record;
 use crate::plugins::{AccessKind, UninitKind, Workers};
@@ -304,8 +304,8 @@ impl BuiltinEnv for Env<'_, '_> {
         self.launch.emit(self.at, Record::Stdout(text.to_vec()));
     }
 
-    fn error(&mut self, headline: &str) {
-        self.launch.report(self.at, Level::Error, headline);
+    fn error(&mut self, rule: Rule, headline: &str) {
+        (self.launch).report(self.at, rule, Level::Error, headline.to_string());
     }
 
     fn move_lanes(

@@ -13,9 +13,8 @@ use super::shadow::origin_code;
 use super::undo::UndoLog;
 use super::workitem::{EntryFrame, WiIds, WorkItem};
 use crate::bytecode::{Op, NOT_A_BARRIER};
-use crate::diagnostics::{divergence_header, render, Entity, Level};
+use crate::diagnostics::{Body, Divergent, Entity, Level, Rule};
 use crate::memory::{AddrSpace, ArenaMemory};
-use crate::output::Record;
 use crate::plugins::{GroupContext, Interest, Workers};
 use std::sync::atomic::Ordering;
 use std::sync::Mutex;
@@ -622,8 +621,9 @@ impl<'l> GroupRunner<'l> {
             let at = self.at(Some(ids), func, pc);
             launch.report(
                 at,
+                Rule::UnwaitedEvents,
                 Level::Error,
-                "Work-item finished without waiting for events",
+                "Work-item finished without waiting for events".to_string(),
             );
         }
         let group = (self.seq, self.group, self.size);
@@ -728,39 +728,42 @@ impl<'l> GroupRunner<'l> {
         }
     }
 
-    fn header(&self) -> Vec<String> {
-        divergence_header("barrier", &self.launch.info.kernel, self.group)
-    }
-
     pub(super) fn report_divergence(&self, first: &BarrierSite, site: &BarrierSite, ids: WiIds) {
         let launch = self.launch;
-        let mut lines = self.header();
-        let entity = Entity::WorkItem {
-            global: ids.global,
-            local: ids.local,
+        let body = Body::Divergence {
+            what: Divergent::Barrier,
             group: self.group,
+            work_item: Some(Entity::WorkItem {
+                global: ids.global,
+                local: ids.local,
+                group: self.group,
+            }),
+            at: launch.at(site.func, site.pc),
+            details: describe_barrier(site),
+            previous_at: launch.at(first.func, first.pc),
+            previous_details: describe_barrier(first),
         };
-        lines.push(String::new());
-        lines.push(format!("Work-item:  {entity}"));
-        launch.location_lines(&mut lines, site.func, site.pc);
-        describe_barrier(&mut lines, site);
-        lines.push(String::new());
-        lines.push("Previous work-items executed:".to_string());
-        launch.location_lines(&mut lines, first.func, first.pc);
-        describe_barrier(&mut lines, first);
         let at = self.at(Some(ids), site.func, site.pc);
-        launch.emit(at, Record::Log(Level::Error, render(&lines)));
+        launch.log(
+            at,
+            Rule::WorkGroupDivergence,
+            Level::Error,
+            Divergent::Barrier.headline().into(),
+            body,
+        );
     }
 
     fn report_partial_barrier(&self, site: &BarrierSite, arrived: u64, count: u64) {
-        let mut lines = self.header();
-        lines.push(format!(
-            "Only {arrived} out of {count} work-items executed barrier"
-        ));
-        self.launch.location_lines(&mut lines, site.func, site.pc);
+        let body = Body::PartialGroup {
+            what: Divergent::Barrier,
+            group: self.group,
+            arrived,
+            size: count,
+            at: self.launch.at(site.func, site.pc),
+        };
         let at = self.at(None, site.func, site.pc);
-        self.launch
-            .emit(at, Record::Log(Level::Error, render(&lines)));
+        let headline = Divergent::Barrier.headline().into();
+        (self.launch).log(at, Rule::WorkGroupDivergence, Level::Error, headline, body);
     }
 }
 
@@ -785,13 +788,14 @@ impl BarrierSite {
     }
 }
 
-fn describe_barrier(lines: &mut Vec<String>, site: &BarrierSite) {
-    lines.push(format!(
+fn describe_barrier(site: &BarrierSite) -> Vec<String> {
+    let mut lines = vec![format!(
         "fence=0x{:x}, num_events={}",
         site.fence,
         site.events.len()
-    ));
+    )];
     for (i, e) in site.events.iter().enumerate() {
         lines.push(format!("events[{i}]={e}"));
     }
+    lines
 }

@@ -10,7 +10,7 @@ use super::group::GroupRunner;
 use crate::bytecode::{ScalarTy, VType};
 use crate::context::Context;
 use crate::counts::BlockCounts;
-use crate::diagnostics::{self, CodeRef, Entity, Level, Source};
+use crate::diagnostics::{self, At, Body, CodeRef, Diagnostic, Entity, Level, Rule, Source};
 use crate::image::ImageDesc;
 use crate::memory::{
     decode_address, encode_address, AddrSpace, GlobalView, GLOBAL_OFFSET_BITS, PRIVATE_OFFSET_BITS,
@@ -218,8 +218,8 @@ struct Sink<'a, 'l> {
 }
 
 impl LogSink for Sink<'_, '_> {
-    fn log(&self, level: Level, message: String) {
-        let record = Record::Log(level, message);
+    fn log(&self, diagnostic: Diagnostic) {
+        let record = Record::Log(Box::new(diagnostic));
         self.launch.sequencer.emit(self.seq, self.from, record);
     }
 
@@ -329,8 +329,8 @@ impl<'l> Launch<'l> {
     }
 
     /// Reports a diagnostic in the standard layout at `at`.
-    pub fn report(&self, at: Where, level: Level, headline: &str) {
-        self.with_context(at, true, |cx| cx.report(level, headline));
+    pub fn report(&self, at: Where, rule: Rule, level: Level, headline: String) {
+        self.with_context(at, true, |cx| cx.report(rule, level, headline));
     }
 
     /// Reports a fatal error (the work-item stops) in Oclgrind's layout: `OCLGRIND FATAL
@@ -345,8 +345,14 @@ impl<'l> Launch<'l> {
             (file, _) => file,
         };
         self.fatal_errors.fetch_add(1, Ordering::Relaxed);
-        let headline = format!("OCLGRIND FATAL ERROR ({file}:{})\n{message}", info.line);
-        self.report(at, Level::Error, &headline);
+        let headline = format!("OCLGRIND FATAL ERROR ({file}:{})", info.line);
+        self.with_context(at, true, |cx| {
+            let mut d = cx.diagnostic(Rule::FatalError, Level::Error, headline);
+            if let Body::Standard { message: lines, .. } = &mut d.body {
+                lines.extend(message.lines().map(str::to_string));
+            }
+            cx.log(d);
+        });
     }
 
     /// Output from `at`'s work-item, or its group's if it names none.
@@ -361,12 +367,15 @@ impl<'l> Launch<'l> {
         }
     }
 
-    pub fn location_lines(&self, out: &mut Vec<String>, func: u32, pc: u32) {
-        diagnostics::location_lines(
-            out,
-            Some(self.code_ref(func, pc)),
-            self.kernel.source.as_deref(),
-        );
+    /// Where a message about the op at `pc` of function `func` points.
+    pub fn at(&self, func: u32, pc: u32) -> At {
+        diagnostics::at(Some(self.code_ref(func, pc)), self.kernel.source.as_deref())
+    }
+
+    /// Logs a diagnostic about this launch (built by `body`'s caller) in `at`'s order.
+    pub fn log(&self, at: Where, rule: Rule, level: Level, headline: String, body: Body) {
+        let d = self.info.diagnostic(rule, level, headline, body);
+        self.emit(at, Record::Log(Box::new(d)));
     }
 }
 
@@ -624,7 +633,7 @@ pub fn launch(
         .view(uninitialized.then_some(&origin_code::global));
     let debugger = ctx.debugger();
     let deliver = |r: Record| match r {
-        Record::Log(level, text) => ctx.log(level, &text),
+        Record::Log(d) => ctx.log(&d),
         Record::Stdout(bytes) => match debugger {
             Some(hook) => hook.output(&bytes),
             None => ctx.write_stdout(&bytes),

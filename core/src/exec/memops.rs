@@ -13,7 +13,7 @@ use super::semantics::mask;
 use super::shadow::{ShadowRegs, Shadows};
 use super::uninit;
 use crate::bytecode::{Layout, MemTy, RmwOp, ScalarTy, Slot};
-use crate::diagnostics::Level;
+use crate::diagnostics::{Level, Rule};
 use crate::memory::{load_bytes, store_bytes, AddrSpace};
 use crate::plugins::{AccessKind, UninitKind};
 
@@ -321,9 +321,12 @@ pub(crate) fn atomic_rmw(
     let (addr, value) = (f[p as usize], f[v as usize]);
     let size = ty.size() as u64;
     if !addr.is_multiple_of(size) {
-        cx.here
-            .launch
-            .report(cx.here.at(), Level::Error, "Unaligned address on atomicrmw");
+        cx.here.launch.report(
+            cx.here.at(),
+            Rule::MisalignedAccess,
+            Level::Error,
+            "Unaligned address on atomicrmw".into(),
+        );
     }
     let ptr = cx.access(space, addr, size, Dir::Atomic);
     let old = match ptr {
@@ -507,9 +510,12 @@ pub(crate) fn read_events(
 ) {
     out.clear();
     if count > MAX_WAIT_EVENTS {
-        cx.here
-            .launch
-            .report(cx.here.at(), Level::Error, "Invalid wait event");
+        cx.here.launch.report(
+            cx.here.at(),
+            Rule::InvalidWaitEvent,
+            Level::Error,
+            "Invalid wait event".into(),
+        );
         return;
     }
     let mut bytes = vec![0u8; count as usize * 8];

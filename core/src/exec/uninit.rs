@@ -9,6 +9,7 @@ use super::semantics::mask;
 use super::shadow::{origin_code, width, ShadowRegs, Shadows};
 use crate::builtins::BuiltinSite;
 use crate::bytecode::{MemTy, ScalarTy, Slot};
+use crate::diagnostics;
 use crate::memory::{load_bytes, resolve, store_bytes, AddrSpace};
 use crate::plugins::{uninit::describe, Interest, Origin, UninitKind, UninitUse, Workers};
 use crate::program::KernelCode;
@@ -35,7 +36,7 @@ struct Written {
     /// Weak: it keeps the kernel's address from being reused while its entries live.
     kernel: Weak<KernelCode>,
     code: u32,
-    description: Arc<str>,
+    described: Arc<diagnostics::Origin>,
 }
 
 impl WrittenOrigins {
@@ -55,18 +56,18 @@ impl WrittenOrigins {
         }
         let origin = origin_code::decode(code);
         let what = describe(launch.kernel_ref(), &launch.info.named, &origin, None);
-        let Some(what) = what else {
+        let Some(mut what) = what else {
             return 0;
         };
+        what.description = format!(
+            "{} (written to global memory by kernel '{}')",
+            what.description, launch.info.kernel
+        );
         let i = table.entries.len();
         table.entries.push(Written {
             kernel: Arc::downgrade(&launch.kernel.code),
             code,
-            description: format!(
-                "{what} (written to global memory by kernel '{}')",
-                launch.info.kernel
-            )
-            .into(),
+            described: Arc::new(what),
         });
         table.index.insert(key, i);
         origin_code::written(i)
@@ -85,7 +86,7 @@ impl WrittenOrigins {
                 origin_code::decode(w.code)
             }
             Some(w) => Origin::OtherKernel {
-                description: w.description.clone(),
+                described: w.described.clone(),
             },
             None => Origin::Unknown,
         }

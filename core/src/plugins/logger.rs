@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use super::{Interest, Plugin};
-use crate::diagnostics::Level;
+use crate::diagnostics::{Diagnostic, Level};
 
 /// Errors and warnings printed so far, shared by all contexts of the process (as in Oclgrind).
 static ERROR_COUNT: AtomicU64 = AtomicU64::new(0);
@@ -81,8 +81,8 @@ impl Plugin for Logger {
         Interest::LOG
     }
 
-    fn log(&self, level: Level, message: &str) {
-        if level >= Level::Warning {
+    fn log(&self, diagnostic: &Diagnostic) {
+        if diagnostic.level >= Level::Warning {
             let n = ERROR_COUNT.fetch_add(1, Ordering::SeqCst);
             if n >= self.max_errors {
                 if !LIMIT_NOTICE_SHOWN.swap(true, Ordering::SeqCst) {
@@ -94,7 +94,7 @@ impl Plugin for Logger {
                 return;
             }
         }
-        self.write(&format!("\n{message}\n"));
+        self.write(&format!("\n{diagnostic}\n"));
     }
 }
 
@@ -107,9 +107,9 @@ mod tests {
         let path = std::env::temp_dir().join(format!("oclgrind-log-test-{}", std::process::id()));
         let path = path.to_str().expect("utf-8 temp path");
         let first = Logger::new(Some(path), 1000);
-        first.log(Level::Info, "from the first context");
+        first.log(&Diagnostic::text(Level::Info, "from the first context"));
         let second = Logger::new(Some(path), 1000);
-        second.log(Level::Info, "from the second context");
+        second.log(&Diagnostic::text(Level::Info, "from the second context"));
         let text = std::fs::read_to_string(path).expect("log written");
         let _ = std::fs::remove_file(path);
         assert_eq!(

@@ -8,7 +8,7 @@
 use std::sync::{Arc, Mutex};
 
 use super::{ExecContext, Interest, LaunchInfo, Plugin, Worker};
-use crate::diagnostics::{hex, Level};
+use crate::diagnostics::{hex, Level, Rule};
 use crate::memory::{released_argument, AddrSpace, Fault, FaultKind};
 
 /// `CL_MAP_READ`: a mapping only for reading lets kernels read the region.
@@ -95,23 +95,39 @@ struct Faults {
 
 impl Worker for Faults {
     fn memory_fault(&mut self, cx: &ExecContext, f: &Fault) {
-        let headline = match f.kind {
-            FaultKind::OutOfBounds => format!(
-                "Invalid {} of size {} at {} memory address {}",
-                if f.is_store { "write" } else { "read" },
-                f.size,
-                // Constant memory lives in global memory, and Oclgrind names it so.
-                if f.space == AddrSpace::Constant {
-                    AddrSpace::Global
-                } else {
-                    f.space
-                },
-                hex(f.address)
+        let write_rule = |store: bool| {
+            if store {
+                Rule::InvalidWrite
+            } else {
+                Rule::InvalidRead
+            }
+        };
+        let (rule, headline) = match f.kind {
+            FaultKind::OutOfBounds => (
+                write_rule(f.is_store),
+                format!(
+                    "Invalid {} of size {} at {} memory address {}",
+                    if f.is_store { "write" } else { "read" },
+                    f.size,
+                    // Constant memory lives in global memory, and Oclgrind names it so.
+                    if f.space == AddrSpace::Constant {
+                        AddrSpace::Global
+                    } else {
+                        f.space
+                    },
+                    hex(f.address)
+                ),
             ),
-            FaultKind::WriteToReadOnly => "Invalid write to read-only buffer".to_string(),
-            FaultKind::ReadFromWriteOnly => "Invalid read from write-only buffer".to_string(),
+            FaultKind::WriteToReadOnly => (
+                Rule::InvalidWrite,
+                "Invalid write to read-only buffer".to_string(),
+            ),
+            FaultKind::ReadFromWriteOnly => (
+                Rule::InvalidRead,
+                "Invalid read from write-only buffer".to_string(),
+            ),
             FaultKind::MappedAccess => match mapped_misuse(&self.mapped, f) {
-                Some(message) => message.to_string(),
+                Some(message) => (write_rule(f.is_store), message.to_string()),
                 None => return,
             },
         };
@@ -124,13 +140,17 @@ impl Worker for Faults {
                     p.name
                 )
             });
-        cx.report_with(Level::Error, &headline, released.as_slice());
+        cx.log(
+            cx.diagnostic(rule, Level::Error, headline)
+                .with_note(released),
+        );
     }
 
     fn array_index_fault(&mut self, cx: &ExecContext, index: i64, len: u64) {
         cx.report(
+            Rule::ArrayIndex,
             Level::Error,
-            &format!("Index ({index}) exceeds static array size ({len})"),
+            format!("Index ({index}) exceeds static array size ({len})"),
         );
     }
 }

@@ -22,7 +22,9 @@
 //! caused it as a [`Site`], and a way to log in order with the rest of its work-group's output);
 //! work-group events with a [`GroupContext`], the end of a launch with a [`KernelContext`]. A
 //! [`Site`] is two integers: a plugin keeps it to name an access in a later message (through
-//! [`KernelRef::location_lines`]) without holding on to anything.
+//! [`KernelRef::at`]) without holding on to anything. Messages are typed [`Diagnostic`]s:
+//! a plugin builds one ([`ExecContext::diagnostic`] for the standard layout) and logs it;
+//! every plugin that listens to the log gets it as data ([`Plugin::log`]).
 //!
 //! A launch's [`LaunchInfo`] names its buffers ([`NamedBuffer`]: pointer arguments and
 //! kernel-scope `__local` variables by buffer index), so a plugin can tell which argument an
@@ -58,7 +60,7 @@ pub use races::{RaceDetector, Suppressions as RaceSuppressions};
 pub use uninit::Uninitialized;
 
 use crate::bytecode::{Function, InstInfo};
-use crate::diagnostics::{self, CodeRef, Entity, Level, Source};
+use crate::diagnostics::{self, At, Body, CodeRef, Diagnostic, Entity, Level, Rule, Source};
 use crate::memory::{load_bytes, resolve, AddrSpace, ArenaMemory, Fault, MemView};
 use crate::program::KernelCode;
 
@@ -173,6 +175,18 @@ impl LaunchInfo {
         }
     }
 
+    /// A diagnostic about this launch.
+    pub fn diagnostic(&self, rule: Rule, level: Level, headline: String, body: Body) -> Diagnostic {
+        Diagnostic {
+            level,
+            rule,
+            headline,
+            kernel: Some(self.kernel.clone()),
+            launch: Some(self.id),
+            body,
+        }
+    }
+
     /// The linear index of a work-group (x fastest).
     pub fn group_index(&self, group: [u64; 3]) -> u64 {
         let n = self.num_groups;
@@ -213,16 +227,16 @@ impl<'a> KernelRef<'a> {
         }
     }
 
-    /// Appends the location block of a message: the op's LLVM instruction, its source position
-    /// and line; `(location unknown)` without a site.
-    pub fn location_lines(&self, out: &mut Vec<String>, site: Option<Site>) {
-        diagnostics::location_lines(out, site.map(|s| self.code_ref(s)), self.source);
+    /// Where a message points: the op's LLVM instruction, its source position and line;
+    /// unknown without a site.
+    pub fn at(&self, site: Option<Site>) -> At {
+        diagnostics::at(site.map(|s| self.code_ref(s)), self.source)
     }
 }
 
 /// Where messages go: in order with the rest of the work-group's output.
 pub trait LogSink {
-    fn log(&self, level: Level, message: String);
+    fn log(&self, diagnostic: Diagnostic);
     /// Text for standard output (where kernel printf goes), in the same order.
     fn stdout(&self, _text: String) {}
 }
@@ -273,28 +287,29 @@ pub struct ExecContext<'a> {
 }
 
 impl ExecContext<'_> {
-    pub fn log(&self, level: Level, message: String) {
-        self.sink.log(level, message);
+    pub fn log(&self, diagnostic: Diagnostic) {
+        self.sink.log(diagnostic);
+    }
+
+    /// A diagnostic in the standard layout about this event: its kernel, entity and op.
+    pub fn diagnostic(&self, rule: Rule, level: Level, headline: String) -> Diagnostic {
+        self.launch.diagnostic(
+            rule,
+            level,
+            headline,
+            Body::Standard {
+                message: Vec::new(),
+                entity: self.entity,
+                at: self.kernel.at(self.site),
+                origin: None,
+                notes: Vec::new(),
+            },
+        )
     }
 
     /// Reports `headline` with the standard kernel/entity/location lines.
-    pub fn report(&self, level: Level, headline: &str) {
-        self.report_with(level, headline, &[]);
-    }
-
-    /// Reports `headline` with the standard lines, then `extra` lines.
-    pub fn report_with(&self, level: Level, headline: &str, extra: &[String]) {
-        let msg = diagnostics::standard_with(
-            headline,
-            &self.launch.kernel,
-            &self.entity,
-            (
-                self.site.map(|s| self.kernel.code_ref(s)),
-                self.kernel.source,
-            ),
-            extra,
-        );
-        self.sink.log(level, msg);
+    pub fn report(&self, rule: Rule, level: Level, headline: String) {
+        self.log(self.diagnostic(rule, level, headline));
     }
 }
 
@@ -322,8 +337,8 @@ pub struct GroupContext<'a> {
 
 impl GroupContext<'_> {
     /// A message that appears in order with the group's other output.
-    pub fn log(&self, level: Level, message: String) {
-        self.sink.log(level, message);
+    pub fn log(&self, diagnostic: Diagnostic) {
+        self.sink.log(diagnostic);
     }
 }
 
@@ -341,8 +356,8 @@ pub struct KernelContext<'a> {
 
 impl KernelContext<'_> {
     /// A message after all of the launch's other output.
-    pub fn log(&self, level: Level, message: String) {
-        self.sink.log(level, message);
+    pub fn log(&self, diagnostic: Diagnostic) {
+        self.sink.log(diagnostic);
     }
 
     /// Text for standard output, after all of the launch's other output.
@@ -582,7 +597,7 @@ pub enum Origin {
     /// Something of another kernel, which wrote the bits to global memory: described there
     /// (naming that kernel), since its sites mean nothing to the kernel running now.
     OtherKernel {
-        description: std::sync::Arc<str>,
+        described: std::sync::Arc<diagnostics::Origin>,
     },
 }
 
@@ -613,7 +628,8 @@ pub trait Plugin: Send + Sync {
         false
     }
 
-    fn log(&self, _level: Level, _message: &str) {}
+    /// A message of the simulator or a plugin (with [`Interest::LOG`]).
+    fn log(&self, _diagnostic: &Diagnostic) {}
     fn kernel_begin(&self, _launch: &LaunchInfo) {}
     /// The state for one worker thread of a launch (see the module documentation); `None`
     /// when the plugin has no events of running kernels. It owns what it needs (an `Arc` of
@@ -820,7 +836,7 @@ mod tests {
 
     struct Discard;
     impl LogSink for Discard {
-        fn log(&self, _: Level, _: String) {}
+        fn log(&self, _: Diagnostic) {}
     }
 
     /// What a single access event showed: entity, site, address, kind, stored bytes.

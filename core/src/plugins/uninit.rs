@@ -12,7 +12,7 @@ use super::{
 };
 use crate::bytecode::{Op, Slot};
 use crate::debuginfo::{DbgType, GlobalPlace, KernelDebug, Location, Variable};
-use crate::diagnostics::{hex, Level};
+use crate::diagnostics::{self, hex, Body, Level, Rule, SourcePlace};
 use crate::memory::AddrSpace;
 use crate::program::KernelCode;
 
@@ -38,11 +38,11 @@ struct Reporter;
 impl Worker for Reporter {
     fn uninitialized_use(&mut self, cx: &ExecContext, u: &UninitUse) {
         let operand = cx.site.zip(u.operand);
-        let origin: Vec<String> = describe(cx.kernel, &cx.launch.named, &u.origin, operand)
-            .map(|o| format!("Origin: {o}"))
-            .into_iter()
-            .collect();
-        cx.report_with(Level::Warning, &headline(u), &origin);
+        let mut d = cx.diagnostic(rule(u.kind), Level::Warning, headline(u));
+        if let Body::Standard { origin, .. } = &mut d.body {
+            *origin = describe(cx.kernel, &cx.launch.named, &u.origin, operand);
+        }
+        cx.log(d);
     }
 }
 
@@ -50,7 +50,7 @@ impl Worker for Reporter {
 fn file_of<'a>(kernel: KernelRef<'a>, file: &'a str) -> &'a str {
     match (file, kernel.source) {
         ("", Some(source)) => &source.name,
-        ("", None) => "the program",
+        ("", None) => NO_FILE,
         (f, _) => f,
     }
 }
@@ -63,14 +63,40 @@ pub(crate) fn describe(
     named: &[NamedBuffer],
     origin: &Origin,
     operand: Option<(Site, Slot)>,
-) -> Option<String> {
+) -> Option<diagnostics::Origin> {
+    if let Origin::OtherKernel { described } = origin {
+        return Some(diagnostics::Origin::clone(described));
+    }
+    let (description, place) = description(kernel, named, origin, operand)?;
+    let place = place
+        .filter(|(file, _)| *file != NO_FILE)
+        .map(|(file, line)| SourcePlace {
+            file: file.to_string(),
+            line,
+            column: 0,
+            text: None,
+        });
+    Some(diagnostics::Origin { description, place })
+}
+
+/// What [`file_of`] says of code with no file.
+const NO_FILE: &str = "the program";
+
+/// An origin's text, and the file and line it names (a declaration or an allocation).
+fn description<'k>(
+    kernel: KernelRef<'k>,
+    named: &[NamedBuffer],
+    origin: &Origin,
+    operand: Option<(Site, Slot)>,
+) -> Option<(String, Option<(&'k str, u32)>)> {
     let code = kernel.code;
     let debug = code.debug.as_ref();
     let named =
         |space: AddrSpace, index: u64| named.iter().find(|n| n.space == space && n.index == index);
     match *origin {
         Origin::Unknown => None,
-        Origin::OtherKernel { ref description } => Some(description.to_string()),
+        // Described when that kernel ran (see `describe`).
+        Origin::OtherKernel { .. } => None,
         Origin::PrivateVariable { site } => {
             let f = code.functions.get(site.func as usize)?;
             let var = match (f.code.get(site.pc as usize), debug) {
@@ -81,14 +107,21 @@ pub(crate) fn describe(
             let info = f.op_info(site.pc);
             let file = file_of(kernel, f.file(&info));
             Some(match var {
-                Some(v) => format!(
-                    "private variable '{}' declared at line {} of {file}",
-                    v.name, v.line
+                Some(v) => (
+                    format!(
+                        "private variable '{}' declared at line {} of {file}",
+                        v.name, v.line
+                    ),
+                    Some((file, v.line)),
                 ),
-                None if info.line != 0 => {
-                    format!("private memory allocated at line {} of {file}", info.line)
-                }
-                None => "private memory of the work-item, never written".to_string(),
+                None if info.line != 0 => (
+                    format!("private memory allocated at line {} of {file}", info.line),
+                    Some((file, info.line)),
+                ),
+                None => (
+                    "private memory of the work-item, never written".to_string(),
+                    None,
+                ),
             })
         }
         Origin::Undefined { func, slot } => {
@@ -119,46 +152,61 @@ pub(crate) fn describe(
             let var = by_move.or_else(by_operand);
             let f = code.functions.get(func as usize)?;
             Some(match var {
-                Some(v) => format!(
-                    "private variable '{}' declared at line {} of {}",
-                    v.name,
-                    v.line,
-                    file_of(kernel, "")
+                Some(v) => {
+                    let file = file_of(kernel, "");
+                    (
+                        format!(
+                            "private variable '{}' declared at line {} of {file}",
+                            v.name, v.line,
+                        ),
+                        Some((file, v.line)),
+                    )
+                }
+                None => (
+                    format!("a value never set (undefined) in function '{}'", f.name),
+                    None,
                 ),
-                None => format!("a value never set (undefined) in function '{}'", f.name),
             })
         }
-        Origin::Local { index, offset } => Some(match named(AddrSpace::Local, index) {
-            Some(n) => {
-                let array = index < code.first_local_arg_index();
-                let what = if array {
-                    "__local array"
-                } else {
-                    "__local argument"
-                };
-                // Which element or member was never written, where the debug information
-                // tells: the rest of the buffer may well have been.
-                let part = (debug.zip(offset))
-                    .and_then(|(dbg, at)| local_part(dbg, index, &n.name, array, at));
-                match part {
-                    Some(part) => format!(
-                        "{what} '{}' ({part} never written before this read)",
-                        n.name
-                    ),
-                    None => format!("{what} '{}' (never written before this read)", n.name),
+        Origin::Local { index, offset } => Some((
+            match named(AddrSpace::Local, index) {
+                Some(n) => {
+                    let array = index < code.first_local_arg_index();
+                    let what = if array {
+                        "__local array"
+                    } else {
+                        "__local argument"
+                    };
+                    // Which element or member was never written, where the debug information
+                    // tells: the rest of the buffer may well have been.
+                    let part = (debug.zip(offset))
+                        .and_then(|(dbg, at)| local_part(dbg, index, &n.name, array, at));
+                    match part {
+                        Some(part) => format!(
+                            "{what} '{}' ({part} never written before this read)",
+                            n.name
+                        ),
+                        None => format!("{what} '{}' (never written before this read)", n.name),
+                    }
                 }
-            }
-            None => "__local memory never written before this read".to_string(),
-        }),
-        Origin::InvalidRead => Some("an invalid read (its value is undefined)".to_string()),
-        Origin::Global { index } => Some(match named(AddrSpace::Global, index) {
-            Some(n) if n.image => format!("image argument '{}' (not written by the host)", n.name),
-            Some(n) => format!(
-                "global buffer argument '{}' (not written by the host)",
-                n.name
-            ),
-            None => "a global buffer not written by the host".to_string(),
-        }),
+                None => "__local memory never written before this read".to_string(),
+            },
+            None,
+        )),
+        Origin::InvalidRead => Some(("an invalid read (its value is undefined)".to_string(), None)),
+        Origin::Global { index } => Some((
+            match named(AddrSpace::Global, index) {
+                Some(n) if n.image => {
+                    format!("image argument '{}' (not written by the host)", n.name)
+                }
+                Some(n) => format!(
+                    "global buffer argument '{}' (not written by the host)",
+                    n.name
+                ),
+                None => "a global buffer not written by the host".to_string(),
+            },
+            None,
+        )),
     }
 }
 
@@ -235,6 +283,15 @@ fn local_part(
 }
 
 /// The first line of the warning, in Oclgrind's words.
+fn rule(kind: UninitKind) -> Rule {
+    match kind {
+        UninitKind::StoredValue => Rule::UninitializedValue,
+        UninitKind::ReadAddress | UninitKind::WriteAddress => Rule::UninitializedAddress,
+        UninitKind::ControlFlow => Rule::UninitializedControlFlow,
+        UninitKind::Index => Rule::UninitializedIndex,
+    }
+}
+
 fn headline(u: &UninitUse) -> String {
     let at = |what: &str| format!("{what} {} memory address {}", u.space, hex(u.address));
     match u.kind {

@@ -2,7 +2,7 @@
 
 use std::sync::Mutex;
 
-use oclgrind_core::diagnostics::Level;
+use oclgrind_core::diagnostics::Diagnostic;
 use oclgrind_core::plugins::{Interest, Plugin};
 
 /// Records every logged message, as it was logged.
@@ -18,7 +18,7 @@ impl Plugin for Recorder {
         Interest::LOG
     }
 
-    fn log(&self, _level: Level, message: &str) {
-        self.0.lock().unwrap().push(message.to_string());
+    fn log(&self, diagnostic: &Diagnostic) {
+        self.0.lock().unwrap().push(diagnostic.to_string());
     }
 }

@@ -6,11 +6,13 @@
 //! wheel do, `log` the console's and the output's lines, and `diagnostics` reads the
 //! debugger's diagnostic messages.
 
-mod diagnostics;
+mod ir;
 mod keys;
 pub mod line_edit;
 mod log;
 mod mouse;
+#[cfg(test)]
+pub(crate) mod samples;
 #[cfg(test)]
 mod tests;
 
@@ -30,10 +32,8 @@ use crate::layout::{self, Areas, Sizes};
 use crate::memory::MemoryPane;
 use crate::theme::Theme;
 use crate::variables::{self, Kind, Row};
-use diagnostics::{
-    diagnostic_kernel, diagnostic_line, diagnostic_place, diagnostic_summary, diagnostic_work_item,
-    ir_text,
-};
+use ir::ir_text;
+use oclgrind_debug_protocol::diagnostic::{Body, Level, Party};
 
 /// The panes, in Tab order.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -451,25 +451,35 @@ impl App {
                 self.continuing = false;
             }
             // Its text reaches the output with the rest of standard error.
-            Event::Diagnostic { error, message } => {
-                // A data race names two accesses, each with its entity and place.
-                let (first, second) = match message.split_once("Second entity:") {
-                    Some((first, second)) => (first, Some(second)),
-                    None => (message.as_str(), None),
+            Event::Diagnostic(d) => {
+                let parties = d.parties();
+                let line = |p: &Party| p.at.and_then(|a| a.place()).map(|place| place.line);
+                let work_item = |p: &Party| p.entity.and_then(|e| e.global());
+                // A data race names two accesses, each with its entity and place; other
+                // diagnostics are where they first name a place.
+                let second = matches!(d.body, Body::Race { .. })
+                    .then(|| parties.get(1))
+                    .flatten();
+                let first = parties.first();
+                let first_place = match second {
+                    Some(_) => first.and_then(|p| p.at?.place()),
+                    None => d.place(),
                 };
-                for part in std::iter::once(first).chain(second) {
-                    if let Some(place) = diagnostic_place(part) {
-                        self.diagnostic_lines.push(place);
-                    }
-                }
+                let places = (first_place.into_iter())
+                    .chain(second.and_then(|p| p.at?.place()))
+                    .map(|p| (p.file.clone(), p.line));
+                self.diagnostic_lines.extend(places);
                 self.reports.push(Report {
-                    error: *error,
-                    summary: diagnostic_summary(message),
-                    line: diagnostic_line(first),
-                    work_item: diagnostic_work_item(first),
-                    second: second.map(|s| (diagnostic_line(s), diagnostic_work_item(s))),
+                    error: d.level == Level::Error,
+                    summary: d.summary(),
+                    line: first_place.map(|p| p.line),
+                    work_item: match second {
+                        Some(_) => first.and_then(work_item),
+                        None => parties.iter().find_map(work_item),
+                    },
+                    second: second.map(|s| (line(s), work_item(s))),
                     launch: self.launches,
-                    kernel: diagnostic_kernel(first)
+                    kernel: (d.kernel.clone())
                         .or_else(|| self.launch.as_ref().map(|l| l.kernel.clone()))
                         .unwrap_or_default(),
                 });

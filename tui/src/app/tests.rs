@@ -1,8 +1,10 @@
 //! Tests of the model: messages, keys and clicks in, the state read back.
 
 use super::log::plain_text;
+use super::samples::{race, standard, work_item};
 use super::*;
 use crate::memory;
+use oclgrind_debug_protocol::diagnostic::{Diagnostic, Entity};
 
 fn stopped(line: u32) -> Stopped {
     Stopped {
@@ -304,10 +306,12 @@ fn changed_values_are_found_and_diagnostics_mark_lines() {
     );
     assert!(app.changed("i", "2"));
     assert!(!app.changed("j", "2"));
-    app.update(Message::Event(Event::Diagnostic {
-        error: true,
-        message: "Invalid read of size 4\n\tAt line 9 (column 17) of input.cl:\n".into(),
-    }));
+    app.update(Message::Event(standard(
+        "Invalid read of size 4",
+        None,
+        Entity::Unknown,
+        Some(9),
+    )));
     assert_eq!(app.diagnostic_lines, vec![("input.cl".to_string(), 9)]);
     assert!(app.diagnostic_at(9));
     app.source_file = Some("/src/inc/put.h".into());
@@ -323,10 +327,11 @@ fn changed_values_are_found_and_diagnostics_mark_lines() {
 #[test]
 fn api_errors_are_summed_up_by_function_and_code() {
     let mut app = App::new();
-    app.update(Message::Event(Event::Diagnostic {
-        error: true,
-        message: "Oclgrind - OpenCL runtime error detected\n\tFunction: clCreateBuffer\n\tError:    CL_INVALID_BUFFER_SIZE\n\tsize is 0\n".into(),
-    }));
+    app.update(Message::Event(Event::Diagnostic(Diagnostic::api_error(
+        "clCreateBuffer",
+        "CL_INVALID_BUFFER_SIZE",
+        Some("size is 0".into()),
+    ))));
     assert_eq!(
         app.reports[0].summary,
         "clCreateBuffer: CL_INVALID_BUFFER_SIZE"
@@ -358,10 +363,16 @@ fn program_output_goes_to_its_own_pane_in_pieces() {
 #[test]
 fn a_report_leads_to_its_line_and_work_item() {
     let mut app = App::new();
-    app.update(Message::Event(Event::Diagnostic {
-        error: true,
-        message: "Invalid write of size 4\n\tKernel: k\n\tEntity: Global(13,2,0) Local(1,0,0) Group(3,0,0)\n\tAt line 12 (column 3) of input.cl:\n".into(),
-    }));
+    app.update(Message::Event(standard(
+        "Invalid write of size 4",
+        Some("k"),
+        Entity::WorkItem {
+            global: [13, 2, 0],
+            local: [1, 0, 0],
+            group: [3, 0, 0],
+        },
+        Some(12),
+    )));
     app.update(Message::Prompt);
     focus(&mut app, Pane::Diagnostics);
     assert_eq!(
@@ -390,10 +401,16 @@ fn a_report_leads_to_its_line_and_work_item() {
 fn a_report_of_an_ended_launch_is_not_followed() {
     let mut app = App::new();
     app.update(Message::Event(launch(64, 4)));
-    app.update(Message::Event(Event::Diagnostic {
-        error: true,
-        message: "Invalid write of size 4\n\tKernel: k\n\tEntity: Global(13,2,0) Local(1,0,0) Group(3,0,0)\n\tAt line 12 (column 3) of input.cl:\n".into(),
-    }));
+    app.update(Message::Event(standard(
+        "Invalid write of size 4",
+        Some("k"),
+        Entity::WorkItem {
+            global: [13, 2, 0],
+            local: [1, 0, 0],
+            group: [3, 0, 0],
+        },
+        Some(12),
+    )));
     app.update(Message::Event(Event::LaunchEnd {
         kernel: "k".into(),
         counts: Vec::new(),
@@ -407,15 +424,18 @@ fn a_report_of_an_ended_launch_is_not_followed() {
 }
 
 /// A race message as the RaceDetector words it (instruction lines left out).
-const RACE: &str = "Read-write data race at local memory address 0x1000000000004\n\tKernel: k\n\t\n\tFirst entity:  Global(3,0,0) Local(3,0,0) Group(0,0,0)\n\tAt line 10 (column 14) of input.cl:\n\t  tmp[l] += tmp[l + s];\n\t\n\tSecond entity: Global(1,0,0) Local(1,0,0) Group(0,0,0)\n\tAt line 8 (column 17) of input.cl:\n\t  x = tmp[l];\n\t\n";
+fn a_race() -> Event {
+    race(
+        "Read-write data race at local memory address 0x1000000000004",
+        (work_item([3, 0, 0]), Some(10)),
+        (work_item([1, 0, 0]), Some(8)),
+    )
+}
 
 #[test]
 fn a_race_leads_to_either_access() {
     let mut app = App::new();
-    app.update(Message::Event(Event::Diagnostic {
-        error: true,
-        message: RACE.into(),
-    }));
+    app.update(Message::Event(a_race()));
     assert_eq!(
         app.diagnostic_lines,
         vec![("input.cl".to_string(), 10), ("input.cl".to_string(), 8)]
@@ -436,10 +456,12 @@ fn a_race_leads_to_either_access() {
     assert_eq!(app.cursor_line(), 8);
     assert_eq!(app.focus, Pane::Source);
     // A report with one access has no second to go to.
-    app.update(Message::Event(Event::Diagnostic {
-        error: true,
-        message: "Invalid read of size 4\n\tEntity: Global(2,0,0) Local(2,0,0) Group(0,0,0)\n\tAt line 4 (column 1) of input.cl:\n".into(),
-    }));
+    app.update(Message::Event(standard(
+        "Invalid read of size 4",
+        None,
+        work_item([2, 0, 0]),
+        Some(4),
+    )));
     app.update(Message::Prompt);
     focus(&mut app, Pane::Diagnostics);
     app.report_cursor = 1;
@@ -450,10 +472,11 @@ fn a_race_leads_to_either_access() {
 #[test]
 fn an_async_copy_race_names_the_group_first() {
     let mut app = App::new();
-    app.update(Message::Event(Event::Diagnostic {
-        error: true,
-        message: "Read-write data race at local memory address 0x1000000000000\n\tKernel: k\n\t\n\tFirst entity:  Group(0,0,0)\n\t(location unknown)\n\t\n\tSecond entity: Global(0,0,0) Local(0,0,0) Group(0,0,0)\n\tAt line 6 (column 11) of input.cl:\n\t  tile[l] = l;\n\t\n".into(),
-    }));
+    app.update(Message::Event(race(
+        "Read-write data race at local memory address 0x1000000000000",
+        (Entity::Group([0, 0, 0]), None),
+        (work_item([0, 0, 0]), Some(6)),
+    )));
     let report = &app.reports[0];
     assert_eq!((report.line, report.work_item), (None, None));
     assert_eq!(report.second, Some((Some(6), Some([0, 0, 0]))));

@@ -1,8 +1,10 @@
 //! Snapshot and rendering tests of the whole screen and of each pane.
 
 use super::*;
+use crate::app::samples::{race, standard, work_item};
 use crate::app::{Key, Message, Refresh};
 use crate::memory::{Element, Target};
+use oclgrind_debug_protocol::diagnostic::Entity;
 use oclgrind_debug_protocol::protocol::*;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
@@ -107,10 +109,12 @@ fn sample() -> App {
         }]),
     ));
     let diagnostic = "Invalid read of size 4 at global memory address 0x1000000000020\n\tAt line 5 (column 17) of input.cl:\n";
-    app.update(Message::Event(Event::Diagnostic {
-        error: true,
-        message: diagnostic.into(),
-    }));
+    app.update(Message::Event(standard(
+        "Invalid read of size 4 at global memory address 0x1000000000020",
+        None,
+        Entity::Unknown,
+        Some(5),
+    )));
     app.update(Message::Refreshed(
         Refresh::Ir,
         Reply::Disassembly {
@@ -349,10 +353,11 @@ fn the_heat_map_shades_groups() {
 #[test]
 fn diagnostics_pane_shows_both_accesses_of_a_race() {
     let mut app = sample();
-    app.update(Message::Event(Event::Diagnostic {
-        error: true,
-        message: "Write-write data race at global memory address 0x1000000000000\n\tKernel: k\n\t\n\tFirst entity:  Global(5,0,0) Local(1,0,0) Group(1,0,0)\n\tAt line 7 (column 11) of input.cl:\n\t  flag[0] = 1;\n\t\n\tSecond entity: Global(0,0,0) Local(0,0,0) Group(0,0,0)\n\tAt line 7 (column 11) of input.cl:\n\t  flag[0] = 1;\n\t\n".into(),
-    }));
+    app.update(Message::Event(race(
+        "Write-write data race at global memory address 0x1000000000000",
+        (work_item([5, 0, 0]), Some(7)),
+        (work_item([0, 0, 0]), Some(7)),
+    )));
     let screen = render(&mut app, 160, 40);
     find(&screen, "7 (5,0,0) / 7 (0,0,0) Write-write");
 }
@@ -360,10 +365,12 @@ fn diagnostics_pane_shows_both_accesses_of_a_race() {
 #[test]
 fn diagnostics_pane_lists_reports() {
     let mut app = sample();
-    app.update(Message::Event(Event::Diagnostic {
-        error: true,
-        message: "Invalid read of size 4 at global memory address 0x1000000000020\n\tEntity: Global(7,0,0) Local(3,0,0) Group(1,0,0)\n\tAt line 5 (column 17) of input.cl:\n".into(),
-    }));
+    app.update(Message::Event(standard(
+        "Invalid read of size 4 at global memory address 0x1000000000020",
+        None,
+        work_item([7, 0, 0]),
+        Some(5),
+    )));
     let screen = render(&mut app, 160, 40);
     find(&screen, "Diagnostics (2)");
     find(&screen, "5 (7,0,0) Invalid read of size 4");

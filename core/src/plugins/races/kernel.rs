@@ -18,8 +18,7 @@ use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 
 use super::report::{AccessId, Race, RaceList};
-use super::shadow::Names;
-use super::shadow::GROUP;
+use super::report::{Names, GROUP};
 use super::sites::{Sites, SITE_BITS};
 use crate::memory::{decode_address, AddrSpace, GLOBAL_OFFSET_BITS};
 use crate::plugins::LaunchInfo;

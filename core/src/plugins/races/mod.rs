@@ -39,7 +39,8 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use kernel::SharedTable;
 use report::Race;
-use shadow::{GroupShadow, Names, GROUP};
+use report::{Names, GROUP};
+use shadow::GroupShadow;
 use sites::Sites;
 pub use suppress::Suppressions;
 
@@ -47,7 +48,7 @@ use super::{
     Access, AccessBatch, AccessKind, ExecContext, GroupContext, Interest, KernelContext,
     LaunchInfo, Plugin, Worker,
 };
-use crate::diagnostics::{Entity, Level};
+use crate::diagnostics::{Diagnostic, Entity, Level};
 use crate::memory::{decode_address, AddrSpace, GLOBAL_OFFSET_BITS};
 
 /// `CLK_LOCAL_MEM_FENCE` and `CLK_GLOBAL_MEM_FENCE`.
@@ -138,7 +139,7 @@ impl Plugin for RaceDetector {
         };
         let races = table.end(self.shared.uniform_writes, cx.launch);
         for race in self.shared.suppressions.filter(races, cx.launch) {
-            cx.log(Level::Error, race.message(cx.launch, &cx.kernel));
+            cx.log(race.diagnostic(cx.launch, &cx.kernel));
         }
     }
 
@@ -183,21 +184,21 @@ fn report(
     races: Vec<Race>,
     shared: &Shared,
     launch: &LaunchInfo,
-    log: impl Fn(String),
+    log: impl Fn(Diagnostic),
     kernel: &crate::plugins::KernelRef,
 ) {
     if races.is_empty() {
         return;
     }
     for race in shared.suppressions.filter(races, launch) {
-        log(race.message(launch, kernel));
+        log(race.diagnostic(launch, kernel));
     }
 }
 
 /// With a debugger, the races the last access made, now: it stops at that access.
 fn report_found(shadow: &mut GroupShadow, shared: &Shared, launch: &LaunchInfo, cx: &ExecContext) {
     if shadow.found() {
-        let log = |m| cx.log(Level::Error, m);
+        let log = |d| cx.log(d);
         report(shadow.take_found(), shared, launch, log, &cx.kernel);
     }
 }
@@ -243,13 +244,13 @@ impl Worker for RaceWorker {
                 }
                 None => {
                     if !self.shared.too_large.swap(true, Ordering::Relaxed) {
-                        cx.log(
+                        cx.log(Diagnostic::text(
                             Level::Warning,
                             format!(
                                 "RaceDetector: kernel '{}' is too large to check for data races",
                                 l.kernel
                             ),
-                        );
+                        ));
                     }
                     return;
                 }
@@ -316,7 +317,7 @@ impl Worker for RaceWorker {
         }
         shadow.access_batch(site, batch, atomic, uniform);
         if self.debugged {
-            let log = |m| cx.log(Level::Error, m);
+            let log = |d| cx.log(d);
             report(
                 shadow.take_found(),
                 &self.shared,
@@ -361,7 +362,7 @@ impl Worker for RaceWorker {
         ] {
             if fence & bit != 0 {
                 let races = shadow.sync(space);
-                let log = |m| cx.log(Level::Error, m);
+                let log = |d| cx.log(d);
                 report(races, &self.shared, &self.launch, log, &cx.kernel);
             }
         }
@@ -388,7 +389,7 @@ impl Worker for RaceWorker {
             races.extend(shadow.sync(space));
         }
         let runs = shadow.global_runs(cx.launch.group_index(cx.group));
-        let log = |m| cx.log(Level::Error, m);
+        let log = |d| cx.log(d);
         report(races, &self.shared, &self.launch, log, &cx.kernel);
         let uniform = self.shared.uniform_writes;
         self.table

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use crate::diagnostics::{hex, render, size3};
+use crate::diagnostics::{hex, Access, Body, Diagnostic, Entity, Level, Rule};
 use crate::memory::AddrSpace;
 use crate::plugins::{KernelRef, LaunchInfo, Site};
 
@@ -14,6 +14,44 @@ pub enum Who {
     WorkItem([u64; 3]),
     /// A work-group itself (the accesses of async copies), by its id.
     Group([u64; 3]),
+}
+
+/// Bits of an access's work-item number (its local linear index) as the shadow keeps it.
+pub const WI_BITS: u32 = 22;
+/// The entity of the accesses a work-group makes itself (async copies); larger groups are
+/// not checked.
+pub const GROUP: u32 = (1 << WI_BITS) - 1;
+
+/// How the current group's entities are named.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Names {
+    pub group: [u64; 3],
+    /// Work-items in the group.
+    pub size: [u64; 3],
+    /// The global id of its work-item (0,0,0).
+    pub origin: [u64; 3],
+}
+
+impl Names {
+    /// For group `group` of `launch` (the last groups of a dimension may be partial).
+    pub fn of(launch: &LaunchInfo, group: [u64; 3]) -> Names {
+        let (l, g) = (launch.local_size, launch.global_size);
+        Names {
+            group,
+            size: std::array::from_fn(|d| l[d].min(g[d] - group[d] * l[d])),
+            origin: std::array::from_fn(|d| group[d] * l[d] + launch.global_offset[d]),
+        }
+    }
+
+    /// Who made the accesses of local linear index `wi` (or GROUP).
+    pub fn who(&self, wi: u32) -> Who {
+        if wi == GROUP {
+            return Who::Group(self.group);
+        }
+        let (i, s) = (wi as u64, self.size);
+        let local = [i % s[0], (i / s[0]) % s[1], i / (s[0] * s[1])];
+        Who::WorkItem(std::array::from_fn(|d| self.origin[d] + local[d]))
+    }
 }
 
 /// One side of a race: an access as a message names it. Two accesses are the same when they
@@ -40,35 +78,31 @@ pub struct Race {
 }
 
 impl Race {
-    /// The message: the kind of race, both entities and where each access is.
-    pub fn message(&self, launch: &LaunchInfo, kernel: &KernelRef) -> String {
+    /// The diagnostic: the kind of race, both entities and where each access is.
+    pub fn diagnostic(&self, launch: &LaunchInfo, kernel: &KernelRef) -> Diagnostic {
         let kind = if self.first.store && self.second.store {
             "Write-write"
         } else {
             "Read-write"
         };
-        let mut lines = vec![
+        let access = |a: &AccessId| Access {
+            entity: entity(launch, a.who),
+            at: kernel.at(a.site),
+        };
+        launch.diagnostic(
+            Rule::DataRace,
+            Level::Error,
             format!(
                 "{kind} data race at {} memory address {}",
                 self.space,
                 hex(self.address)
             ),
-            format!("Kernel: {}", launch.kernel),
-            String::new(),
-        ];
-        for (label, access) in [
-            ("First entity:  ", &self.first),
-            ("Second entity: ", &self.second),
-        ] {
-            lines.push(format!("{label}{}", entity(launch, access.who)));
-            kernel.location_lines(&mut lines, access.site);
-            lines.push(String::new());
-        }
-        lines.pop();
-        if let Some(site) = self.unfenced_barrier {
-            lines.push(unfenced_note(self.space, site, kernel));
-        }
-        render(&lines)
+            Body::Race {
+                first: access(&self.first),
+                second: access(&self.second),
+                note: (self.unfenced_barrier).map(|site| unfenced_note(self.space, site, kernel)),
+            },
+        )
     }
 }
 
@@ -85,22 +119,19 @@ fn unfenced_note(space: AddrSpace, site: Site, kernel: &KernelRef) -> String {
     format!("Note: {barrier} has no {fence}: it does not order {space} memory")
 }
 
-/// An entity as race messages print it. As in Oclgrind, a work-item's local and group ids are
+/// An entity as race messages name it. As in Oclgrind, a work-item's local and group ids are
 /// worked out from its global id, so with a global offset they are shifted by it.
-fn entity(launch: &LaunchInfo, who: Who) -> String {
+fn entity(launch: &LaunchInfo, who: Who) -> Entity {
     match who {
         Who::WorkItem(global) => {
             let l = launch.local_size;
-            let local = [global[0] % l[0], global[1] % l[1], global[2] % l[2]];
-            let group = [global[0] / l[0], global[1] / l[1], global[2] / l[2]];
-            format!(
-                "Global{} Local{} Group{}",
-                size3(global),
-                size3(local),
-                size3(group)
-            )
+            Entity::WorkItem {
+                global,
+                local: [global[0] % l[0], global[1] % l[1], global[2] % l[2]],
+                group: [global[0] / l[0], global[1] / l[1], global[2] / l[2]],
+            }
         }
-        Who::Group(group) => format!("Group{}", size3(group)),
+        Who::Group(group) => Entity::Group(group),
     }
 }
 
@@ -228,8 +259,15 @@ mod tests {
         let launch = LaunchInfo::for_test(2, [8, 4, 1], [4, 2, 1]);
         assert_eq!(
             entity(&launch, Who::WorkItem([5, 3, 0])),
-            "Global(5,3,0) Local(1,1,0) Group(1,1,0)"
+            Entity::WorkItem {
+                global: [5, 3, 0],
+                local: [1, 1, 0],
+                group: [1, 1, 0]
+            }
         );
-        assert_eq!(entity(&launch, Who::Group([1, 0, 0])), "Group(1,0,0)");
+        assert_eq!(
+            entity(&launch, Who::Group([1, 0, 0])),
+            Entity::Group([1, 0, 0])
+        );
     }
 }

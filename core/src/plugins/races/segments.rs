@@ -14,7 +14,7 @@
 //! kernels), through cells made for the rest.
 
 use super::kernel::{Accessor, GroupRuns, Side};
-use super::shadow::GROUP;
+use super::report::GROUP;
 use super::sites::Sites;
 use crate::plugins::{AccessBatch, AccessKind, LaneRun};
 

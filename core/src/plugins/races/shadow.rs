@@ -26,17 +26,13 @@
 //! intervals or groups, and pages of cells are reused.
 
 use super::kernel::{Accessor, GroupRuns};
-use super::report::{AccessId, Race, RaceList, Who};
+use super::report::{AccessId, Names, Race, RaceList, GROUP, WI_BITS};
 use super::segments::{self, ClusterBuffers, Segment, SegmentLog};
 use super::sites::{Sites, SITE_BITS};
 use crate::memory::{decode_address, AddrSpace, GLOBAL_OFFSET_BITS};
-use crate::plugins::{Access, AccessBatch, AccessKind, LaneRun, LaunchInfo, Site};
+use crate::plugins::{Access, AccessBatch, AccessKind, LaneRun, Site};
 
-const WI_BITS: u32 = 22;
 const EPOCH_BITS: u32 = 63 - SITE_BITS - WI_BITS;
-/// The entity of the accesses a work-group makes itself (async copies); larger groups are
-/// not checked.
-pub const GROUP: u32 = (1 << WI_BITS) - 1;
 
 const WORD: u64 = 4;
 /// Words of global memory in one page of cells.
@@ -203,38 +199,6 @@ impl Cells {
         };
         self.words.iter_mut().for_each(each);
         self.bytes.iter_mut().flatten().for_each(each);
-    }
-}
-
-/// How the current group's entities are named.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Names {
-    pub group: [u64; 3],
-    /// Work-items in the group.
-    pub size: [u64; 3],
-    /// The global id of its work-item (0,0,0).
-    pub origin: [u64; 3],
-}
-
-impl Names {
-    /// For group `group` of `launch` (the last groups of a dimension may be partial).
-    pub fn of(launch: &LaunchInfo, group: [u64; 3]) -> Names {
-        let (l, g) = (launch.local_size, launch.global_size);
-        Names {
-            group,
-            size: std::array::from_fn(|d| l[d].min(g[d] - group[d] * l[d])),
-            origin: std::array::from_fn(|d| group[d] * l[d] + launch.global_offset[d]),
-        }
-    }
-
-    /// Who made the accesses of local linear index `wi` (or GROUP).
-    pub fn who(&self, wi: u32) -> Who {
-        if wi == GROUP {
-            return Who::Group(self.group);
-        }
-        let (i, s) = (wi as u64, self.size);
-        let local = [i % s[0], (i / s[0]) % s[1], i / (s[0] * s[1])];
-        Who::WorkItem(std::array::from_fn(|d| self.origin[d] + local[d]))
     }
 }
 
@@ -1389,6 +1353,7 @@ fn differs(ours: u32, theirs: u32, len: u64) -> Option<u64> {
 mod tests {
     use super::*;
     use crate::memory::encode_address;
+    use crate::plugins::LaunchInfo;
 
     #[test]
     fn slots_pack_op_work_item_epoch_and_atomicity() {
