@@ -4,9 +4,12 @@
   Result<_, String> in product code     lines outside test modules and test crates
   set_var outside tests                 std::env::set_var calls in product code
   functions over 200 lines              by brace matching, product code only
-  import circles inside core            strongly connected components of the graph of
-                                        `crate::` paths between core's files (a file
-                                        and its `mod.rs` parent count as one module)
+  circles between core's layers         strongly connected components of the graph of
+                                        `crate::` paths between core's top-level modules
+                                        (`exec`, `builtins`, `bytecode`, `context`, ...)
+  circles between core's files          the same between files (a file and the files of
+                                        its folder under it count apart; a file's use of
+                                        its own parent folder is not counted)
 
 Run: bench/structure.py [--list]   (--list names the long functions and the circles)
 """
@@ -125,8 +128,10 @@ def core_modules():
     return mods
 
 
-def import_circles():
+def import_circles(top_level=False):
     mods = core_modules()
+    if top_level:
+        return layer_circles(mods)
     graph = {m: set() for m in mods}
     for m, f in mods.items():
         code = without_test_module(strip_comments_and_strings(f.read_text()))
@@ -147,6 +152,24 @@ def import_circles():
                     if parts[:k] != m and not is_ancestor(parts[:k], m):
                         graph[m].add(parts[:k])
                     break
+    return tarjan(graph)
+
+
+def layer_circles(mods):
+    """Circles between the crate's top-level modules (a folder counts as one)."""
+    tops = {m[:1] for m in mods if m}
+    graph = {t: set() for t in tops}
+    for m, f in mods.items():
+        if not m:
+            continue
+        code = code_with_paths(f.read_text())
+        paths = re.findall(r"\bcrate::((?:\w+::)*\w+)", code)
+        for p in re.findall(r"\buse\s+crate::\{([^;]*)\};", code, re.S):
+            paths += re.findall(r"(\w+(?:::\w+)*)", p)
+        for p in paths:
+            t = (p.split("::")[0],)
+            if t in tops and t != m[:1]:
+                graph[m[:1]].add(t)
     return tarjan(graph)
 
 
@@ -196,7 +219,11 @@ def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--list", action="store_true", help="name the long functions and the circles")
     p.add_argument("--limit", type=int, default=200, help="function length limit (default 200)")
+    p.add_argument("--root", help="measure another checkout (default: this one)")
     args = p.parse_args()
+    if args.root:
+        global ROOT
+        ROOT = Path(args.root).resolve()
 
     string_results, set_vars, longs = [], [], []
     for f in product_files():
@@ -212,12 +239,14 @@ def main():
         for name, line, n in long_functions(code, args.limit):
             longs.append((n, f"{f.relative_to(ROOT)}:{line} {name}"))
     circles = import_circles()
+    layers = import_circles(top_level=True)
 
     print(f"{'measure':<40} {'value':>6}")
     print(f"{'Result<_, String> in product code':<40} {len(string_results):>6}")
     print(f"{'set_var outside tests':<40} {len(set_vars):>6}")
     print(f"{'functions over ' + str(args.limit) + ' lines':<40} {len(longs):>6}")
-    print(f"{'import circles inside core':<40} {len(circles):>6}")
+    print(f"{'circles between core layers':<40} {len(layers):>6}")
+    print(f"{'circles between core files':<40} {len(circles):>6}")
     if args.list:
         print("\nlong functions:")
         for n, where in sorted(longs, reverse=True):
@@ -225,7 +254,10 @@ def main():
         print("\nset_var:")
         for where in set_vars:
             print(f"  {where}")
-        print("\ncircles:")
+        print("\ncircles between layers:")
+        for comp in layers:
+            print(f"  {len(comp)} modules: " + ", ".join("::".join(c) for c in comp))
+        print("\ncircles between files:")
         for comp in circles:
             print(f"  {len(comp)} modules: " + ", ".join("::".join(c) or "crate" for c in comp))
 
