@@ -7,7 +7,7 @@ use oclgrind_core::context::StdOutput;
 use oclgrind_core::memory::{flags, AddrSpace};
 use oclgrind_core::program::{KernelParam, ParamKind, ProgramError};
 use oclgrind_core::{
-    launch, ArgValue, Context, KernelError, KernelInstance, LaunchError, NDRange, Program,
+    launch, ArgValue, Config, Context, KernelError, KernelInstance, LaunchError, NDRange, Program,
 };
 use oclgrind_debugger::{Engine, Frontend, LineFrontend};
 use oclgrind_tui::{Tui, TuiFrontend};
@@ -21,19 +21,19 @@ use oclgrind_core::diagnostics::memory_dump;
 
 /// Entry point; returns the exit status.
 pub fn main(args: &[String]) -> i32 {
-    let parsed = match options::parse_or_exit(Command::Kernel, args) {
-        Ok(p) => p,
+    let options = match options::parse_or_exit(Command::Kernel, args) {
+        Ok(o) => o,
         Err(status) => return status,
     };
-    if let Some(extra) = parsed.rest.get(1) {
+    if let Some(extra) = options.rest.get(1) {
         eprintln!("Unexpected positional argument '{extra}'");
         return 1;
     }
-    let Some(simfile) = parsed.rest.first() else {
+    let Some(simfile) = options.rest.first() else {
         print!("{}", options::usage(Command::Kernel));
         return 1;
     };
-    let config = match options::apply(&parsed) {
+    let config = match options::config_or_exit(&options) {
         Ok(c) => c,
         Err(status) => return status,
     };
@@ -43,7 +43,7 @@ pub fn main(args: &[String]) -> i32 {
     let mut ctx = Context::new(config);
     let mut tui = None;
     if ctx.config.interactive {
-        let frontend: Box<dyn Frontend> = match start_tui() {
+        let frontend: Box<dyn Frontend> = match start_tui(&ctx.config) {
             Some((t, frontend)) => {
                 tui = Some(t);
                 Box::new(frontend)
@@ -61,7 +61,7 @@ pub fn main(args: &[String]) -> i32 {
     if let Some(reports) = oclgrind_reports::plugin(&ctx.config) {
         ctx.add_plugin(reports);
     }
-    let result = run(&ctx, simfile, parsed.global_mem);
+    let result = run(&ctx, simfile, options.global_mem);
     // The dumps and any error are printed on the restored terminal.
     if let Some(t) = tui {
         t.wait_for_exit("The program has ended");
@@ -244,10 +244,9 @@ fn sentence(e: &LaunchError) -> String {
 }
 
 /// The TUI, when debugging at a terminal without `--no-tui`.
-fn start_tui() -> Option<(Tui, TuiFrontend)> {
+fn start_tui(config: &Config) -> Option<(Tui, TuiFrontend)> {
     use std::io::IsTerminal;
-    let wanted = std::env::var_os("OCLGRIND_NO_TUI").is_none_or(|v| v.is_empty() || v == "0");
-    if !wanted || !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
+    if config.no_tui || !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
         return None;
     }
     match Tui::start(Box::new(oclgrind_debugger::engine::interrupt)) {

@@ -285,7 +285,10 @@ mod tests {
         assert_eq!(
             config(
                 &[],
-                &[("OCLGRIND_NUM_THREADS", "x"), ("OCLGRIND_COMPUTE_UNITS", "0")]
+                &[
+                    ("OCLGRIND_NUM_THREADS", "x"),
+                    ("OCLGRIND_COMPUTE_UNITS", "0")
+                ]
             )
             .unwrap_err(),
             "Oclgrind: Invalid value for OCLGRIND_COMPUTE_UNITS"

@@ -341,7 +341,10 @@ mod tests {
             );
         }
         assert_eq!(parse(Var::MaxErrors, "0"), Ok(Setting::MaxErrors(0)));
-        assert_eq!(parse(Var::SubGroupSize, "128"), Ok(Setting::SubGroupSize(128)));
+        assert_eq!(
+            parse(Var::SubGroupSize, "128"),
+            Ok(Setting::SubGroupSize(128))
+        );
         assert_eq!(
             parse(Var::SubGroupSize, "129"),
             Err("Oclgrind: Invalid value for OCLGRIND_SUB_GROUP_SIZE".into())
@@ -356,8 +359,10 @@ mod tests {
     fn words_name_what_is_allowed() {
         assert_eq!(
             parse(Var::DeviceType, "dsp"),
-            Err("Oclgrind: Invalid value for OCLGRIND_DEVICE_TYPE: 'dsp' (gpu, cpu or accelerator)"
-                .into())
+            Err(
+                "Oclgrind: Invalid value for OCLGRIND_DEVICE_TYPE: 'dsp' (gpu, cpu or accelerator)"
+                    .into()
+            )
         );
         assert_eq!(
             parse(Var::DeviceType, ""),
@@ -365,15 +370,19 @@ mod tests {
         );
         assert_eq!(
             parse(Var::ErrorExitcode, "256"),
-            Err("Oclgrind: Invalid value for OCLGRIND_ERROR_EXITCODE: '256' (an exit status from \
+            Err(
+                "Oclgrind: Invalid value for OCLGRIND_ERROR_EXITCODE: '256' (an exit status from \
                  1 to 255)"
-                .into())
+                    .into()
+            )
         );
         assert_eq!(
             parse(Var::ErrorExitcode, "0"),
-            Err("Oclgrind: Invalid value for OCLGRIND_ERROR_EXITCODE: '0' (an exit status from \
+            Err(
+                "Oclgrind: Invalid value for OCLGRIND_ERROR_EXITCODE: '0' (an exit status from \
                  1 to 255)"
-                .into())
+                    .into()
+            )
         );
         assert_eq!(
             parse(Var::ErrorExitcode, ""),
@@ -412,8 +421,21 @@ mod tests {
     #[test]
     fn text_reads_back_as_the_same_setting() {
         let texts = [
-            "", "0", "1", "7", "lines", "gpu", "cpu", "accelerator", "sarif", "jsonl", "scalar",
-            "lanes", "a.so:b.so", "k,k2:arg", "-DX=1 -cl-std=CL2.0",
+            "",
+            "0",
+            "1",
+            "7",
+            "lines",
+            "gpu",
+            "cpu",
+            "accelerator",
+            "sarif",
+            "jsonl",
+            "scalar",
+            "lanes",
+            "a.so:b.so",
+            "k,k2:arg",
+            "-DX=1 -cl-std=CL2.0",
         ];
         for &var in Var::ALL {
             for text in texts {
