@@ -295,17 +295,33 @@ fn prepend(value: &std::ffi::OsStr, var: &str) -> std::ffi::OsString {
     out
 }
 
+/// Why the runtime library cannot be found (compat §1.2's messages).
+#[derive(Debug, thiserror::Error)]
+enum LibraryError {
+    #[error("Unable to get path to Oclgrind installation")]
+    Exe,
+    #[error("Unable to resolve path to Oclgrind installation")]
+    Resolve,
+    #[error("Failed to get path to library directory")]
+    Directory,
+    #[error("Unable to find the runtime library (looked for {})", list(.0))]
+    NotFound(Vec<PathBuf>),
+}
+
+fn list(paths: &[PathBuf]) -> String {
+    paths
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// Finds the runtime library: next to this executable (a build tree, or `OCLGRIND_TESTING`),
 /// else in `<prefix>/lib` for an installed `<prefix>/bin/oclgrind`.
-fn runtime_library() -> Result<PathBuf, String> {
-    let exe = std::env::current_exe()
-        .map_err(|_| "Unable to get path to Oclgrind installation".to_string())?;
-    let exe = exe
-        .canonicalize()
-        .map_err(|_| "Unable to resolve path to Oclgrind installation".to_string())?;
-    let bin = exe
-        .parent()
-        .ok_or("Failed to get path to library directory")?;
+fn runtime_library() -> Result<PathBuf, LibraryError> {
+    let exe = std::env::current_exe().map_err(|_| LibraryError::Exe)?;
+    let exe = exe.canonicalize().map_err(|_| LibraryError::Resolve)?;
+    let bin = exe.parent().ok_or(LibraryError::Directory)?;
     let mut candidates = vec![bin.join(BUILT_LIB), bin.join(INSTALLED_LIB)];
     if std::env::var_os("OCLGRIND_TESTING").is_none() {
         if let Some(prefix) = bin.parent() {
@@ -313,18 +329,8 @@ fn runtime_library() -> Result<PathBuf, String> {
             candidates.push(prefix.join("lib64").join(INSTALLED_LIB));
         }
     }
-    candidates
-        .iter()
-        .find(|c| c.is_file())
-        .cloned()
-        .ok_or_else(|| {
-            format!(
-                "Unable to find the runtime library (looked for {})",
-                candidates
-                    .iter()
-                    .map(|c| c.display().to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
-        })
+    match candidates.iter().find(|c| c.is_file()) {
+        Some(found) => Ok(found.clone()),
+        None => Err(LibraryError::NotFound(candidates)),
+    }
 }
