@@ -329,7 +329,7 @@ mod tests {
     fn the_diagnostics_format_needs_a_file_from_either_source() {
         let jsonl = Setting::DiagnosticsFormat(Some(DiagnosticsFormat::JsonLines));
         let c = config(
-            &[jsonl.clone()],
+            std::slice::from_ref(&jsonl),
             &[("OCLGRIND_DIAGNOSTICS_FILE", "out.sarif")],
         )
         .unwrap();
