@@ -7,7 +7,7 @@ use oclgrind_core::context::StdOutput;
 use oclgrind_core::memory::{flags, AddrSpace};
 use oclgrind_core::program::{KernelParam, ParamKind, ProgramError};
 use oclgrind_core::{
-    launch, ArgValue, Context, KernelError, KernelInstance, LaunchError, NDRange, Program,
+    launch, ArgValue, Config, Context, KernelError, KernelInstance, LaunchError, NDRange, Program,
 };
 use oclgrind_debugger::{Engine, Frontend, LineFrontend};
 use oclgrind_tui::{Tui, TuiFrontend};
@@ -21,19 +21,19 @@ use oclgrind_core::diagnostics::memory_dump;
 
 /// Entry point; returns the exit status.
 pub fn main(args: &[String]) -> i32 {
-    let parsed = match options::parse_or_exit(Command::Kernel, args) {
-        Ok(p) => p,
+    let options = match options::parse_or_exit(Command::Kernel, args) {
+        Ok(o) => o,
         Err(status) => return status,
     };
-    if let Some(extra) = parsed.rest.get(1) {
+    if let Some(extra) = options.rest.get(1) {
         eprintln!("Unexpected positional argument '{extra}'");
         return 1;
     }
-    let Some(simfile) = parsed.rest.first() else {
+    let Some(simfile) = options.rest.first() else {
         print!("{}", options::usage(Command::Kernel));
         return 1;
     };
-    let config = match options::apply(&parsed) {
+    let config = match options::config_or_exit(&options) {
         Ok(c) => c,
         Err(status) => return status,
     };
@@ -43,7 +43,7 @@ pub fn main(args: &[String]) -> i32 {
     let mut ctx = Context::new(config);
     let mut tui = None;
     if ctx.config.interactive {
-        let frontend: Box<dyn Frontend> = match start_tui() {
+        let frontend: Box<dyn Frontend> = match start_tui(&ctx.config) {
             Some((t, frontend)) => {
                 tui = Some(t);
                 Box::new(frontend)
@@ -61,7 +61,7 @@ pub fn main(args: &[String]) -> i32 {
     if let Some(reports) = oclgrind_reports::plugin(&ctx.config) {
         ctx.add_plugin(reports);
     }
-    let result = run(&ctx, simfile, parsed.global_mem);
+    let result = run(&ctx, simfile, options.global_mem);
     // The dumps and any error are printed on the restored terminal.
     if let Some(t) = tui {
         t.wait_for_exit("The program has ended");
@@ -105,21 +105,63 @@ pub struct SimLaunch {
     dumps: Vec<Dump>,
 }
 
+/// Why a `.sim` file's kernel did not run; the text is what the user reads, as Oclgrind's
+/// `oclgrind-kernel` words it.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    #[error("Unable to open simulator file.")]
+    SimFile,
+    #[error(transparent)]
+    Sim(#[from] SimError),
+    #[error("Unable to open {0}")]
+    ProgramFile(String),
+    #[error("Failed to load bitcode from {0}")]
+    Bitcode(String),
+    /// The build log, after clang's one-line summary where it gave one.
+    #[error("{}Build failure:\n{log}", summary_line(.summary))]
+    Build {
+        summary: Option<String>,
+        log: String,
+    },
+    /// The program's variables do not fit in memory.
+    #[error("{0}")]
+    Placement(String),
+    #[error("Failed to create kernel {0}")]
+    NoKernel(String),
+    #[error("{why}\nFailed to create kernel {kernel}")]
+    Kernel { kernel: String, why: String },
+    #[error("{}", sentence(.0))]
+    Launch(#[from] LaunchError),
+    #[error("Work group size must divide NDRange exactly.")]
+    NonUniform,
+}
+
+fn summary_line(summary: &Option<String>) -> String {
+    summary
+        .as_ref()
+        .map(|s| format!("{s}\n"))
+        .unwrap_or_default()
+}
+
 /// Loads the program a `.sim` file names: bitcode, or OpenCL C to build.
-fn load_program(ctx: &Context, program_file: &str) -> Result<Arc<Program>, String> {
-    let data = std::fs::read(program_file).map_err(|_| format!("Unable to open {program_file}"))?;
+fn load_program(ctx: &Context, program_file: &str) -> Result<Arc<Program>, RunError> {
+    let data =
+        std::fs::read(program_file).map_err(|_| RunError::ProgramFile(program_file.to_string()))?;
     let program = if data.starts_with(b"BC") {
         ctx.program_from_bitcode(data).map_err(|e| match e {
-            ProgramError::Module(_) => format!("Failed to load bitcode from {program_file}"),
-            ProgramError::Unsupported(_) => format!("Build failure:\n{}", e.build_log(None)),
+            ProgramError::Module(_) => RunError::Bitcode(program_file.to_string()),
+            ProgramError::Unsupported(_) => RunError::Build {
+                summary: None,
+                log: e.build_log(None),
+            },
         })?
     } else {
         let source = String::from_utf8_lossy(&data);
         let program = ctx
             .build_program(&source, "")
-            .map_err(|f| match f.summary {
-                Some(summary) => format!("{summary}\nBuild failure:\n{}", f.log),
-                None => format!("Build failure:\n{}", f.log),
+            .map_err(|f| RunError::Build {
+                summary: f.summary,
+                log: f.log,
             })?;
         // Warnings are only counted, as Oclgrind's in-process compiler does.
         if let Some(warnings) = &program.warnings {
@@ -131,17 +173,17 @@ fn load_program(ctx: &Context, program_file: &str) -> Result<Arc<Program>, Strin
 }
 
 /// Reads the text of a `.sim` file in `ctx`: `load` gives the program that the file's first
-/// value names. Every error is the message to print.
+/// value names.
 pub fn read_sim(
     ctx: &Context,
     text: &str,
-    load: impl FnOnce(&str) -> Result<Arc<Program>, String>,
-) -> Result<SimLaunch, String> {
+    load: impl FnOnce(&str) -> Result<Arc<Program>, RunError>,
+) -> Result<SimLaunch, RunError> {
     let mut r = Reader::new(text);
     r.ctx = "program file".into();
-    let program_file = r.token().map_err(|e| e.to_string())?;
+    let program_file = r.token()?;
     r.ctx = "kernel".into();
-    let kernel_name = r.token().map_err(|e| e.to_string())?;
+    let kernel_name = r.token()?;
     let mut nd = NDRange {
         work_dim: 3,
         global_offset: [0; 3],
@@ -150,27 +192,30 @@ pub fn read_sim(
     };
     r.ctx = "NDRange".into();
     for d in 0..3 {
-        nd.global_size[d] = r.size().map_err(|e| e.to_string())?;
+        nd.global_size[d] = r.size()?;
     }
     r.ctx = "work-group size".into();
     for d in 0..3 {
-        nd.local_size[d] = r.size().map_err(|e| e.to_string())?;
+        nd.local_size[d] = r.size()?;
     }
 
     let program = load(&program_file)?;
-    let placed = ctx.place_program(program)?;
+    let placed = ctx.place_program(program).map_err(RunError::Placement)?;
     let kernel = placed.kernel(&kernel_name).map_err(|e| match e {
-        KernelError::NotFound => format!("Failed to create kernel {kernel_name}"),
-        KernelError::Unsupported(why) => format!("{why}\nFailed to create kernel {kernel_name}"),
+        KernelError::NotFound => RunError::NoKernel(kernel_name.clone()),
+        KernelError::Unsupported(why) => RunError::Kernel {
+            kernel: kernel_name.clone(),
+            why,
+        },
     })?;
 
     let mut args = Vec::new();
     let mut dumps = Vec::new();
     for (i, p) in kernel.code.info.params.iter().enumerate() {
         r.ctx = format!("argument {i}: {}", p.name);
-        args.push(read_argument(ctx, &mut r, p, &mut dumps).map_err(|e| e.to_string())?);
+        args.push(read_argument(ctx, &mut r, p, &mut dumps)?);
     }
-    r.expect_eof().map_err(|e| e.to_string())?;
+    r.expect_eof()?;
     Ok(SimLaunch {
         kernel_name,
         kernel,
@@ -181,8 +226,8 @@ pub fn read_sim(
 }
 
 /// Runs the simfile; returns the dumps to print.
-fn run(ctx: &Context, simfile: &str, global_mem: bool) -> Result<String, String> {
-    let bytes = std::fs::read(simfile).map_err(|_| "Unable to open simulator file.".to_string())?;
+fn run(ctx: &Context, simfile: &str, global_mem: bool) -> Result<String, RunError> {
+    let bytes = std::fs::read(simfile).map_err(|_| RunError::SimFile)?;
     let text = sim::decode_text(bytes);
     let SimLaunch {
         kernel_name,
@@ -192,15 +237,14 @@ fn run(ctx: &Context, simfile: &str, global_mem: bool) -> Result<String, String>
         dumps,
     } = read_sim(ctx, &text, |file| load_program(ctx, file))?;
 
-    nd.check(ctx.config.max_wg_size, ctx.config.quick)
-        .map_err(|e| sentence(&e))?;
+    nd.check(ctx.config.max_wg_size, ctx.config.quick)?;
     let attrs = &kernel.code.info.attrs;
     if attrs.uniform_work_group_size
         && (0..3).any(|d| !nd.global_size[d].is_multiple_of(nd.local_size[d]))
     {
-        return Err("Work group size must divide NDRange exactly.".into());
+        return Err(RunError::NonUniform);
     }
-    let stats = launch(ctx, &kernel, &args, &nd).map_err(|e| sentence(&e))?;
+    let stats = launch(ctx, &kernel, &args, &nd)?;
     if ctx.config.timing {
         eprintln!("{}", stats.timing_line(&kernel_name));
     }
@@ -244,10 +288,9 @@ fn sentence(e: &LaunchError) -> String {
 }
 
 /// The TUI, when debugging at a terminal without `--no-tui`.
-fn start_tui() -> Option<(Tui, TuiFrontend)> {
+fn start_tui(config: &Config) -> Option<(Tui, TuiFrontend)> {
     use std::io::IsTerminal;
-    let wanted = std::env::var_os("OCLGRIND_NO_TUI").is_none_or(|v| v.is_empty() || v == "0");
-    if !wanted || !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
+    if config.no_tui || !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
         return None;
     }
     match Tui::start(Box::new(oclgrind_debugger::engine::interrupt)) {

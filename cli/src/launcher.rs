@@ -1,6 +1,7 @@
 //! `oclgrind [OPTIONS] COMMAND`: runs an unmodified OpenCL application on the simulator by
-//! preloading our runtime library (compat §1). Options become `OCLGRIND_*` variables; the
-//! application replaces this process, so its exit status is the one the caller sees.
+//! preloading our runtime library (compat §1). The options become `OCLGRIND_*` variables of
+//! the application (only there: this process has them typed); the application replaces this
+//! process, so its exit status is the one the caller sees.
 
 use std::os::fd::FromRawFd;
 use std::os::unix::ffi::OsStringExt;
@@ -21,16 +22,16 @@ const BUILT_ICD: &str = "liboclgrind_rt_icd.so";
 
 /// Entry point; returns the exit status if the application could not be started.
 pub fn main(args: &[String]) -> i32 {
-    let parsed = match options::parse_or_exit(Command::Launcher, args) {
-        Ok(p) => p,
+    let options = match options::parse_or_exit(Command::Launcher, args) {
+        Ok(o) => o,
         Err(status) => return status,
     };
-    let Some((app, app_args)) = parsed.rest.split_first() else {
+    let Some((app, app_args)) = options.rest.split_first() else {
         print!("{}", options::usage(Command::Launcher));
         return 1;
     };
     // Bad numbers are caught here, before the application starts, rather than inside it.
-    let config = match options::apply(&parsed) {
+    let config = match options::config_or_exit(&options) {
         Ok(c) => c,
         Err(status) => return status,
     };
@@ -44,6 +45,7 @@ pub fn main(args: &[String]) -> i32 {
     let dir = lib.parent().unwrap_or(Path::new("/"));
     let mut cmd = std::process::Command::new(app);
     cmd.args(app_args)
+        .envs(options.vars())
         .env(
             "LD_LIBRARY_PATH",
             prepend(dir.as_os_str(), "LD_LIBRARY_PATH"),
@@ -80,7 +82,7 @@ pub fn main(args: &[String]) -> i32 {
         },
         false => None,
     };
-    let status = if wants_tui() {
+    let status = if wants_tui(&config) {
         run_with_tui(cmd, app)
     } else if note.is_some() {
         run_and_wait(cmd, app)
@@ -130,11 +132,10 @@ fn run_and_wait(mut cmd: std::process::Command, app: &str) -> i32 {
 }
 
 /// Debugging at a terminal, without `--no-tui`: the TUI (design.md, process layout).
-fn wants_tui() -> bool {
+fn wants_tui(config: &oclgrind_core::Config) -> bool {
     use std::io::IsTerminal;
-    let set = |var: &str| std::env::var_os(var).is_some_and(|v| !v.is_empty() && v != "0");
-    set("OCLGRIND_INTERACTIVE")
-        && !set("OCLGRIND_NO_TUI")
+    config.interactive
+        && !config.no_tui
         && std::io::stdin().is_terminal()
         && std::io::stdout().is_terminal()
 }
@@ -294,17 +295,33 @@ fn prepend(value: &std::ffi::OsStr, var: &str) -> std::ffi::OsString {
     out
 }
 
+/// Why the runtime library cannot be found (compat §1.2's messages).
+#[derive(Debug, thiserror::Error)]
+enum LibraryError {
+    #[error("Unable to get path to Oclgrind installation")]
+    Exe,
+    #[error("Unable to resolve path to Oclgrind installation")]
+    Resolve,
+    #[error("Failed to get path to library directory")]
+    Directory,
+    #[error("Unable to find the runtime library (looked for {})", list(.0))]
+    NotFound(Vec<PathBuf>),
+}
+
+fn list(paths: &[PathBuf]) -> String {
+    paths
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// Finds the runtime library: next to this executable (a build tree, or `OCLGRIND_TESTING`),
 /// else in `<prefix>/lib` for an installed `<prefix>/bin/oclgrind`.
-fn runtime_library() -> Result<PathBuf, String> {
-    let exe = std::env::current_exe()
-        .map_err(|_| "Unable to get path to Oclgrind installation".to_string())?;
-    let exe = exe
-        .canonicalize()
-        .map_err(|_| "Unable to resolve path to Oclgrind installation".to_string())?;
-    let bin = exe
-        .parent()
-        .ok_or("Failed to get path to library directory")?;
+fn runtime_library() -> Result<PathBuf, LibraryError> {
+    let exe = std::env::current_exe().map_err(|_| LibraryError::Exe)?;
+    let exe = exe.canonicalize().map_err(|_| LibraryError::Resolve)?;
+    let bin = exe.parent().ok_or(LibraryError::Directory)?;
     let mut candidates = vec![bin.join(BUILT_LIB), bin.join(INSTALLED_LIB)];
     if std::env::var_os("OCLGRIND_TESTING").is_none() {
         if let Some(prefix) = bin.parent() {
@@ -312,18 +329,8 @@ fn runtime_library() -> Result<PathBuf, String> {
             candidates.push(prefix.join("lib64").join(INSTALLED_LIB));
         }
     }
-    candidates
-        .iter()
-        .find(|c| c.is_file())
-        .cloned()
-        .ok_or_else(|| {
-            format!(
-                "Unable to find the runtime library (looked for {})",
-                candidates
-                    .iter()
-                    .map(|c| c.display().to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
-        })
+    match candidates.iter().find(|c| c.is_file()) {
+        Some(found) => Ok(found.clone()),
+        None => Err(LibraryError::NotFound(candidates)),
+    }
 }

@@ -1,6 +1,23 @@
 //! The command-line options shared by `oclgrind` and `oclgrind-kernel` (compat §1.1, §2.1).
-//! Each option sets an `OCLGRIND_*` environment variable, exactly as Oclgrind's do, so that the
-//! runtime library (and any plugin) sees the same settings.
+//! Each option gives the value of an `OCLGRIND_*` variable, read by the same rule as the
+//! environment's (`oclgrind_core::config::Setting`): typed here, made into the `Config` of
+//! this process directly, and passed as variables only to the application the launcher starts.
+
+use oclgrind_core::config::{ConfigError, Setting, Var};
+use oclgrind_core::Config;
+
+/// What an option does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Gives a variable its value (its argument, or "1" for a flag).
+    Set(Var),
+    Help,
+    Version,
+    /// `oclgrind-kernel -g`: print global memory at the end.
+    GlobalMem,
+}
+
+use Action::*;
 
 /// One option of the table.
 pub struct OptionSpec {
@@ -8,8 +25,7 @@ pub struct OptionSpec {
     pub short: Option<&'static str>,
     /// Name of the value in the help text; `None` for flags.
     pub arg: Option<&'static str>,
-    /// Variable it sets (`None` for options handled by the command itself).
-    pub env: Option<&'static str>,
+    pub action: Action,
     pub help: &'static str,
 }
 
@@ -17,14 +33,14 @@ const fn opt(
     long: &'static str,
     short: Option<&'static str>,
     arg: Option<&'static str>,
-    env: Option<&'static str>,
+    action: Action,
     help: &'static str,
 ) -> OptionSpec {
     OptionSpec {
         long,
         short,
         arg,
-        env,
+        action,
         help,
     }
 }
@@ -36,7 +52,7 @@ pub const OPTIONS: &[(OptionSpec, Option<Command>)] = &[
             "--build-options",
             None,
             Some("OPTIONS"),
-            Some("OCLGRIND_BUILD_OPTIONS"),
+            Set(Var::BuildOptions),
             "Additional options to pass to the OpenCL compiler",
         ),
         None,
@@ -46,7 +62,7 @@ pub const OPTIONS: &[(OptionSpec, Option<Command>)] = &[
             "--check-api",
             None,
             None,
-            Some("OCLGRIND_CHECK_API"),
+            Set(Var::CheckApi),
             "Report errors on API calls",
         ),
         Some(Command::Launcher),
@@ -56,7 +72,7 @@ pub const OPTIONS: &[(OptionSpec, Option<Command>)] = &[
             "--compute-units",
             None,
             Some("UNITS"),
-            Some("OCLGRIND_COMPUTE_UNITS"),
+            Set(Var::ComputeUnits),
             "Change the number of compute units reported",
         ),
         None,
@@ -66,7 +82,7 @@ pub const OPTIONS: &[(OptionSpec, Option<Command>)] = &[
             "--constant-mem-size",
             None,
             Some("BYTES"),
-            Some("OCLGRIND_CONSTANT_MEM_SIZE"),
+            Set(Var::ConstantMemSize),
             "Change the constant memory size of the device",
         ),
         None,
@@ -76,7 +92,7 @@ pub const OPTIONS: &[(OptionSpec, Option<Command>)] = &[
             "--data-races",
             None,
             None,
-            Some("OCLGRIND_DATA_RACES"),
+            Set(Var::DataRaces),
             "Enable data-race detection",
         ),
         None,
@@ -86,7 +102,7 @@ pub const OPTIONS: &[(OptionSpec, Option<Command>)] = &[
             "--diagnostics-file",
             None,
             Some("FILE"),
-            Some("OCLGRIND_DIAGNOSTICS_FILE"),
+            Set(Var::DiagnosticsFile),
             "Also write every diagnostic to FILE, for CI",
         ),
         None,
@@ -96,7 +112,7 @@ pub const OPTIONS: &[(OptionSpec, Option<Command>)] = &[
             "--device-type",
             None,
             Some("TYPE"),
-            Some("OCLGRIND_DEVICE_TYPE"),
+            Set(Var::DeviceType),
             "The device's type: gpu (default), cpu or accelerator",
         ),
         Some(Command::Launcher),
@@ -106,7 +122,7 @@ pub const OPTIONS: &[(OptionSpec, Option<Command>)] = &[
             "--diagnostics-format",
             None,
             Some("FORMAT"),
-            Some("OCLGRIND_DIAGNOSTICS_FORMAT"),
+            Set(Var::DiagnosticsFormat),
             "sarif (SARIF 2.1.0) or jsonl (JSON lines)",
         ),
         None,
@@ -116,7 +132,7 @@ pub const OPTIONS: &[(OptionSpec, Option<Command>)] = &[
             "--disable-pch",
             None,
             None,
-            Some("OCLGRIND_DISABLE_PCH"),
+            Set(Var::DisablePch),
             "Don't use precompiled headers",
         ),
         None,
@@ -126,7 +142,7 @@ pub const OPTIONS: &[(OptionSpec, Option<Command>)] = &[
             "--dump-spir",
             None,
             None,
-            Some("OCLGRIND_DUMP_SPIR"),
+            Set(Var::DumpSpir),
             "Dump SPIR to /tmp/oclgrind_*.{ll,bc}",
         ),
         None,
@@ -136,7 +152,7 @@ pub const OPTIONS: &[(OptionSpec, Option<Command>)] = &[
             "--error-exitcode",
             None,
             Some("N"),
-            Some("OCLGRIND_ERROR_EXITCODE"),
+            Set(Var::ErrorExitcode),
             "Exit with status N if an error was reported",
         ),
         None,
@@ -146,7 +162,7 @@ pub const OPTIONS: &[(OptionSpec, Option<Command>)] = &[
             "--global-mem",
             Some("-g"),
             None,
-            None,
+            GlobalMem,
             "Output global memory at exit",
         ),
         Some(Command::Kernel),
@@ -156,7 +172,7 @@ pub const OPTIONS: &[(OptionSpec, Option<Command>)] = &[
             "--global-mem-size",
             None,
             Some("BYTES"),
-            Some("OCLGRIND_GLOBAL_MEM_SIZE"),
+            Set(Var::GlobalMemSize),
             "Change the global memory size of the device",
         ),
         None,
@@ -166,7 +182,7 @@ pub const OPTIONS: &[(OptionSpec, Option<Command>)] = &[
             "--help",
             Some("-h"),
             None,
-            None,
+            Help,
             "Display usage information",
         ),
         None,
@@ -176,7 +192,7 @@ pub const OPTIONS: &[(OptionSpec, Option<Command>)] = &[
             "--inst-counts",
             None,
             None,
-            Some("OCLGRIND_INST_COUNTS"),
+            Set(Var::InstCounts),
             "Output histograms of instructions executed (=lines: by source line too)",
         ),
         None,
@@ -186,7 +202,7 @@ pub const OPTIONS: &[(OptionSpec, Option<Command>)] = &[
             "--interactive",
             Some("-i"),
             None,
-            Some("OCLGRIND_INTERACTIVE"),
+            Set(Var::Interactive),
             "Enable interactive mode",
         ),
         None,
@@ -196,7 +212,7 @@ pub const OPTIONS: &[(OptionSpec, Option<Command>)] = &[
             "--no-tui",
             None,
             None,
-            Some("OCLGRIND_NO_TUI"),
+            Set(Var::NoTui),
             "Debug in line mode even at a terminal",
         ),
         None,
@@ -206,7 +222,7 @@ pub const OPTIONS: &[(OptionSpec, Option<Command>)] = &[
             "--local-mem-size",
             None,
             Some("BYTES"),
-            Some("OCLGRIND_LOCAL_MEM_SIZE"),
+            Set(Var::LocalMemSize),
             "Change the local memory size of the device",
         ),
         None,
@@ -216,7 +232,7 @@ pub const OPTIONS: &[(OptionSpec, Option<Command>)] = &[
             "--log",
             None,
             Some("LOGFILE"),
-            Some("OCLGRIND_LOG"),
+            Set(Var::Log),
             "Redirect log/error messages to a file",
         ),
         None,
@@ -226,7 +242,7 @@ pub const OPTIONS: &[(OptionSpec, Option<Command>)] = &[
             "--max-errors",
             None,
             Some("NUM"),
-            Some("OCLGRIND_MAX_ERRORS"),
+            Set(Var::MaxErrors),
             "Limit the number of error/warning messages",
         ),
         None,
@@ -236,7 +252,7 @@ pub const OPTIONS: &[(OptionSpec, Option<Command>)] = &[
             "--max-wgsize",
             None,
             Some("WGSIZE"),
-            Some("OCLGRIND_MAX_WGSIZE"),
+            Set(Var::MaxWgSize),
             "Change the maximum work-group size of the device",
         ),
         None,
@@ -246,7 +262,7 @@ pub const OPTIONS: &[(OptionSpec, Option<Command>)] = &[
             "--num-threads",
             None,
             Some("NUM"),
-            Some("OCLGRIND_NUM_THREADS"),
+            Set(Var::NumThreads),
             "Set the number of worker threads to use",
         ),
         None,
@@ -256,7 +272,7 @@ pub const OPTIONS: &[(OptionSpec, Option<Command>)] = &[
             "--pch-dir",
             None,
             Some("DIR"),
-            Some("OCLGRIND_PCH_DIR"),
+            Set(Var::PchDir),
             "Override directory containing precompiled headers",
         ),
         None,
@@ -266,7 +282,7 @@ pub const OPTIONS: &[(OptionSpec, Option<Command>)] = &[
             "--plugins",
             None,
             Some("PLUGINS"),
-            Some("OCLGRIND_PLUGINS"),
+            Set(Var::Plugins),
             "Load colon separated list of plugin libraries",
         ),
         None,
@@ -276,7 +292,7 @@ pub const OPTIONS: &[(OptionSpec, Option<Command>)] = &[
             "--quick",
             Some("-q"),
             None,
-            Some("OCLGRIND_QUICK"),
+            Set(Var::Quick),
             "Only run first and last work-group",
         ),
         None,
@@ -286,7 +302,7 @@ pub const OPTIONS: &[(OptionSpec, Option<Command>)] = &[
             "--race-ignore",
             None,
             Some("KERNEL"),
-            Some("OCLGRIND_RACE_IGNORE"),
+            Set(Var::RaceIgnore),
             "Don't report data races in KERNEL (KERNEL:ARG: on ARG)",
         ),
         None,
@@ -296,7 +312,7 @@ pub const OPTIONS: &[(OptionSpec, Option<Command>)] = &[
             "--race-suppressions",
             None,
             Some("FILE"),
-            Some("OCLGRIND_RACE_SUPPRESSIONS"),
+            Set(Var::RaceSuppressions),
             "Read the races not to report, a KERNEL[:ARG] a line",
         ),
         None,
@@ -306,7 +322,7 @@ pub const OPTIONS: &[(OptionSpec, Option<Command>)] = &[
             "--sub-group-size",
             None,
             Some("N"),
-            Some("OCLGRIND_SUB_GROUP_SIZE"),
+            Set(Var::SubGroupSize),
             "Work-items in a sub-group, 1 to 128 (default 32)",
         ),
         None,
@@ -316,7 +332,7 @@ pub const OPTIONS: &[(OptionSpec, Option<Command>)] = &[
             "--uniform-writes",
             None,
             None,
-            Some("OCLGRIND_UNIFORM_WRITES"),
+            Set(Var::UniformWrites),
             "Don't suppress uniform write-write data-races",
         ),
         None,
@@ -326,7 +342,7 @@ pub const OPTIONS: &[(OptionSpec, Option<Command>)] = &[
             "--uninitialized",
             None,
             None,
-            Some("OCLGRIND_UNINITIALIZED"),
+            Set(Var::Uninitialized),
             "Report usage of uninitialized values",
         ),
         None,
@@ -336,7 +352,7 @@ pub const OPTIONS: &[(OptionSpec, Option<Command>)] = &[
             "--version",
             Some("-v"),
             None,
-            None,
+            Version,
             "Display version information",
         ),
         None,
@@ -412,40 +428,51 @@ pub fn version() -> String {
 
 /// Parses the command line, handling `--help`, `--version` and errors: `Err` is the exit
 /// status once they are printed.
-pub fn parse_or_exit(cmd: Command, args: &[String]) -> Result<Parsed, i32> {
-    let parsed = parse(cmd, args).map_err(|msg| {
-        eprintln!("{msg}");
+pub fn parse_or_exit(cmd: Command, args: &[String]) -> Result<Options, i32> {
+    let options = parse(cmd, args).map_err(|e| {
+        eprintln!("{e}");
         1
     })?;
-    if parsed.help {
+    if options.help {
         print!("{}", usage(cmd));
         return Err(0);
     }
-    if parsed.version {
+    if options.version {
         print!("{}", version());
         return Err(0);
     }
-    Ok(parsed)
+    Ok(options)
 }
 
-/// Sets the options' variables and reads the settings back (so that bad numbers are reported
-/// now, by name).
-pub fn apply(parsed: &Parsed) -> Result<oclgrind_core::Config, i32> {
-    for (k, v) in &parsed.env {
-        std::env::set_var(k, v);
-    }
-    let config = oclgrind_core::Config::from_env().map_err(|msg| {
-        eprintln!("\n{msg}");
+/// The settings of this process, or the exit status once a bad value is reported (before an
+/// application starts, rather than inside it).
+pub fn config_or_exit(options: &Options) -> Result<Config, i32> {
+    options.config().map_err(|e| {
+        eprintln!("\n{e}");
         1
-    })?;
-    Ok(config)
+    })
+}
+
+/// A command line that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OptionsError {
+    #[error("Unrecognised option '{0}'")]
+    Unrecognised(String),
+    /// A value given to a flag (`--quick=2`).
+    #[error("Invalid value in option '{0}'")]
+    ValueToFlag(String),
+    #[error("Missing argument to {0}")]
+    MissingArgument(&'static str),
 }
 
 /// What the command line asked for.
 #[derive(Debug, Default, PartialEq, Eq)]
-pub struct Parsed {
-    /// Environment variables to set, in order.
-    pub env: Vec<(String, String)>,
+pub struct Options {
+    /// The settings the options give, one a variable, in the order first given.
+    pub settings: Vec<Setting>,
+    /// Values that are not their variable's: reported by `config`, after `--help`, `--version`
+    /// and the operands, as when they were read from the environment.
+    invalid: Vec<(Var, ConfigError)>,
     pub help: bool,
     pub version: bool,
     pub global_mem: bool,
@@ -453,74 +480,103 @@ pub struct Parsed {
     pub rest: Vec<String>,
 }
 
+impl Options {
+    /// The settings of this process: the options' over the environment's.
+    pub fn config(&self) -> Result<Config, ConfigError> {
+        match self.invalid.first() {
+            Some((_, e)) => Err(e.clone()),
+            None => Config::with_env(&self.settings),
+        }
+    }
+
+    /// The options as the variables the runtime in the application reads (Oclgrind's
+    /// contract, compat §1.1): for the launcher to give the process it starts.
+    pub fn vars(&self) -> impl Iterator<Item = (&'static str, String)> + '_ {
+        self.settings.iter().map(|s| (s.var().name(), s.text()))
+    }
+
+    /// Records the value of an option. `--race-ignore` adds to its list; other options
+    /// replace their value.
+    fn give(&mut self, var: Var, text: &str) {
+        self.invalid.retain(|(v, _)| *v != var);
+        let setting = match Setting::parse(var, text) {
+            Ok(setting) => setting,
+            Err(e) => {
+                self.settings.retain(|s| s.var() != var);
+                self.invalid.push((var, e));
+                return;
+            }
+        };
+        match (self.settings.iter_mut().find(|s| s.var() == var), setting) {
+            (Some(Setting::RaceIgnore(old)), Setting::RaceIgnore(more)) => old.extend(more),
+            (Some(old), setting) => *old = setting,
+            (None, setting) => self.settings.push(setting),
+        }
+    }
+}
+
 /// Parses options. The launcher stops at the first non-option (the application's own arguments
-/// follow); `oclgrind-kernel` accepts options anywhere. `Err` is the message to print.
-pub fn parse(cmd: Command, args: &[String]) -> Result<Parsed, String> {
-    let mut p = Parsed::default();
+/// follow); `oclgrind-kernel` accepts options anywhere.
+pub fn parse(cmd: Command, args: &[String]) -> Result<Options, OptionsError> {
+    let mut o = Options::default();
     let mut i = 0;
     while i < args.len() {
         let a = &args[i];
         i += 1;
         if !a.starts_with('-') || a == "-" {
-            p.rest.push(a.clone());
+            o.rest.push(a.clone());
             if cmd == Command::Launcher {
-                p.rest.extend(args[i..].iter().cloned());
+                o.rest.extend(args[i..].iter().cloned());
                 break;
             }
             continue;
         }
         // `--name=value` gives an option its value in the same word.
         let (name, attached) = match a.split_once('=') {
-            Some((name, value)) if a.starts_with("--") => (name, Some(value.to_string())),
+            Some((name, value)) if a.starts_with("--") => (name, Some(value)),
             _ => (a.as_str(), None),
         };
         let spec = specs(cmd)
             .find(|o| o.long == name || o.short == Some(name))
-            .ok_or_else(|| format!("Unrecognised option '{a}'"))?;
-        match spec.long {
-            "--help" => p.help = true,
-            "--version" => p.version = true,
-            "--global-mem" => p.global_mem = true,
-            _ => {
-                let value = match (spec.arg, attached) {
-                    (Some(_), Some(value)) => value,
-                    // Its one value beyond the flag: the counts per source line too.
-                    (None, Some(value)) if spec.long == "--inst-counts" && value == "lines" => {
-                        value
-                    }
-                    (None, Some(_)) => return Err(format!("Invalid value in option '{a}'")),
-                    (None, None) => "1".to_string(),
-                    (Some(_), None) => {
-                        let v = args
-                            .get(i)
-                            .ok_or_else(|| format!("Missing argument to {}", spec.long))?;
-                        i += 1;
-                        v.clone()
-                    }
-                };
-                let env = spec
-                    .env
-                    .expect("options without a variable are handled above");
-                // --race-ignore adds to the list; other options replace their value.
-                match p.env.iter_mut().find(|(k, _)| k == env) {
-                    Some((_, old)) if spec.long == "--race-ignore" => {
-                        old.push(',');
-                        old.push_str(&value);
-                    }
-                    _ => p.env.push((env.to_string(), value)),
-                }
+            .ok_or_else(|| OptionsError::Unrecognised(a.clone()))?;
+        let var = match spec.action {
+            Set(var) => var,
+            Help => {
+                o.help = true;
+                break;
             }
-        }
-        if p.help || p.version {
-            break;
-        }
+            Version => {
+                o.version = true;
+                break;
+            }
+            GlobalMem => {
+                o.global_mem = true;
+                continue;
+            }
+        };
+        let value = match (spec.arg, attached) {
+            (Some(_), Some(value)) => value,
+            // Its one value beyond the flag: the counts per source line too.
+            (None, Some(value)) if var == Var::InstCounts && value == "lines" => value,
+            (None, Some(_)) => return Err(OptionsError::ValueToFlag(a.clone())),
+            (None, None) => "1",
+            (Some(_), None) => {
+                let v = args
+                    .get(i)
+                    .ok_or(OptionsError::MissingArgument(spec.long))?;
+                i += 1;
+                v
+            }
+        };
+        o.give(var, value);
     }
-    Ok(p)
+    Ok(o)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use oclgrind_core::config::{DeviceType, DiagnosticsFormat, InstCounts};
 
     fn args(s: &str) -> Vec<String> {
         s.split_whitespace().map(str::to_string).collect()
@@ -541,56 +597,70 @@ mod tests {
             .contains("\n  --check-api                  Report errors on API calls\n"));
     }
 
+    fn settings(cmd: Command, line: &str) -> Vec<Setting> {
+        parse(cmd, &args(line)).unwrap().settings
+    }
+
     #[test]
-    fn options_set_variables() {
+    fn options_are_typed_settings() {
         let p = parse(Command::Kernel, &args("-q --num-threads 3 t.sim -g")).unwrap();
-        assert_eq!(
-            p.env,
-            vec![
-                ("OCLGRIND_QUICK".into(), "1".into()),
-                ("OCLGRIND_NUM_THREADS".into(), "3".into())
-            ]
-        );
+        assert_eq!(p.settings, [Setting::Quick(true), Setting::NumThreads(3)]);
         assert!(p.global_mem);
         assert_eq!(p.rest, vec!["t.sim"]);
+        assert_eq!(
+            settings(
+                Command::Launcher,
+                "--device-type cpu --plugins a.so:b.so --log= ./app"
+            ),
+            [
+                Setting::DeviceType(DeviceType::Cpu),
+                Setting::Plugins(vec!["a.so".into(), "b.so".into()]),
+                Setting::Log(None),
+            ]
+        );
     }
 
     #[test]
     fn a_value_may_follow_an_equals_sign() {
-        let p = parse(
-            Command::Kernel,
-            &args("--inst-counts=lines --num-threads=2 t.sim"),
-        )
-        .unwrap();
         assert_eq!(
-            p.env,
-            vec![
-                ("OCLGRIND_INST_COUNTS".into(), "lines".into()),
-                ("OCLGRIND_NUM_THREADS".into(), "2".into())
+            settings(Command::Kernel, "--inst-counts=lines --num-threads=2 t.sim"),
+            [
+                Setting::InstCounts(InstCounts::Lines),
+                Setting::NumThreads(2)
             ]
         );
-        let p = parse(Command::Kernel, &args("--inst-counts t.sim")).unwrap();
-        assert_eq!(p.env, vec![("OCLGRIND_INST_COUNTS".into(), "1".into())]);
         assert_eq!(
-            parse(Command::Kernel, &args("--inst-counts=all t.sim")),
-            Err("Invalid value in option '--inst-counts=all'".into())
+            settings(Command::Kernel, "--inst-counts t.sim"),
+            [Setting::InstCounts(InstCounts::Table)]
         );
         assert_eq!(
-            parse(Command::Kernel, &args("--quick=2 t.sim")),
-            Err("Invalid value in option '--quick=2'".into())
+            parse(Command::Kernel, &args("--inst-counts=all t.sim")),
+            Err(OptionsError::ValueToFlag("--inst-counts=all".into()))
+        );
+        assert_eq!(
+            parse(Command::Kernel, &args("--quick=2 t.sim"))
+                .unwrap_err()
+                .to_string(),
+            "Invalid value in option '--quick=2'"
         );
     }
 
     #[test]
-    fn race_ignore_adds_to_the_list() {
-        let p = parse(
-            Command::Kernel,
-            &args("--race-ignore k --race-ignore k2:out t.sim --race-ignore k3"),
-        )
-        .unwrap();
+    fn race_ignore_adds_to_the_list_and_other_options_replace() {
         assert_eq!(
-            p.env,
-            vec![("OCLGRIND_RACE_IGNORE".into(), "k,k2:out,k3".into())]
+            settings(
+                Command::Kernel,
+                "--race-ignore k --race-ignore k2:out t.sim --race-ignore k3"
+            ),
+            [Setting::RaceIgnore(vec![
+                "k".into(),
+                "k2:out".into(),
+                "k3".into()
+            ])]
+        );
+        assert_eq!(
+            settings(Command::Kernel, "--num-threads 2 -q --num-threads 4"),
+            [Setting::NumThreads(4), Setting::Quick(true)]
         );
     }
 
@@ -598,19 +668,83 @@ mod tests {
     fn launcher_stops_at_the_command() {
         let p = parse(Command::Launcher, &args("--check-api ./app -q --x")).unwrap();
         assert_eq!(p.rest, vec!["./app", "-q", "--x"]);
-        assert_eq!(p.env, vec![("OCLGRIND_CHECK_API".into(), "1".into())]);
+        assert_eq!(p.settings, [Setting::CheckApi(true)]);
     }
 
     #[test]
     fn errors() {
         assert_eq!(
-            parse(Command::Kernel, &args("--bogus")),
-            Err("Unrecognised option '--bogus'".into())
+            parse(Command::Kernel, &args("--bogus"))
+                .unwrap_err()
+                .to_string(),
+            "Unrecognised option '--bogus'"
         );
         assert_eq!(
-            parse(Command::Kernel, &args("--num-threads")),
-            Err("Missing argument to --num-threads".into())
+            parse(Command::Kernel, &args("--num-threads"))
+                .unwrap_err()
+                .to_string(),
+            "Missing argument to --num-threads"
         );
         assert!(parse(Command::Kernel, &args("--check-api x.sim")).is_err());
+    }
+
+    /// A bad value is the variable's error, told after the command line is otherwise read
+    /// (`--help` still helps), unless a later option replaces it.
+    #[test]
+    fn bad_values_are_reported_by_config() {
+        let p = parse(Command::Kernel, &args("--num-threads 0 --help")).unwrap();
+        assert!(p.help);
+        let p = parse(Command::Kernel, &args("--num-threads 0 t.sim")).unwrap();
+        assert_eq!(
+            p.config().unwrap_err().to_string(),
+            "Oclgrind: Invalid value for OCLGRIND_NUM_THREADS"
+        );
+        let p = parse(Command::Kernel, &args("--sub-group-size 129 t.sim")).unwrap();
+        assert_eq!(
+            p.config().unwrap_err().to_string(),
+            "Oclgrind: Invalid value for OCLGRIND_SUB_GROUP_SIZE"
+        );
+        let p = parse(Command::Kernel, &args("--num-threads 0 --num-threads 2")).unwrap();
+        assert_eq!(p.settings, [Setting::NumThreads(2)]);
+        assert!(p.invalid.is_empty());
+        let p = parse(Command::Kernel, &args("--num-threads 2 --num-threads x")).unwrap();
+        assert!(p.settings.is_empty());
+        assert_eq!(p.invalid.len(), 1);
+    }
+
+    #[test]
+    fn settings_make_the_config() {
+        let p = parse(
+            Command::Kernel,
+            &args("-i --no-tui --data-races --max-errors 0 --error-exitcode 3 --diagnostics-file d.jsonl"),
+        )
+        .unwrap();
+        let c = Config::from_settings(p.settings.clone()).unwrap();
+        assert!(c.interactive && c.no_tui && c.data_races && !c.quick);
+        assert_eq!((c.max_errors, c.error_exitcode), (0, Some(3)));
+        assert_eq!(c.diagnostics_format, DiagnosticsFormat::JsonLines);
+        assert_eq!(
+            Config::from_settings(settings(Command::Kernel, "--diagnostics-format sarif"))
+                .unwrap_err(),
+            ConfigError::FormatWithoutFile
+        );
+    }
+
+    /// The launcher gives the application the variables Oclgrind's options set.
+    #[test]
+    fn options_as_variables() {
+        let p = parse(
+            Command::Launcher,
+            &args("--check-api --num-threads=3 --race-ignore a --race-ignore b:x ./app"),
+        )
+        .unwrap();
+        assert_eq!(
+            p.vars().collect::<Vec<_>>(),
+            [
+                ("OCLGRIND_CHECK_API", "1".to_string()),
+                ("OCLGRIND_NUM_THREADS", "3".to_string()),
+                ("OCLGRIND_RACE_IGNORE", "a,b:x".to_string()),
+            ]
+        );
     }
 }

@@ -61,35 +61,20 @@ impl Elem {
 }
 
 /// A failure while reading a `.sim` file, printed as Oclgrind prints it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SimError {
-    /// `Line N: message (context)`
+    #[error("Line {line}: {msg} ({ctx})")]
     At {
         line: usize,
         msg: String,
         ctx: String,
     },
-    /// `Line N: Failed to parse context`
-    Parse {
-        line: usize,
-        ctx: String,
-    },
-    /// `Unexpected EOF when parsing context`
-    Eof {
-        ctx: String,
-    },
-    Plain(String),
-}
-
-impl fmt::Display for SimError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SimError::At { line, msg, ctx } => write!(f, "Line {line}: {msg} ({ctx})"),
-            SimError::Parse { line, ctx } => write!(f, "Line {line}: Failed to parse {ctx}"),
-            SimError::Eof { ctx } => write!(f, "Unexpected EOF when parsing {ctx}"),
-            SimError::Plain(m) => f.write_str(m),
-        }
-    }
+    #[error("Line {line}: Failed to parse {ctx}")]
+    Parse { line: usize, ctx: String },
+    #[error("Unexpected EOF when parsing {ctx}")]
+    Eof { ctx: String },
+    #[error("Unexpected token '{0}' (expected EOF)")]
+    Trailing(String),
 }
 
 /// Text read value by value.
@@ -118,10 +103,10 @@ impl Reader {
         self.next_line
     }
 
-    pub fn error(&self, msg: impl Into<String>) -> SimError {
+    pub fn error(&self, msg: impl fmt::Display) -> SimError {
         SimError::At {
             line: self.line_number(),
-            msg: msg.into(),
+            msg: msg.to_string(),
             ctx: self.ctx.clone(),
         }
     }
@@ -219,9 +204,7 @@ impl Reader {
         for l in &self.lines[self.next_line.min(self.lines.len())..] {
             let content = l.split('#').next().unwrap_or("");
             if let Some(tok) = content.split_whitespace().next() {
-                return Err(SimError::Plain(format!(
-                    "Unexpected token '{tok}' (expected EOF)"
-                )));
+                return Err(SimError::Trailing(tok.to_string()));
             }
         }
         Ok(())
@@ -400,13 +383,30 @@ pub struct Header {
     pub wo: bool,
 }
 
+/// An argument header that cannot be read, as Oclgrind words it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum HeaderError {
+    #[error("Argument type defined multiple times")]
+    TypeTwice,
+    #[error("Expected =VALUE after 'fill")]
+    FillValue,
+    #[error("Expected =START:INC:END after 'range")]
+    RangeValue,
+    #[error("Expected = after 'size'")]
+    SizeEquals,
+    #[error("Invalid value for 'size'")]
+    Size,
+    #[error("Unrecognised header token '{0}'")]
+    Token(String),
+}
+
 /// Splits and checks the tokens of an argument header.
-pub fn parse_header(text: &str) -> Result<Header, String> {
+pub fn parse_header(text: &str) -> Result<Header, HeaderError> {
     let mut h = Header::default();
     for tok in text.split_whitespace() {
         if let Some(e) = Elem::from_name(tok) {
             if h.elem.is_some() {
-                return Err("Argument type defined multiple times".into());
+                return Err(HeaderError::TypeTwice);
             }
             h.elem = Some(e);
         } else if tok.starts_with("dump") {
@@ -414,21 +414,16 @@ pub fn parse_header(text: &str) -> Result<Header, String> {
         } else if let Some(rest) = tok.strip_prefix("fill") {
             match rest.strip_prefix('=') {
                 Some(v) if !v.is_empty() => h.fill = Some(v.to_string()),
-                _ => return Err("Expected =VALUE after 'fill".into()),
+                _ => return Err(HeaderError::FillValue),
             }
         } else if let Some(rest) = tok.strip_prefix("range") {
             match rest.strip_prefix('=') {
                 Some(v) if !v.is_empty() => h.range = Some(v.to_string()),
-                _ => return Err("Expected =START:INC:END after 'range".into()),
+                _ => return Err(HeaderError::RangeValue),
             }
         } else if let Some(rest) = tok.strip_prefix("size") {
-            let v = rest
-                .strip_prefix('=')
-                .ok_or_else(|| "Expected = after 'size'".to_string())?;
-            h.size = Some(
-                v.parse()
-                    .map_err(|_| "Invalid value for 'size'".to_string())?,
-            );
+            let v = rest.strip_prefix('=').ok_or(HeaderError::SizeEquals)?;
+            h.size = Some(v.parse().map_err(|_| HeaderError::Size)?);
         } else {
             match tok {
                 "hex" => h.hex = true,
@@ -436,30 +431,45 @@ pub fn parse_header(text: &str) -> Result<Header, String> {
                 "null" => h.null = true,
                 "ro" => h.ro = true,
                 "wo" => h.wo = true,
-                _ => return Err(format!("Unrecognised header token '{tok}'")),
+                _ => return Err(HeaderError::Token(tok.to_string())),
             }
         }
     }
     Ok(h)
 }
 
+/// A `range=` initialiser that cannot be expanded.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RangeError {
+    #[error("Invalid range format")]
+    Format,
+    #[error("Invalid char value")]
+    Char,
+    #[error("Range doesn't produce correct buffer size")]
+    Size,
+}
+
+impl From<ValueError> for RangeError {
+    fn from(e: ValueError) -> RangeError {
+        match e {
+            ValueError::Syntax => RangeError::Format,
+            ValueError::Char => RangeError::Char,
+        }
+    }
+}
+
 /// Expands `START:INC:END` into elements; checks it yields exactly `count` of them.
-pub fn expand_range(spec: &str, e: Elem, hex: bool, count: usize) -> Result<Vec<u8>, String> {
+pub fn expand_range(spec: &str, e: Elem, hex: bool, count: usize) -> Result<Vec<u8>, RangeError> {
     let parts: Vec<&str> = spec.split(':').collect();
     let [start, inc, end] = parts.as_slice() else {
-        return Err("Invalid range format".into());
+        return Err(RangeError::Format);
     };
-    let bad = |e: ValueError| match e {
-        ValueError::Syntax => "Invalid range format".to_string(),
-        ValueError::Char => "Invalid char value".to_string(),
-    };
-    let bound = |s: &str| parse_value_str(s, e, hex).map_err(bad);
-    let wrong = || "Range doesn't produce correct buffer size".to_string();
+    let bound = |s: &str| parse_value_str(s, e, hex).map_err(RangeError::from);
     let mut out = Vec::with_capacity(count * e.size());
     if matches!(e, Elem::Float | Elem::Double) {
-        let num = |s: &str| -> Result<f64, String> {
+        let num = |s: &str| -> Result<f64, RangeError> {
             let b = bound(s)?;
-            let lanes = |n| b.get(..n).ok_or_else(|| bad(ValueError::Syntax));
+            let lanes = |n| b.get(..n).ok_or(RangeError::Format);
             Ok(match e {
                 Elem::Float => f32::from_le_bytes(lanes(4)?.try_into().expect("4 bytes")) as f64,
                 _ => f64::from_le_bytes(lanes(8)?.try_into().expect("8 bytes")),
@@ -468,7 +478,7 @@ pub fn expand_range(spec: &str, e: Elem, hex: bool, count: usize) -> Result<Vec<
         let (s, i, en) = (num(start)?, num(inc)?, num(end)?);
         let n = (en - s + i) / i;
         if i == 0.0 || n.fract() != 0.0 || n < 0.0 || n as usize != count {
-            return Err(wrong());
+            return Err(RangeError::Size);
         }
         for k in 0..count {
             if e == Elem::Float {
@@ -479,7 +489,7 @@ pub fn expand_range(spec: &str, e: Elem, hex: bool, count: usize) -> Result<Vec<
             }
         }
     } else {
-        let num = |s: &str| -> Result<i128, String> {
+        let num = |s: &str| -> Result<i128, RangeError> {
             let b = bound(s)?;
             let mut w = [0u8; 16];
             w[..b.len()].copy_from_slice(&b);
@@ -494,7 +504,7 @@ pub fn expand_range(spec: &str, e: Elem, hex: bool, count: usize) -> Result<Vec<
         };
         let (s, i, en) = (num(start)?, num(inc)?, num(end)?);
         if i == 0 || (en - s + i) % i != 0 || (en - s + i) / i != count as i128 {
-            return Err(wrong());
+            return Err(RangeError::Size);
         }
         for k in 0..count as i128 {
             let v = s + k * i;
@@ -582,11 +592,15 @@ mod tests {
     #[test]
     fn a_char_range_out_of_range_says_so() {
         assert_eq!(
-            expand_range("0:100:200", Elem::Char, false, 3).unwrap_err(),
+            expand_range("0:100:200", Elem::Char, false, 3)
+                .unwrap_err()
+                .to_string(),
             "Invalid char value"
         );
         assert_eq!(
-            expand_range("0:1:x", Elem::Char, false, 3).unwrap_err(),
+            expand_range("0:1:x", Elem::Char, false, 3)
+                .unwrap_err()
+                .to_string(),
             "Invalid range format"
         );
     }
@@ -601,23 +615,23 @@ mod tests {
         assert_eq!(h.elem, Some(Elem::Float));
         assert!(h.ro && h.dump);
         assert_eq!(
-            parse_header("size=6x").unwrap_err(),
+            parse_header("size=6x").unwrap_err().to_string(),
             "Invalid value for 'size'"
         );
         assert_eq!(
-            parse_header("size4").unwrap_err(),
+            parse_header("size4").unwrap_err().to_string(),
             "Expected = after 'size'"
         );
         assert_eq!(
-            parse_header("int int").unwrap_err(),
+            parse_header("int int").unwrap_err().to_string(),
             "Argument type defined multiple times"
         );
         assert_eq!(
-            parse_header("fill").unwrap_err(),
+            parse_header("fill").unwrap_err().to_string(),
             "Expected =VALUE after 'fill"
         );
         assert_eq!(
-            parse_header("bogus").unwrap_err(),
+            parse_header("bogus").unwrap_err().to_string(),
             "Unrecognised header token 'bogus'"
         );
         let mut r = Reader::new("size=4\n");
@@ -636,7 +650,9 @@ mod tests {
         assert_eq!(&b[..4], &[3, 0, 0, 0]);
         assert!(expand_range("0:1:3", Elem::Int, false, 5).is_err());
         assert_eq!(
-            expand_range("0:1", Elem::Int, false, 2).unwrap_err(),
+            expand_range("0:1", Elem::Int, false, 2)
+                .unwrap_err()
+                .to_string(),
             "Invalid range format"
         );
         let b = expand_range("0:0.5:1", Elem::Float, false, 3).unwrap();

@@ -1,6 +1,9 @@
-//! Settings of the simulator, read from Oclgrind's environment variables (compat §1.3).
+//! Settings of the simulator: Oclgrind's environment variables (compat §1.3) and the command
+//! line's options (which set the same variables) made into one `Config`.
 
-use std::env;
+mod setting;
+
+pub use setting::{Setting, Var};
 
 /// The form of the diagnostics file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,6 +60,8 @@ pub struct Config {
     pub log_file: Option<String>,
     pub max_errors: u64,
     pub max_wg_size: u64,
+    /// Debug in line mode even at a terminal (`--no-tui`).
+    pub no_tui: bool,
     pub num_threads: usize,
     pub plugins: Vec<String>,
     pub quick: bool,
@@ -89,12 +94,14 @@ impl Config {
     }
 }
 
+const DEFAULT_COMPUTE_UNITS: u64 = 1;
+
 impl Default for Config {
     fn default() -> Self {
         Config {
             build_options: None,
             check_api: false,
-            compute_units: 1,
+            compute_units: DEFAULT_COMPUTE_UNITS,
             constant_mem_size: 65536,
             data_races: false,
             device_type: DeviceType::Gpu,
@@ -113,6 +120,7 @@ impl Default for Config {
             log_file: None,
             max_errors: 1000,
             max_wg_size: 1024,
+            no_tui: false,
             num_threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             plugins: Vec::new(),
             quick: false,
@@ -126,134 +134,224 @@ impl Default for Config {
     }
 }
 
-/// The diagnostics file's form: `OCLGRIND_DIAGNOSTICS_FORMAT`, else the file's name says
-/// (`.jsonl`: JSON lines; anything else: SARIF). A form without a file is an error.
-fn diagnostics_format(file: Option<&str>) -> Result<DiagnosticsFormat, String> {
-    match (
-        env::var("OCLGRIND_DIAGNOSTICS_FORMAT").ok().as_deref(),
-        file,
-    ) {
-        (Some("sarif"), Some(_)) => Ok(DiagnosticsFormat::Sarif),
-        (Some("jsonl"), Some(_)) => Ok(DiagnosticsFormat::JsonLines),
-        (Some(""), _) | (None, _) if file.is_some_and(|f| f.ends_with(".jsonl")) => {
-            Ok(DiagnosticsFormat::JsonLines)
-        }
-        (Some("") | None, _) => Ok(DiagnosticsFormat::Sarif),
-        (Some("sarif" | "jsonl"), None) => Err(
-            "Oclgrind: a diagnostics format needs a file to write (--diagnostics-file, \
-             OCLGRIND_DIAGNOSTICS_FILE)"
-                .to_string(),
-        ),
-        (Some(other), _) => Err(format!(
-            "Oclgrind: Invalid value for OCLGRIND_DIAGNOSTICS_FORMAT: '{other}' (sarif or jsonl)"
-        )),
-    }
-}
-
-/// Oclgrind's boolean variables are on only when set to exactly "1".
-fn flag(name: &str) -> bool {
-    env::var(name).is_ok_and(|v| v == "1")
-}
-
-fn number(name: &str, default: u64, allow_zero: bool) -> Result<u64, String> {
-    match env::var(name) {
-        Err(_) => Ok(default),
-        Ok(v) => match v.parse::<u64>() {
-            Ok(n) if n > 0 || allow_zero => Ok(n),
-            _ => Err(format!("Oclgrind: Invalid value for {name}")),
-        },
-    }
+/// A setting whose value cannot be used; the text is the line the user reads.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigError {
+    /// Not a number, or out of the variable's range.
+    #[error("Oclgrind: Invalid value for {}", .0.name())]
+    Number(Var),
+    /// A word the variable does not take.
+    #[error("Oclgrind: Invalid value for {}: '{value}' ({expected})", .var.name())]
+    Unexpected {
+        var: Var,
+        value: String,
+        expected: &'static str,
+    },
+    /// The same, in the shorter form `OCLGRIND_EXECUTOR` has always had.
+    #[error("Oclgrind: Invalid value for {} ({expected})", .var.name())]
+    NotOneOf { var: Var, expected: &'static str },
+    #[error(
+        "Oclgrind: a diagnostics format needs a file to write (--diagnostics-file, \
+         OCLGRIND_DIAGNOSTICS_FILE)"
+    )]
+    FormatWithoutFile,
 }
 
 impl Config {
-    /// Reads every `OCLGRIND_*` variable; an unparsable number is an error naming the variable.
-    pub fn from_env() -> Result<Config, String> {
+    /// The settings of this process's environment (compat §1.3).
+    pub fn from_env() -> Result<Config, ConfigError> {
+        Config::with_env(&[])
+    }
+
+    /// `given` (a command line's settings) over the environment's: a variable that `given`
+    /// sets is not read, as the option's value once replaced it.
+    pub fn with_env(given: &[Setting]) -> Result<Config, ConfigError> {
+        Config::over(given, Var::read)
+    }
+
+    /// `given` over what `read` finds for each other variable.
+    fn over(
+        given: &[Setting],
+        read: impl Fn(Var) -> Result<Option<Setting>, ConfigError>,
+    ) -> Result<Config, ConfigError> {
+        let mut settings = Vec::new();
+        for &var in Var::ALL {
+            if !given.iter().any(|s| s.var() == var) {
+                settings.extend(read(var)?);
+            }
+        }
+        settings.extend_from_slice(given);
+        Config::from_settings(settings)
+    }
+
+    /// The defaults with `settings` applied in order (a later value of a variable replaces an
+    /// earlier one).
+    pub fn from_settings(
+        settings: impl IntoIterator<Item = Setting>,
+    ) -> Result<Config, ConfigError> {
+        let mut config = Config::default();
+        let mut format = None;
+        for setting in settings {
+            config.set(setting, &mut format);
+        }
+        // Without a form, the file's name says (`.jsonl`: JSON lines; anything else: SARIF).
+        config.diagnostics_format = match (format, config.diagnostics_file.as_deref()) {
+            (Some(f), Some(_)) => f,
+            (Some(_), None) => return Err(ConfigError::FormatWithoutFile),
+            (None, Some(file)) if file.ends_with(".jsonl") => DiagnosticsFormat::JsonLines,
+            (None, _) => DiagnosticsFormat::Sarif,
+        };
+        Ok(config)
+    }
+
+    /// Applies one setting; the diagnostics format goes to `format`, to be chosen once the
+    /// file is known.
+    fn set(&mut self, setting: Setting, format: &mut Option<DiagnosticsFormat>) {
+        match setting {
+            Setting::BuildOptions(v) => self.build_options = v,
+            Setting::CheckApi(v) => self.check_api = v,
+            Setting::ComputeUnits(v) => self.compute_units = v,
+            Setting::ConstantMemSize(v) => self.constant_mem_size = v,
+            Setting::DataRaces(v) => self.data_races = v,
+            Setting::DeviceType(v) => self.device_type = v,
+            Setting::DiagnosticsFormat(v) => *format = v,
+            Setting::DiagnosticsFile(v) => self.diagnostics_file = v,
+            Setting::DisablePch(_) | Setting::PchDir(_) => {}
+            Setting::DumpSpir(v) => self.dump_spir = v,
+            Setting::ErrorExitcode(v) => self.error_exitcode = v.map(i32::from),
+            Setting::ErrorNote(v) => self.error_note = v,
+            Setting::ScalarExecutor(v) => self.scalar_executor = v,
+            Setting::GlobalMemSize(v) => self.global_mem_size = v,
+            Setting::InstCounts(v) => self.inst_counts = v,
+            Setting::Interactive(v) => self.interactive = v,
+            Setting::LocalMemSize(v) => self.local_mem_size = v,
+            Setting::Log(v) => self.log_file = v,
+            Setting::MaxErrors(v) => self.max_errors = v,
+            Setting::MaxWgSize(v) => self.max_wg_size = v,
+            Setting::NoTui(v) => self.no_tui = v,
+            Setting::NumThreads(v) => self.num_threads = v,
+            Setting::Plugins(v) => self.plugins = v,
+            Setting::Quick(v) => self.quick = v,
+            Setting::RaceIgnore(v) => self.race_ignore = v,
+            Setting::RaceSuppressions(v) => self.race_suppressions = v,
+            Setting::SubGroupSize(v) => self.sub_group_size = v,
+            Setting::Timing(v) => self.timing = v,
+            Setting::UniformWrites(v) => self.uniform_writes = v,
+            Setting::Uninitialized(v) => self.uninitialized = v,
+        }
+    }
+}
+
+/// `CL_DEVICE_MAX_COMPUTE_UNITS` as the environment says now: Oclgrind reads it again on
+/// every query. A bad value (reported when the settings were first read) is the default.
+pub fn compute_units_now() -> u64 {
+    match Var::ComputeUnits.read() {
+        Ok(Some(Setting::ComputeUnits(n))) => n,
+        _ => DEFAULT_COMPUTE_UNITS,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `given` over an environment of `vars`.
+    fn config(given: &[Setting], vars: &[(&str, &str)]) -> Result<Config, String> {
+        let read = |var: Var| {
+            vars.iter()
+                .find(|(name, _)| *name == var.name())
+                .map(|(_, text)| Setting::parse(var, text))
+                .transpose()
+        };
+        Config::over(given, read).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn options_replace_the_environment() {
+        let c = config(
+            &[Setting::NumThreads(2)],
+            &[("OCLGRIND_NUM_THREADS", "5"), ("OCLGRIND_QUICK", "1")],
+        )
+        .unwrap();
+        assert_eq!((c.num_threads, c.quick), (2, true));
+        // A bad value that an option replaces is never read.
+        let c = config(&[Setting::NumThreads(2)], &[("OCLGRIND_NUM_THREADS", "x")]).unwrap();
+        assert_eq!(c.num_threads, 2);
+        assert_eq!(
+            config(&[], &[("OCLGRIND_NUM_THREADS", "x")]).unwrap_err(),
+            "Oclgrind: Invalid value for OCLGRIND_NUM_THREADS"
+        );
+        // Of several bad values, the first variable read is named.
+        assert_eq!(
+            config(
+                &[],
+                &[
+                    ("OCLGRIND_NUM_THREADS", "x"),
+                    ("OCLGRIND_COMPUTE_UNITS", "0")
+                ]
+            )
+            .unwrap_err(),
+            "Oclgrind: Invalid value for OCLGRIND_COMPUTE_UNITS"
+        );
+    }
+
+    #[test]
+    fn unset_and_empty_variables_keep_the_defaults() {
         let d = Config::default();
-        let text = |name| env::var(name).ok().filter(|s: &String| !s.is_empty());
-        Ok(Config {
-            build_options: text("OCLGRIND_BUILD_OPTIONS"),
-            check_api: flag("OCLGRIND_CHECK_API"),
-            compute_units: number("OCLGRIND_COMPUTE_UNITS", d.compute_units, false)?,
-            constant_mem_size: number("OCLGRIND_CONSTANT_MEM_SIZE", d.constant_mem_size, false)?,
-            data_races: flag("OCLGRIND_DATA_RACES"),
-            device_type: match text("OCLGRIND_DEVICE_TYPE").as_deref() {
-                None | Some("gpu") => DeviceType::Gpu,
-                Some("cpu") => DeviceType::Cpu,
-                Some("accelerator") => DeviceType::Accelerator,
-                Some(other) => {
-                    return Err(format!(
-                        "Oclgrind: Invalid value for OCLGRIND_DEVICE_TYPE: '{other}' (gpu, cpu or \
-                         accelerator)"
-                    ))
-                }
-            },
-            diagnostics_format: diagnostics_format(text("OCLGRIND_DIAGNOSTICS_FILE").as_deref())?,
-            diagnostics_file: text("OCLGRIND_DIAGNOSTICS_FILE"),
-            dump_spir: flag("OCLGRIND_DUMP_SPIR"),
-            error_exitcode: match text("OCLGRIND_ERROR_EXITCODE") {
-                None => None,
-                // An exit status is one byte: 256 would read as 0, success, to a CI job.
-                Some(v) => match v.parse::<u8>() {
-                    Ok(code) if code > 0 => Some(i32::from(code)),
-                    _ => {
-                        return Err(format!(
-                            "Oclgrind: Invalid value for OCLGRIND_ERROR_EXITCODE: '{v}' (an exit \
-                             status from 1 to 255)"
-                        ))
-                    }
-                },
-            },
-            error_note: text("OCLGRIND_ERROR_NOTE"),
-            scalar_executor: match text("OCLGRIND_EXECUTOR").as_deref() {
-                None | Some("lanes") => false,
-                Some("scalar") => true,
-                Some(_) => {
-                    return Err(
-                        "Oclgrind: Invalid value for OCLGRIND_EXECUTOR (lanes or scalar)".into(),
-                    )
-                }
-            },
-            global_mem_size: number("OCLGRIND_GLOBAL_MEM_SIZE", d.global_mem_size, false)?,
-            inst_counts: match env::var("OCLGRIND_INST_COUNTS").as_deref() {
-                Ok("1") => InstCounts::Table,
-                Ok("lines") => InstCounts::Lines,
-                _ => InstCounts::Off,
-            },
-            interactive: flag("OCLGRIND_INTERACTIVE"),
-            local_mem_size: number("OCLGRIND_LOCAL_MEM_SIZE", d.local_mem_size, false)?,
-            log_file: text("OCLGRIND_LOG"),
-            max_errors: number("OCLGRIND_MAX_ERRORS", d.max_errors, true)?,
-            max_wg_size: number("OCLGRIND_MAX_WGSIZE", d.max_wg_size, false)?,
-            num_threads: number("OCLGRIND_NUM_THREADS", d.num_threads as u64, false)? as usize,
-            plugins: text("OCLGRIND_PLUGINS")
-                .map(|s| {
-                    s.split(':')
-                        .filter(|p| !p.is_empty())
-                        .map(str::to_string)
-                        .collect()
-                })
-                .unwrap_or_default(),
-            quick: flag("OCLGRIND_QUICK"),
-            race_ignore: text("OCLGRIND_RACE_IGNORE")
-                .map(|s| {
-                    s.split(',')
-                        .map(str::trim)
-                        .filter(|p| !p.is_empty())
-                        .map(str::to_string)
-                        .collect()
-                })
-                .unwrap_or_default(),
-            race_suppressions: text("OCLGRIND_RACE_SUPPRESSIONS"),
-            sub_group_size: match number("OCLGRIND_SUB_GROUP_SIZE", d.sub_group_size, false)? {
-                // A ballot (`uint4`) has a bit for each of at most 128 work-items.
-                n if n > 128 => {
-                    return Err("Oclgrind: Invalid value for OCLGRIND_SUB_GROUP_SIZE".into())
-                }
-                n => n,
-            },
-            timing: flag("OCLGRIND_TIMING"),
-            uniform_writes: flag("OCLGRIND_UNIFORM_WRITES"),
-            uninitialized: flag("OCLGRIND_UNINITIALIZED"),
-        })
+        let c = config(&[], &[("OCLGRIND_LOG", ""), ("OCLGRIND_PLUGINS", "")]).unwrap();
+        assert_eq!((c.log_file, c.plugins), (None, Vec::<String>::new()));
+        assert_eq!(c.global_mem_size, d.global_mem_size);
+        assert_eq!(c.max_errors, 1000);
+        assert_eq!(c.error_exitcode, None);
+    }
+
+    #[test]
+    fn settings_become_fields() {
+        let c = Config::from_settings([
+            Setting::ErrorExitcode(Some(3)),
+            Setting::DeviceType(DeviceType::Cpu),
+            Setting::InstCounts(InstCounts::Lines),
+            Setting::RaceIgnore(vec!["k".into()]),
+            Setting::ScalarExecutor(true),
+            Setting::NoTui(true),
+            Setting::MaxErrors(0),
+        ])
+        .unwrap();
+        assert_eq!(c.error_exitcode, Some(3));
+        assert_eq!(c.device_type, DeviceType::Cpu);
+        assert_eq!(c.inst_counts, InstCounts::Lines);
+        assert_eq!(c.race_ignore, ["k"]);
+        assert!(c.scalar_executor && c.no_tui);
+        assert_eq!(c.max_errors, 0);
+    }
+
+    #[test]
+    fn the_diagnostics_format_needs_a_file_from_either_source() {
+        let jsonl = Setting::DiagnosticsFormat(Some(DiagnosticsFormat::JsonLines));
+        let c = config(
+            std::slice::from_ref(&jsonl),
+            &[("OCLGRIND_DIAGNOSTICS_FILE", "out.sarif")],
+        )
+        .unwrap();
+        assert_eq!(c.diagnostics_format, DiagnosticsFormat::JsonLines);
+        let c = config(
+            &[Setting::DiagnosticsFile(Some("d.sarif".into()))],
+            &[("OCLGRIND_DIAGNOSTICS_FORMAT", "sarif")],
+        )
+        .unwrap();
+        assert_eq!(c.diagnostics_format, DiagnosticsFormat::Sarif);
+        assert_eq!(
+            config(&[jsonl], &[]).unwrap_err(),
+            "Oclgrind: a diagnostics format needs a file to write (--diagnostics-file, \
+             OCLGRIND_DIAGNOSTICS_FILE)"
+        );
+        // Without a form, the file's name chooses.
+        let by_name = |file: &str| {
+            config(&[], &[("OCLGRIND_DIAGNOSTICS_FILE", file)])
+                .unwrap()
+                .diagnostics_format
+        };
+        assert_eq!(by_name("ci.jsonl"), DiagnosticsFormat::JsonLines);
+        assert_eq!(by_name("ci.json"), DiagnosticsFormat::Sarif);
     }
 }

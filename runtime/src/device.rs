@@ -7,7 +7,7 @@ use crate::error::{fail, ClResult};
 use crate::handle;
 use crate::info::{val, version, NameVersion};
 use crate::platform::{platform, settings, OCLGRIND_VERSION};
-use oclgrind_core::config::DeviceType;
+use oclgrind_core::config::{self, DeviceType};
 
 /// The one type the device reports (`--device-type`; a GPU unless the user says otherwise,
 /// since that is what applications under test ask for).
@@ -114,13 +114,10 @@ fn extensions() -> Vec<&'static str> {
         .collect()
 }
 
-/// `CL_DEVICE_MAX_COMPUTE_UNITS`, re-read on every query as Oclgrind does.
+/// `CL_DEVICE_MAX_COMPUTE_UNITS`, re-read on every query as Oclgrind does; a `cl_uint`, so
+/// a larger setting reports the most it can.
 fn compute_units() -> u32 {
-    std::env::var("OCLGRIND_COMPUTE_UNITS")
-        .ok()
-        .and_then(|v| v.parse::<u32>().ok())
-        .filter(|&n| n > 0)
-        .unwrap_or(1)
+    u32::try_from(config::compute_units_now()).unwrap_or(u32::MAX)
 }
 
 pub fn device_info(param: cl_device_info) -> ClResult<Vec<u8>> {
