@@ -5,40 +5,23 @@
 //! A result is either a typed value of the kernel (`Value`: a type and where its bytes are) or
 //! a plain number from literals and arithmetic. Typed values stay lazy — a member of a struct in
 //! memory is just a narrower place — so `&s.b[1]` or `*p` read no memory they do not need, and
-//! printing an unreadable value can say so in place. Every failure is an `Err` carrying a
-//! gdb-style message; no input makes this module panic (the size of the tree is bounded, so
+//! printing an unreadable value can say so in place. Every failure is an `ExprError`, shown as
+//! gdb's message for it; no input makes this module panic (the size of the tree is bounded, so
 //! recursion is too).
 
 use crate::target::{Place, Target, Value};
-use oclgrind_core::debuginfo::{DbgType, Encoding, KernelDebug, TypeId};
-use oclgrind_core::half;
-use oclgrind_core::memory::{self, AddrSpace};
+use oclgrind_core::debugging::{half, resolve, AddrSpace, DbgType, Encoding, KernelDebug, TypeId};
 use std::fmt;
 use std::num::IntErrorKind;
 
-pub use oclgrind_debug_protocol::text::{NO_MEMBER, NO_SYMBOL, SYNTAX_ERROR_AT_END};
+mod error;
+pub use error::ExprError;
 
 /// Most nodes an expression may have. Evaluating (and dropping) the tree recurses once per
 /// level, so this bounds the stack whatever the input.
 const MAX_NODES: usize = 500;
 /// Deepest nesting of parentheses, brackets and unary operators the parser accepts.
 const MAX_NESTING: usize = 64;
-
-const TOO_COMPLEX: &str = "Expression too complex.";
-const OPTIMIZED_OUT: &str = "value has been optimized out";
-const NOT_A_NUMBER: &str = "Argument to arithmetic operation not a number or boolean.";
-const NOT_A_POINTER: &str = "Attempt to take contents of a non-pointer value.";
-const NOT_IN_MEMORY: &str = "Attempt to take address of value not located in memory.";
-const NOT_A_STRUCT: &str = "Attempt to extract a component of a value that is not a structure.";
-const NOT_A_STRUCT_POINTER: &str =
-    "Attempt to extract a component of a value that is not a structure pointer.";
-const NOT_AN_INTEGER: &str = "Array subscript is not an integer.";
-const UNAVAILABLE: &str = "value is not available";
-
-/// The error for memory that cannot be read.
-pub(crate) fn cannot_access(addr: u64) -> String {
-    format!("Cannot access memory at address 0x{addr:x}")
-}
 
 // ---------------------------------------------------------------------------------------------
 // Values
@@ -224,27 +207,27 @@ pub(crate) fn sign_extend(bits: u64, size: u32) -> i64 {
 }
 
 /// A float of `size` bytes from its bits.
-pub(crate) fn float_from_bits(bits: u64, size: u32) -> Result<f64, String> {
+pub(crate) fn float_from_bits(bits: u64, size: u32) -> Result<f64, ExprError> {
     match size {
         2 => Ok(half::to_f64(bits as u16)),
         4 => Ok(f32::from_bits(bits as u32) as f64),
         8 => Ok(f64::from_bits(bits)),
-        _ => Err(format!("Cannot read a {size}-byte floating-point value.")),
+        _ => Err(ExprError::FloatSize(size)),
     }
 }
 
 /// Reads a scalar (base type, enum or pointer) of type `ty` from the start of `bytes`.
-pub(crate) fn read_scalar(d: &KernelDebug, ty: TypeId, bytes: &[u8]) -> Result<Scalar, String> {
+pub(crate) fn read_scalar(d: &KernelDebug, ty: TypeId, bytes: &[u8]) -> Result<Scalar, ExprError> {
     let (size, encoding) = match d.ty(d.resolve(ty)) {
         DbgType::Base { size, encoding, .. } => (*size, *encoding),
         DbgType::Enum { size, .. } => (*size, Encoding::Signed),
         DbgType::Pointer { .. } => (8, Encoding::Unsigned),
-        _ => return Err(NOT_A_NUMBER.into()),
+        _ => return Err(ExprError::NotANumber),
     };
     if size == 0 || size > 8 {
-        return Err(format!("Cannot read a {size}-byte scalar."));
+        return Err(ExprError::ScalarSize(size));
     }
-    let raw = bytes.get(..size as usize).ok_or(UNAVAILABLE)?;
+    let raw = bytes.get(..size as usize).ok_or(ExprError::Unavailable)?;
     let bits = le_bits(raw);
     Ok(match encoding {
         Encoding::Float => Scalar::Float {
@@ -272,50 +255,50 @@ pub(crate) fn read(
     space: AddrSpace,
     addr: u64,
     len: u64,
-) -> Result<Vec<u8>, String> {
+) -> Result<Vec<u8>, ExprError> {
     if len == 0 {
         return Ok(Vec::new());
     }
-    let (space, addr) = memory::resolve(space, addr);
+    let (space, addr) = resolve(space, addr);
     t.read(space, addr, len)
         .filter(|bytes| bytes.len() as u64 == len)
-        .ok_or_else(|| cannot_access(addr))
+        .ok_or(ExprError::CannotAccess(addr))
 }
 
 /// The bytes of a typed value (reading memory when needed).
-pub fn bytes_of(v: &Value, t: &dyn Target) -> Result<Vec<u8>, String> {
+pub fn bytes_of(v: &Value, t: &dyn Target) -> Result<Vec<u8>, ExprError> {
     match &v.place {
         Place::Bytes(bytes) | Place::Uninit { bytes, .. } => Ok(bytes.clone()),
-        Place::OptimizedOut => Err(OPTIMIZED_OUT.into()),
+        Place::OptimizedOut => Err(ExprError::OptimizedOut),
         Place::Memory { space, addr } => read(t, *space, *addr, t.debug().size_of(v.ty)),
     }
 }
 
 /// For `watch` and `x`: where a value lives (generic addresses resolved) and how many bytes it
 /// has. Only values in memory have an address.
-pub fn address_of(v: &Evaluated, t: &dyn Target) -> Result<(AddrSpace, u64, u64), String> {
+pub fn address_of(v: &Evaluated, t: &dyn Target) -> Result<(AddrSpace, u64, u64), ExprError> {
     match v {
         Evaluated::Typed(Value {
             ty,
             place: Place::Memory { space, addr },
         }) => {
-            let (space, addr) = memory::resolve(*space, *addr);
+            let (space, addr) = resolve(*space, *addr);
             Ok((space, addr, t.debug().size_of(*ty)))
         }
         Evaluated::Typed(Value {
             place: Place::OptimizedOut,
             ..
-        }) => Err(OPTIMIZED_OUT.into()),
-        _ => Err(NOT_IN_MEMORY.into()),
+        }) => Err(ExprError::OptimizedOut),
+        _ => Err(ExprError::NotInMemory),
     }
 }
 
 /// For `x EXPR`, as gdb reads it: where a pointer points, the address of an aggregate in memory
 /// (`x arr`, `x s`), or a plain integer taken as an address — with `None` for its space, which
 /// the caller chooses.
-pub fn pointer_target(v: &Evaluated, t: &dyn Target) -> Result<(Option<AddrSpace>, u64), String> {
+pub fn pointer_target(v: &Evaluated, t: &dyn Target) -> Result<(Option<AddrSpace>, u64), ExprError> {
     if let Some(p) = as_pointer(v, t)? {
-        let (space, addr) = memory::resolve(p.space, p.addr);
+        let (space, addr) = resolve(p.space, p.addr);
         return Ok((Some(space), addr));
     }
     if let Evaluated::Typed(Value {
@@ -328,14 +311,14 @@ pub fn pointer_target(v: &Evaluated, t: &dyn Target) -> Result<(Option<AddrSpace
             d.ty(d.resolve(*ty)),
             DbgType::Struct { .. } | DbgType::Vector { .. }
         ) {
-            let (space, addr) = memory::resolve(*space, *addr);
+            let (space, addr) = resolve(*space, *addr);
             return Ok((Some(space), addr));
         }
     }
     match number(v, t)? {
         Some(Num::I(i)) => Ok((None, i as u64)),
         Some(Num::U(u)) => Ok((None, u)),
-        _ => Err(NOT_A_POINTER.into()),
+        _ => Err(ExprError::NotAPointer),
     }
 }
 
@@ -380,7 +363,7 @@ const PUNCTUATION: [&str; 30] = [
     "^", "|", "!", "~", "(", ")", "[", "]", ".", "?", ":", "@", ",",
 ];
 
-fn tokenize(text: &str) -> Result<Vec<Token>, String> {
+fn tokenize(text: &str) -> Result<Vec<Token>, ExprError> {
     let bytes = text.as_bytes();
     let mut tokens = Vec::new();
     let mut i = 0;
@@ -407,7 +390,7 @@ fn tokenize(text: &str) -> Result<Vec<Token>, String> {
             Tok::Punct(p)
         } else {
             let ch = text[i..].chars().next().unwrap_or('?');
-            return Err(format!("Invalid character '{ch}' in expression."));
+            return Err(ExprError::InvalidCharacter(ch));
         };
         tokens.push(Token { tok, at: start });
     }
@@ -443,8 +426,8 @@ fn scan_number(bytes: &[u8], start: usize) -> usize {
 }
 
 /// An integer (decimal, `0x` hex, `0` octal, `u`/`l` suffixes) or floating-point literal.
-fn number_literal(text: &str) -> Result<Num, String> {
-    let invalid = || format!("Invalid number \"{text}\".");
+fn number_literal(text: &str) -> Result<Num, ExprError> {
+    let invalid = || ExprError::InvalidNumber(text.to_string());
     let lower = text.to_ascii_lowercase();
     let (digits, radix) = if let Some(hex) = lower.strip_prefix("0x") {
         (hex, 16)
@@ -469,7 +452,7 @@ fn number_literal(text: &str) -> Result<Num, String> {
         _ => (body, radix),
     };
     let value = u64::from_str_radix(body, radix).map_err(|e| match e.kind() {
-        IntErrorKind::PosOverflow => "Numeric constant too large.".to_string(),
+        IntErrorKind::PosOverflow => ExprError::NumberTooLarge,
         _ => invalid(),
     })?;
     Ok(match i64::try_from(value) {
@@ -480,11 +463,11 @@ fn number_literal(text: &str) -> Result<Num, String> {
 
 /// A character literal starting at `start` (the opening quote): its value (a C `char`, so
 /// `'\377'` is -1) and the offset just past the closing quote.
-fn char_literal(text: &str, start: usize) -> Result<(i64, usize), String> {
-    let unmatched = || "Unmatched single quote.".to_string();
+fn char_literal(text: &str, start: usize) -> Result<(i64, usize), ExprError> {
+    let unmatched = || ExprError::UnmatchedQuote;
     let mut chars = text[start + 1..].char_indices().peekable();
     let value = match chars.next().ok_or_else(unmatched)?.1 {
-        '\'' => return Err("Empty character constant.".into()),
+        '\'' => return Err(ExprError::EmptyCharacter),
         '\\' => {
             let escape = chars.next().ok_or_else(unmatched)?.1;
             let mut digits = |radix: u32, max: usize| {
@@ -744,7 +727,7 @@ impl fmt::Display for Expr {
 }
 
 /// Parses an expression.
-pub fn parse(text: &str) -> Result<Expr, String> {
+pub fn parse(text: &str) -> Result<Expr, ExprError> {
     let mut parser = Parser {
         text,
         tokens: tokenize(text)?,
@@ -793,7 +776,7 @@ impl Parser<'_> {
         tok
     }
 
-    fn expect(&mut self, p: &str) -> Result<(), String> {
+    fn expect(&mut self, p: &str) -> Result<(), ExprError> {
         if self.punct() == Some(p) {
             self.pos += 1;
             Ok(())
@@ -802,21 +785,20 @@ impl Parser<'_> {
         }
     }
 
-    /// gdb's message, quoting the input from the current token on.
-    fn syntax_error(&self) -> String {
+    /// gdb's error, quoting the input from the current token on.
+    fn syntax_error(&self) -> ExprError {
         let at = self.tokens.get(self.pos).map_or(self.text.len(), |t| t.at);
         let rest = self.text.get(at..).unwrap_or("").trim_end();
-        match rest {
-            "" => SYNTAX_ERROR_AT_END.to_string(),
-            rest => format!("A syntax error in expression, near '{rest}'."),
+        ExprError::Syntax {
+            near: rest.to_string(),
         }
     }
 
     /// Counts a new node against `MAX_NODES`.
-    fn node(&mut self, node: Node) -> Result<Node, String> {
+    fn node(&mut self, node: Node) -> Result<Node, ExprError> {
         self.nodes += 1;
         if self.nodes > MAX_NODES {
-            return Err(TOO_COMPLEX.into());
+            return Err(ExprError::TooComplex);
         }
         Ok(node)
     }
@@ -824,10 +806,10 @@ impl Parser<'_> {
     /// Runs `f` one nesting level deeper, refusing to go past `MAX_NESTING`.
     fn nested(
         &mut self,
-        f: impl FnOnce(&mut Self) -> Result<Node, String>,
-    ) -> Result<Node, String> {
+        f: impl FnOnce(&mut Self) -> Result<Node, ExprError>,
+    ) -> Result<Node, ExprError> {
         if self.nesting >= MAX_NESTING {
-            return Err(TOO_COMPLEX.into());
+            return Err(ExprError::TooComplex);
         }
         self.nesting += 1;
         let result = f(self);
@@ -836,7 +818,7 @@ impl Parser<'_> {
     }
 
     /// gdb's `@` binds loosest: `*p@n+1` repeats `*p` n+1 times.
-    fn expression(&mut self) -> Result<Node, String> {
+    fn expression(&mut self) -> Result<Node, ExprError> {
         let mut node = self.conditional()?;
         while self.punct() == Some("@") {
             self.pos += 1;
@@ -847,7 +829,7 @@ impl Parser<'_> {
     }
 
     /// `c ? a : b`, right-associative.
-    fn conditional(&mut self) -> Result<Node, String> {
+    fn conditional(&mut self) -> Result<Node, ExprError> {
         let cond = self.binary(1)?;
         if self.punct() != Some("?") {
             return Ok(cond);
@@ -893,7 +875,7 @@ impl Parser<'_> {
     }
 
     /// Binary operators of precedence `min` or higher, left-associative.
-    fn binary(&mut self, min: u8) -> Result<Node, String> {
+    fn binary(&mut self, min: u8) -> Result<Node, ExprError> {
         let mut left = self.unary()?;
         while let Some((op, precedence)) = self.punct().and_then(Binary::from_punct) {
             if precedence < min {
@@ -906,7 +888,7 @@ impl Parser<'_> {
         Ok(left)
     }
 
-    fn unary(&mut self) -> Result<Node, String> {
+    fn unary(&mut self) -> Result<Node, ExprError> {
         if matches!(self.peek(), Tok::Ident(w) if w == "sizeof") {
             self.pos += 1;
             if self.punct() == Some("(") {
@@ -945,7 +927,7 @@ impl Parser<'_> {
         self.node(Node::Unary(op, Box::new(operand)))
     }
 
-    fn postfix(&mut self) -> Result<Node, String> {
+    fn postfix(&mut self) -> Result<Node, ExprError> {
         let mut node = self.primary()?;
         loop {
             let next = match self.punct() {
@@ -969,7 +951,7 @@ impl Parser<'_> {
         }
     }
 
-    fn member_name(&mut self) -> Result<String, String> {
+    fn member_name(&mut self) -> Result<String, ExprError> {
         match self.peek() {
             Tok::Ident(name) => {
                 let name = name.clone();
@@ -980,7 +962,7 @@ impl Parser<'_> {
         }
     }
 
-    fn primary(&mut self) -> Result<Node, String> {
+    fn primary(&mut self) -> Result<Node, ExprError> {
         let at = self.pos;
         match self.advance() {
             Tok::Ident(name) if self.punct() == Some("(") => {
@@ -1016,16 +998,16 @@ impl Parser<'_> {
 // ---------------------------------------------------------------------------------------------
 
 /// Evaluates an expression against the stopped work-item.
-pub fn evaluate(e: &Expr, t: &dyn Target) -> Result<Evaluated, String> {
+pub fn evaluate(e: &Expr, t: &dyn Target) -> Result<Evaluated, ExprError> {
     eval(&e.root, t)
 }
 
 /// For conditions: true/false, or the error.
-pub fn truth(e: &Expr, t: &dyn Target) -> Result<bool, String> {
+pub fn truth(e: &Expr, t: &dyn Target) -> Result<bool, ExprError> {
     is_true(&evaluate(e, t)?, t)
 }
 
-fn eval(node: &Node, t: &dyn Target) -> Result<Evaluated, String> {
+fn eval(node: &Node, t: &dyn Target) -> Result<Evaluated, ExprError> {
     match node {
         Node::Name(name) => lookup(name, t),
         Node::Literal(n) => Ok((*n).into()),
@@ -1074,7 +1056,7 @@ impl CType {
 }
 
 /// The bytes a value takes, as C's `sizeof` says.
-fn size_of(v: &Evaluated, t: &dyn Target) -> Result<u64, String> {
+fn size_of(v: &Evaluated, t: &dyn Target) -> Result<u64, ExprError> {
     Ok(match v {
         Evaluated::Int(_) | Evaluated::UInt(_) | Evaluated::Float(_) => 8,
         Evaluated::Pointer { .. } => 8,
@@ -1084,7 +1066,7 @@ fn size_of(v: &Evaluated, t: &dyn Target) -> Result<u64, String> {
 }
 
 /// `(type) v`: a number converted as C converts it, or a pointer retyped.
-fn cast(ty: CType, v: Evaluated, t: &dyn Target) -> Result<Evaluated, String> {
+fn cast(ty: CType, v: Evaluated, t: &dyn Target) -> Result<Evaluated, ExprError> {
     if ty.pointers > 0 {
         let addr = match operand(&v, t)? {
             Operand::Ptr(p) => p.addr,
@@ -1112,7 +1094,7 @@ fn cast(ty: CType, v: Evaluated, t: &dyn Target) -> Result<Evaluated, String> {
         Operand::Ptr(p) => Num::U(p.addr),
     };
     Ok(match ty.scalar {
-        CScalar::Void => return Err("Cannot convert a value to void.".into()),
+        CScalar::Void => return Err(ExprError::CastToVoid),
         CScalar::Bool => Evaluated::Int(is_true(&n.into(), t)? as i64),
         CScalar::Float { size } => {
             let x = match n {
@@ -1147,20 +1129,18 @@ fn cast(ty: CType, v: Evaluated, t: &dyn Target) -> Result<Evaluated, String> {
 }
 
 /// gdb's `x@N`: N values like `x`, from its address on.
-fn repeat(base: Evaluated, count: &Evaluated, t: &dyn Target) -> Result<Evaluated, String> {
+fn repeat(base: Evaluated, count: &Evaluated, t: &dyn Target) -> Result<Evaluated, ExprError> {
     let n = match operand(count, t)? {
         Operand::Num(n) => integer(n)?,
-        Operand::Ptr(_) => return Err("Second argument of '@' must be an integer.".into()),
+        Operand::Ptr(_) => return Err(ExprError::RepeatCountNotInteger),
     };
     if n <= 0 {
-        return Err(format!("Non-positive repeat count {n}."));
+        return Err(ExprError::NonPositiveRepeat(n));
     }
     // gdb's max-value-size.
     let bytes = (n as u64).saturating_mul(size_of(&base, t)?);
     if bytes > 65536 {
-        return Err(format!(
-            "value requires {bytes} bytes, which is more than max-value-size"
-        ));
+        return Err(ExprError::ValueTooLarge(bytes));
     }
     match base {
         Evaluated::Typed(Value {
@@ -1172,27 +1152,27 @@ fn repeat(base: Evaluated, count: &Evaluated, t: &dyn Target) -> Result<Evaluate
             space,
             addr,
         }),
-        _ => Err("Only values in memory can be extended with '@'.".into()),
+        _ => Err(ExprError::RepeatNotInMemory),
     }
 }
 
-fn lookup(name: &str, t: &dyn Target) -> Result<Evaluated, String> {
+fn lookup(name: &str, t: &dyn Target) -> Result<Evaluated, ExprError> {
     if let Some(v) = t.lookup(name) {
         return Ok(Evaluated::Typed(v));
     }
     match name {
         "true" => Ok(Evaluated::Int(1)),
         "false" => Ok(Evaluated::Int(0)),
-        _ => Err(format!("{NO_SYMBOL}\"{name}\" in current context.")),
+        _ => Err(ExprError::NoSymbol(name.to_string())),
     }
 }
 
 /// A work-item function called for the stopped work-item, with gdb's words for a bad call.
-fn call(name: &str, args: &[Node], t: &dyn Target) -> Result<Evaluated, String> {
+fn call(name: &str, args: &[Node], t: &dyn Target) -> Result<Evaluated, ExprError> {
     let mut values = Vec::with_capacity(args.len());
     for a in args {
         let v = eval(a, t)?;
-        let n = number(&v, t)?.ok_or(NOT_A_NUMBER)?;
+        let n = number(&v, t)?.ok_or(ExprError::NotANumber)?;
         values.push(match n {
             Num::F(x) => x as u64,
             n => integer(n)? as u64,
@@ -1200,17 +1180,15 @@ fn call(name: &str, args: &[Node], t: &dyn Target) -> Result<Evaluated, String> 
     }
     match t.call(name, &values) {
         Some(Ok(v)) => Ok(Evaluated::UInt(v)),
-        Some(Err(n)) if values.len() < n => Err("Too few arguments in function call.".into()),
-        Some(Err(_)) => Err("Too many arguments in function call.".into()),
-        None if t.lookup(name).is_some() => Err(format!(
-            "Cannot call '{name}': it is not a work-item function."
-        )),
-        None => Err(format!("{NO_SYMBOL}\"{name}\" in current context.")),
+        Some(Err(n)) if values.len() < n => Err(ExprError::TooFewArguments),
+        Some(Err(_)) => Err(ExprError::TooManyArguments),
+        None if t.lookup(name).is_some() => Err(ExprError::NotCallable(name.to_string())),
+        None => Err(ExprError::NoSymbol(name.to_string())),
     }
 }
 
 /// A non-zero number or a non-null pointer.
-fn is_true(v: &Evaluated, t: &dyn Target) -> Result<bool, String> {
+fn is_true(v: &Evaluated, t: &dyn Target) -> Result<bool, ExprError> {
     Ok(match operand(v, t)? {
         Operand::Num(Num::I(i)) => i != 0,
         Operand::Num(Num::U(u)) => u != 0,
@@ -1220,7 +1198,7 @@ fn is_true(v: &Evaluated, t: &dyn Target) -> Result<bool, String> {
 }
 
 /// The pointer a value is — or decays to, for an array in memory — if it is one.
-fn as_pointer(v: &Evaluated, t: &dyn Target) -> Result<Option<Ptr>, String> {
+fn as_pointer(v: &Evaluated, t: &dyn Target) -> Result<Option<Ptr>, ExprError> {
     let d = t.debug();
     Ok(match v {
         Evaluated::Pointer {
@@ -1253,7 +1231,7 @@ fn as_pointer(v: &Evaluated, t: &dyn Target) -> Result<Option<Ptr>, String> {
 }
 
 /// The number a value is, if it is a scalar (base type or enum) or a plain number.
-fn number(v: &Evaluated, t: &dyn Target) -> Result<Option<Num>, String> {
+fn number(v: &Evaluated, t: &dyn Target) -> Result<Option<Num>, ExprError> {
     let d = t.debug();
     match v {
         Evaluated::Int(i) => Ok(Some(Num::I(*i))),
@@ -1270,20 +1248,20 @@ fn number(v: &Evaluated, t: &dyn Target) -> Result<Option<Num>, String> {
     }
 }
 
-fn operand(v: &Evaluated, t: &dyn Target) -> Result<Operand, String> {
+fn operand(v: &Evaluated, t: &dyn Target) -> Result<Operand, ExprError> {
     if let Some(p) = as_pointer(v, t)? {
         return Ok(Operand::Ptr(p));
     }
     match number(v, t)? {
         Some(n) => Ok(Operand::Num(n)),
-        None => Err(NOT_A_NUMBER.into()),
+        None => Err(ExprError::NotANumber),
     }
 }
 
 /// What a pointer points to; generic addresses become addresses in their real space.
-fn deref(p: Ptr) -> Result<Value, String> {
-    let pointee = p.pointee.ok_or(NOT_A_POINTER)?;
-    let (space, addr) = memory::resolve(p.space, p.addr);
+fn deref(p: Ptr) -> Result<Value, ExprError> {
+    let pointee = p.pointee.ok_or(ExprError::NotAPointer)?;
+    let (space, addr) = resolve(p.space, p.addr);
     Ok(Value {
         ty: pointee,
         place: Place::Memory { space, addr },
@@ -1291,22 +1269,22 @@ fn deref(p: Ptr) -> Result<Value, String> {
 }
 
 /// The part of `place` at `offset` of `size` bytes (a member, element or lane).
-fn sub_place(place: &Place, offset: u64, size: u64) -> Result<Place, String> {
+fn sub_place(place: &Place, offset: u64, size: u64) -> Result<Place, ExprError> {
     match place {
         Place::Memory { space, addr } => Ok(Place::Memory {
             space: *space,
             addr: addr.wrapping_add(offset),
         }),
         Place::Bytes(bytes) | Place::Uninit { bytes, .. } => {
-            let start = usize::try_from(offset).map_err(|_| UNAVAILABLE)?;
+            let start = usize::try_from(offset).map_err(|_| ExprError::Unavailable)?;
             let end = start
-                .checked_add(usize::try_from(size).map_err(|_| UNAVAILABLE)?)
-                .ok_or(UNAVAILABLE)?;
-            let part = bytes.get(start..end).ok_or(UNAVAILABLE)?.to_vec();
+                .checked_add(usize::try_from(size).map_err(|_| ExprError::Unavailable)?)
+                .ok_or(ExprError::Unavailable)?;
+            let part = bytes.get(start..end).ok_or(ExprError::Unavailable)?.to_vec();
             Ok(match place {
                 Place::Uninit { shadow, .. } => Place::Uninit {
                     bytes: part,
-                    shadow: shadow.get(start..end).ok_or(UNAVAILABLE)?.to_vec(),
+                    shadow: shadow.get(start..end).ok_or(ExprError::Unavailable)?.to_vec(),
                 },
                 _ => Place::Bytes(part),
             })
@@ -1315,11 +1293,11 @@ fn sub_place(place: &Place, offset: u64, size: u64) -> Result<Place, String> {
     }
 }
 
-fn unary(op: Unary, v: Evaluated, t: &dyn Target) -> Result<Evaluated, String> {
+fn unary(op: Unary, v: Evaluated, t: &dyn Target) -> Result<Evaluated, ExprError> {
     match op {
         Unary::Deref => match as_pointer(&v, t)? {
             Some(p) => deref(p).map(Evaluated::Typed),
-            None => Err(NOT_A_POINTER.into()),
+            None => Err(ExprError::NotAPointer),
         },
         Unary::AddrOf => match v {
             Evaluated::Typed(Value {
@@ -1330,12 +1308,12 @@ fn unary(op: Unary, v: Evaluated, t: &dyn Target) -> Result<Evaluated, String> {
                 space,
                 addr,
             }),
-            _ => Err(NOT_IN_MEMORY.into()),
+            _ => Err(ExprError::NotInMemory),
         },
         Unary::Not => Ok(Evaluated::Int(!is_true(&v, t)? as i64)),
         Unary::Neg | Unary::Plus | Unary::BitNot => {
             let Operand::Num(n) = operand(&v, t)? else {
-                return Err(NOT_A_NUMBER.into());
+                return Err(ExprError::NotANumber);
             };
             let result = match (op, n) {
                 (Unary::Plus, n) => n,
@@ -1344,14 +1322,14 @@ fn unary(op: Unary, v: Evaluated, t: &dyn Target) -> Result<Evaluated, String> {
                 (Unary::Neg, Num::F(x)) => Num::F(-x),
                 (_, Num::I(i)) => Num::I(!i),
                 (_, Num::U(u)) => Num::U(!u),
-                (_, Num::F(_)) => return Err("Integer operands required for '~'.".into()),
+                (_, Num::F(_)) => return Err(ExprError::IntegerOnly("~")),
             };
             Ok(result.into())
         }
     }
 }
 
-fn binary(op: Binary, l: &Evaluated, r: &Evaluated, t: &dyn Target) -> Result<Evaluated, String> {
+fn binary(op: Binary, l: &Evaluated, r: &Evaluated, t: &dyn Target) -> Result<Evaluated, ExprError> {
     let d = t.debug();
     match (operand(l, t)?, operand(r, t)?) {
         (Operand::Num(a), Operand::Num(b)) => numeric(op, a, b).map(Evaluated::from),
@@ -1378,21 +1356,21 @@ fn binary(op: Binary, l: &Evaluated, r: &Evaluated, t: &dyn Target) -> Result<Ev
             let (a, b) = (address(a)?, address(b)?);
             Ok(compare(op, a, b).unwrap_or(Num::I(0)).into())
         }
-        _ => Err(NOT_A_NUMBER.into()),
+        _ => Err(ExprError::NotANumber),
     }
 }
 
 /// An integer operand of pointer arithmetic.
-fn integer(n: Num) -> Result<i64, String> {
+fn integer(n: Num) -> Result<i64, ExprError> {
     match n {
         Num::I(i) => Ok(i),
         Num::U(u) => Ok(u as i64),
-        Num::F(_) => Err(NOT_A_NUMBER.into()),
+        Num::F(_) => Err(ExprError::NotANumber),
     }
 }
 
 /// An operand of a pointer comparison, as an address.
-fn address(o: Operand) -> Result<u64, String> {
+fn address(o: Operand) -> Result<u64, ExprError> {
     match o {
         Operand::Ptr(p) => Ok(p.addr),
         Operand::Num(n) => integer(n).map(|i| i as u64),
@@ -1425,7 +1403,7 @@ fn promote(a: Num, b: Num) -> Pair {
     }
 }
 
-fn numeric(op: Binary, a: Num, b: Num) -> Result<Num, String> {
+fn numeric(op: Binary, a: Num, b: Num) -> Result<Num, ExprError> {
     if matches!(op, Binary::Shl | Binary::Shr) {
         return shift(op, a, b);
     }
@@ -1450,11 +1428,11 @@ fn compare<T: PartialOrd>(op: Binary, x: T, y: T) -> Option<Num> {
     Some(Num::I(result as i64))
 }
 
-fn integer_only(op: Binary) -> String {
-    format!("Integer operands required for '{}'.", op.symbol())
+fn integer_only(op: Binary) -> ExprError {
+    ExprError::IntegerOnly(op.symbol())
 }
 
-fn float_op(op: Binary, x: f64, y: f64) -> Result<Num, String> {
+fn float_op(op: Binary, x: f64, y: f64) -> Result<Num, ExprError> {
     if let Some(c) = compare(op, x, y) {
         return Ok(c);
     }
@@ -1469,7 +1447,7 @@ fn float_op(op: Binary, x: f64, y: f64) -> Result<Num, String> {
 
 // Integer arithmetic wraps (as the kernel's would); division by zero is an error, not a panic.
 
-fn unsigned_op(op: Binary, x: u64, y: u64) -> Result<Num, String> {
+fn unsigned_op(op: Binary, x: u64, y: u64) -> Result<Num, ExprError> {
     if let Some(c) = compare(op, x, y) {
         return Ok(c);
     }
@@ -1477,21 +1455,21 @@ fn unsigned_op(op: Binary, x: u64, y: u64) -> Result<Num, String> {
         Binary::Add => x.wrapping_add(y),
         Binary::Sub => x.wrapping_sub(y),
         Binary::Mul => x.wrapping_mul(y),
-        Binary::Div => x.checked_div(y).ok_or("Division by zero")?,
-        Binary::Rem => x.checked_rem(y).ok_or("Division by zero")?,
+        Binary::Div => x.checked_div(y).ok_or(ExprError::DivisionByZero)?,
+        Binary::Rem => x.checked_rem(y).ok_or(ExprError::DivisionByZero)?,
         Binary::BitAnd => x & y,
         Binary::BitOr => x | y,
         Binary::BitXor => x ^ y,
-        _ => return Err(NOT_A_NUMBER.into()),
+        _ => return Err(ExprError::NotANumber),
     }))
 }
 
-fn signed_op(op: Binary, x: i64, y: i64) -> Result<Num, String> {
+fn signed_op(op: Binary, x: i64, y: i64) -> Result<Num, ExprError> {
     if let Some(c) = compare(op, x, y) {
         return Ok(c);
     }
     if matches!(op, Binary::Div | Binary::Rem) && y == 0 {
-        return Err("Division by zero".into());
+        return Err(ExprError::DivisionByZero);
     }
     Ok(Num::I(match op {
         Binary::Add => x.wrapping_add(y),
@@ -1502,14 +1480,14 @@ fn signed_op(op: Binary, x: i64, y: i64) -> Result<Num, String> {
         Binary::BitAnd => x & y,
         Binary::BitOr => x | y,
         Binary::BitXor => x ^ y,
-        _ => return Err(NOT_A_NUMBER.into()),
+        _ => return Err(ExprError::NotANumber),
     }))
 }
 
 /// `<<` and `>>`: the result has the left operand's type (as in C). Shifting by a negative
 /// amount or by 64 or more gives what shifting one bit at a time would: 0, or -1 for `>>` of
 /// a negative number.
-fn shift(op: Binary, a: Num, b: Num) -> Result<Num, String> {
+fn shift(op: Binary, a: Num, b: Num) -> Result<Num, ExprError> {
     let amount = match b {
         Num::I(i) => u32::try_from(i).ok(),
         Num::U(u) => u32::try_from(u).ok(),
@@ -1534,12 +1512,12 @@ fn shift(op: Binary, a: Num, b: Num) -> Result<Num, String> {
 }
 
 /// `base[index]`: an array element, a vector lane, or `*(base + index)` for pointers.
-fn subscript(base: Evaluated, index: &Evaluated, t: &dyn Target) -> Result<Evaluated, String> {
+fn subscript(base: Evaluated, index: &Evaluated, t: &dyn Target) -> Result<Evaluated, ExprError> {
     let d = t.debug();
     let i = match number(index, t)? {
         Some(Num::I(i)) => i as i128,
         Some(Num::U(u)) => u as i128,
-        _ => return Err(NOT_AN_INTEGER.into()),
+        _ => return Err(ExprError::SubscriptNotInteger),
     };
     if let Evaluated::Typed(value) = &base {
         match d.ty(d.resolve(value.ty)) {
@@ -1550,7 +1528,7 @@ fn subscript(base: Evaluated, index: &Evaluated, t: &dyn Target) -> Result<Evalu
                 let lane = u32::try_from(i)
                     .ok()
                     .filter(|&lane| lane < *count)
-                    .ok_or("no such vector element")?;
+                    .ok_or(ExprError::NoSuchLane)?;
                 return vector_lane(value, *elem, lane, d).map(Evaluated::Typed);
             }
             _ => {}
@@ -1558,10 +1536,7 @@ fn subscript(base: Evaluated, index: &Evaluated, t: &dyn Target) -> Result<Evalu
     }
     match as_pointer(&base, t)? {
         Some(p) => deref(p.offset(i as i64, d)).map(Evaluated::Typed),
-        None => Err(format!(
-            "Cannot subscript something of type '{}'.",
-            type_name(&base, d)
-        )),
+        None => Err(ExprError::NotSubscriptable(type_name(&base, d))),
     }
 }
 
@@ -1573,14 +1548,14 @@ fn array_element(
     count: u64,
     i: i128,
     d: &KernelDebug,
-) -> Result<Value, String> {
+) -> Result<Value, ExprError> {
     let size = d.size_of(elem);
     let unbounded = count == 0 && matches!(array.place, Place::Memory { .. });
     if !unbounded && !(0..count as i128).contains(&i) {
-        return Err(format!(
-            "Index {i} is out of bounds for type '{}'.",
-            d.type_name(array.ty)
-        ));
+        return Err(ExprError::OutOfBounds {
+            index: i,
+            ty: d.type_name(array.ty),
+        });
     }
     let offset = (i as u64).wrapping_mul(size);
     Ok(Value {
@@ -1589,7 +1564,7 @@ fn array_element(
     })
 }
 
-fn vector_lane(vector: &Value, elem: TypeId, lane: u32, d: &KernelDebug) -> Result<Value, String> {
+fn vector_lane(vector: &Value, elem: TypeId, lane: u32, d: &KernelDebug) -> Result<Value, ExprError> {
     let size = d.size_of(elem);
     Ok(Value {
         ty: elem,
@@ -1599,13 +1574,13 @@ fn vector_lane(vector: &Value, elem: TypeId, lane: u32, d: &KernelDebug) -> Resu
 
 /// `base.name` and `base->name`. Like gdb, `.` on a pointer to a struct and `->` on a struct
 /// are accepted too.
-fn member(base: Evaluated, name: &str, arrow: bool, t: &dyn Target) -> Result<Evaluated, String> {
+fn member(base: Evaluated, name: &str, arrow: bool, t: &dyn Target) -> Result<Evaluated, ExprError> {
     let d = t.debug();
     let not_struct = || {
         if arrow {
-            NOT_A_STRUCT_POINTER.to_string()
+            ExprError::NotAStructPointer
         } else {
-            NOT_A_STRUCT.to_string()
+            ExprError::NotAStruct
         }
     };
     let value = match as_pointer(&base, t)? {
@@ -1615,7 +1590,7 @@ fn member(base: Evaluated, name: &str, arrow: bool, t: &dyn Target) -> Result<Ev
             _ => return Err(not_struct()),
         },
     };
-    let no_member = || format!("{NO_MEMBER}{name}.");
+    let no_member = || ExprError::NoMember(name.to_string());
     match d.ty(d.resolve(value.ty)) {
         DbgType::Struct { .. } => {
             let (ty, offset) = find_member(d, value.ty, name, 0).ok_or_else(no_member)?;
@@ -1693,25 +1668,20 @@ fn lanes_of(
     count: u32,
     lanes: &[u32],
     t: &dyn Target,
-) -> Result<Evaluated, String> {
+) -> Result<Evaluated, ExprError> {
     let d = t.debug();
     if let [lane] = lanes {
         return vector_lane(vector, elem, *lane, d).map(Evaluated::Typed);
     }
     let n = lanes.len() as u32;
-    let ty = vector_type(d, elem, n).ok_or_else(|| {
-        format!(
-            "The kernel has no type {}{n} for this selection.",
-            d.type_name(elem)
-        )
+    let ty = vector_type(d, elem, n).ok_or_else(|| ExprError::NoVectorType {
+        elem: d.type_name(elem),
+        lanes: n,
     })?;
     // Lanes are scalars: at most 8 bytes (a larger size means broken debug information).
     let size = d.size_of(elem) as usize;
     if size > 8 {
-        return Err(format!(
-            "Cannot select lanes of {}.",
-            d.type_name(vector.ty)
-        ));
+        return Err(ExprError::CannotSelectLanes(d.type_name(vector.ty)));
     }
     let place = match &vector.place {
         Place::OptimizedOut => Place::OptimizedOut,
@@ -1757,945 +1727,8 @@ fn vector_type(d: &KernelDebug, elem: TypeId, n: u32) -> Option<TypeId> {
     })
 }
 
-// ---------------------------------------------------------------------------------------------
-// A fake work-item for the tests of this crate (and, with the `fake-target` feature, for the
-// fuzz targets in fuzz/)
-// ---------------------------------------------------------------------------------------------
-
 #[cfg(any(test, feature = "fake-target"))]
-pub mod fake {
-    use super::*;
-    use oclgrind_core::debuginfo::Member;
-    use oclgrind_core::memory::to_generic;
-    use std::collections::HashMap;
-
-    pub const INT: TypeId = 0;
-    pub const UINT: TypeId = 1;
-    pub const FLOAT: TypeId = 2;
-    pub const CHAR: TypeId = 3;
-    pub const UCHAR: TypeId = 4;
-    pub const LONG: TypeId = 5;
-    pub const ULONG: TypeId = 6;
-    pub const DOUBLE: TypeId = 7;
-    pub const BOOL: TypeId = 8;
-    pub const HALF: TypeId = 9;
-    pub const FLOAT4: TypeId = 11;
-    pub const FLOAT_3: TypeId = 12;
-    pub const INNER: TypeId = 13;
-    pub const S_T: TypeId = 15;
-    pub const UNION: TypeId = 16;
-    pub const INT_GLOBAL_PTR: TypeId = 17;
-    pub const INT_LOCAL_PTR: TypeId = 18;
-    pub const INT_PRIVATE_PTR: TypeId = 19;
-    pub const INT_CONSTANT_PTR: TypeId = 20;
-    pub const S_PTR: TypeId = 21;
-    pub const COLOR: TypeId = 22;
-    pub const IMAGE: TypeId = 23;
-    pub const VOID_PTR: TypeId = 24;
-    pub const INT2: TypeId = 26;
-    pub const FLOAT3: TypeId = 29;
-    pub const INT_300: TypeId = 30;
-    pub const INT_GENERIC_PTR: TypeId = 31;
-
-    /// Global buffer 1: int[4] {10, 20, 30, 40}.
-    pub const GLOBAL_INTS: u64 = 0x1_0000_0000_0000;
-    /// Global buffer 2: an S_t {100, {1, 2, 3}, {7, 'z'}}.
-    pub const GLOBAL_S: u64 = 0x2_0000_0000_0000;
-    /// Global buffer 3: int[300] {0, 1, ..., 299}.
-    pub const GLOBAL_BIG: u64 = 0x3_0000_0000_0000;
-    /// Global buffer 4: bytes for `x`: 42, -1, 1.0f, "AB\n\0".
-    pub const GLOBAL_BYTES: u64 = 0x4_0000_0000_0000;
-    /// Local buffer 1 (same number as GLOBAL_INTS, other space): int[2] {5, 6}.
-    pub const LOCAL_INTS: u64 = 0x1_0000_0000_0000;
-    /// Constant buffer 1: int[2] {7, 8}.
-    pub const CONSTANT_INTS: u64 = 0x1_0000_0000_0000;
-    /// Private buffer 1: float4 v = (1, 2.5, -3, 4).
-    pub const PRIVATE_V: u64 = 0x1_0000_0000;
-    /// Private buffer 2: S_t s = {1, {0.5, 1.5, 2.5}, {-2, 'A'}}.
-    pub const PRIVATE_S: u64 = 0x2_0000_0000;
-
-    pub struct Fake {
-        pub debug: KernelDebug,
-        pub memory: HashMap<(AddrSpace, u64), Vec<u8>>,
-        pub vars: HashMap<String, Value>,
-    }
-
-    impl Target for Fake {
-        fn debug(&self) -> &KernelDebug {
-            &self.debug
-        }
-
-        fn read(&self, space: AddrSpace, addr: u64, len: u64) -> Option<Vec<u8>> {
-            self.memory.iter().find_map(|((s, base), bytes)| {
-                if *s != space {
-                    return None;
-                }
-                let start = usize::try_from(addr.checked_sub(*base)?).ok()?;
-                let end = start.checked_add(usize::try_from(len).ok()?)?;
-                bytes.get(start..end).map(<[u8]>::to_vec)
-            })
-        }
-
-        fn lookup(&self, name: &str) -> Option<Value> {
-            self.vars.get(name).cloned()
-        }
-    }
-
-    fn base(name: &str, size: u32, encoding: Encoding) -> DbgType {
-        DbgType::Base {
-            name: name.into(),
-            size,
-            encoding,
-        }
-    }
-
-    fn member(name: &str, ty: TypeId, offset: u64) -> Member {
-        Member {
-            name: name.into(),
-            ty,
-            offset,
-        }
-    }
-
-    fn pointer(pointee: TypeId, space: AddrSpace) -> DbgType {
-        DbgType::Pointer {
-            pointee: Some(pointee),
-            space,
-        }
-    }
-
-    fn types() -> Vec<DbgType> {
-        vec![
-            base("int", 4, Encoding::Signed),                 // 0
-            base("unsigned int", 4, Encoding::Unsigned),      // 1
-            base("float", 4, Encoding::Float),                // 2
-            base("char", 1, Encoding::SignedChar),            // 3
-            base("unsigned char", 1, Encoding::UnsignedChar), // 4
-            base("long", 8, Encoding::Signed),                // 5
-            base("unsigned long", 8, Encoding::Unsigned),     // 6
-            base("double", 8, Encoding::Float),               // 7
-            base("bool", 1, Encoding::Bool),                  // 8
-            base("half", 2, Encoding::Float),                 // 9
-            DbgType::Vector {
-                elem: FLOAT,
-                count: 4,
-            }, // 10
-            DbgType::Typedef {
-                name: "float4".into(),
-                base: 10,
-            }, // 11
-            DbgType::Array {
-                elem: FLOAT,
-                count: 3,
-            }, // 12
-            DbgType::Struct {
-                name: "Inner".into(),
-                size: 8,
-                members: vec![member("x", INT, 0), member("c", CHAR, 4)],
-                is_union: false,
-            }, // 13
-            DbgType::Struct {
-                name: "S".into(),
-                size: 24,
-                members: vec![
-                    member("a", INT, 0),
-                    member("b", FLOAT_3, 4),
-                    member("in", INNER, 16),
-                ],
-                is_union: false,
-            }, // 14
-            DbgType::Typedef {
-                name: "S_t".into(),
-                base: 14,
-            }, // 15
-            DbgType::Struct {
-                name: "U".into(),
-                size: 4,
-                members: vec![member("i", INT, 0), member("f", FLOAT, 0)],
-                is_union: true,
-            }, // 16
-            pointer(INT, AddrSpace::Global),                  // 17
-            pointer(INT, AddrSpace::Local),                   // 18
-            pointer(INT, AddrSpace::Private),                 // 19
-            pointer(INT, AddrSpace::Constant),                // 20
-            pointer(S_T, AddrSpace::Global),                  // 21
-            DbgType::Enum {
-                name: "Color".into(),
-                size: 4,
-                values: vec![("RED".into(), 0), ("GREEN".into(), 1), ("BLUE".into(), 5)],
-            }, // 22
-            DbgType::Opaque {
-                name: "image2d_t".into(),
-            }, // 23
-            DbgType::Pointer {
-                pointee: None,
-                space: AddrSpace::Global,
-            }, // 24
-            DbgType::Vector {
-                elem: INT,
-                count: 2,
-            }, // 25
-            DbgType::Typedef {
-                name: "int2".into(),
-                base: 25,
-            }, // 26
-            DbgType::Vector {
-                elem: FLOAT,
-                count: 2,
-            }, // 27
-            DbgType::Vector {
-                elem: FLOAT,
-                count: 3,
-            }, // 28
-            DbgType::Typedef {
-                name: "float3".into(),
-                base: 28,
-            }, // 29
-            DbgType::Array {
-                elem: INT,
-                count: 300,
-            }, // 30
-            pointer(INT, AddrSpace::Generic),                 // 31
-        ]
-    }
-
-    pub fn words(values: &[u32]) -> Vec<u8> {
-        values.iter().flat_map(|v| v.to_le_bytes()).collect()
-    }
-
-    pub fn floats(values: &[f32]) -> Vec<u8> {
-        values.iter().flat_map(|v| v.to_le_bytes()).collect()
-    }
-
-    /// The bytes of an S_t.
-    fn s_bytes(a: i32, b: [f32; 3], x: i32, c: u8) -> Vec<u8> {
-        let mut bytes = words(&[a as u32]);
-        bytes.extend(floats(&b));
-        bytes.extend(words(&[x as u32]));
-        bytes.extend([c, 0, 0, 0]);
-        bytes
-    }
-
-    fn memory() -> HashMap<(AddrSpace, u64), Vec<u8>> {
-        let mut m = HashMap::new();
-        m.insert((AddrSpace::Global, GLOBAL_INTS), words(&[10, 20, 30, 40]));
-        m.insert(
-            (AddrSpace::Global, GLOBAL_S),
-            s_bytes(100, [1.0, 2.0, 3.0], 7, b'z'),
-        );
-        m.insert(
-            (AddrSpace::Global, GLOBAL_BIG),
-            words(&(0..300).collect::<Vec<u32>>()),
-        );
-        let mut x = words(&[42, u32::MAX]);
-        x.extend(floats(&[1.0]));
-        x.extend(b"AB\n\0");
-        m.insert((AddrSpace::Global, GLOBAL_BYTES), x);
-        m.insert((AddrSpace::Local, LOCAL_INTS), words(&[5, 6]));
-        m.insert((AddrSpace::Constant, CONSTANT_INTS), words(&[7, 8]));
-        m.insert(
-            (AddrSpace::Private, PRIVATE_V),
-            floats(&[1.0, 2.5, -3.0, 4.0]),
-        );
-        m.insert(
-            (AddrSpace::Private, PRIVATE_S),
-            s_bytes(1, [0.5, 1.5, 2.5], -2, b'A'),
-        );
-        m
-    }
-
-    fn bytes(ty: TypeId, bytes: Vec<u8>) -> Value {
-        Value {
-            ty,
-            place: Place::Bytes(bytes),
-        }
-    }
-
-    fn in_memory(ty: TypeId, space: AddrSpace, addr: u64) -> Value {
-        Value {
-            ty,
-            place: Place::Memory { space, addr },
-        }
-    }
-
-    fn ptr(ty: TypeId, addr: u64) -> Value {
-        bytes(ty, addr.to_le_bytes().to_vec())
-    }
-
-    fn variables() -> HashMap<String, Value> {
-        let vars = [
-            ("i", bytes(INT, (-7i32).to_le_bytes().to_vec())),
-            ("u", bytes(UINT, 4_000_000_000u32.to_le_bytes().to_vec())),
-            ("f", bytes(FLOAT, 2.5f32.to_le_bytes().to_vec())),
-            ("c", bytes(CHAR, vec![b'A'])),
-            ("uc", bytes(UCHAR, vec![200])),
-            ("l", bytes(LONG, (-5i64).to_le_bytes().to_vec())),
-            ("ul", bytes(ULONG, u64::MAX.to_le_bytes().to_vec())),
-            ("d", bytes(DOUBLE, 0.1f64.to_le_bytes().to_vec())),
-            ("flag", bytes(BOOL, vec![1])),
-            ("h", bytes(HALF, 0x3e00u16.to_le_bytes().to_vec())),
-            ("v", in_memory(FLOAT4, AddrSpace::Private, PRIVATE_V)),
-            ("s", in_memory(S_T, AddrSpace::Private, PRIVATE_S)),
-            ("un", bytes(UNION, 1.0f32.to_le_bytes().to_vec())),
-            ("gp", ptr(INT_GLOBAL_PTR, GLOBAL_INTS)),
-            ("lp", ptr(INT_LOCAL_PTR, LOCAL_INTS)),
-            ("pp", ptr(INT_PRIVATE_PTR, PRIVATE_S)),
-            ("cp", ptr(INT_CONSTANT_PTR, CONSTANT_INTS)),
-            ("sp", ptr(S_PTR, GLOBAL_S)),
-            (
-                "gen",
-                ptr(INT_GENERIC_PTR, to_generic(GLOBAL_INTS, AddrSpace::Global)),
-            ),
-            ("bad", ptr(INT_GLOBAL_PTR, 0xdead)),
-            ("nul", ptr(INT_GLOBAL_PTR, 0)),
-            ("vp", ptr(VOID_PTR, GLOBAL_INTS)),
-            ("color", bytes(COLOR, words(&[5]))),
-            ("color2", bytes(COLOR, words(&[3]))),
-            ("img", bytes(IMAGE, vec![0; 8])),
-            (
-                "gone",
-                Value {
-                    ty: INT,
-                    place: Place::OptimizedOut,
-                },
-            ),
-            ("i2", bytes(INT2, words(&[3, 4]))),
-            ("f3", bytes(FLOAT3, floats(&[1.0, 2.0, 3.0]))),
-            ("big", in_memory(INT_300, AddrSpace::Global, GLOBAL_BIG)),
-        ];
-        vars.into_iter()
-            .map(|(name, value)| (name.to_string(), value))
-            .collect()
-    }
-
-    pub fn target() -> Fake {
-        Fake {
-            debug: KernelDebug {
-                types: types(),
-                ..KernelDebug::default()
-            },
-            memory: memory(),
-            vars: variables(),
-        }
-    }
-}
+pub mod fake;
 
 #[cfg(test)]
-mod tests {
-    use super::fake::*;
-    use super::*;
-
-    fn eval(text: &str) -> Result<Evaluated, String> {
-        evaluate(&parse(text)?, &target())
-    }
-
-    /// The value as text (natural format), so typed results read naturally in assertions.
-    fn show(text: &str) -> String {
-        match eval(text) {
-            Ok(v) => crate::format::value(&v, crate::format::Format::Natural, &target()),
-            Err(e) => format!("error: {e}"),
-        }
-    }
-
-    fn err(text: &str) -> String {
-        match eval(text) {
-            Ok(v) => panic!("{text} evaluated to {v:?}"),
-            Err(e) => e,
-        }
-    }
-
-    #[test]
-    fn literals() {
-        assert_eq!(eval("42"), Ok(Evaluated::Int(42)));
-        assert_eq!(eval("0x2A"), Ok(Evaluated::Int(42)));
-        assert_eq!(eval("052"), Ok(Evaluated::Int(42)));
-        assert_eq!(eval("0"), Ok(Evaluated::Int(0)));
-        assert_eq!(eval("42u"), Ok(Evaluated::UInt(42)));
-        assert_eq!(eval("42UL"), Ok(Evaluated::UInt(42)));
-        assert_eq!(eval("42ll"), Ok(Evaluated::Int(42)));
-        assert_eq!(eval("18446744073709551615"), Ok(Evaluated::UInt(u64::MAX)));
-        assert_eq!(eval("1.5"), Ok(Evaluated::Float(1.5)));
-        assert_eq!(eval("1e3"), Ok(Evaluated::Float(1000.0)));
-        assert_eq!(eval("1.5e-7"), Ok(Evaluated::Float(1.5e-7)));
-        assert_eq!(eval(".5"), Ok(Evaluated::Float(0.5)));
-        assert_eq!(eval("2.5f"), Ok(Evaluated::Float(2.5)));
-        assert_eq!(eval("'A'"), Ok(Evaluated::Int(65)));
-        assert_eq!(eval("'\\n'"), Ok(Evaluated::Int(10)));
-        assert_eq!(eval("'\\x41'"), Ok(Evaluated::Int(65)));
-        assert_eq!(eval("'\\101'"), Ok(Evaluated::Int(65)));
-        assert_eq!(eval("'\\0'"), Ok(Evaluated::Int(0)));
-        assert_eq!(eval("'\\377'"), Ok(Evaluated::Int(-1)));
-        assert_eq!(eval("'\\''"), Ok(Evaluated::Int(39)));
-        assert_eq!(eval("true"), Ok(Evaluated::Int(1)));
-        assert_eq!(err("99999999999999999999"), "Numeric constant too large.");
-        assert_eq!(err("0x"), "Invalid number \"0x\".");
-        assert_eq!(err("1.2.3"), "Invalid number \"1.2.3\".");
-        assert_eq!(err("12abc"), "Invalid number \"12abc\".");
-        assert_eq!(err("09"), "Invalid number \"09\".");
-        assert_eq!(err("1uu"), "Invalid number \"1uu\".");
-        assert_eq!(eval("0u"), Ok(Evaluated::UInt(0)));
-        assert_eq!(eval("010ul"), Ok(Evaluated::UInt(8)));
-    }
-
-    #[test]
-    fn arithmetic_and_precedence() {
-        let int = |text| eval(text).map_err(|e| format!("{text}: {e}"));
-        assert_eq!(int("1 + 2 * 3"), Ok(Evaluated::Int(7)));
-        assert_eq!(int("(1 + 2) * 3"), Ok(Evaluated::Int(9)));
-        assert_eq!(int("10 - 2 - 3"), Ok(Evaluated::Int(5)));
-        assert_eq!(int("10 / 3"), Ok(Evaluated::Int(3)));
-        assert_eq!(int("-7 / 2"), Ok(Evaluated::Int(-3)));
-        assert_eq!(int("-7 % 3"), Ok(Evaluated::Int(-1)));
-        assert_eq!(int("1 << 4"), Ok(Evaluated::Int(16)));
-        assert_eq!(int("256 >> 4"), Ok(Evaluated::Int(16)));
-        assert_eq!(int("-16 >> 2"), Ok(Evaluated::Int(-4)));
-        assert_eq!(int("1 + 1 << 2"), Ok(Evaluated::Int(8)));
-        assert_eq!(int("6 & 3"), Ok(Evaluated::Int(2)));
-        assert_eq!(int("6 | 3"), Ok(Evaluated::Int(7)));
-        assert_eq!(int("6 ^ 3"), Ok(Evaluated::Int(5)));
-        assert_eq!(int("6 ^ 3 | 8 & 12"), Ok(Evaluated::Int(13)));
-        assert_eq!(int("~0"), Ok(Evaluated::Int(-1)));
-        assert_eq!(int("-(3)"), Ok(Evaluated::Int(-3)));
-        assert_eq!(int("+3"), Ok(Evaluated::Int(3)));
-        assert_eq!(int("- -3"), Ok(Evaluated::Int(3)));
-        assert_eq!(int("!0"), Ok(Evaluated::Int(1)));
-        assert_eq!(int("!5"), Ok(Evaluated::Int(0)));
-        assert_eq!(int("!!5"), Ok(Evaluated::Int(1)));
-        for (text, expected) in [
-            ("1 < 2", 1),
-            ("2 < 1", 0),
-            ("2 <= 2", 1),
-            ("3 > 2", 1),
-            ("2 >= 3", 0),
-            ("2 == 2", 1),
-            ("2 != 2", 0),
-            ("1 < 2 == 1", 1),
-            ("1 || 0", 1),
-            ("0 || 0", 0),
-            ("0 && 1", 0),
-            ("2 && 3", 1),
-            ("1 || 1 && 0", 1),
-            ("1.5 > 1", 1),
-            // C's conversions: -1 becomes the largest unsigned.
-            ("-1 < 0u", 0),
-        ] {
-            assert_eq!(int(text), Ok(Evaluated::Int(expected)), "{text}");
-        }
-        assert_eq!(int("1 + 0.5"), Ok(Evaluated::Float(1.5)));
-        assert_eq!(int("7 / 2.0"), Ok(Evaluated::Float(3.5)));
-        assert_eq!(int("-2.5"), Ok(Evaluated::Float(-2.5)));
-        assert_eq!(int("1.0 / 0"), Ok(Evaluated::Float(f64::INFINITY)));
-        assert_eq!(int("0u - 1"), Ok(Evaluated::UInt(u64::MAX)));
-        assert_eq!(int("-1u"), Ok(Evaluated::UInt(u64::MAX)));
-        assert_eq!(int("~0u"), Ok(Evaluated::UInt(u64::MAX)));
-        assert_eq!(int("7u % 4"), Ok(Evaluated::UInt(3)));
-        assert_eq!(int("1u << 63 >> 63"), Ok(Evaluated::UInt(1)));
-    }
-
-    #[test]
-    fn arithmetic_edge_cases_do_not_panic() {
-        assert_eq!(
-            eval("9223372036854775807 + 1"),
-            Ok(Evaluated::Int(i64::MIN))
-        );
-        assert_eq!(
-            eval("(-9223372036854775807 - 1) / -1"),
-            Ok(Evaluated::Int(i64::MIN))
-        );
-        assert_eq!(
-            eval("(-9223372036854775807 - 1) % -1"),
-            Ok(Evaluated::Int(0))
-        );
-        assert_eq!(
-            eval("9223372036854775807 * 9223372036854775807"),
-            Ok(Evaluated::Int(1))
-        );
-        assert_eq!(eval("1 << 64"), Ok(Evaluated::Int(0)));
-        assert_eq!(eval("1 << -1"), Ok(Evaluated::Int(0)));
-        assert_eq!(eval("-8 >> 100"), Ok(Evaluated::Int(-1)));
-        assert_eq!(eval("1u >> 64"), Ok(Evaluated::UInt(0)));
-        assert_eq!(err("1 / 0"), "Division by zero");
-        assert_eq!(err("5 % 0"), "Division by zero");
-        assert_eq!(err("5u / 0"), "Division by zero");
-        assert_eq!(err("1.5 % 2"), "Integer operands required for '%'.");
-        assert_eq!(err("1.5 & 1"), "Integer operands required for '&'.");
-        assert_eq!(err("1 << 1.5"), "Integer operands required for '<<'.");
-        assert_eq!(err("~1.5"), "Integer operands required for '~'.");
-    }
-
-    #[test]
-    fn variables_in_arithmetic() {
-        assert_eq!(eval("i + 1"), Ok(Evaluated::Int(-6)));
-        assert_eq!(eval("u + 1"), Ok(Evaluated::Int(4_000_000_001)));
-        assert_eq!(eval("ul + 1"), Ok(Evaluated::UInt(0)));
-        assert_eq!(eval("l * 2"), Ok(Evaluated::Int(-10)));
-        assert_eq!(eval("f * 2"), Ok(Evaluated::Float(5.0)));
-        assert_eq!(eval("h * 2"), Ok(Evaluated::Float(3.0)));
-        assert_eq!(eval("d * 10"), Ok(Evaluated::Float(1.0)));
-        assert_eq!(eval("c + 1"), Ok(Evaluated::Int(66)));
-        assert_eq!(eval("uc + 0"), Ok(Evaluated::Int(200)));
-        assert_eq!(eval("flag + 1"), Ok(Evaluated::Int(2)));
-        assert_eq!(eval("color == 5"), Ok(Evaluated::Int(1)));
-        assert_eq!(eval("i < 0 && f > 2"), Ok(Evaluated::Int(1)));
-        assert_eq!(show("i"), "-7");
-        assert_eq!(
-            err("s + 1"),
-            "Argument to arithmetic operation not a number or boolean."
-        );
-        assert_eq!(
-            err("v * 2"),
-            "Argument to arithmetic operation not a number or boolean."
-        );
-    }
-
-    #[test]
-    fn members_through_typedefs() {
-        assert_eq!(show("s.a"), "1");
-        assert_eq!(show("s.b"), "{0.5,1.5,2.5}");
-        assert_eq!(show("s.b[1]"), "1.5");
-        assert_eq!(show("s.in.x"), "-2");
-        assert_eq!(show("s.in.c"), "65");
-        assert_eq!(show("un.f"), "1");
-        assert_eq!(show("un.i"), "1065353216");
-        assert_eq!(show("sp->a"), "100");
-        assert_eq!(show("sp->b[2]"), "3");
-        assert_eq!(show("sp->in.c"), "122");
-        assert_eq!(show("(*sp).in.x"), "7");
-        assert_eq!(show("(&s)->a"), "1");
-        // Lenient like gdb: `.` through a pointer, `->` on a struct.
-        assert_eq!(show("sp.a"), "100");
-        assert_eq!(show("s->a"), "1");
-        assert_eq!(err("s.q"), "There is no member named q.");
-        assert_eq!(err("sp->q"), "There is no member named q.");
-        assert_eq!(
-            err("i.a"),
-            "Attempt to extract a component of a value that is not a structure."
-        );
-        assert_eq!(
-            err("i->a"),
-            "Attempt to extract a component of a value that is not a structure pointer."
-        );
-        assert_eq!(
-            err("1 .a"),
-            "Attempt to extract a component of a value that is not a structure."
-        );
-        assert_eq!(
-            err("vp->a"),
-            "Attempt to extract a component of a value that is not a structure pointer."
-        );
-        assert_eq!(
-            err("gp->a"),
-            "Attempt to extract a component of a value that is not a structure pointer."
-        );
-    }
-
-    #[test]
-    fn pointers_in_every_space() {
-        assert_eq!(show("*gp"), "10");
-        assert_eq!(show("gp[2]"), "30");
-        assert_eq!(show("*(gp + 3)"), "40");
-        assert_eq!(show("*(3 + gp)"), "40");
-        assert_eq!(show("*(gp + 4 - 1)"), "40");
-        assert_eq!(show("gp + 1"), "0x1000000000004");
-        assert_eq!(show("vp + 1"), "0x1000000000001");
-        assert_eq!(eval("(gp + 3) - gp"), Ok(Evaluated::Int(3)));
-        assert_eq!(eval("&gp[1] - gp"), Ok(Evaluated::Int(1)));
-        assert_eq!(eval("gp + 1 == &gp[1]"), Ok(Evaluated::Int(1)));
-        assert_eq!(eval("gp < gp + 1"), Ok(Evaluated::Int(1)));
-        assert_eq!(eval("nul == 0"), Ok(Evaluated::Int(1)));
-        assert_eq!(eval("!nul"), Ok(Evaluated::Int(1)));
-        assert_eq!(eval("!gp"), Ok(Evaluated::Int(0)));
-        // Local and constant buffers have the same addresses as global ones; the space decides.
-        assert_eq!(show("*lp"), "5");
-        assert_eq!(show("lp[1]"), "6");
-        assert_eq!(show("*cp"), "7");
-        assert_eq!(show("cp[1]"), "8");
-        assert_eq!(show("*pp"), "1");
-        assert_eq!(show("*gen"), "10");
-        assert_eq!(show("gen[3]"), "40");
-        // Pointer typed results keep the kernel's type.
-        let Ok(Evaluated::Typed(v)) = eval("gp + 1") else {
-            panic!("gp + 1 is not typed")
-        };
-        assert_eq!(v.ty, INT_GLOBAL_PTR);
-        assert_eq!(
-            err("gp * 2"),
-            "Argument to arithmetic operation not a number or boolean."
-        );
-        assert_eq!(
-            err("gp + 1.5"),
-            "Argument to arithmetic operation not a number or boolean."
-        );
-    }
-
-    #[test]
-    fn bad_pointers_fail_when_read() {
-        // Dereferencing is lazy: the value exists, reading it fails.
-        assert!(eval("*bad").is_ok());
-        assert_eq!(
-            show("*bad"),
-            "<error: Cannot access memory at address 0xdead>"
-        );
-        assert_eq!(err("*bad + 1"), "Cannot access memory at address 0xdead");
-        assert_eq!(err("*nul + 1"), "Cannot access memory at address 0x0");
-        assert_eq!(
-            err("gp[-1] + 0"),
-            "Cannot access memory at address 0xfffffffffffc"
-        );
-        assert_eq!(
-            err("gp[4] + 0"),
-            "Cannot access memory at address 0x1000000000010"
-        );
-        // Huge indices wrap like addresses do, and simply fail to read.
-        assert!(err("gp[100000000000] + 0").starts_with("Cannot access memory"));
-        assert!(err("gp[0x7fffffffffffffff] + 0").starts_with("Cannot access memory"));
-        assert!(err("gp[18446744073709551615u] + 0").starts_with("Cannot access memory"));
-        assert_eq!(
-            err("*i"),
-            "Attempt to take contents of a non-pointer value."
-        );
-        assert_eq!(
-            err("*vp"),
-            "Attempt to take contents of a non-pointer value."
-        );
-        assert_eq!(
-            err("*1"),
-            "Attempt to take contents of a non-pointer value."
-        );
-        assert_eq!(
-            err("*s"),
-            "Attempt to take contents of a non-pointer value."
-        );
-        assert_eq!(err("i[0]"), "Cannot subscript something of type 'int'.");
-        assert_eq!(err("1[0]"), "Cannot subscript something of type 'long'.");
-        assert_eq!(err("gp[1.5]"), "Array subscript is not an integer.");
-    }
-
-    #[test]
-    fn taking_addresses() {
-        assert_eq!(
-            eval("&s"),
-            Ok(Evaluated::Pointer {
-                pointee: Some(S_T),
-                space: AddrSpace::Private,
-                addr: PRIVATE_S
-            })
-        );
-        assert_eq!(show("&s.b[1]"), "0x200000008");
-        assert_eq!(show("&s.in.c"), "0x200000014");
-        assert_eq!(show("&v.y"), "0x100000004");
-        assert_eq!(show("*&s.a"), "1");
-        assert_eq!(show("&*gp"), "0x1000000000000");
-        assert_eq!(show("*(&s.b[0] + 2)"), "2.5");
-        assert_eq!(type_name(&eval("&s").unwrap(), &target().debug), "S_t *");
-        assert_eq!(
-            err("&i"),
-            "Attempt to take address of value not located in memory."
-        );
-        assert_eq!(
-            err("&gone"),
-            "Attempt to take address of value not located in memory."
-        );
-        assert_eq!(
-            err("&1"),
-            "Attempt to take address of value not located in memory."
-        );
-    }
-
-    #[test]
-    fn arrays() {
-        assert_eq!(show("*s.b"), "0.5");
-        assert_eq!(show("*(s.b + 2)"), "2.5");
-        assert_eq!(show("big[299]"), "299");
-        assert_eq!(show("big[1] + big[2]"), "3");
-        assert_eq!(
-            err("s.b[3]"),
-            "Index 3 is out of bounds for type 'float [3]'."
-        );
-        assert_eq!(
-            err("s.b[-1]"),
-            "Index -1 is out of bounds for type 'float [3]'."
-        );
-        assert_eq!(
-            err("big[18446744073709551615u]"),
-            "Index 18446744073709551615 is out of bounds for type 'int [300]'."
-        );
-    }
-
-    #[test]
-    fn vector_lanes() {
-        assert_eq!(show("v"), "(1,2.5,-3,4)");
-        assert_eq!(show("v[1]"), "2.5");
-        assert_eq!(show("v.x"), "1");
-        assert_eq!(show("v.w"), "4");
-        assert_eq!(show("v.s3"), "4");
-        assert_eq!(show("v.S2"), "-3");
-        assert_eq!(show("v.lo"), "(1,2.5)");
-        assert_eq!(show("v.hi"), "(-3,4)");
-        assert_eq!(show("v.even"), "(1,-3)");
-        assert_eq!(show("v.odd"), "(2.5,4)");
-        assert_eq!(show("v.xy"), "(1,2.5)");
-        assert_eq!(show("v.s30"), "(4,1)");
-        assert_eq!(show("v.x + v.w"), "5");
-        assert_eq!(show("i2.y"), "4");
-        assert_eq!(show("i2.lo"), "3");
-        assert_eq!(show("i2[1]"), "4");
-        assert_eq!(show("f3.z"), "3");
-        assert_eq!(show("f3.hi"), "(3,0)");
-        assert_eq!(err("v[4]"), "no such vector element");
-        assert_eq!(err("v[-1]"), "no such vector element");
-        assert_eq!(err("v.sF"), "There is no member named sF.");
-        assert_eq!(err("v.q"), "There is no member named q.");
-        assert_eq!(err("v.s"), "There is no member named s.");
-        assert_eq!(err("f3.w"), "There is no member named w.");
-        assert_eq!(show("i2.yx"), "(4,3)");
-        assert_eq!(show("v.s0123"), "(1,2.5,-3,4)");
-        assert_eq!(err("v.s01234"), "There is no member named s01234.");
-        assert_eq!(
-            err("v.s01230123"),
-            "The kernel has no type float8 for this selection."
-        );
-    }
-
-    #[test]
-    fn syntax_errors() {
-        let syntax = |near: &str| format!("A syntax error in expression, near '{near}'.");
-        assert_eq!(parse("").unwrap_err(), syntax(""));
-        assert_eq!(parse("1 +").unwrap_err(), syntax(""));
-        assert_eq!(parse("s.").unwrap_err(), syntax(""));
-        assert_eq!(parse("(1").unwrap_err(), syntax(""));
-        assert_eq!(parse("s.b[1").unwrap_err(), syntax(""));
-        assert_eq!(parse("1 2 + 3").unwrap_err(), syntax("2 + 3"));
-        assert_eq!(parse("s.1").unwrap_err(), syntax(".1"));
-        assert_eq!(parse("xyz )").unwrap_err(), syntax(")"));
-        assert_eq!(parse("* / 2").unwrap_err(), syntax("/ 2"));
-        assert_eq!(
-            parse("a $ b").unwrap_err(),
-            "Invalid character '$' in expression."
-        );
-        assert_eq!(parse("a ? b").unwrap_err(), syntax(""));
-        assert_eq!(parse("(int)").unwrap_err(), syntax(""));
-        assert_eq!(
-            parse("a é").unwrap_err(),
-            "Invalid character 'é' in expression."
-        );
-        assert_eq!(parse("'a").unwrap_err(), "Unmatched single quote.");
-        assert_eq!(parse("'ab'").unwrap_err(), "Unmatched single quote.");
-        assert_eq!(parse("''").unwrap_err(), "Empty character constant.");
-        assert_eq!(parse("'\\").unwrap_err(), "Unmatched single quote.");
-        assert_eq!(
-            parse("  s . a  ").map(|e| e.to_string()),
-            Ok("s . a".into())
-        );
-    }
-
-    #[test]
-    fn lookup_errors() {
-        assert_eq!(err("nosuch"), "No symbol \"nosuch\" in current context.");
-        assert_eq!(err("gone + 1"), "value has been optimized out");
-        assert_eq!(show("gone"), "<optimized out>");
-        assert_eq!(
-            err("nosuch + 1"),
-            "No symbol \"nosuch\" in current context."
-        );
-    }
-
-    #[test]
-    fn conditions() {
-        let t = target();
-        let cond = |text: &str| truth(&parse(text)?, &t);
-        assert_eq!(cond("i < 0"), Ok(true));
-        assert_eq!(cond("i"), Ok(true));
-        assert_eq!(cond("i == -6"), Ok(false));
-        assert_eq!(cond("0.0"), Ok(false));
-        assert_eq!(cond("gp"), Ok(true));
-        assert_eq!(cond("nul"), Ok(false));
-        assert_eq!(cond("flag"), Ok(true));
-        // Short-circuit: the right side is never read.
-        assert_eq!(cond("nul && *nul"), Ok(false));
-        assert_eq!(cond("gp || *nul"), Ok(true));
-        assert_eq!(cond("gone"), Err("value has been optimized out".into()));
-        assert_eq!(
-            cond("s"),
-            Err("Argument to arithmetic operation not a number or boolean.".into())
-        );
-    }
-
-    #[test]
-    fn addresses_for_watch_and_x() {
-        let t = target();
-        let at = |text: &str| address_of(&evaluate(&parse(text)?, &t)?, &t);
-        assert_eq!(at("s.b"), Ok((AddrSpace::Private, PRIVATE_S + 4, 12)));
-        assert_eq!(at("s"), Ok((AddrSpace::Private, PRIVATE_S, 24)));
-        assert_eq!(at("*gp"), Ok((AddrSpace::Global, GLOBAL_INTS, 4)));
-        assert_eq!(at("lp[1]"), Ok((AddrSpace::Local, LOCAL_INTS + 4, 4)));
-        assert_eq!(at("*gen"), Ok((AddrSpace::Global, GLOBAL_INTS, 4)));
-        assert_eq!(at("v.z"), Ok((AddrSpace::Private, PRIVATE_V + 8, 4)));
-        assert_eq!(
-            at("i"),
-            Err("Attempt to take address of value not located in memory.".into())
-        );
-        assert_eq!(at("gone"), Err("value has been optimized out".into()));
-        assert_eq!(
-            at("1"),
-            Err("Attempt to take address of value not located in memory.".into())
-        );
-
-        let target_of = |text: &str| pointer_target(&evaluate(&parse(text)?, &t)?, &t);
-        assert_eq!(target_of("gp"), Ok((Some(AddrSpace::Global), GLOBAL_INTS)));
-        assert_eq!(target_of("gen"), Ok((Some(AddrSpace::Global), GLOBAL_INTS)));
-        assert_eq!(target_of("&s"), Ok((Some(AddrSpace::Private), PRIVATE_S)));
-        assert_eq!(
-            target_of("s.b"),
-            Ok((Some(AddrSpace::Private), PRIVATE_S + 4))
-        );
-        assert_eq!(target_of("s"), Ok((Some(AddrSpace::Private), PRIVATE_S)));
-        assert_eq!(target_of("0x1000"), Ok((None, 0x1000)));
-        assert_eq!(
-            target_of("1.5"),
-            Err("Attempt to take contents of a non-pointer value.".into())
-        );
-    }
-
-    #[test]
-    fn bytes_of_values() {
-        let t = target();
-        let v = t.lookup("v").unwrap();
-        assert_eq!(bytes_of(&v, &t), Ok(floats(&[1.0, 2.5, -3.0, 4.0])));
-        let gone = t.lookup("gone").unwrap();
-        assert_eq!(
-            bytes_of(&gone, &t),
-            Err("value has been optimized out".into())
-        );
-    }
-
-    #[test]
-    fn type_names() {
-        let t = target();
-        let name = |text: &str| type_name(&eval(text).unwrap(), &t.debug);
-        assert_eq!(name("v"), "float4");
-        assert_eq!(name("v.lo"), "float2");
-        assert_eq!(name("s"), "S_t");
-        assert_eq!(name("1"), "long");
-        assert_eq!(name("1u"), "unsigned long");
-        assert_eq!(name("1.0"), "double");
-        assert_eq!(name("gp + 1"), "int *");
-        assert_eq!(name("s.b + 1"), "float *");
-    }
-
-    #[test]
-    fn deep_nesting_is_refused_not_overflowed() {
-        let deep = format!("{}1{}", "(".repeat(10_000), ")".repeat(10_000));
-        assert_eq!(parse(&deep).unwrap_err(), TOO_COMPLEX);
-        assert_eq!(
-            parse(&format!("{}1", "-".repeat(10_000))).unwrap_err(),
-            TOO_COMPLEX
-        );
-        assert_eq!(
-            parse(&format!("{}gp", "*".repeat(10_000))).unwrap_err(),
-            TOO_COMPLEX
-        );
-        let long_chain = format!("1{}", "+1".repeat(100_000));
-        assert_eq!(parse(&long_chain).unwrap_err(), TOO_COMPLEX);
-        let deep_index = format!("{}0{}", "gp[".repeat(1000), "]".repeat(1000));
-        assert_eq!(parse(&deep_index).unwrap_err(), TOO_COMPLEX);
-        // The largest accepted trees evaluate without trouble.
-        let chain = format!("1{}", "+1".repeat(MAX_NODES / 2 - 1));
-        assert_eq!(eval(&chain), Ok(Evaluated::Int((MAX_NODES / 2) as i64)));
-        let nested = format!("{}1{}", "(".repeat(60), ")".repeat(60));
-        assert_eq!(eval(&nested), Ok(Evaluated::Int(1)));
-        assert_eq!(eval(&format!("{}1", "-".repeat(60))), Ok(Evaluated::Int(1)));
-    }
-
-    #[test]
-    fn arbitrary_input_never_panics() {
-        // A deterministic shuffle of expression fragments: every result must be Ok or Err.
-        let pieces = [
-            "s",
-            ".",
-            "->",
-            "[",
-            "]",
-            "(",
-            ")",
-            "*",
-            "&",
-            "-",
-            "!",
-            "~",
-            "+",
-            "/",
-            "%",
-            "<<",
-            ">>",
-            "<",
-            "<=",
-            "==",
-            "!=",
-            "&&",
-            "||",
-            "^",
-            "|",
-            "gp",
-            "v",
-            "0",
-            "1",
-            "-1",
-            "0xffffffffffffffff",
-            "1.5",
-            "'a'",
-            "'",
-            "b",
-            "in",
-            "lo",
-            "x",
-            "sp",
-            "nul",
-            "bad",
-            "gone",
-            "big",
-            "1e400",
-            "\\",
-            " ",
-            "i2",
-            "f3",
-            "s0",
-            "un",
-        ];
-        let t = target();
-        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
-        for _ in 0..20_000 {
-            let mut text = String::new();
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            let len = seed % 12;
-            for k in 0..len {
-                let pick = (seed.rotate_left(k as u32 * 5) % pieces.len() as u64) as usize;
-                text.push_str(pieces[pick]);
-            }
-            if let Ok(e) = parse(&text) {
-                if let Ok(v) = evaluate(&e, &t) {
-                    for fmt in ['x', 'd', 'u', 't', 'c', 'f', 'o'] {
-                        let fmt = crate::format::parse_format(fmt).unwrap();
-                        crate::format::value(&v, fmt, &t);
-                    }
-                    let _ = address_of(&v, &t);
-                    let _ = pointer_target(&v, &t);
-                }
-                let _ = truth(&e, &t);
-            }
-        }
-    }
-
-    #[test]
-    fn half_precision() {
-        // The simulator's own widening (oclgrind_core::half), read by size.
-        assert_eq!(float_from_bits(0x3c00, 2), Ok(1.0));
-        assert_eq!(float_from_bits(0xc000, 2), Ok(-2.0));
-        assert_eq!(float_from_bits(0x0001, 2), Ok(2f64.powi(-24)));
-        assert_eq!(float_from_bits(0x7c00, 2), Ok(f64::INFINITY));
-        assert!(float_from_bits(0x7e00, 2).is_ok_and(f64::is_nan));
-        assert!(float_from_bits(0x8000, 2).is_ok_and(|z| z == 0.0 && z.is_sign_negative()));
-    }
-}
+mod tests;
