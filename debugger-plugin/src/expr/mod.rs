@@ -296,7 +296,10 @@ pub fn address_of(v: &Evaluated, t: &dyn Target) -> Result<(AddrSpace, u64, u64)
 /// For `x EXPR`, as gdb reads it: where a pointer points, the address of an aggregate in memory
 /// (`x arr`, `x s`), or a plain integer taken as an address — with `None` for its space, which
 /// the caller chooses.
-pub fn pointer_target(v: &Evaluated, t: &dyn Target) -> Result<(Option<AddrSpace>, u64), ExprError> {
+pub fn pointer_target(
+    v: &Evaluated,
+    t: &dyn Target,
+) -> Result<(Option<AddrSpace>, u64), ExprError> {
     if let Some(p) = as_pointer(v, t)? {
         let (space, addr) = resolve(p.space, p.addr);
         return Ok((Some(space), addr));
@@ -1280,11 +1283,17 @@ fn sub_place(place: &Place, offset: u64, size: u64) -> Result<Place, ExprError> 
             let end = start
                 .checked_add(usize::try_from(size).map_err(|_| ExprError::Unavailable)?)
                 .ok_or(ExprError::Unavailable)?;
-            let part = bytes.get(start..end).ok_or(ExprError::Unavailable)?.to_vec();
+            let part = bytes
+                .get(start..end)
+                .ok_or(ExprError::Unavailable)?
+                .to_vec();
             Ok(match place {
                 Place::Uninit { shadow, .. } => Place::Uninit {
                     bytes: part,
-                    shadow: shadow.get(start..end).ok_or(ExprError::Unavailable)?.to_vec(),
+                    shadow: shadow
+                        .get(start..end)
+                        .ok_or(ExprError::Unavailable)?
+                        .to_vec(),
                 },
                 _ => Place::Bytes(part),
             })
@@ -1329,7 +1338,12 @@ fn unary(op: Unary, v: Evaluated, t: &dyn Target) -> Result<Evaluated, ExprError
     }
 }
 
-fn binary(op: Binary, l: &Evaluated, r: &Evaluated, t: &dyn Target) -> Result<Evaluated, ExprError> {
+fn binary(
+    op: Binary,
+    l: &Evaluated,
+    r: &Evaluated,
+    t: &dyn Target,
+) -> Result<Evaluated, ExprError> {
     let d = t.debug();
     match (operand(l, t)?, operand(r, t)?) {
         (Operand::Num(a), Operand::Num(b)) => numeric(op, a, b).map(Evaluated::from),
@@ -1564,7 +1578,12 @@ fn array_element(
     })
 }
 
-fn vector_lane(vector: &Value, elem: TypeId, lane: u32, d: &KernelDebug) -> Result<Value, ExprError> {
+fn vector_lane(
+    vector: &Value,
+    elem: TypeId,
+    lane: u32,
+    d: &KernelDebug,
+) -> Result<Value, ExprError> {
     let size = d.size_of(elem);
     Ok(Value {
         ty: elem,
@@ -1574,7 +1593,12 @@ fn vector_lane(vector: &Value, elem: TypeId, lane: u32, d: &KernelDebug) -> Resu
 
 /// `base.name` and `base->name`. Like gdb, `.` on a pointer to a struct and `->` on a struct
 /// are accepted too.
-fn member(base: Evaluated, name: &str, arrow: bool, t: &dyn Target) -> Result<Evaluated, ExprError> {
+fn member(
+    base: Evaluated,
+    name: &str,
+    arrow: bool,
+    t: &dyn Target,
+) -> Result<Evaluated, ExprError> {
     let d = t.debug();
     let not_struct = || {
         if arrow {
