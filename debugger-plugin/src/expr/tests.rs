@@ -1,4 +1,5 @@
 use super::fake::*;
+use super::parse::MAX_NODES;
 use super::*;
 
 /// Errors as their messages: the assertions say what the user reads.
