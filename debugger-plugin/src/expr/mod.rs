@@ -8,7 +8,6 @@
 //! printing an unreadable value can say so in place. Every failure is an `ExprError`, shown as
 //! gdb's message for it; no input makes this module panic (the size of the tree is bounded, so
 //! recursion is too).
-
 //!
 //! `parse` turns text into a tree, `eval` evaluates one; this module holds the values both
 //! deal in and reads them from their bytes, and `error` says what can go wrong.
