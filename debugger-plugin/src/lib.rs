@@ -16,7 +16,8 @@
 //! Adapter Protocol server — is one thing: an implementation of [`Frontend`], handed to
 //! [`Engine::new`]. Commands go in as the protocol's [`protocol::Command`]; everything comes
 //! out as typed [`protocol::Event`]s, values and errors included. The engine calls the
-//! front-end from whichever worker thread holds the prompt, one call at a time.
+//! front-end from the simulator's threads (the worker that holds the prompt; any worker for
+//! kernel output), one call at a time.
 //!
 //! - `Frontend::event` receives, in order: `LaunchBegin`; `Stopped` when a work-item stops
 //!   (its position, arguments and displays); for each command, its answers; `Output` (kernel
@@ -33,9 +34,9 @@
 //!   the next `Stopped` or `LaunchEnd`.
 //! - Work-items are the threads of a debugging session: `Info(WorkItems)` and
 //!   `Info(GroupWorkItems)` list them with their states, `WorkItem` switches the prompt to
-//!   one. A stopped work-item's frames come from `Backtrace` (innermost first, numbered from the kernel, 0) and
-//!   `SelectFrame`, its variables from `Info(Locals)` and `Info(Args)` (of the selected
-//!   frame), expressions are evaluated by `Print` (in the selected frame), memory is read by
+//!   one. A stopped work-item's frames come from `Backtrace` (innermost first, numbered from
+//!   the kernel, 0) and `SelectFrame`, its variables from `Info(Locals)` and `Info(Args)` (of
+//!   the selected frame), expressions are evaluated by `Print` (in the selected frame), memory is read by
 //!   `MemoryAt` and `MemoryOf` (with which bits are uninitialised), and `Disassemble` gives
 //!   the current function's LLVM IR with each instruction's source line. A front-end that
 //!   needs more (the members of a struct one by one, say) gets it as a new `Command` and
