@@ -7,6 +7,7 @@ use std::thread::ThreadId;
 use oclgrind_core::debugging::{AddrSpace, KernelInstance, Pc, Resume, ReturnSite};
 
 use super::counts::Counts;
+use super::diagnostics::Queued;
 use super::lines::LineTable;
 use crate::format::Format;
 use crate::protocol::{LaunchSummary, StopReason};
@@ -98,7 +99,7 @@ pub(super) struct State {
     /// The SIGINT handler ours replaced while the kernel runs on after `continue`.
     pub previous_handler: Option<libc::sighandler_t>,
     /// Diagnostics not yet sent to the front-end as events (see `diagnostics`).
-    pub diagnostics: Vec<(bool, String)>,
+    pub diagnostics: Vec<Queued>,
     /// The current launch's instruction counts, as they fill.
     pub counts: Option<Counts>,
     /// `lockstep on`: steps take the focus's sub-group along (`StepAlong`).
