@@ -7,6 +7,7 @@ pub mod compile;
 pub mod config;
 pub mod context;
 pub mod counts;
+pub mod debugging;
 pub mod debuginfo;
 pub mod diagnostics;
 pub mod exec;

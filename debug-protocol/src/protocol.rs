@@ -229,7 +229,33 @@ pub struct Position {
 pub struct Displayed {
     pub number: u32,
     pub expr: String,
-    pub value: Result<String, String>,
+    pub value: Result<String, ValueError>,
+}
+
+/// Why an expression has no value: the engine's message (gdb's words), and the kind of
+/// failure, which the line mode words as Oclgrind does in scripts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ValueError {
+    pub kind: ValueErrorKind,
+    pub message: String,
+}
+
+/// What kind of failure a [`ValueError`] is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ValueErrorKind {
+    /// A name no variable in scope has.
+    NoSymbol,
+    /// A member the struct or vector does not have (its name).
+    NoMember(String),
+    /// The expression ended too early (`s.`, `a +`).
+    EndedEarly,
+    Other,
+}
+
+impl std::fmt::Display for ValueError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
 }
 
 /// A stop: the front-end prompts for commands until one resumes execution.
@@ -313,7 +339,7 @@ pub struct LaunchSummary {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Reply {
     /// `print`: each expression with its value or error.
-    Values(Vec<(String, Result<String, String>)>),
+    Values(Vec<(String, Result<String, ValueError>)>),
     /// `info locals` / `info args`.
     Variables(Vec<(String, String)>),
     Backtrace(Vec<FrameInfo>),
@@ -523,7 +549,10 @@ mod tests {
             displays: vec![Displayed {
                 number: 1,
                 expr: "i".into(),
-                value: Err("value has been optimized out".into()),
+                value: Err(ValueError {
+                    kind: ValueErrorKind::Other,
+                    message: "value has been optimized out".into(),
+                }),
             }],
         }));
         round_trip(Event::Reply(Reply::Launch {

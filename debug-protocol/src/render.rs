@@ -42,7 +42,7 @@ fn displays(d: &[Displayed]) -> String {
     d.iter()
         .filter_map(|d| match &d.value {
             Ok(v) => Some(format!("{}: {} = {v}\n", d.number, d.expr)),
-            Err(e) if e.starts_with("No symbol") => None,
+            Err(e) if e.kind == ValueErrorKind::NoSymbol => None,
             Err(e) => Some(format!("{}: {} = <error: {e}>\n", d.number, d.expr)),
         })
         .collect()
@@ -128,22 +128,19 @@ pub fn render(event: &Event, terminal: bool) -> String {
 
 /// A `print` that failed: gdb's message at a terminal; in a script, Oclgrind's text where it
 /// has one, after the expression.
-fn print_error(expr: &str, err: &str, terminal: bool) -> String {
+fn print_error(expr: &str, err: &ValueError, terminal: bool) -> String {
     // Oclgrind reads `s.` (or `p->`) as the member with no name.
-    let unnamed_member = err == crate::text::SYNTAX_ERROR_AT_END
+    let unnamed_member = err.kind == ValueErrorKind::EndedEarly
         && (expr.trim_end().ends_with('.') || expr.trim_end().ends_with("->"));
-    let member = match unnamed_member {
-        true => Some(""),
-        false => err
-            .strip_prefix(crate::text::NO_MEMBER)
-            .map(|m| m.trim_end_matches('.')),
+    let member = match (&err.kind, unnamed_member) {
+        (_, true) => Some(""),
+        (ValueErrorKind::NoMember(m), _) => Some(m.as_str()),
+        _ => None,
     };
     match member {
         Some(m) if !terminal => format!("{expr} = no member named '{m}' found\n"),
-        _ if !terminal && err.starts_with(crate::text::NO_SYMBOL) => {
-            format!("{expr} = not found\n")
-        }
-        _ => format!("{err}\n"),
+        _ if !terminal && err.kind == ValueErrorKind::NoSymbol => format!("{expr} = not found\n"),
+        _ => format!("{}\n", err.message),
     }
 }
 
@@ -412,28 +409,41 @@ mod tests {
 
     #[test]
     fn print_errors_are_oclgrinds_in_scripts_and_gdbs_at_a_terminal() {
-        let values = |e: &str, err: &str| {
-            let reply = Reply::Values(vec![(e.to_string(), Err(err.to_string()))]);
+        let values = |e: &str, (kind, message): (ValueErrorKind, &str)| {
+            let err = ValueError {
+                kind,
+                message: message.to_string(),
+            };
+            let reply = Reply::Values(vec![(e.to_string(), Err(err))]);
             [false, true].map(|terminal| render(&Event::Reply(reply.clone()), terminal))
         };
         let end = crate::text::SYNTAX_ERROR_AT_END;
+        let ended = || (ValueErrorKind::EndedEarly, end);
         assert_eq!(
-            values("s.", end),
+            values("s.", ended()),
             [
                 "s. = no member named '' found\n".to_string(),
                 format!("{end}\n")
             ]
         );
-        assert_eq!(values("p->", end)[0], "p-> = no member named '' found\n");
-        assert_eq!(values("a +", end)[0], format!("{end}\n"));
         assert_eq!(
-            values("s.q", "There is no member named q.")[0],
+            values("p->", ended())[0],
+            "p-> = no member named '' found\n"
+        );
+        assert_eq!(values("a +", ended())[0], format!("{end}\n"));
+        let no_member = (
+            ValueErrorKind::NoMember("q".into()),
+            "There is no member named q.",
+        );
+        assert_eq!(
+            values("s.q", no_member)[0],
             "s.q = no member named 'q' found\n"
         );
-        assert_eq!(
-            values("nosuch", "No symbol \"nosuch\" in current context.")[0],
-            "nosuch = not found\n"
+        let no_symbol = (
+            ValueErrorKind::NoSymbol,
+            "No symbol \"nosuch\" in current context.",
         );
+        assert_eq!(values("nosuch", no_symbol)[0], "nosuch = not found\n");
     }
 
     #[test]

@@ -6,24 +6,22 @@ use std::sync::{Arc, Mutex};
 
 pub use oclgrind_debug_protocol::text::{names, short_name};
 
-use oclgrind_core::bytecode::{Function, Pc};
-use oclgrind_core::diagnostics::Source;
-use oclgrind_core::exec::debug::WorkItemView;
+use oclgrind_core::debugging::{FunctionCode, Pc, Source, WorkItemView};
 
 /// The file of an instruction: `None` for the program's own source (or no location),
 /// `Some(path)` for an included file.
 pub fn file_of(view: &WorkItemView, func: u32, pc: Pc) -> Option<String> {
-    let f = view.code().functions.get(func as usize)?;
-    let info = f.op_info(pc);
-    if info.line == 0 {
+    let f = view.function_code(func)?;
+    let at = f.position(pc);
+    if at.line == 0 {
         return None;
     }
-    function_file(f, info.file, main_name(&view.kernel.source))
+    function_file(f, at.file, main_name(view.source().map(|s| &**s)))
 }
 
 /// The name the program's own source has in the debug information.
-pub fn main_name(source: &Option<Arc<Source>>) -> &str {
-    source.as_ref().map_or("input.cl", |s| s.name.as_str())
+pub fn main_name(source: Option<&Source>) -> &str {
+    source.map_or("input.cl", |s| s.name.as_str())
 }
 
 /// Whether the file the user typed is the program's own source: by the name the debug
@@ -42,19 +40,19 @@ pub fn is_main_source(typed: &str, source: &Source) -> bool {
 }
 
 /// File `index` of a function's debug files: `None` for the program's own source.
-pub fn function_file(f: &Function, index: u32, main: &str) -> Option<String> {
-    let name = f.files.get(index as usize)?;
+pub fn function_file(f: FunctionCode, index: u32, main: &str) -> Option<String> {
+    let name = f.file_name(index)?;
     if name.is_empty() || name == main {
         return None;
     }
-    f.file_paths.get(index as usize).cloned()
+    f.file_path(index).map(str::to_string)
 }
 
 /// The text of a file: the program's source for `None`, else the header at `path` (`None`
 /// if it cannot be read).
 pub fn source(view: &WorkItemView, file: Option<&str>) -> Option<Arc<Source>> {
     match file {
-        None => view.kernel.source.clone(),
+        None => view.source().cloned(),
         Some(path) => header(path),
     }
 }
@@ -131,7 +129,7 @@ mod tests {
     fn lines_that_may_hold_code() {
         let text = "#define N 4 \\\n  + 1\n\n// a comment\n/* a block\n   comment */ int x;\n\
                     kernel void k(global int *o) /* c */\n{\n  o[0] = '#';\n  #pragma unroll\n}\n";
-        let source = oclgrind_core::diagnostics::Source::new(text);
+        let source = Source::new(text);
         assert_eq!(
             super::may_hold_code(&source),
             [false, false, false, false, false, true, true, true, true, false, true]

@@ -9,11 +9,9 @@
 //!
 //! `examine` prints memory as gdb's `x/NFU` does.
 
-use crate::expr::{self, Evaluated, Scalar};
+use crate::expr::{self, Evaluated, ExprError, Scalar};
 use crate::target::{Place, Target, Value};
-use oclgrind_core::bytecode::ScalarTy;
-use oclgrind_core::debuginfo::{DbgType, Member, TypeId};
-use oclgrind_core::memory::{self, AddrSpace};
+use oclgrind_core::debugging::{half, resolve, AddrSpace, DbgType, Member, ScalarTy, TypeId};
 pub use oclgrind_debug_protocol::text::{ostream_double, parse_unit};
 use std::borrow::Cow;
 
@@ -124,7 +122,7 @@ fn typed(v: &Value, fmt: Format, t: &dyn Target) -> String {
                 shadow = t.read_shadow(*space, *addr, size);
                 match expr::bytes_of(v, t) {
                     Ok(bytes) => Source::Bytes(Cow::Owned(bytes)),
-                    Err(e) => return error(&e),
+                    Err(e) => return error(e),
                 }
             } else {
                 Source::Memory {
@@ -143,8 +141,8 @@ fn typed(v: &Value, fmt: Format, t: &dyn Target) -> String {
     .value(v.ty, 0, 0)
 }
 
-fn error(message: &str) -> String {
-    format!("<error: {message}>")
+fn error(e: ExprError) -> String {
+    format!("<error: {e}>")
 }
 
 /// Where the printer takes a value's bytes from.
@@ -164,17 +162,17 @@ struct Printer<'a> {
 
 impl Printer<'_> {
     /// `len` bytes at `offset` in the value.
-    fn bytes(&self, offset: u64, len: u64) -> Result<Cow<'_, [u8]>, String> {
+    fn bytes(&self, offset: u64, len: u64) -> Result<Cow<'_, [u8]>, ExprError> {
         match &self.source {
             Source::Bytes(bytes) => {
-                let unavailable = || "value is not available".to_string();
-                let start = usize::try_from(offset).map_err(|_| unavailable())?;
-                let len = usize::try_from(len).map_err(|_| unavailable())?;
-                let end = start.checked_add(len).ok_or_else(unavailable)?;
+                let unavailable = |_| ExprError::Unavailable;
+                let start = usize::try_from(offset).map_err(unavailable)?;
+                let len = usize::try_from(len).map_err(unavailable)?;
+                let end = start.checked_add(len).ok_or(ExprError::Unavailable)?;
                 bytes
                     .get(start..end)
                     .map(Cow::Borrowed)
-                    .ok_or_else(unavailable)
+                    .ok_or(ExprError::Unavailable)
             }
             Source::Memory { space, addr } => {
                 expr::read(self.t, *space, addr.wrapping_add(offset), len).map(Cow::Owned)
@@ -243,7 +241,7 @@ impl Printer<'_> {
             .and_then(|bytes| expr::read_scalar(d, ty, &bytes))
         {
             Ok(s) => s,
-            Err(e) => return error(&e),
+            Err(e) => return error(e),
         };
         match d.ty(d.resolve(ty)) {
             DbgType::Pointer { .. } => pointer(s.raw().0, self.fmt),
@@ -319,7 +317,7 @@ pub fn register(ty: ScalarTy, bits: u64) -> String {
     let s = match ty {
         ScalarTy::Ptr(_) => return pointer(bits, Format::Natural),
         ScalarTy::F16 => Scalar::Float {
-            value: oclgrind_core::half::to_f64(bits as u16),
+            value: half::to_f64(bits as u16),
             bits: bits & 0xffff,
             size: 2,
         },
@@ -430,17 +428,15 @@ pub fn examine(
     count: u64,
     fmt: Format,
     unit: u64,
-) -> Result<String, String> {
+) -> Result<String, ExprError> {
     if !matches!(unit, 1 | 2 | 4 | 8) {
-        return Err(format!("Invalid unit size {unit}."));
+        return Err(ExprError::UnitSize(unit));
     }
     if count > MAX_EXAMINE {
-        return Err(format!(
-            "Cannot examine more than {MAX_EXAMINE} units at once."
-        ));
+        return Err(ExprError::TooManyUnits(MAX_EXAMINE));
     }
     let unit = if fmt == Format::Char { 1 } else { unit };
-    let (space, addr) = memory::resolve(space, addr);
+    let (space, addr) = resolve(space, addr);
     let bytes = read_units(t, space, addr, count, unit)?;
     let per_line = values_per_line(fmt, unit);
     let lines: Vec<String> = bytes
@@ -473,10 +469,10 @@ fn read_units(
     addr: u64,
     count: u64,
     unit: u64,
-) -> Result<Vec<u8>, String> {
+) -> Result<Vec<u8>, ExprError> {
     let total = count * unit; // At most MAX_EXAMINE * 8: no overflow.
     if addr.checked_add(total).is_none() {
-        return Err(expr::cannot_access(addr));
+        return Err(ExprError::CannotAccess(addr));
     }
     if let Ok(bytes) = expr::read(t, space, addr, total) {
         return Ok(bytes);
@@ -511,6 +507,19 @@ mod tests {
     use super::*;
     use crate::expr::fake::*;
     use crate::expr::{evaluate, parse};
+    use oclgrind_core::debugging::to_generic;
+
+    /// `examine`, its error as the message the user reads.
+    fn examine(
+        t: &Fake,
+        space: AddrSpace,
+        addr: u64,
+        count: u64,
+        fmt: Format,
+        unit: u64,
+    ) -> Result<String, String> {
+        super::examine(t, space, addr, count, fmt, unit).map_err(|e| e.to_string())
+    }
 
     fn print(text: &str, fmt: Format) -> String {
         let t = target();
@@ -838,7 +847,7 @@ mod tests {
             examine(&t, AddrSpace::Private, PRIVATE_V, 1, Format::Float, 4),
             Ok("0x100000000:\t1".into())
         );
-        let generic = memory::to_generic(GLOBAL_INTS, AddrSpace::Global);
+        let generic = to_generic(GLOBAL_INTS, AddrSpace::Global);
         assert_eq!(
             examine(&t, AddrSpace::Generic, generic, 1, Format::Decimal, 4),
             Ok("0x1000000000000:\t10".into())

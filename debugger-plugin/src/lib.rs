@@ -6,17 +6,54 @@
 //! front-end in another process. `target` is the debugger's view of a stopped work-item,
 //! `inspect` reads one (frames, variables, memory), `expr` evaluates the expressions of
 //! `print`, `display`, `watch` and breakpoint conditions, and `format` turns values and memory
-//! into text.
+//! into text. The simulator is read only through `oclgrind_core::debugging` and the plugin
+//! interface.
+//!
+//! # The front-end API
+//!
+//! Every front-end — the line mode (`LineFrontend`), the TUI (the oclgrind-tui crate, in this
+//! process or through `remote::SocketFrontend` from another), and any other, such as a Debug
+//! Adapter Protocol server — is one thing: an implementation of [`Frontend`], handed to
+//! [`Engine::new`]. Commands go in as the protocol's [`protocol::Command`]; everything comes
+//! out as typed [`protocol::Event`]s, values and errors included. The engine calls the
+//! front-end from the simulator's threads (the worker that holds the prompt; any worker for
+//! kernel output), one call at a time.
+//!
+//! - `Frontend::event` receives, in order: `LaunchBegin`; `Stopped` when a work-item stops
+//!   (its position, arguments and displays); for each command, its answers; `Output` (kernel
+//!   `printf`) and `Diagnostic` whenever they happen (diagnostics before the stop they
+//!   caused); `LaunchEnd` (with the launch's instruction counts by line); `Detached` after
+//!   `quit`.
+//! - `Frontend::command` is called after `Stopped` and after each command's answers: the
+//!   next command, or `None` when the user has gone (it then ends like `quit`). So the
+//!   answer to one command is everything sent between the `command` call that returned it
+//!   and the next `command` call: zero or more `Event::Reply`s (`Reply::Message` for a
+//!   confirmation or a refusal: the text of an `engine::CommandError` or `expr::ExprError`),
+//!   or, for `workitem` with the current work-item, a `Stopped`. A command that runs the
+//!   kernel on (`step`, `next`, `finish`, `continue`, `workitem` with another) is answered by
+//!   the next `Stopped` or `LaunchEnd`.
+//! - Work-items are the threads of a debugging session: `Info(WorkItems)` and
+//!   `Info(GroupWorkItems)` list them with their states, `WorkItem` switches the prompt to
+//!   one. A stopped work-item's frames come from `Backtrace` (innermost first, numbered from
+//!   the kernel, 0) and `SelectFrame`, its variables from `Info(Locals)` and `Info(Args)` (of
+//!   the selected frame), expressions are evaluated by `Print` (in the selected frame), memory is read by
+//!   `MemoryAt` and `MemoryOf` (with which bits are uninitialised), and `Disassemble` gives
+//!   the current function's LLVM IR with each instruction's source line. A front-end that
+//!   needs more (the members of a struct one by one, say) gets it as a new `Command` and
+//!   `Reply` pair in the protocol, answered by the engine's `inspection` module.
+//!
+//! Ctrl-C is [`engine::interrupt`]; API misuse the runtime reports goes through
+//! [`Engine::report_api_error`].
 
 pub mod engine;
 pub mod expr;
-pub mod files;
+mod files;
 pub mod format;
-pub mod inspect;
+mod inspect;
 pub mod line;
 pub mod remote;
 pub mod target;
 
-pub use engine::{Engine, Frontend};
+pub use engine::{CommandError, Engine, Frontend};
 pub use line::LineFrontend;
 pub use oclgrind_debug_protocol::protocol;

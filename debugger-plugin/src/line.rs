@@ -5,7 +5,7 @@
 use std::io::BufRead;
 use std::sync::Arc;
 
-use oclgrind_core::context::Output;
+use oclgrind_core::debugging::Output;
 
 use crate::protocol::*;
 use oclgrind_debug_protocol::commands::{parse, Parsed};

@@ -1,7 +1,6 @@
 //! What the debugger sees of a stopped work-item: its variables and the simulated memory.
 
-use oclgrind_core::debuginfo::{KernelDebug, TypeId};
-use oclgrind_core::memory::AddrSpace;
+use oclgrind_core::debugging::{AddrSpace, KernelDebug, TypeId};
 
 /// Where a value is.
 #[derive(Clone, Debug, PartialEq, Eq)]
