@@ -1,6 +1,5 @@
 //! oclgrind-core: the OpenCL device simulator — compile, lower, execute, check.
 
-pub mod build_cache;
 pub mod builtins;
 pub mod bytecode;
 pub mod compile;

@@ -2,12 +2,13 @@
 //! build-option handling (compat §6.2). clang runs in this process where it can (`library`),
 //! else as a process.
 
+pub mod cache;
 mod library;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::build_cache::{self, BuildCache, Dependency};
+use cache::{BuildCache, Dependency};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Splits build options on unquoted spaces; `"` toggles quoting and `\ ` is a literal space.
@@ -268,7 +269,7 @@ fn clang_args(job: &CompileJob, cwd: &Path) -> Vec<String> {
 }
 
 /// Compiles OpenCL C to bitcode. The source is named `input.cl` in messages. An unchanged
-/// program comes from the build cache (`build_cache`) without running clang.
+/// program comes from the build cache (`cache`) without running clang.
 pub fn compile(job: &CompileJob) -> Result<Compiled, BuildFailure> {
     let fail = |log: String| BuildFailure {
         log,
@@ -320,7 +321,7 @@ pub fn compile(job: &CompileJob) -> Result<Compiled, BuildFailure> {
         // when the entry is used.
         let make = std::fs::read_to_string(dir.0.join("deps.d")).unwrap_or_default();
         let deps: Option<Vec<Dependency>> =
-            build_cache::dependencies(&make, |p| p.is_absolute() && !p.starts_with(&dir.0))
+            cache::dependencies(&make, |p| p.is_absolute() && !p.starts_with(&dir.0))
                 .iter()
                 .map(|p| Dependency::of(p))
                 .collect();

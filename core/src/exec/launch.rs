@@ -322,6 +322,7 @@ impl<'l> Launch<'l> {
             group,
             size,
             interleaved: false,
+            debugged: super::debug::in_debug_worker(),
             memory: self.global_memory(),
             sink: &sink,
         };

@@ -330,6 +330,10 @@ pub struct GroupContext<'a> {
     /// ([`Plugin::takes_interleaved_events`]); false when they run one after another, in
     /// order (and at the other events).
     pub interleaved: bool,
+    /// Whether the group runs under the interactive debugger, which may stop at any of its
+    /// work-items' events: a checker then reports what it finds at once, not at the group's
+    /// end.
+    pub debugged: bool,
     /// What memory the event lets a plugin read (global memory).
     pub memory: Memories<'a>,
     pub(crate) sink: &'a dyn LogSink,
@@ -879,6 +883,7 @@ mod tests {
             group: [1, 0, 0],
             size: [4, 1, 1],
             interleaved: false,
+            debugged: false,
             memory: Memories::default(),
             sink: &Discard,
         };

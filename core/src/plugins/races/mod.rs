@@ -234,7 +234,7 @@ impl Worker for RaceWorker {
         let l = &cx.launch;
         self.names = Names::of(l, cx.group);
         if self.shadow.is_none() {
-            self.debugged = crate::exec::debug::in_debug_worker();
+            self.debugged = cx.debugged;
             let sites = Sites::new(cx.kernel.code);
             let fits = l.local_size.iter().product::<u64>() < GROUP as u64;
             match sites.filter(|_| fits) {

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::UNIX_EPOCH;
 
-use crate::compile::Compiled;
+use super::Compiled;
 
 /// The first bytes of an entry: the format, and its version.
 const MAGIC: &[u8; 8] = b"OCLGBC01";
