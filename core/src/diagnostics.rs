@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-use crate::bytecode::Function;
+use crate::bytecode::{Function, Site};
 
 pub use oclgrind_diagnostic::text::size3;
 pub use oclgrind_diagnostic::{
@@ -44,22 +44,16 @@ impl Source {
     }
 }
 
-/// An op in a function: where a diagnostic points.
-#[derive(Clone, Copy)]
-pub struct CodeRef<'a> {
-    pub function: &'a Function,
-    pub pc: u32,
-}
-
 /// Where a diagnostic points: the op's LLVM instruction and its source position, with the
 /// source line's text where the program's main source has it.
-pub fn at(code: Option<CodeRef>, source: Option<&Source>) -> At {
-    let Some(code) = code else {
+pub fn at(functions: &[Function], site: Option<Site>, source: Option<&Source>) -> At {
+    let Some(function) = site.and_then(|s| functions.get(s.func as usize)) else {
         return At::Unknown;
     };
-    let info = code.function.op_info(code.pc);
-    let instruction = code.function.inst_text(code.pc).unwrap_or("").to_string();
-    let file = code.function.file(&info);
+    let pc = site.map_or(0, |s| s.pc);
+    let info = function.op_info(pc);
+    let instruction = function.inst_text(pc).unwrap_or("").to_string();
+    let file = function.file(&info);
     // Line 0 with a file is a location the optimiser merged (`!dbg` with line 0): Oclgrind
     // prints it as a line. Without a file there is no `!dbg` at all.
     if info.line == 0 && file.is_empty() {
@@ -149,12 +143,10 @@ mod tests {
             ..Function::default()
         };
         let src = Source::new("kernel void k(global int *p) {\n    p[4] = 1;\n}\n");
-        let code = CodeRef {
-            function: &f,
-            pc: 0,
-        };
+        let f = [f];
+        let code = Some(Site { func: 0, pc: 0 });
         assert_eq!(
-            at(Some(code), Some(&src)),
+            at(&f, code, Some(&src)),
             At::Instruction {
                 instruction: "  store i32 %x, ptr addrspace(1) %p, align 4".into(),
                 place: Some(SourcePlace {
@@ -171,7 +163,7 @@ mod tests {
             ..Source::new("a\nb\n")
         };
         assert_eq!(
-            at(Some(code), Some(&other)).place().map(|p| p.text.clone()),
+            at(&f, code, Some(&other)).place().map(|p| p.text.clone()),
             Some(None)
         );
     }
@@ -183,17 +175,14 @@ mod tests {
             info: vec![OpInfo::NONE],
             ..Function::default()
         };
-        let code = CodeRef {
-            function: &f,
-            pc: 0,
-        };
+        let f = [f];
         assert_eq!(
-            at(Some(code), None),
+            at(&f, Some(Site { func: 0, pc: 0 }), None),
             At::Instruction {
                 instruction: String::new(),
                 place: None
             }
         );
-        assert_eq!(at(None, None), At::Unknown);
+        assert_eq!(at(&f, None, None), At::Unknown);
     }
 }

@@ -129,116 +129,13 @@ pub fn create(
 ) -> ClResult<MemObject> {
     let elem = element_size(format)?;
     let t = desc.image_type;
-    let size_error = |what: &str| ClError::new(CL_INVALID_IMAGE_SIZE, what.to_string());
-    let (w, h, d, layers) = (
-        desc.image_width,
-        desc.image_height,
-        desc.image_depth,
-        desc.image_array_size,
-    );
-    let within = |v: usize, max: usize| v >= 1 && v <= max;
-    let (height, depth, array_size) = match t {
-        CL_MEM_OBJECT_IMAGE1D => (1, 1, 1),
-        CL_MEM_OBJECT_IMAGE1D_BUFFER => (1, 1, 1),
-        CL_MEM_OBJECT_IMAGE1D_ARRAY => (1, 1, layers),
-        CL_MEM_OBJECT_IMAGE2D => (h, 1, 1),
-        CL_MEM_OBJECT_IMAGE2D_ARRAY => (h, 1, layers),
-        CL_MEM_OBJECT_IMAGE3D => (h, d, 1),
-        _ => fail!(CL_INVALID_IMAGE_DESCRIPTOR, "Invalid image type {t:#x}"),
-    };
-    let max_w = match t {
-        CL_MEM_OBJECT_IMAGE1D_BUFFER => MAX_BUFFER_PIXELS,
-        CL_MEM_OBJECT_IMAGE3D => MAX_3D,
-        _ => MAX_2D,
-    };
-    let max_h = if t == CL_MEM_OBJECT_IMAGE3D {
-        MAX_3D
-    } else {
-        MAX_2D
-    };
-    if !within(w, max_w) {
-        return Err(size_error(&format!("image_width is {w}, limit {max_w}")));
-    }
-    if !within(height, max_h) {
-        return Err(size_error(&format!(
-            "image_height is {height}, limit {max_h}"
-        )));
-    }
-    if !within(depth, MAX_3D) {
-        return Err(size_error(&format!(
-            "image_depth is {depth}, limit {MAX_3D}"
-        )));
-    }
-    if !within(array_size, MAX_ARRAY) {
-        return Err(size_error(&format!(
-            "image_array_size is {array_size}, limit {MAX_ARRAY}"
-        )));
-    }
-    ensure!(
-        desc.num_mip_levels == 0 && desc.num_samples == 0,
-        CL_INVALID_IMAGE_DESCRIPTOR,
-        "num_mip_levels and num_samples must be 0"
-    );
-    let buffer_handle = desc.buffer;
-    let buffer = if buffer_handle.is_null() {
-        ensure!(
-            t != CL_MEM_OBJECT_IMAGE1D_BUFFER,
-            CL_INVALID_IMAGE_DESCRIPTOR,
-            "A 1D buffer image needs a buffer"
-        );
-        None
-    } else {
-        ensure!(
-            matches!(t, CL_MEM_OBJECT_IMAGE1D_BUFFER | CL_MEM_OBJECT_IMAGE2D),
-            CL_INVALID_IMAGE_DESCRIPTOR,
-            "Only 1D buffer images and 2D images can be made from a buffer"
-        );
-        let b = handle::get::<MemObject>(buffer_handle, "image_desc->buffer")?;
-        ensure!(
-            !b.is_image() && std::sync::Arc::ptr_eq(&b.context, &context),
-            CL_INVALID_IMAGE_DESCRIPTOR,
-            "image_desc->buffer is not a buffer of this context"
-        );
-        ensure!(
-            host_ptr.is_null(),
-            CL_INVALID_HOST_PTR,
-            "host_ptr must be NULL for an image made from a buffer"
-        );
-        Some(b)
-    };
-
+    let w = desc.image_width;
+    let (height, depth, array_size) = dimensions(desc)?;
+    let buffer = source_buffer(&context, desc, host_ptr)?;
     let tight_row = w * elem;
     let uses_memory_of_others = !host_ptr.is_null() || buffer.is_some();
-    let row_pitch = match desc.image_row_pitch {
-        0 => tight_row,
-        p if uses_memory_of_others && p >= tight_row && p % elem == 0 => p,
-        p => fail!(
-            CL_INVALID_IMAGE_DESCRIPTOR,
-            "image_row_pitch is {p}: it must be 0{}",
-            if uses_memory_of_others {
-                format!(", or a multiple of {elem} no less than {tight_row}")
-            } else {
-                " when host_ptr is NULL".to_string()
-            }
-        ),
-    };
-    let tight_slice = match t {
-        CL_MEM_OBJECT_IMAGE1D_ARRAY => row_pitch,
-        CL_MEM_OBJECT_IMAGE2D_ARRAY | CL_MEM_OBJECT_IMAGE3D => row_pitch * height,
-        _ => 0,
-    };
-    let slice_pitch = match desc.image_slice_pitch {
-        0 => tight_slice,
-        p if tight_slice != 0 && uses_memory_of_others && p >= tight_slice => p,
-        p if tight_slice == 0 => {
-            let _ = p;
-            0
-        }
-        p => fail!(
-            CL_INVALID_IMAGE_DESCRIPTOR,
-            "image_slice_pitch is {p}: it must be 0, or no less than {tight_slice} when host_ptr is given"
-        ),
-    };
+    let (row_pitch, tight_slice, slice_pitch) =
+        pitches(desc, (elem, height), uses_memory_of_others)?;
     let size = match t {
         CL_MEM_OBJECT_IMAGE1D_ARRAY | CL_MEM_OBJECT_IMAGE2D_ARRAY => slice_pitch * array_size,
         CL_MEM_OBJECT_IMAGE3D => slice_pitch * depth,
@@ -332,6 +229,143 @@ pub fn create(
     let mut m = MemObject::new(context, t, flags, alloc_size, kept_ptr, address, properties);
     m.image = Some(data);
     Ok(m)
+}
+
+/// The image's height, depth and number of layers (1 where its type has none), checked
+/// against the device's limits.
+fn dimensions(desc: &cl_image_desc) -> ClResult<(usize, usize, usize)> {
+    let t = desc.image_type;
+    let size_error = |what: &str| ClError::new(CL_INVALID_IMAGE_SIZE, what.to_string());
+    let (w, h, d, layers) = (
+        desc.image_width,
+        desc.image_height,
+        desc.image_depth,
+        desc.image_array_size,
+    );
+    let within = |v: usize, max: usize| v >= 1 && v <= max;
+    let (height, depth, array_size) = match t {
+        CL_MEM_OBJECT_IMAGE1D => (1, 1, 1),
+        CL_MEM_OBJECT_IMAGE1D_BUFFER => (1, 1, 1),
+        CL_MEM_OBJECT_IMAGE1D_ARRAY => (1, 1, layers),
+        CL_MEM_OBJECT_IMAGE2D => (h, 1, 1),
+        CL_MEM_OBJECT_IMAGE2D_ARRAY => (h, 1, layers),
+        CL_MEM_OBJECT_IMAGE3D => (h, d, 1),
+        _ => fail!(CL_INVALID_IMAGE_DESCRIPTOR, "Invalid image type {t:#x}"),
+    };
+    let max_w = match t {
+        CL_MEM_OBJECT_IMAGE1D_BUFFER => MAX_BUFFER_PIXELS,
+        CL_MEM_OBJECT_IMAGE3D => MAX_3D,
+        _ => MAX_2D,
+    };
+    let max_h = if t == CL_MEM_OBJECT_IMAGE3D {
+        MAX_3D
+    } else {
+        MAX_2D
+    };
+    if !within(w, max_w) {
+        return Err(size_error(&format!("image_width is {w}, limit {max_w}")));
+    }
+    if !within(height, max_h) {
+        return Err(size_error(&format!(
+            "image_height is {height}, limit {max_h}"
+        )));
+    }
+    if !within(depth, MAX_3D) {
+        return Err(size_error(&format!(
+            "image_depth is {depth}, limit {MAX_3D}"
+        )));
+    }
+    if !within(array_size, MAX_ARRAY) {
+        return Err(size_error(&format!(
+            "image_array_size is {array_size}, limit {MAX_ARRAY}"
+        )));
+    }
+    ensure!(
+        desc.num_mip_levels == 0 && desc.num_samples == 0,
+        CL_INVALID_IMAGE_DESCRIPTOR,
+        "num_mip_levels and num_samples must be 0"
+    );
+    Ok((height, depth, array_size))
+}
+
+/// The buffer an image is made from (`image_desc->buffer`), if any.
+fn source_buffer(
+    context: &Obj<Context>,
+    desc: &cl_image_desc,
+    host_ptr: *mut c_void,
+) -> ClResult<Option<Obj<MemObject>>> {
+    let t = desc.image_type;
+    let buffer_handle = desc.buffer;
+    let buffer = if buffer_handle.is_null() {
+        ensure!(
+            t != CL_MEM_OBJECT_IMAGE1D_BUFFER,
+            CL_INVALID_IMAGE_DESCRIPTOR,
+            "A 1D buffer image needs a buffer"
+        );
+        None
+    } else {
+        ensure!(
+            matches!(t, CL_MEM_OBJECT_IMAGE1D_BUFFER | CL_MEM_OBJECT_IMAGE2D),
+            CL_INVALID_IMAGE_DESCRIPTOR,
+            "Only 1D buffer images and 2D images can be made from a buffer"
+        );
+        let b = handle::get::<MemObject>(buffer_handle, "image_desc->buffer")?;
+        ensure!(
+            !b.is_image() && std::sync::Arc::ptr_eq(&b.context, context),
+            CL_INVALID_IMAGE_DESCRIPTOR,
+            "image_desc->buffer is not a buffer of this context"
+        );
+        ensure!(
+            host_ptr.is_null(),
+            CL_INVALID_HOST_PTR,
+            "host_ptr must be NULL for an image made from a buffer"
+        );
+        Some(b)
+    };
+    Ok(buffer)
+}
+
+/// The image's row pitch, the slice pitch a tight layout has, and its slice pitch, checked
+/// against its width and height (`elem`: bytes of a pixel): the application's own pitches
+/// only where the pixels are its memory or a buffer's.
+fn pitches(
+    desc: &cl_image_desc,
+    (elem, height): (usize, usize),
+    uses_memory_of_others: bool,
+) -> ClResult<(usize, usize, usize)> {
+    let t = desc.image_type;
+    let tight_row = desc.image_width * elem;
+    let row_pitch = match desc.image_row_pitch {
+        0 => tight_row,
+        p if uses_memory_of_others && p >= tight_row && p % elem == 0 => p,
+        p => fail!(
+            CL_INVALID_IMAGE_DESCRIPTOR,
+            "image_row_pitch is {p}: it must be 0{}",
+            if uses_memory_of_others {
+                format!(", or a multiple of {elem} no less than {tight_row}")
+            } else {
+                " when host_ptr is NULL".to_string()
+            }
+        ),
+    };
+    let tight_slice = match t {
+        CL_MEM_OBJECT_IMAGE1D_ARRAY => row_pitch,
+        CL_MEM_OBJECT_IMAGE2D_ARRAY | CL_MEM_OBJECT_IMAGE3D => row_pitch * height,
+        _ => 0,
+    };
+    let slice_pitch = match desc.image_slice_pitch {
+        0 => tight_slice,
+        p if tight_slice != 0 && uses_memory_of_others && p >= tight_slice => p,
+        p if tight_slice == 0 => {
+            let _ = p;
+            0
+        }
+        p => fail!(
+            CL_INVALID_IMAGE_DESCRIPTOR,
+            "image_slice_pitch is {p}: it must be 0, or no less than {tight_slice} when host_ptr is given"
+        ),
+    };
+    Ok((row_pitch, tight_slice, slice_pitch))
 }
 
 fn desc_flags_unset(flags: cl_mem_flags) -> bool {

@@ -10,7 +10,7 @@ use super::group::GroupRunner;
 use crate::bytecode::{ScalarTy, VType};
 use crate::context::Context;
 use crate::counts::BlockCounts;
-use crate::diagnostics::{self, At, Body, CodeRef, Diagnostic, Entity, Level, Rule, Source};
+use crate::diagnostics::{self, At, Body, Diagnostic, Entity, Level, Rule, Source};
 use crate::image::ImageDesc;
 use crate::memory::{
     decode_address, encode_address, AddrSpace, GlobalView, GLOBAL_OFFSET_BITS, PRIVATE_OFFSET_BITS,
@@ -361,16 +361,14 @@ impl<'l> Launch<'l> {
         self.sequencer.emit(at.seq, at.item_key(), record);
     }
 
-    pub fn code_ref(&self, func: u32, pc: u32) -> CodeRef<'_> {
-        CodeRef {
-            function: &self.kernel.code.functions[func as usize],
-            pc,
-        }
-    }
-
     /// Where a message about the op at `pc` of function `func` points.
     pub fn at(&self, func: u32, pc: u32) -> At {
-        diagnostics::at(Some(self.code_ref(func, pc)), self.kernel.source.as_deref())
+        let site = Some(Site { func, pc });
+        diagnostics::at(
+            &self.kernel.code.functions,
+            site,
+            self.kernel.source.as_deref(),
+        )
     }
 
     /// Logs a diagnostic about this launch (built by `body`'s caller) in `at`'s order.

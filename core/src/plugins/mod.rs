@@ -59,8 +59,9 @@ pub use memcheck::MemCheck;
 pub use races::{RaceDetector, Suppressions as RaceSuppressions};
 pub use uninit::Uninitialized;
 
+pub use crate::bytecode::Site;
 use crate::bytecode::{Function, InstInfo};
-use crate::diagnostics::{self, At, Body, CodeRef, Diagnostic, Entity, Level, Rule, Source};
+use crate::diagnostics::{self, At, Body, Diagnostic, Entity, Level, Rule, Source};
 use crate::memory::{load_bytes, resolve, AddrSpace, ArenaMemory, Fault, MemView};
 use crate::program::KernelCode;
 
@@ -194,14 +195,6 @@ impl LaunchInfo {
     }
 }
 
-/// An op of the kernel being run: the function (in the kernel's function list) and the op's
-/// index in it. Two integers, so plugins keep them freely.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Site {
-    pub func: u32,
-    pub pc: u32,
-}
-
 /// The kernel being run, for turning sites into message lines.
 #[derive(Clone, Copy)]
 pub struct KernelRef<'a> {
@@ -220,17 +213,10 @@ impl<'a> KernelRef<'a> {
         f.insts.get(f.op_info(site.pc).inst as usize)
     }
 
-    pub fn code_ref(&self, site: Site) -> CodeRef<'a> {
-        CodeRef {
-            function: self.function(site),
-            pc: site.pc,
-        }
-    }
-
     /// Where a message points: the op's LLVM instruction, its source position and line;
     /// unknown without a site.
     pub fn at(&self, site: Option<Site>) -> At {
-        diagnostics::at(site.map(|s| self.code_ref(s)), self.source)
+        diagnostics::at(&self.code.functions, site, self.source)
     }
 }
 
