@@ -14,7 +14,7 @@
 //! * One message per pair of accesses (by entity, op and kind), at the lowest address they
 //!   race on.
 //!
-//! Each worker keeps its group's accesses in `shadow` without a lock; a finished group's
+//! Each worker keeps its group's accesses in `group_accesses` without a lock; a finished group's
 //! global accesses go to the launch's table (`kernel`), which merges groups in launch order.
 //! Races the user said are intended are left out (`suppress`). Under a debugger a race is
 //! reported as soon as its second access is made, so that the debugger stops there.
@@ -23,13 +23,13 @@
 //! an op's accesses in one batch): such a group's accesses are kept as segments (`segments`:
 //! one op's accesses of consecutive work-items), and a group whose work-items touched the same
 //! bytes between synchronisations, one of them writing, is run again in order
-//! (`Worker::depends_on_order`), its accesses then kept in cells (`shadow`), so what it
+//! (`Worker::depends_on_order`), its accesses then kept in cells (`group_accesses`), so what it
 //! reports is what the scalar executor's order gives.
 
+mod group_accesses;
 mod kernel;
 mod report;
 mod segments;
-mod shadow;
 mod sites;
 mod suppress;
 
@@ -37,10 +37,10 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
+use group_accesses::GroupShadow;
 use kernel::SharedTable;
 use report::Race;
 use report::{Names, GROUP};
-use shadow::GroupShadow;
 use sites::Sites;
 pub use suppress::Suppressions;
 

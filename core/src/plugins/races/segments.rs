@@ -5,7 +5,7 @@
 //!
 //! Such a group needs no race check of its own. Every race is two work-items touching the
 //! same bytes between synchronisations, one of them writing; when that happens at all the
-//! group is `dependent`, starts over and runs in order, and the cells of `shadow` check it
+//! group is `dependent`, starts over and runs in order, and the cells of `group_accesses` check it
 //! then. So all that is asked of the segments is whether it happened — an interval's
 //! segments are compared once, sorted by address, when its space synchronises or the
 //! executor asks — and, at the group's end, the group's first loads and stores of global
