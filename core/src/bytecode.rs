@@ -9,8 +9,10 @@
 //! and is copied into every new frame.
 //! Nothing in here refers to LLVM.
 
-use crate::builtins::BuiltinSite;
+pub mod builtin_call;
+
 use crate::memory::AddrSpace;
+pub use builtin_call::BuiltinSite;
 
 /// Index of a register slot within a frame.
 pub type Slot = u32;

@@ -9,6 +9,7 @@ pub mod counts;
 pub mod debugging;
 pub mod debuginfo;
 pub mod diagnostics;
+pub mod exchange;
 pub mod exec;
 pub mod half;
 pub mod image;
@@ -18,6 +19,7 @@ pub mod memory;
 pub mod output;
 pub mod plugins;
 pub mod program;
+pub mod semantics;
 
 pub use config::Config;
 pub use context::{Context, KernelError, PlacedProgram, Program};

@@ -14,7 +14,7 @@ use super::num::Num;
 use super::{site, Call, Emit, Resolution};
 use crate::bytecode::Op;
 use crate::diagnostics::Rule;
-use crate::exec::semantics::mask;
+use crate::semantics::mask;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {

@@ -12,8 +12,8 @@ use super::lanes::int_value;
 use super::num::Num;
 use super::{site, Call, Emit, Resolution};
 use crate::bytecode::{CastOp, FloatTy, Op};
-use crate::exec::semantics::{f16_of, f32_of, f64_of, mask, slot_f32, slot_f64};
 use crate::half::{self, Round};
+use crate::semantics::{f16_of, f32_of, f64_of, mask, slot_f32, slot_f64};
 
 /// What a `convert_*` name asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -9,8 +9,8 @@
 use super::lanes::{check_arg, lane};
 use super::{site, Call, Emit, Resolution};
 use crate::bytecode::{FloatTy, Op, ScalarTy, Slot};
-use crate::exec::semantics::{f32_of, f64_of, slot_f16, slot_f32, slot_f64};
 use crate::half;
+use crate::semantics::{f32_of, f64_of, slot_f16, slot_f32, slot_f64};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Kind {

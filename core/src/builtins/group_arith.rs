@@ -4,7 +4,7 @@
 //! value types they combine (`Num`).
 
 use super::num::Num;
-use crate::exec::semantics::{f16_of, mask, sext, slot_f16};
+use crate::semantics::{f16_of, mask, sext, slot_f16};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Arith {

@@ -9,10 +9,10 @@
 
 use super::{site, Arg, BuiltinEnv, Call, Emit, MType, Resolution, Trap};
 use crate::bytecode::{Op, ScalarTy};
-use crate::exec::semantics::{f32_of, mask, sext};
 use crate::half::{self, Round};
 use crate::image::{self, channel, order, sampler, ImageDesc};
 use crate::memory::AddrSpace;
+use crate::semantics::{f32_of, mask, sext};
 
 /// Texel representation of a builtin (its suffix) or of a channel data type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -6,7 +6,7 @@
 use super::lanes::{check_arg, int_kind, int_n, int_value};
 use super::{Call, Emit, Resolution};
 use crate::bytecode::{IntBinOp, IntUnOp, Op, ScalarTy};
-use crate::exec::semantics::{int_bin, mask, sext};
+use crate::semantics::{int_bin, mask, sext};
 
 pub fn resolve(call: &Call, emit: &mut dyn Emit) -> Option<Resolution> {
     match call.name.as_str() {

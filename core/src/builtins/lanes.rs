@@ -5,8 +5,8 @@
 
 use super::{site, Arg, Call, Emit, Resolution};
 use crate::bytecode::ScalarTy;
-use crate::exec::semantics::{f32_of, f64_of, mask, sext, slot_f16, slot_f32, slot_f64};
 use crate::half;
+use crate::semantics::{f32_of, f64_of, mask, sext, slot_f16, slot_f32, slot_f64};
 
 /// Lane `i` of an argument (lane 0 of a scalar).
 #[inline(always)]

@@ -14,8 +14,8 @@ use std::f64::consts::PI;
 use super::lanes::{check_arg, float1, float2, float_result, lane, store_lanes, Precision};
 use super::{site, Arg, Call, Emit, Resolution};
 use crate::bytecode::{FloatBinOp, FloatTy, FloatUnOp, Op, ScalarTy};
-use crate::exec::semantics::{self, f64_of, sext, slot_f32, slot_f64};
 use crate::half;
+use crate::semantics::{self, f64_of, sext, slot_f32, slot_f64};
 
 /// What a math builtin lowers to.
 #[derive(Clone, Copy)]

@@ -2,7 +2,7 @@
 
 use super::MType;
 use crate::bytecode::ScalarTy;
-use crate::exec::semantics::{f16_of, mask};
+use crate::semantics::{f16_of, mask};
 
 /// A scalar number type: how the conversions and the group functions see a value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

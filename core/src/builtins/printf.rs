@@ -6,8 +6,8 @@
 
 use super::{site, Arg, BuiltinEnv, Call, Emit, Resolution};
 use crate::bytecode::{ScalarTy, VType};
-use crate::exec::semantics::{f16_of, f32_of, f64_of, mask, sext};
 use crate::memory::AddrSpace;
+use crate::semantics::{f16_of, f32_of, f64_of, mask, sext};
 
 /// Widths and precisions beyond this are clamped, so a kernel cannot exhaust host memory with
 /// one conversion; C would print them in full.

@@ -7,7 +7,7 @@
 use super::lanes::{check_arg, lane};
 use super::{site, Arg, Call, Emit, Resolution};
 use crate::bytecode::{CastOp, FloatPred, Op, ScalarTy};
-use crate::exec::semantics::{f32_of, f64_of, mask};
+use crate::semantics::{f32_of, f64_of, mask};
 
 pub fn resolve(call: &Call, emit: &mut dyn Emit) -> Option<Resolution> {
     if call.params.is_empty() {

@@ -25,8 +25,8 @@ use super::num::Num;
 use super::{site, BuiltinEnv, Call, Emit, Resolution};
 use crate::bytecode::{Op, NOT_A_BARRIER};
 use crate::diagnostics::Rule;
-use crate::exec::exchange::{Exchange, STRIDE};
-use crate::exec::semantics::mask;
+use crate::exchange::{Exchange, STRIDE};
+use crate::semantics::mask;
 
 /// How a function combines values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

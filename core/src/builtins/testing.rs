@@ -4,10 +4,10 @@
 use super::{resolve, Arg, AsyncCopy, BuiltinEnv, BuiltinSite, Call, Emit, Trap};
 use crate::bytecode::{Op, RmwOp, ScalarTy, Slot, VType};
 use crate::diagnostics::Rule;
-use crate::exec::exchange::Exchange;
+use crate::exchange::Exchange;
 use crate::exec::pure_ops::run_pure;
-use crate::exec::semantics::{slot_f32, slot_f64};
 use crate::memory::AddrSpace;
+use crate::semantics::{slot_f32, slot_f64};
 
 /// An argument value for `TestEnv::call`.
 #[derive(Clone, Debug)]
@@ -295,7 +295,7 @@ impl BuiltinEnv for TestEnv {
     ) -> Option<u64> {
         let ty = ScalarTy::Int((size * 8) as u8);
         self.update(space, addr, size, &mut |old| {
-            crate::exec::semantics::rmw(op, ty, old, value)
+            crate::semantics::rmw(op, ty, old, value)
         })
     }
     fn compare_exchange(

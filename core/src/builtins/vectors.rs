@@ -8,9 +8,9 @@
 
 use super::{site, Arg, Call, Emit, LaneMove, Resolution};
 use crate::bytecode::ScalarTy;
-use crate::exec::semantics::{f32_of, f64_of, slot_f32};
 use crate::half::{self, Round};
 use crate::memory::AddrSpace;
+use crate::semantics::{f32_of, f64_of, slot_f32};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {

@@ -9,9 +9,9 @@ use std::sync::atomic::{
 };
 use std::sync::Mutex;
 
-use super::semantics;
 use crate::bytecode::{RmwOp, ScalarTy};
 use crate::memory::{load_bytes, store_bytes};
+use crate::semantics;
 
 static MISALIGNED: Mutex<()> = Mutex::new(());
 

@@ -16,8 +16,8 @@
 //! Uninitialized checker's shadows, the debugger) do not combine.
 
 use super::atomic;
-use super::semantics;
 use crate::bytecode::{RmwOp, ScalarTy};
+use crate::semantics;
 
 /// Addresses with pending updates, direct-mapped (a different address in the same entry
 /// applies the old one): a histogram's bins fit, a scattered pattern degrades to one host

@@ -10,9 +10,9 @@ use super::debug::{
     DebugHook, DebugWorker, LaunchProgress, LaunchQuery, Moment, Resume, StopSet, WiState,
     WorkItemView,
 };
-use super::exchange::Exchange;
 use super::group::{allocate_locals, local_memory, GroupItems, GroupRunner, Pace, Stop, Turn};
 use super::workitem::{WiIds, WorkItem};
+use crate::exchange::Exchange;
 use crate::memory::ArenaMemory;
 use crate::plugins::{LaunchInfo, Workers};
 

@@ -7,19 +7,19 @@ use super::checks::{
     access, located, memory_after, observe, observe_atomic, quiet_atomic, undone_atomic, Dir,
 };
 use super::combine::PendingAtomics;
-use super::exchange::Exchange;
 use super::lanes::LaneBatch;
 use super::launch::{Launch, Where};
-use super::semantics::mask;
 use super::shadow::{origin_code, ShadowRegs, Shadows};
 use super::undo::UndoLog;
 use super::uninit;
 use crate::builtins::{AsyncCopy, BuiltinEnv, LaneMove};
 use crate::bytecode::{MemTy, RmwOp, ScalarTy, Slot};
 use crate::diagnostics::{Level, Rule};
+use crate::exchange::Exchange;
 use crate::memory::{load_bytes, resolve, store_bytes, AddrSpace, ArenaMemory, MemView};
 use crate::output::Record;
 use crate::plugins::{AccessKind, UninitKind, Workers};
+use crate::semantics::mask;
 
 /// The memories a work-item can address, and the plugin workers that watch its accesses.
 pub(crate) struct Mems<'a> {

@@ -389,7 +389,7 @@ fn value_lanes(vt: VType, bytes: &[u8]) -> Vec<u64> {
             }
             let v = u64::from_le_bytes(b);
             match vt.elem {
-                ScalarTy::Int(bits) => v & crate::exec::semantics::mask(bits),
+                ScalarTy::Int(bits) => v & crate::semantics::mask(bits),
                 _ => v,
             }
         })

@@ -9,13 +9,13 @@ use super::checks::{
 use super::env::Mems;
 use super::interp::Here;
 use super::lanes::LaneBatch;
-use super::semantics::mask;
 use super::shadow::{ShadowRegs, Shadows};
 use super::uninit;
 use crate::bytecode::{Layout, MemTy, RmwOp, ScalarTy, Slot};
 use crate::diagnostics::{Level, Rule};
 use crate::memory::{load_bytes, store_bytes, AddrSpace};
 use crate::plugins::{AccessKind, UninitKind};
+use crate::semantics::mask;
 
 /// Largest `wait_group_events` list we read (far beyond any real kernel's).
 const MAX_WAIT_EVENTS: u64 = 1 << 16;

@@ -1,9 +1,8 @@
 //! Ops that only read and write registers, with their shadow rules: the interpreter's and the
 //! builtin test environment's one definition of them.
 
-use super::semantics::*;
 use super::shadow::{NoShadow, ShadowRegs};
-use crate::bytecode::{Op, ScalarTy, Slot, VType};
+use crate::bytecode::{Op, Slot};
 
 /// Register-only ops, each with its shadow rule (a float result is unknown as a whole if any
 /// operand bit is): the one definition of what they compute.
@@ -23,10 +22,10 @@ macro_rules! register_ops {
         use $crate::bytecode::{CastOp, FloatBinOp, FloatPred, FloatTy, FloatUnOp, IntBinOp, IntPred, Op};
         #[allow(unused_imports)]
         use $crate::exec::pure_ops::{
-            bitcast_lanes, lanes, move_slots, slot, specialize, split_lanes,
+            lanes, move_slots, slot, specialize, split_lanes,
         };
         #[allow(unused_imports)]
-        use $crate::exec::semantics::*;
+        use $crate::semantics::*;
         #[allow(unused_imports)]
         use $crate::exec::shadow::{self, float_width, ShadowRegs};
         #[allow(unused_imports)]
@@ -703,67 +702,9 @@ pub fn move_slots(r: &mut [u64], d: Slot, s: Slot, n: u32) {
     }
 }
 
-/// Width in bits of one lane as it is laid out in a bitcast.
-fn lane_bits(t: ScalarTy) -> u32 {
-    t.bits() as u32
-}
-
-/// Reinterprets `src` (lanes of `from`) as a flat little-endian bit string and re-splits it
-/// into `out` (lanes of `to`). Vectors may have any number of lanes.
-pub fn bitcast_lanes(src: &[u64], from: VType, out: &mut [u64], to: VType) {
-    let (fb, tb) = (lane_bits(from.elem), lane_bits(to.elem));
-    for (i, o) in out.iter_mut().enumerate().take(to.lanes as usize) {
-        // Gather the `tb` bits at bit `i * tb` from the source lanes that hold them.
-        let mut v = 0u64;
-        let mut done = 0;
-        while done < tb {
-            let at = i as u64 * tb as u64 + done as u64;
-            let (lane, offset) = ((at / fb as u64) as usize, (at % fb as u64) as u32);
-            let n = (fb - offset).min(tb - done);
-            let bits = (src.get(lane).copied().unwrap_or(0) & mask(fb as u8)) >> offset;
-            v |= (bits & mask(n as u8)) << done;
-            done += n;
-        }
-        *o = v;
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn bitcasts_between_lane_layouts() {
-        let vt = |elem, lanes| VType { elem, lanes };
-        let cast = |src: &[u64], from: VType, to: VType| {
-            let mut out = vec![0; to.lanes as usize];
-            bitcast_lanes(src, from, &mut out, to);
-            out
-        };
-        let (i8x4, i32x1) = (vt(ScalarTy::Int(8), 4), vt(ScalarTy::Int(32), 1));
-        assert_eq!(cast(&[0x78, 0x56, 0x34, 0x12], i8x4, i32x1), [0x12345678]);
-        assert_eq!(cast(&[0x12345678], i32x1, i8x4), [0x78, 0x56, 0x34, 0x12]);
-        let (i1x8, i8) = (vt(ScalarTy::Int(1), 8), vt(ScalarTy::Int(8), 1));
-        assert_eq!(cast(&[1, 0, 1, 0, 0, 0, 0, 1], i1x8, i8), [0x85]);
-        let (i64x1, f32x2) = (vt(ScalarTy::Int(64), 1), vt(ScalarTy::F32, 2));
-        assert_eq!(
-            cast(&[0x4000_0000_3f80_0000], i64x1, f32x2),
-            [0x3f80_0000, 0x4000_0000]
-        );
-        // Wider than any OpenCL C type: a 64-lane mask, and 32 floats as 16 doubles.
-        let mask: Vec<u64> = (0..64).map(|i| (i % 3 == 0) as u64).collect();
-        let bits = (0..64).filter(|i| i % 3 == 0).fold(0u64, |a, i| a | 1 << i);
-        let (i1x64, i64) = (vt(ScalarTy::Int(1), 64), vt(ScalarTy::Int(64), 1));
-        assert_eq!(cast(&mask, i1x64, i64), [bits]);
-        assert_eq!(cast(&[bits], i64, i1x64), mask);
-        let floats: Vec<u64> = (0..32).map(|i| 0x3f80_0000 + i).collect();
-        let doubles = cast(&floats, vt(ScalarTy::F32, 32), vt(ScalarTy::F64, 16));
-        assert_eq!(doubles[15], (0x3f80_001f << 32) | 0x3f80_001e);
-        assert_eq!(
-            cast(&doubles, vt(ScalarTy::F64, 16), vt(ScalarTy::F32, 32)),
-            floats
-        );
-    }
 
     #[test]
     fn select_and_dynamic_lanes() {

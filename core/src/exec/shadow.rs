@@ -13,8 +13,8 @@
 
 use std::cell::Cell;
 
-use super::semantics::{ashr, lshr, mask, sext, shl};
 use crate::bytecode::{CastOp, FloatTy, IntBinOp, IntUnOp, ScalarTy, Slot};
+use crate::semantics::{ashr, lshr, mask, sext, shl};
 
 /// Where op semantics keep the shadows of the registers of the frame being run.
 pub(crate) trait ShadowRegs {

@@ -5,7 +5,6 @@
 use super::checks::{load_mem, store_mem};
 use super::env::Mems;
 use super::launch::{Launch, Where};
-use super::semantics::mask;
 use super::shadow::{origin_code, width, ShadowRegs, Shadows};
 use crate::builtins::BuiltinSite;
 use crate::bytecode::{MemTy, ScalarTy, Slot};
@@ -13,6 +12,7 @@ use crate::diagnostics;
 use crate::memory::{load_bytes, resolve, store_bytes, AddrSpace};
 use crate::plugins::{uninit::describe, Interest, Origin, UninitKind, UninitUse, Workers};
 use crate::program::KernelCode;
+use crate::semantics::mask;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, Weak};
 

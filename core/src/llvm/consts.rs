@@ -5,9 +5,9 @@ use std::collections::HashMap;
 
 use super::ir::{ModuleRef, Opcode, Type, TypeKind, Value, ValueKind};
 use super::types::{shape_of, space_of};
-use crate::exec::pure_ops::bitcast_lanes;
-use crate::exec::semantics::{mask, sext};
 use crate::memory::{from_generic, to_generic, AddrSpace};
+use crate::semantics::bitcast_lanes;
+use crate::semantics::{mask, sext};
 
 /// A constant scalar: plain bits, or an address inside a program-scope variable whose final
 /// location is only known once the program is placed in a context.

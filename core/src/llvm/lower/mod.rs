@@ -24,9 +24,9 @@ use super::spin;
 use super::types::{self, shape_of, space_of, Shape};
 use crate::builtins::{self, Arg, BuiltinSite, Emit};
 use crate::bytecode::*;
-use crate::exec::semantics::mask;
 use crate::memory::AddrSpace;
 use crate::program::LowerError;
+use crate::semantics::mask;
 
 /// What the lowering of every function of one kernel shares.
 pub struct KernelScope<'a> {
