@@ -1,7 +1,7 @@
 //! A simulator context: global memory, plugins and output, shared by everything run in it
 //! (one per `cl_context`, one for `oclgrind-kernel`).
 
-use std::io::Write;
+use std::ops::{Deref, DerefMut};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -9,52 +9,36 @@ use crate::compile::{compile, BuildFailure, CompileJob};
 use crate::config::Config;
 use crate::config::InstCounts;
 use crate::diagnostics::{Diagnostic, Level, Source};
-use crate::exec::debug::DebugHook;
-use crate::exec::uninit::WrittenOrigins;
-use crate::exec::{KernelInstance, StatePool};
+pub use crate::exec::machine::{Output, StdOutput};
+use crate::exec::{KernelInstance, Machine};
 use crate::llvm::{self, LowerOptions, ModuleInput};
-use crate::memory::{AddrSpace, GlobalMemory};
 use crate::plugins::{
-    InstructionCounter, Interest, Logger, MemCheck, Plugin, PluginSet, RaceDetector,
-    RaceSuppressions, Uninitialized,
+    InstructionCounter, Interest, Logger, MemCheck, PluginSet, RaceDetector, RaceSuppressions,
+    Uninitialized,
 };
 use crate::program::{ProgramCode, ProgramError};
 
-/// Where kernel output (printf) goes.
-pub trait Output: Send + Sync {
-    fn stdout(&self, bytes: &[u8]);
-    /// Pushes out buffered output (before a diagnostic, so that the two stay in order).
-    fn flush(&self) {}
-}
-
-/// Kernel output to the process's standard output.
-pub struct StdOutput;
-
-impl Output for StdOutput {
-    fn stdout(&self, bytes: &[u8]) {
-        let mut out = std::io::stdout().lock();
-        let _ = out.write_all(bytes);
-    }
-
-    fn flush(&self) {
-        let _ = std::io::stdout().flush();
-    }
-}
-
+/// The simulator for the programs of one context: the machine they run on (memory, plugins,
+/// output, a debugger: `exec::Machine`, which a `Context` derefs to) and the building of
+/// programs for it.
 pub struct Context {
-    pub config: Config,
-    pub global: GlobalMemory,
-    plugins: PluginSet,
-    output: Arc<dyn Output>,
-    /// The interactive debugger, when one is attached.
-    debugger: Option<Arc<dyn DebugHook>>,
-    /// Where uninitialised bits in global memory came from, for the kernels after the one
-    /// that wrote them.
-    pub(crate) written_origins: WrittenOrigins,
-    /// Work-item states for the next launch's workers.
-    pub(crate) states: StatePool,
+    machine: Machine,
     /// Whether the plugins' closing lines were logged (`end_run`).
     ended: AtomicBool,
+}
+
+impl Deref for Context {
+    type Target = Machine;
+
+    fn deref(&self) -> &Machine {
+        &self.machine
+    }
+}
+
+impl DerefMut for Context {
+    fn deref_mut(&mut self) -> &mut Machine {
+        &mut self.machine
+    }
 }
 
 impl Drop for Context {
@@ -70,7 +54,7 @@ impl Context {
         if self.ended.swap(true, Ordering::AcqRel) {
             return;
         }
-        let lines: Vec<String> = self.plugins.all().filter_map(|p| p.summary()).collect();
+        let lines: Vec<String> = self.plugins().all().filter_map(|p| p.summary()).collect();
         for line in lines {
             self.log(&Diagnostic::text(Level::Info, line));
         }
@@ -107,116 +91,8 @@ impl Context {
             plugins.add(Arc::new(Uninitialized));
         }
         Context {
-            config,
-            global: GlobalMemory::new(),
-            plugins,
-            output: Arc::new(StdOutput),
-            debugger: None,
-            written_origins: WrittenOrigins::default(),
-            states: StatePool::default(),
+            machine: Machine::new(config, plugins),
             ended: AtomicBool::new(false),
-        }
-    }
-
-    /// Attaches a debugger: launches then run in debug mode (exec::debug).
-    pub fn set_debugger(&mut self, debugger: Arc<dyn DebugHook>) {
-        self.debugger = Some(debugger);
-    }
-
-    pub fn debugger(&self) -> Option<&dyn DebugHook> {
-        self.debugger.as_deref()
-    }
-
-    pub fn add_plugin(&mut self, p: Arc<dyn Plugin>) {
-        self.plugins.add(p);
-    }
-
-    pub fn plugins(&self) -> &PluginSet {
-        &self.plugins
-    }
-
-    pub fn set_output(&mut self, output: Arc<dyn Output>) {
-        self.output = output;
-    }
-
-    pub fn write_stdout(&self, bytes: &[u8]) {
-        self.output.stdout(bytes);
-    }
-
-    /// Allocates a zero-filled global buffer and tells the plugins.
-    pub fn allocate(&self, size: u64, flags: u32) -> Option<u64> {
-        let addr = self.global.allocate(size, flags)?;
-        for p in self.plugins.each(Interest::ALLOCATION) {
-            p.memory_allocated(AddrSpace::Global, addr, size, flags);
-        }
-        Some(addr)
-    }
-
-    /// Makes memory we do not own a global buffer and tells the plugins.
-    ///
-    /// # Safety
-    /// As `GlobalMemory::allocate_aliased`.
-    pub unsafe fn allocate_aliased(&self, ptr: *mut u8, size: u64, flags: u32) -> Option<u64> {
-        let addr = self.global.allocate_aliased(ptr, size, flags)?;
-        for p in self.plugins.each(Interest::ALLOCATION) {
-            p.memory_allocated(AddrSpace::Global, addr, size, flags);
-        }
-        Some(addr)
-    }
-
-    /// Allocates shared virtual memory (`GlobalMemory::allocate_svm`) and tells the plugins
-    /// (of the buffer's address in the table's terms). Returns its host address.
-    pub fn allocate_svm(&self, size: u64, flags: u32, align: usize) -> Option<u64> {
-        let (host, addr) = self.global.allocate_svm(size, flags, align)?;
-        for p in self.plugins.each(Interest::ALLOCATION) {
-            p.memory_allocated(AddrSpace::Global, addr, size, flags);
-        }
-        Some(host)
-    }
-
-    /// Frees the SVM buffer that starts at host address `host` and tells the plugins; false
-    /// if no SVM buffer starts there.
-    pub fn free_svm(&self, host: u64) -> bool {
-        if self
-            .global
-            .svm_buffer(host, 1)
-            .is_none_or(|(start, _)| start != host)
-        {
-            return false;
-        }
-        self.free(self.global.canonical(host))
-    }
-
-    /// Frees a global buffer and tells the plugins.
-    pub fn free(&self, addr: u64) -> bool {
-        for p in self.plugins.each(Interest::ALLOCATION) {
-            p.memory_deallocated(AddrSpace::Global, addr);
-        }
-        self.global.free(addr)
-    }
-
-    /// A write by the host (buffer initialisation, `clEnqueueWriteBuffer`), seen by plugins.
-    pub fn host_write(&self, addr: u64, data: &[u8]) -> bool {
-        for p in self.plugins.each(Interest::HOST_MEMORY) {
-            p.host_memory_store(addr, data);
-        }
-        self.global.write(addr, data)
-    }
-
-    /// A read by the host, seen by plugins.
-    pub fn host_read(&self, addr: u64, out: &mut [u8]) -> bool {
-        for p in self.plugins.each(Interest::HOST_MEMORY) {
-            p.host_memory_load(addr, out.len() as u64);
-        }
-        self.global.read(addr, out)
-    }
-
-    /// Sends a message to every plugin that listens to the log (the Logger prints it).
-    pub fn log(&self, diagnostic: &Diagnostic) {
-        // Kernel output that precedes the message stays before it.
-        self.output.flush();
-        for p in self.plugins.each(Interest::LOG) {
-            p.log(diagnostic);
         }
     }
 
@@ -226,7 +102,7 @@ impl Context {
     fn lower_options(&self) -> LowerOptions {
         LowerOptions {
             debug: self.config.interactive || self.config.uninitialized,
-            count_instructions: self.plugins.wants(Interest::INSTRUCTION_COUNTS),
+            count_instructions: self.plugins().wants(Interest::INSTRUCTION_COUNTS),
         }
     }
 

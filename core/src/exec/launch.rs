@@ -7,8 +7,8 @@ use std::sync::Arc;
 use super::debug::{DebugHook, StopSet};
 use super::debug_run::DebugRun;
 use super::group::GroupRunner;
+use super::machine::Machine;
 use crate::bytecode::{ScalarTy, VType};
-use crate::context::Context;
 use crate::counts::BlockCounts;
 use crate::diagnostics::{self, At, Body, Diagnostic, Entity, Level, Rule, Source};
 use crate::image::ImageDesc;
@@ -139,7 +139,7 @@ pub enum ArgValue {
 
 /// What every worker thread of a launch shares.
 pub(crate) struct Launch<'a> {
-    pub ctx: &'a Context,
+    pub ctx: &'a Machine,
     pub kernel: &'a KernelInstance,
     pub info: LaunchInfo,
     /// The kernel function's frame with its arguments bound.
@@ -460,7 +460,7 @@ const MAX_THREADS: usize = 256;
 /// Runs a kernel over an NDRange. Errors are problems with the arguments or the NDRange;
 /// problems found while running are reported through the plugins.
 pub fn launch(
-    ctx: &Context,
+    ctx: &Machine,
     kernel: &KernelInstance,
     args: &[ArgValue],
     nd: &NDRange,

@@ -17,6 +17,7 @@ mod group;
 mod interp;
 mod lanes;
 mod launch;
+pub mod machine;
 mod memops;
 pub mod pure_ops;
 mod shadow;
@@ -25,6 +26,7 @@ pub(crate) mod uninit;
 mod workitem;
 
 pub(crate) use group::StatePool;
+pub use machine::Machine;
 pub use workitem::{Frame, WiIds};
 
 pub use launch::{launch, ArgValue, KernelInstance, LaunchError, LaunchStats, NDRange};
