@@ -8,12 +8,12 @@ use super::checks::{
 };
 use super::combine::PendingAtomics;
 use super::exchange::Exchange;
-use super::lanes::LaneBatch;
 use super::launch::{Launch, Where};
 use super::semantics::mask;
 use super::shadow::{origin_code, ShadowRegs, Shadows};
 use super::undo::UndoLog;
 use super::uninit;
+use super::warp::LaneBatch;
 use crate::builtins::{AsyncCopy, BuiltinEnv, LaneMove};
 use crate::bytecode::{MemTy, RmwOp, ScalarTy, Slot};
 use crate::diagnostics::Level;

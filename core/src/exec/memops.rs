@@ -8,10 +8,10 @@ use super::checks::{
 };
 use super::env::Mems;
 use super::interp::Here;
-use super::lanes::LaneBatch;
 use super::semantics::mask;
 use super::shadow::{ShadowRegs, Shadows};
 use super::uninit;
+use super::warp::LaneBatch;
 use crate::bytecode::{Layout, MemTy, RmwOp, ScalarTy, Slot};
 use crate::diagnostics::Level;
 use crate::memory::{load_bytes, store_bytes, AddrSpace};

@@ -16,7 +16,6 @@ mod env;
 pub(crate) mod exchange;
 mod group;
 mod interp;
-mod lanes;
 mod launch;
 mod memops;
 pub mod pure_ops;
@@ -24,6 +23,7 @@ pub mod semantics;
 mod shadow;
 mod undo;
 pub(crate) mod uninit;
+mod warp;
 mod workitem;
 
 pub(crate) use group::StatePool;
