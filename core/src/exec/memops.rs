@@ -2,16 +2,16 @@
 //! atomics, memcpy/memset and event lists. Each works on the current frame's registers.
 
 use super::atomic;
+use super::batch::LaneBatch;
 use super::checks::{
     access, check_alignment, load_mem, observe, observe_atomic, quiet_atomic, store_mem,
     undone_atomic, Dir,
 };
 use super::env::Mems;
-use super::interp::Here;
 use super::semantics::mask;
 use super::shadow::{ShadowRegs, Shadows};
+use super::step::Here;
 use super::uninit;
-use super::warp::LaneBatch;
 use crate::bytecode::{Layout, MemTy, RmwOp, ScalarTy, Slot};
 use crate::diagnostics::Level;
 use crate::memory::{load_bytes, store_bytes, AddrSpace};
@@ -40,7 +40,7 @@ impl OpCx<'_, '_> {
         self.here.launch.observe_memory
     }
 
-    fn observe(
+    pub(super) fn observe(
         &mut self,
         space: AddrSpace,
         address: u64,

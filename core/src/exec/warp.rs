@@ -2,20 +2,21 @@
 //! work-items at the same point of the same function (a warp of lanes).
 //!
 //! Each work-item keeps its own state, as in the scalar executor (registers, call stack,
-//! private memory); what the lanes share is the dispatch: the register-only ops
-//! (`register_ops!`, with `each_lane` running an op's body for every lane) and the common
-//! memory and control-flow ops loop over the lanes inside the op's arm. Any other op runs
-//! through the scalar executor, one op for each lane (`run_one`), so both executors have one
-//! definition of what every op does.
+//! private memory); what the lanes share is the dispatch. Every op runs through `step` (each
+//! op's one definition) on a [`WarpOps`], which runs an op's body for every lane and, where it
+//! can, makes the lanes' accesses at once (`together`: one buffer holds them all). The ops of
+//! a work-item's own call stack and waits (calls, returns, barriers) run through the scalar
+//! executor, one op for each lane (`run_one`).
 //!
 //! Which lanes run: those at the lowest position (the deepest call first, then the lowest pc)
 //! among the work-items that can run, as many as keep their registers in the cache
 //! (`WARP_REGISTER_BYTES`; the others at that position run next). After a branch that splits
 //! a warp, the part at the lower pc runs on while the other waits; it meets the waiting lanes
 //! again when it reaches their pc (the lowering lays a loop's blocks out before its exit and a
-//! conditional's arms before their join), and they go on as one warp. Whatever the layout, every lane runs its own path: the
-//! lanes only change how work-items interleave between barriers, which only racy kernels can
-//! tell, and their output leaves in the scalar executor's order (`Sequencer::by_work_item`).
+//! conditional's arms before their join), and they go on as one warp. Whatever the layout,
+//! every lane runs its own path: the lanes only change how work-items interleave between
+//! barriers, which only racy kernels can tell, and their output leaves in the scalar
+//! executor's order (`Sequencer::by_work_item`).
 //!
 //! Plugins that watch memory hear of each op's accesses in one batch. Under them a group runs
 //! speculatively: its output waits for its end (`Sequencer::speculate`) and its stores to
@@ -29,21 +30,22 @@
 //! warp tries and one succeeds a round, where one work-item at a time succeeds at once.
 
 use super::atomic;
-use super::checks::{self, access, array_index, check_alignment, load_mem, store_mem, Dir};
+use super::batch::LaneBatch;
+use super::checks::{self, Dir};
 use super::combine::PendingAtomics;
-use super::env::{Env, Mems};
+use super::env::Mems;
 use super::group::{
     allocate_locals, BarrierSite, GroupItems, GroupRunner, Plain, Stop, SPIN_LIMIT,
 };
-use super::interp::{query, Here};
-use super::launch::Where;
-use super::memops::{self, OpCx};
-use super::pure_ops::register_ops;
+use super::launch::Launch;
 use super::shadow::NoShadow;
-use crate::bytecode::{MemTy, ScalarTy};
+use super::step::Here;
+use super::step::{step, Flow, Lane, Span, State};
+use crate::builtins::BuiltinSite;
+use crate::bytecode::{Function, Op, ScalarTy};
 use crate::exec::debug::WiState;
 use crate::memory::{AddrSpace, GLOBAL_OFFSET_BITS};
-use crate::plugins::{AccessBatch, AccessKind, LaneRun, RunGatherer, Site};
+use crate::plugins::{AccessKind, RunGatherer, Site};
 
 /// The lanes that run together: all at `pc` of function `func`, with their frames at `base`
 /// and `depth` calls deep.
@@ -84,89 +86,6 @@ pub(crate) struct Lanes {
     batch: LaneBatch,
 }
 
-/// One op's accesses in the lanes of a warp, gathered for the plugins (`AccessBatch`).
-#[derive(Default)]
-pub(crate) struct LaneBatch {
-    runs: Vec<LaneRun>,
-    data: Vec<u8>,
-    /// The space, size and kind of the accesses joined (`join`).
-    shape: Option<(AddrSpace, u64, AccessKind)>,
-    /// The run of accesses `join` gathers.
-    gathering: Option<RunGatherer>,
-}
-
-impl LaneBatch {
-    /// Empties the batch (at once when it is: ops of unwatched runs pay one test).
-    #[inline(always)]
-    fn clear(&mut self) {
-        if self.shape.take().is_some() {
-            self.runs.clear();
-            self.data.clear();
-            self.gathering = None;
-        }
-    }
-
-    /// Adds a lane's access when it has the batch's shape (or is the first), and is not of a
-    /// generic pointer (whose spaces may differ); false when it must be shown on its own.
-    #[inline(always)]
-    pub(crate) fn join(
-        &mut self,
-        lane: u32,
-        shape: (AddrSpace, u64, AccessKind),
-        address: u64,
-        data: &[u8],
-    ) -> bool {
-        if shape.0 == AddrSpace::Generic || self.shape.is_some_and(|s| s != shape) {
-            return false;
-        }
-        self.shape = Some(shape);
-        let gathering = self.gathering.get_or_insert(RunGatherer::new(shape.1));
-        gathering.add(lane, address, &mut self.runs);
-        self.add_data(data);
-        true
-    }
-
-    /// Starts a batch of accesses of one shape (not of generic pointers) whose runs the
-    /// caller gathers itself (a `RunGatherer` of its own, finished into `runs`).
-    #[inline(always)]
-    fn start(&mut self, shape: (AddrSpace, u64, AccessKind)) {
-        debug_assert!(
-            shape.0 != AddrSpace::Generic,
-            "generic accesses are not batched"
-        );
-        self.shape = Some(shape);
-    }
-
-    /// The bytes an access stored.
-    #[inline(always)]
-    fn add_data(&mut self, data: &[u8]) {
-        match data.len() {
-            0 => {}
-            // A scalar's bytes, without a call to copy them.
-            n @ 1..=8 => self.data.extend((0..n).map(|k| data[k])),
-            _ => self.data.extend_from_slice(data),
-        }
-    }
-
-    fn of(
-        &mut self,
-        site: Site,
-        (space, size, kind): (AddrSpace, u64, AccessKind),
-    ) -> AccessBatch<'_> {
-        if let Some(mut gathering) = self.gathering.take() {
-            gathering.finish(&mut self.runs);
-        }
-        AccessBatch {
-            site,
-            space,
-            size,
-            kind,
-            runs: &self.runs,
-            data: &self.data,
-        }
-    }
-}
-
 impl Lanes {
     fn finished(&mut self, lane: u32) {
         let mark = (self.interval, lane);
@@ -196,7 +115,7 @@ impl GroupRunner<'_> {
     /// (`Worker::depends_on_order`): the group must start over (`start_over`) and run as the
     /// scalar executor runs it.
     pub(super) fn run_lanes(&mut self, items: &mut GroupItems) -> bool {
-        let speculating = self.launch.may_start_over;
+        let speculating = self.launch.plan.may_start_over();
         if speculating {
             self.undo.begin();
             self.launch.sequencer.speculate(self.seq);
@@ -341,87 +260,11 @@ impl GroupRunner<'_> {
 
     /// Runs `warp` until its lanes part, stop or meet others.
     fn run_warp(&mut self, items: &mut GroupItems, warp: &Warp) -> Exit {
-        let launch = self.launch;
-        let kernel = &launch.kernel.code;
-        let func = &kernel.functions[warp.func as usize];
+        let func = &self.launch.kernel.code.functions[warp.func as usize];
         let code = &func.code[..];
-        let n = func.num_slots as usize;
-        let (fidx, base) = (warp.func, warp.base as usize);
-        let mut fps: Vec<*mut u64> = Vec::with_capacity(warp.slots.len());
-        for &s in &warp.slots {
-            let regs = &mut items.slots[s as usize].regs;
-            assert!(
-                base + n <= regs.len(),
-                "a lane's frame lies past its registers"
-            );
-            // SAFETY: in bounds, as just checked.
-            fps.push(unsafe { regs.as_mut_ptr().add(base) });
-        }
-        // A lane's frame. SAFETY: each pointer is to `n` registers of a different work-item,
-        // which nothing else touches while the warp runs (the register vectors are not
-        // resized: only calls grow them, and calls run through `run_one`, after which the
-        // warp is gathered again).
-        let frame = |fp: *mut u64| unsafe { std::slice::from_raw_parts_mut(fp, n) };
-        macro_rules! each_lane {
-            ($r:ident, $base:ident, $body:block) => {
-                for &fp in fps.iter() {
-                    let $r = frame(fp);
-                    let $base = 0usize;
-                    $body
-                }
-            };
-        }
-        let global = launch.global.mem();
-        // Whether a warp's loads from `lo` on (in one buffer) are of a buffer whose loads no
-        // plugin needs to hear of (`Launch::quiet_loads`).
-        let quiet_loads = |lo: u64| launch.quiet_loads.contains(&(lo >> GLOBAL_OFFSET_BITS));
-        // The memories as work-item `$wi` sees them.
-        macro_rules! lane_mems {
-            ($wi:expr) => {
-                Mems {
-                    global,
-                    local: &mut self.local,
-                    private: &mut $wi.private,
-                    workers: &mut self.workers,
-                    pending: &mut self.pending,
-                    undo: &mut self.undo,
-                }
-            };
-        }
-        let (seq, group, size) = (self.seq, self.group, self.size);
-        // What the ops of `memops` take: the memories and the op's place (the work-item `$ids`).
-        macro_rules! op_cx {
-            ($mems:ident, $ids:expr, $pc:expr, $batch:expr) => {
-                OpCx {
-                    mems: &mut $mems,
-                    here: Here {
-                        launch,
-                        seq,
-                        group,
-                        ids: $ids,
-                        func: fidx,
-                        pc: $pc as u32,
-                    },
-                    batch: $batch,
-                }
-            };
-        }
-        let group_size = size;
-        let observe = launch.observe_memory;
-        let mut sh = NoShadow;
+        let mut frames = LaneFrames::of(items, warp, func.num_slots as usize);
         let mut pc = warp.pc as usize;
         let mut backward = 0u32;
-        // After a jump from `op_pc`: counts the backward ones.
-        macro_rules! jumped {
-            ($op_pc:expr) => {
-                if pc <= $op_pc {
-                    backward += 1;
-                    if backward == SPIN_LIMIT {
-                        return Exit::Looping(pc as u32);
-                    }
-                }
-            };
-        }
         loop {
             if pc as u32 >= warp.meets {
                 return Exit::At(pc as u32);
@@ -429,511 +272,48 @@ impl GroupRunner<'_> {
             let op_pc = pc;
             let op = &code[pc];
             pc += 1;
-            let at = |ids| Where {
-                seq,
-                group,
-                wi: Some(ids),
-                func: fidx,
-                pc: op_pc as u32,
+            let mut ops = WarpOps {
+                runner: self,
+                items,
+                warp,
+                frames: &mut frames,
+                func,
+                op_pc: op_pc as u32,
+                next: pc as u32,
             };
-            // Shows the plugins the accesses of the op that the lanes gathered (`LaneBatch`).
-            macro_rules! deliver_batch {
-                () => {
-                    if let Some(shape) = self.lanes.batch.shape {
-                        let site = Site {
-                            func: fidx,
-                            pc: op_pc as u32,
-                        };
-                        let batch = self.lanes.batch.of(site, shape);
-                        let group = (seq, group, group_size);
-                        checks::observe_batch(launch, &mut self.workers, group, &batch);
-                    }
-                };
-            }
-            // One lane's access (slot `$slot`, registers at `$fp`) of `$size` bytes at the
-            // address in register `$p`: alignment checked, MemCheck's `access` giving the host
-            // pointer `$ptr` (`None`: reported), then `$body` with the frame `$r`. The ids are
-            // read only when a report needs them (copying them for every lane cost a tenth of
-            // a plain stencil run).
-            macro_rules! lane_access {
-                ($fp:expr, $slot:expr, ($p:ident, $space:ident, $size:expr, $align:ident),
-                    $dir:expr, |$r:ident, $addr:ident, $ptr:ident| $body:expr) => {{
-                    let $r = frame($fp);
-                    let $addr = $r[$p as usize];
-                    let wi = &mut items.slots[$slot as usize];
-                    check_alignment($addr, $align, $dir == Dir::Store, launch, || at(wi.ids));
-                    let mut mems = lane_mems!(wi);
-                    let here = || at(wi.ids);
-                    let $ptr = access(&mut mems, $space, $addr, $size, $dir, launch, here);
-                    $body;
-                }};
-            }
-            // Where one buffer holds every lane's access of `$size` bytes at the address in
-            // register `$p`, each aligned and allowed, with nothing to combine there and no
-            // deferred shadow to check (`checks::located`): the host pointer of the lowest
-            // address, that address, and whether each lane's access follows the last one's
-            // (the lanes' bytes one range); the access located once for the warp.
-            macro_rules! warp_span {
-                (($p:ident, $space:ident, $size:expr, $align:ident), $dir:expr) => {{
-                    let deferred = self.undo.active
-                        && match $space {
-                            AddrSpace::Local => !self.local.all_initialised(),
-                            _ => launch.deferred_global_checks,
-                        };
-                    match $space {
-                        AddrSpace::Global | AddrSpace::Constant | AddrSpace::Local if !deferred => {
-                            let (mut lo, mut hi, mut bits) = (u64::MAX, 0u64, 0u64);
-                            let mut next = fps.first().map_or(0, |&fp| frame(fp)[$p as usize]);
-                            let mut ordered = true;
-                            for &fp in &fps {
-                                let addr = frame(fp)[$p as usize];
-                                (lo, hi, bits) = (lo.min(addr), hi.max(addr), bits | addr);
-                                ordered &= addr == next;
-                                next = addr.wrapping_add($size);
-                            }
-                            let view = match $space {
-                                AddrSpace::Local => self.local.view(),
-                                _ => global,
-                            };
-                            let span = hi.wrapping_sub(lo).saturating_add($size);
-                            let pending =
-                                $space != AddrSpace::Local && self.pending.overlaps(lo, span);
-                            let aligned = bits & ((1u64 << $align) - 1) == 0;
-                            (aligned && !pending)
-                                .then(|| view.locate_span(lo, hi, $size))
-                                .flatten()
-                                .filter(|&(_, fl)| fl & $dir.suspicious_flags() == 0)
-                                .map(|(p, _)| (p, lo, ordered))
-                        }
-                        _ => None,
-                    }
-                }};
-            }
-            // Keeps what a store of the warp overwrites, for the group to start over
-            // (`UndoLog`; local memory starts afresh then): the lanes' one range at once when
-            // they are `$ordered` from `$at_lo`, else true: each lane's bytes must be kept.
-            macro_rules! keep_undone {
-                ($space:ident, $dir:expr, $at_lo:expr, $ordered:expr, $size:expr) => {{
-                    let keep = $dir == Dir::Store && self.undo.active && $space != AddrSpace::Local;
-                    if keep && $ordered {
-                        self.undo.overwriting($at_lo, $size * fps.len() as u64);
-                    }
-                    keep && !$ordered
-                }};
-            }
-            // Runs `$body` for each lane with its frame `$r` and the host pointer `$ptr` that
-            // MemCheck's `access` gives for the `$size` bytes at the lane's address (`None`:
-            // reported), then goes on to the next op: an access no plugin watches. A loop of
-            // its own, without the plugins' code, whose registers spilled (a plain matmul 10%
-            // slower), and without the memops context of vector accesses (vecadd 10%).
-            macro_rules! unwatched_access {
-                (($p:ident, $space:ident, $size:expr, $align:ident), $dir:expr,
-                    |$r:ident, $ptr:ident| $body:expr) => {{
-                    let size = $size;
-                    if let Some((at_lo, lo, ordered)) = warp_span!(($p, $space, size, $align), $dir)
-                    {
-                        let keep = keep_undone!($space, $dir, at_lo, ordered, size);
-                        for &fp in &fps {
-                            let $r = frame(fp);
-                            let offset = ($r[$p as usize] - lo) as usize;
-                            let $ptr = Some(at_lo.wrapping_add(offset));
-                            if keep {
-                                self.undo.overwriting(at_lo.wrapping_add(offset), size);
-                            }
-                            $body;
-                        }
-                        continue;
-                    }
-                    for (&fp, &slot) in fps.iter().zip(&warp.slots) {
-                        lane_access!(
-                            fp,
-                            slot,
-                            ($p, $space, size, $align),
-                            $dir,
-                            |$r, _addr, $ptr| $body
-                        );
-                    }
-                    continue;
-                }};
-            }
-            // `unwatched_access!` for accesses plugins watch, batched: each lane's address
-            // joins a run (`RunGatherer`), a store's bytes the batch's data (`$stored` puts
-            // them in `$data`); the plugins then hear of the op's accesses at once.
-            macro_rules! watched_access {
-                (($p:ident, $space:ident, $size:expr, $align:ident), $dir:expr,
-                    |$r:ident, $ptr:ident| $body:expr, |$data:pat_param| $stored:expr) => {{
-                    let (size, is_store) = ($size, $dir == Dir::Store);
-                    let kind = if is_store {
-                        AccessKind::Store
-                    } else {
-                        AccessKind::Load
-                    };
-                    let mut gathering = RunGatherer::new(size);
-                    let span = warp_span!(($p, $space, size, $align), $dir);
-                    if let Some((at_lo, lo, _)) = span.filter(|&(_, lo, _)| {
-                        !is_store && $space == AddrSpace::Global && quiet_loads(lo)
-                    }) {
-                        // A load of a buffer the launch cannot write: no plugin hears of it.
-                        for &fp in &fps {
-                            let $r = frame(fp);
-                            let $ptr = Some(at_lo.wrapping_add(($r[$p as usize] - lo) as usize));
-                            $body;
-                        }
-                        continue;
-                    }
-                    self.lanes.batch.start(($space, size, kind));
-                    if let Some((at_lo, lo, ordered)) = span {
-                        let keep = keep_undone!($space, $dir, at_lo, ordered, size);
-                        for (&fp, &lane) in fps.iter().zip(&warp.lanes) {
-                            let $r = frame(fp);
-                            let addr = $r[$p as usize];
-                            let $ptr = Some(at_lo.wrapping_add((addr - lo) as usize));
-                            if keep {
-                                self.undo
-                                    .overwriting(at_lo.wrapping_add((addr - lo) as usize), size);
-                            }
-                            $body;
-                            let batch = &mut self.lanes.batch;
-                            gathering.add(lane, addr, &mut batch.runs);
-                            if is_store {
-                                let $data = &mut batch.data;
-                                #[allow(clippy::no_effect)]
-                                $stored;
-                            }
-                        }
-                        gathering.finish(&mut self.lanes.batch.runs);
-                        deliver_batch!();
-                        continue;
-                    }
-                    for ((&fp, &slot), &lane) in fps.iter().zip(&warp.slots).zip(&warp.lanes) {
-                        lane_access!(
-                            fp,
-                            slot,
-                            ($p, $space, size, $align),
-                            $dir,
-                            |$r, addr, $ptr| {
-                                $body;
-                                let batch = &mut self.lanes.batch;
-                                gathering.add(lane, addr, &mut batch.runs);
-                                if is_store {
-                                    let $data = &mut batch.data;
-                                    // Nothing for loads (`|_| ()`).
-                                    #[allow(clippy::no_effect)]
-                                    $stored;
-                                }
-                            }
-                        );
-                    }
-                    gathering.finish(&mut self.lanes.batch.runs);
-                    deliver_batch!();
-                    continue;
-                }};
-            }
-            // Runs `$body` for each lane with its frame `$r` and the host pointer `$ptr` that
-            // MemCheck's `access` gives for the lane's address (`None`: reported). Plugins
-            // hear of the accesses in one batch, those of generic pointers (whose spaces may
-            // differ) one by one.
-            macro_rules! each_lane_access {
-                (($p:ident, $space:ident, $ty:ident, $align:ident), $dir:expr, $stored:expr,
-                    |$r:ident, $ptr:ident| $body:expr) => {{
-                    let size = $ty.size() as u64;
-                    self.lanes.batch.clear();
-                    // The load or store of the type picked once (`specialize!` comes into
-                    // scope with `register_ops!`'s arms, where this expands).
-                    if !observe {
-                        specialize!($ty in [MemTy::U8, MemTy::U16, MemTy::U32, MemTy::U64], {
-                            unwatched_access!(($p, $space, size, $align), $dir, |$r, $ptr| $body)
-                        });
-                    }
-                    if $space != AddrSpace::Generic {
-                        specialize!($ty in [MemTy::U8, MemTy::U16, MemTy::U32, MemTy::U64], {
-                            watched_access!(($p, $space, size, $align), $dir, |$r, $ptr| $body,
-                                |data| {
-                                    let bytes = $r[$stored as usize].to_le_bytes();
-                                    data.extend_from_slice(&bytes[..size as usize])
-                                })
-                        });
-                    }
-                    let kind = match $dir {
-                        Dir::Store => AccessKind::Store,
-                        _ => AccessKind::Load,
-                    };
-                    for (&fp, &slot) in fps.iter().zip(&warp.slots) {
-                        let $r = frame(fp);
-                        let addr = $r[$p as usize];
-                        let wi = &mut items.slots[slot as usize];
-                        check_alignment(addr, $align, $dir == Dir::Store, launch, || at(wi.ids));
-                        let mut mems = lane_mems!(wi);
-                        let here = || at(wi.ids);
-                        let $ptr = access(&mut mems, $space, addr, size, $dir, launch, here);
-                        $body;
-                        let bytes = $r[$stored as usize].to_le_bytes();
-                        let data = match kind {
-                            AccessKind::Store => &bytes[..size as usize],
-                            _ => &[][..],
-                        };
-                        let at = at(wi.ids);
-                        checks::observe(launch, &mut mems, at, $space, addr, size, kind, data);
-                    }
-                }};
-            }
-            // Runs `$body` for each lane with its frame `$f` and `$cx` for the ops of `memops`.
-            // The lanes' accesses join one batch for the plugins (`LaneBatch::join`).
-            macro_rules! each_lane_cx {
-                (|$cx:ident, $f:ident| $body:expr) => {
-                    self.lanes.batch.clear();
-                    for (k, (&fp, &slot)) in fps.iter().zip(&warp.slots).enumerate() {
-                        let wi = &mut items.slots[slot as usize];
-                        let mut mems = lane_mems!(wi);
-                        let batch = observe.then_some((&mut self.lanes.batch, warp.lanes[k]));
-                        let mut $cx = op_cx!(mems, &wi.ids, op_pc, batch);
-                        let $f = frame(fp);
-                        $body;
-                    }
-                    deliver_batch!();
-                };
-            }
-            register_ops!(op, regs, base, sh, each_lane, {
-                Op::Br { t } => {
-                    pc = t as usize;
-                    jumped!(op_pc);
-                }
-                Op::CondBr { c, t, f } => {
-                    let taken = fps.iter().filter(|&&fp| frame(fp)[c as usize] & 1 != 0).count();
-                    if taken == fps.len() {
-                        pc = t as usize;
-                        jumped!(op_pc);
-                    } else if taken == 0 {
-                        pc = f as usize;
-                        jumped!(op_pc);
-                    } else {
-                        for (k, &fp) in fps.iter().enumerate() {
-                            let to = if frame(fp)[c as usize] & 1 != 0 { t } else { f };
-                            items.slots[warp.slots[k] as usize].pc = to;
-                        }
-                        return Exit::Spread;
-                    }
-                }
-                Op::Load {
-                    d,
-                    p,
-                    space,
-                    ty,
-                    align,
-                } => each_lane_access!((p, space, ty, align), Dir::Load, d, |r, ptr| {
-                    // SAFETY: access() checked the range.
-                    r[d as usize] = ptr.map_or(0, |ptr| unsafe { load_mem(ty, ptr) })
-                }),
-                Op::Store {
-                    p,
-                    s,
-                    space,
-                    ty,
-                    align,
-                } => each_lane_access!((p, space, ty, align), Dir::Store, s, |r, ptr| {
-                    if let Some(ptr) = ptr {
-                        // SAFETY: access() checked the range.
-                        unsafe { store_mem(ty, ptr, r[s as usize]) };
-                    }
-                }),
-                Op::LoadV {
-                    d,
-                    p,
-                    space,
-                    ty,
-                    lanes,
-                    align,
-                } => {
-                    let size = ty.size() as u64 * lanes as u64;
-                    self.lanes.batch.clear();
-                    // SAFETY (both): access() checked the whole vector.
-                    if !observe {
-                        unwatched_access!((p, space, size, align), Dir::Load, |r, ptr| {
-                            unsafe { memops::load_lanes(r, d, ptr, ty, lanes) }
-                        });
-                    }
-                    if space != AddrSpace::Generic {
-                        watched_access!((p, space, size, align), Dir::Load, |r, ptr| {
-                            unsafe { memops::load_lanes(r, d, ptr, ty, lanes) }
-                        }, |_| ());
-                    }
-                    each_lane_cx!(|cx, f| {
-                        memops::load_vector(&mut cx, f, None, d, p, space, ty, lanes, align)
-                    });
-                }
-                Op::StoreV {
-                    p,
-                    s,
-                    space,
-                    ty,
-                    lanes,
-                    align,
-                } => {
-                    let size = ty.size() as u64 * lanes as u64;
-                    self.lanes.batch.clear();
-                    // SAFETY (both): access() checked the whole vector.
-                    if !observe {
-                        unwatched_access!((p, space, size, align), Dir::Store, |r, ptr| {
-                            unsafe { memops::store_lanes(r, s, ptr, ty, lanes) }
-                        });
-                    }
-                    if space != AddrSpace::Generic {
-                        let es = ty.size() as usize;
-                        watched_access!((p, space, size, align), Dir::Store, |r, ptr| {
-                            unsafe { memops::store_lanes(r, s, ptr, ty, lanes) }
-                        }, |data| {
-                            for k in 0..lanes as usize {
-                                data.extend_from_slice(&r[s as usize + k].to_le_bytes()[..es]);
-                            }
-                        });
-                    }
-                    each_lane_cx!(|cx, f| {
-                        memops::store_vector(&mut cx, f, None, p, s, space, ty, lanes, align)
-                    });
-                }
-                Op::CheckIndex { idx, bits, len } => {
-                    for (&fp, &slot) in fps.iter().zip(&warp.slots) {
-                        let i = sext(frame(fp)[idx as usize], bits);
-                        if i as u64 >= len as u64 {
-                            let at = at(items.slots[slot as usize].ids);
-                            array_index(launch, &mut self.workers, at, i, len as u64);
+            match step(&mut ops, op) {
+                Flow::Next => {}
+                Flow::Jump(to) => {
+                    pc = to as usize;
+                    // Backward jumps are how a warp notices that it may spin.
+                    if pc <= op_pc {
+                        backward += 1;
+                        if backward == SPIN_LIMIT {
+                            return Exit::Looping(pc as u32);
                         }
                     }
                 }
-                Op::GepN { d, base: b, table } => {
-                    let t = &func.geps[table as usize];
-                    for &fp in &fps {
-                        let r = frame(fp);
-                        let mut a = r[b as usize].wrapping_add(t.offset as u64);
-                        for &(s, bits, scale) in &t.terms {
-                            a = index_address(a, r[s as usize], bits, scale);
-                        }
-                        r[d as usize] = a;
-                    }
-                }
-                Op::WorkItem { q, d, dim } => {
-                    for (k, &fp) in fps.iter().enumerate() {
-                        let ids = &items.slots[warp.slots[k] as usize].ids;
-                        let v = query(q, dim as u64, ids, &group, &size, &launch.info);
-                        frame(fp)[d as usize] = v;
-                    }
-                }
-                Op::Builtin { site } => {
-                    let b = &func.builtins[site as usize];
-                    // An atomic whose old value nothing reads, for the whole warp at once when
-                    // its lanes' addresses lie in one buffer, aligned and allowed, and no plugin
-                    // hears of it: what its `run` does lane by lane, located once. The launch
-                    // combines it (`BuiltinEnv::atomic_unread`) or it is made at once
-                    // (`atomic_rmw`), kept for the undo log if the group may start over.
-                    let unread = b.unread_atomic.filter(|a| {
-                        a.space == AddrSpace::Global
-                            && matches!(a.size, 4 | 8)
-                            && !launch.deferred_global_checks
-                    });
-                    if let Some(a) = unread {
-                        let size = a.size as u64;
-                        let (mut lo, mut hi, mut bits) = (u64::MAX, 0u64, 0u64);
-                        for &fp in &fps {
-                            let addr = frame(fp)[a.pointer as usize];
-                            (lo, hi, bits) = (lo.min(addr), hi.max(addr), bits | addr);
-                        }
-                        let combine = launch.combine_atomics && PendingAtomics::combines(a.op);
-                        let unheard = !launch.observe_memory
-                            || launch.quiet_atomics.contains(&(lo >> GLOBAL_OFFSET_BITS));
-                        let span = hi.wrapping_sub(lo).saturating_add(size);
-                        let located = (bits & (size - 1) == 0
-                            && (combine || unheard && !self.pending.overlaps(lo, span)))
-                        .then(|| global.locate_span(lo, hi, size))
-                        .flatten()
-                        .filter(|&(_, fl)| fl & Dir::Atomic.suspicious_flags() == 0);
-                        if let Some((at_lo, _)) = located {
-                            let ty = ScalarTy::Int((size * 8) as u8);
-                            for &fp in &fps {
-                                let r = frame(fp);
-                                let addr = r[a.pointer as usize];
-                                let value = a.value.map_or(1, |v| r[v as usize]);
-                                let p = at_lo.wrapping_add((addr - lo) as usize);
-                                // SAFETY (both): located in a global buffer, which outlives the
-                                // launch.
-                                if combine {
-                                    unsafe { self.pending.add(addr, p, a.size, a.op, value) };
-                                } else {
-                                    let old = unsafe { atomic::rmw(p, a.size, a.op, ty, value) };
-                                    if self.undo.active {
-                                        self.undo.atomic(p, a.size, (a.op, value), old);
-                                    }
-                                }
-                                r[a.result as usize] = 0;
-                            }
-                            continue;
-                        }
-                    }
-                    let mut parted = false;
-                    // Atomics join one batch for the plugins, as the memory ops' accesses.
-                    self.lanes.batch.clear();
-                    for (k, (&fp, &slot)) in fps.iter().zip(&warp.slots).enumerate() {
-                        let wi = &mut items.slots[slot as usize];
-                        let (ids, at) = (wi.ids, at(wi.ids));
-                        let mut mems = lane_mems!(wi);
-                        let mut env = Env {
-                            regs: frame(fp),
-                            mems: &mut mems,
-                            launch,
-                            at,
-                            asyncs: &mut self.asyncs,
-                            exchange: &mut self.exchange,
-                            wi_index: (ids.local[2] * size[1] + ids.local[1]) * size[0]
-                                + ids.local[0],
-                            taint: None,
-                            shadows: None,
-                            exact: false,
-                            lanes: None,
-                            batch: observe.then_some((&mut self.lanes.batch, warp.lanes[k])),
-                        };
-                        if let Err(trap) = (b.run)(&mut env) {
-                            // This lane stops here; the others go on after the call.
-                            launch.report_fatal(at, &trap.0);
-                            (wi.func, wi.pc) = (fidx, op_pc as u32);
-                            let lane = warp.lanes[k];
-                            items.entries[lane as usize].state = WiState::Finished;
-                            self.lanes.finished(lane);
-                            parted = true;
-                        }
-                    }
-                    deliver_batch!();
-                    if parted {
-                        for (k, &slot) in warp.slots.iter().enumerate() {
-                            if items.entries[warp.lanes[k] as usize].state != WiState::Finished {
-                                items.slots[slot as usize].pc = pc as u32;
-                            }
-                        }
-                        return Exit::Spread;
-                    }
-                }
+                Flow::Parted => return Exit::Spread,
                 // The kernel's own return: the lanes finish.
-                Op::Ret { .. } | Op::RetVoid if warp.depth == 0 => {
+                Flow::Item if warp.depth == 0 && matches!(op, Op::Ret { .. } | Op::RetVoid) => {
                     for (&lane, &slot) in warp.lanes.iter().zip(&warp.slots) {
                         let wi = &mut items.slots[slot as usize];
-                        (wi.func, wi.pc) = (fidx, op_pc as u32);
+                        (wi.func, wi.pc) = (warp.func, op_pc as u32);
                         items.entries[lane as usize].state = WiState::Finished;
                         self.lanes.finished(lane);
                     }
                     return Exit::Spread;
                 }
-                Op::CountBlock { block } => {
-                    if let Some(n) = self.block_counts.get_mut(block as usize) {
-                        *n += fps.len() as u64;
-                    }
-                }
-                // A warp notices spinning by its backward branches (`Exit::Looping`).
-                Op::SpinPoint => {}
-                _ => {
+                Flow::Item => {
                     let (op_pc, next) = (op_pc as u32, pc as u32);
                     if !self.one_each(items, warp, (op_pc, next)) {
                         return Exit::Spread;
                     }
+                    // The lanes ran on their own, through their registers' vectors.
+                    frames = LaneFrames::of(items, warp, func.num_slots as usize);
                 }
-            });
+                Flow::Stop(_) => unreachable!("a warp's lanes stop apart (`Flow::Parted`)"),
+            }
         }
     }
 
@@ -1033,4 +413,484 @@ fn gather(items: &GroupItems, warp: &mut Warp, lanes_in: impl Fn(u32) -> usize) 
     let (depth, func, base, pc) = (usize::MAX - lowest.0, lowest.1, lowest.2, lowest.3);
     (warp.func, warp.base, warp.pc, warp.depth) = (func, base, pc, depth);
     true
+}
+
+/// The registers of a warp's lanes: a pointer to each lane's frame, so that an op reaches every
+/// lane's registers without looking its work-item up (the pointers lie side by side, the
+/// work-items do not).
+struct LaneFrames {
+    ptrs: Vec<*mut u64>,
+    /// The registers of a frame.
+    len: usize,
+}
+
+impl LaneFrames {
+    /// The frames of `warp`'s lanes: `len` registers from `warp.base`.
+    fn of(items: &mut GroupItems, warp: &Warp, len: usize) -> LaneFrames {
+        let base = warp.base as usize;
+        let ptrs = (warp.slots.iter())
+            .map(|&s| {
+                let regs = &mut items.slots[s as usize].regs;
+                assert!(
+                    base + len <= regs.len(),
+                    "a lane's frame lies past its registers"
+                );
+                // SAFETY: in bounds, as just checked.
+                unsafe { regs.as_mut_ptr().add(base) }
+            })
+            .collect();
+        LaneFrames { ptrs, len }
+    }
+
+    fn count(&self) -> usize {
+        self.ptrs.len()
+    }
+
+    /// Lane `k`'s frame.
+    #[inline(always)]
+    fn get(&self, k: usize) -> &[u64] {
+        // SAFETY: each pointer is to `len` registers of a different work-item, which nothing
+        // else touches while the warp runs: their vectors are not resized (only calls grow
+        // them, and a call runs on each work-item on its own, `Flow::Item`, after which the
+        // frames are made again or the warp gathered again).
+        unsafe { std::slice::from_raw_parts(self.ptrs[k], self.len) }
+    }
+
+    /// Runs `f` with each lane's frame (a plain loop: the iterator adapters cost more).
+    #[inline(always)]
+    fn each(&self, mut f: impl FnMut(&[u64])) {
+        for &p in &self.ptrs {
+            // SAFETY: as for `get`.
+            f(unsafe { std::slice::from_raw_parts(p, self.len) });
+        }
+    }
+
+    /// Runs `f` with each lane's frame, to change.
+    #[inline(always)]
+    fn each_mut(&mut self, mut f: impl FnMut(&mut [u64])) {
+        for &p in &self.ptrs {
+            // SAFETY: as for `get`; the frames do not overlap, so each can change on its own.
+            f(unsafe { std::slice::from_raw_parts_mut(p, self.len) });
+        }
+    }
+
+    /// `each_mut` with each lane's index.
+    #[inline(always)]
+    fn each_mut_at(&mut self, mut f: impl FnMut(usize, &mut [u64])) {
+        for (k, &p) in self.ptrs.iter().enumerate() {
+            // SAFETY: as for `each_mut`.
+            f(k, unsafe { std::slice::from_raw_parts_mut(p, self.len) });
+        }
+    }
+
+    /// How many lanes' frames pass `test`: counted, with no branch for each lane.
+    #[inline(always)]
+    fn count_where(&self, mut test: impl FnMut(&[u64]) -> bool) -> usize {
+        let mut n = 0;
+        self.each(
+            #[inline(always)]
+            |r| n += test(r) as usize,
+        );
+        n
+    }
+}
+
+/// A warp's side of an op (`step::State`): its lanes' frames and work-items, and what the
+/// group's runner keeps.
+struct WarpOps<'a, 'l> {
+    runner: &'a mut GroupRunner<'l>,
+    items: &'a mut GroupItems,
+    warp: &'a Warp,
+    frames: &'a mut LaneFrames,
+    func: &'l Function,
+    op_pc: u32,
+    /// The pc after the op.
+    next: u32,
+}
+
+impl<'l> State<'l> for WarpOps<'_, 'l> {
+    type Mode = NoShadow;
+
+    #[inline(always)]
+    fn launch(&self) -> &'l Launch<'l> {
+        self.runner.launch
+    }
+
+    #[inline(always)]
+    fn func(&self) -> &'l Function {
+        self.func
+    }
+
+    #[inline(always)]
+    fn group(&self) -> ([u64; 3], [u64; 3]) {
+        (self.runner.group, self.runner.size)
+    }
+
+    #[inline(always)]
+    fn each_frame(&mut self, mut f: impl FnMut(&mut [u64], usize, &mut NoShadow)) {
+        self.frames.each_mut(
+            #[inline(always)]
+            |r| f(r, 0, &mut NoShadow),
+        );
+    }
+
+    #[inline(always)]
+    fn each_lane(
+        &mut self,
+        batch: bool,
+        f: impl FnMut(&mut Lane<'_, '_, NoShadow>) -> Option<Stop>,
+    ) -> Flow {
+        self.lanes_where(batch, |_| true, f)
+    }
+
+    #[inline(always)]
+    fn each_lane_if(
+        &mut self,
+        test: impl Fn(&[u64]) -> bool,
+        f: impl FnMut(&mut Lane<'_, '_, NoShadow>) -> Option<Stop>,
+    ) -> Flow {
+        // Most ops have nothing to do for any lane: found in a loop of their own.
+        if self.frames.count_where(&test) == 0 {
+            return Flow::Next;
+        }
+        self.lanes_where(false, test, f)
+    }
+
+    #[inline(always)]
+    fn together(
+        &mut self,
+        span: Span,
+        mut each: impl FnMut(&mut [u64], *mut u8),
+        mut stored: impl FnMut(&[u64], &mut Vec<u8>),
+    ) -> bool {
+        let Some((at_lo, lo, ordered)) = self.locate(span) else {
+            return false;
+        };
+        let Span {
+            p,
+            space,
+            size,
+            dir,
+            ..
+        } = span;
+        let launch = self.runner.launch;
+        let at = |r: &[u64]| at_lo.wrapping_add((r[p as usize] - lo) as usize);
+        // A loop of its own without the plugins' code, whose registers spilled (a plain
+        // matmul 10% slower).
+        if !launch.observe_memory {
+            let keep = self.keep_undone(span, at_lo, ordered);
+            let undo = &mut self.runner.undo;
+            self.frames.each_mut(
+                #[inline(always)]
+                |r| {
+                    let ptr = at(r);
+                    if keep {
+                        undo.overwriting(ptr, size);
+                    }
+                    each(r, ptr);
+                },
+            );
+            return true;
+        }
+        let load = dir == Dir::Load;
+        let quiet = load && space == AddrSpace::Global;
+        if quiet && launch.quiet_loads.contains(&(lo >> GLOBAL_OFFSET_BITS)) {
+            // A load of a buffer the launch cannot write (`Launch::quiet_loads`): no plugin
+            // hears of it.
+            self.frames.each_mut(
+                #[inline(always)]
+                |r| {
+                    let ptr = at(r);
+                    each(r, ptr);
+                },
+            );
+            return true;
+        }
+        // Plugins hear of the accesses in one batch: each lane's address joins a run, a
+        // store's bytes the batch's data.
+        let keep = self.keep_undone(span, at_lo, ordered);
+        let kind = if load {
+            AccessKind::Load
+        } else {
+            AccessKind::Store
+        };
+        let r = &mut *self.runner;
+        r.lanes.batch.start((space, size, kind));
+        let mut gathering = RunGatherer::new(size);
+        let lanes = &self.warp.lanes;
+        self.frames.each_mut_at(
+            #[inline(always)]
+            |k, frame| {
+                let (addr, ptr) = (frame[p as usize], at(frame));
+                if keep {
+                    r.undo.overwriting(ptr, size);
+                }
+                each(frame, ptr);
+                let batch = &mut r.lanes.batch;
+                gathering.add(lanes[k], addr, &mut batch.runs);
+                if !load {
+                    stored(frame, &mut batch.data);
+                }
+            },
+        );
+        gathering.finish(&mut r.lanes.batch.runs);
+        self.deliver();
+        true
+    }
+
+    #[inline(always)]
+    fn unread_atomic(&mut self, site: &BuiltinSite) -> bool {
+        // What the builtin's `run` does lane by lane, located once, when the lanes' addresses
+        // lie in one buffer, aligned and allowed, and no plugin hears of it. The launch
+        // combines it (`BuiltinEnv::atomic_unread`) or it is made at once (`atomic_rmw`), kept
+        // for the undo log if the group may start over.
+        let launch = self.runner.launch;
+        let Some(a) = site.unread_atomic.filter(|a| {
+            a.space == AddrSpace::Global
+                && matches!(a.size, 4 | 8)
+                && !launch.plan.checks_global_shadows()
+        }) else {
+            return false;
+        };
+        let size = a.size as u64;
+        let (mut lo, mut hi, mut bits) = (u64::MAX, 0u64, 0u64);
+        self.frames.each(
+            #[inline(always)]
+            |r| {
+                let addr = r[a.pointer as usize];
+                (lo, hi, bits) = (lo.min(addr), hi.max(addr), bits | addr);
+            },
+        );
+        let runner = &mut *self.runner;
+        let combine = launch.plan.combines_atomics() && PendingAtomics::combines(a.op);
+        let unheard =
+            !launch.observe_memory || launch.quiet_atomics.contains(&(lo >> GLOBAL_OFFSET_BITS));
+        let span = hi.wrapping_sub(lo).saturating_add(size);
+        let located = (bits & (size - 1) == 0
+            && (combine || unheard && !runner.pending.overlaps(lo, span)))
+        .then(|| launch.global.mem().locate_span(lo, hi, size))
+        .flatten()
+        .filter(|&(_, fl)| fl & Dir::Atomic.suspicious_flags() == 0);
+        let Some((at_lo, _)) = located else {
+            return false;
+        };
+        let ty = ScalarTy::Int((size * 8) as u8);
+        self.frames.each_mut(
+            #[inline(always)]
+            |r| {
+                let addr = r[a.pointer as usize];
+                let value = a.value.map_or(1, |v| r[v as usize]);
+                let p = at_lo.wrapping_add((addr - lo) as usize);
+                // SAFETY (both): located in a global buffer, which outlives the launch.
+                if combine {
+                    unsafe { runner.pending.add(addr, p, a.size, a.op, value) };
+                } else {
+                    let old = unsafe { atomic::rmw(p, a.size, a.op, ty, value) };
+                    if runner.undo.active {
+                        runner.undo.atomic(p, a.size, (a.op, value), old);
+                    }
+                }
+                r[a.result as usize] = 0;
+            },
+        );
+        true
+    }
+
+    #[inline(always)]
+    fn branch(&mut self, taken: impl Fn(&[u64]) -> bool, (t, f): (u32, u32)) -> Flow {
+        let count = self.frames.count_where(&taken);
+        if count == self.frames.count() {
+            return Flow::Jump(t);
+        } else if count == 0 {
+            return Flow::Jump(f);
+        }
+        self.branch_to(|r| if taken(r) { t } else { f })
+    }
+
+    #[inline(always)]
+    fn branch_to(&mut self, to: impl Fn(&[u64]) -> u32) -> Flow {
+        let first = to(self.frames.get(0));
+        if self.frames.count_where(
+            #[inline(always)]
+            |r| to(r) != first,
+        ) == 0
+        {
+            return Flow::Jump(first);
+        }
+        let (items, slots) = (&mut *self.items, &self.warp.slots);
+        self.frames.each_mut_at(
+            #[inline(always)]
+            |k, r| items.slots[slots[k] as usize].pc = to(r),
+        );
+        Flow::Parted
+    }
+
+    /// A warp notices spinning by its backward branches (`Exit::Looping`).
+    #[inline(always)]
+    fn spin(&mut self) -> Flow {
+        Flow::Next
+    }
+
+    #[inline(always)]
+    fn count_block(&mut self, block: u32) {
+        if let Some(n) = self.runner.block_counts.get_mut(block as usize) {
+            *n += self.frames.count() as u64;
+        }
+    }
+}
+
+impl WarpOps<'_, '_> {
+    /// `State::each_lane` for the lanes whose frames pass `test`.
+    #[inline(always)]
+    fn lanes_where(
+        &mut self,
+        batch: bool,
+        mut test: impl FnMut(&[u64]) -> bool,
+        mut f: impl FnMut(&mut Lane<'_, '_, NoShadow>) -> Option<Stop>,
+    ) -> Flow {
+        let launch = self.runner.launch;
+        let r = &mut *self.runner;
+        let batch = batch && launch.observe_memory;
+        let (seq, group, size) = (r.seq, r.group, r.size);
+        let (func, pc) = (self.warp.func, self.op_pc);
+        let mut parted = false;
+        let (warp, items) = (self.warp, &mut *self.items);
+        self.frames.each_mut_at(
+            #[inline(always)]
+            |k, frame| {
+                if !test(frame) {
+                    return;
+                }
+                // The lane's index is read only where it is needed.
+                let wi = &mut items.slots[warp.slots[k] as usize];
+                let mut mems = Mems {
+                    global: launch.global.mem(),
+                    local: &mut r.local,
+                    private: &mut wi.private,
+                    workers: &mut r.workers,
+                    pending: &mut r.pending,
+                    undo: &mut r.undo,
+                };
+                let here = Here {
+                    launch,
+                    seq,
+                    group,
+                    ids: &wi.ids,
+                    func,
+                    pc,
+                };
+                let mut l = Lane {
+                    f: frame,
+                    sh: &mut NoShadow,
+                    mems: &mut mems,
+                    here,
+                    batch: batch.then(|| (&mut r.lanes.batch, warp.lanes[k])),
+                    asyncs: &mut r.asyncs,
+                    exchange: &mut r.exchange,
+                    size,
+                };
+                if f(&mut l).is_some() {
+                    // This lane stops here; the others go on after the op.
+                    (wi.func, wi.pc) = (func, pc);
+                    let lane = warp.lanes[k];
+                    items.entries[lane as usize].state = WiState::Finished;
+                    r.lanes.finished(lane);
+                    parted = true;
+                }
+            },
+        );
+        self.deliver();
+        if !parted {
+            return Flow::Next;
+        }
+        for (&slot, &lane) in self.warp.slots.iter().zip(&self.warp.lanes) {
+            if self.items.entries[lane as usize].state != WiState::Finished {
+                self.items.slots[slot as usize].pc = self.next;
+            }
+        }
+        Flow::Parted
+    }
+
+    /// Where one buffer holds every lane's access of `span`, each aligned and allowed, with
+    /// nothing to combine there and no deferred shadow to check (`checks::located`): the host
+    /// pointer of the lowest address, that address, and whether each lane's access follows the
+    /// last one's (the lanes' bytes one range).
+    #[inline(always)]
+    fn locate(&mut self, span: Span) -> Option<(*mut u8, u64, bool)> {
+        let Span {
+            p,
+            space,
+            size,
+            align,
+            dir,
+        } = span;
+        let r = &mut *self.runner;
+        let launch = r.launch;
+        let deferred = r.undo.active
+            && match space {
+                AddrSpace::Local => !r.local.all_initialised(),
+                _ => launch.plan.checks_global_shadows(),
+            };
+        if deferred
+            || !matches!(
+                space,
+                AddrSpace::Global | AddrSpace::Constant | AddrSpace::Local
+            )
+        {
+            return None;
+        }
+        let (mut lo, mut hi, mut bits) = (u64::MAX, 0u64, 0u64);
+        let mut next = self.frames.get(0)[p as usize];
+        let mut ordered = true;
+        self.frames.each(
+            #[inline(always)]
+            |r| {
+                let addr = r[p as usize];
+                (lo, hi, bits) = (lo.min(addr), hi.max(addr), bits | addr);
+                ordered &= addr == next;
+                next = addr.wrapping_add(size);
+            },
+        );
+        let view = match space {
+            AddrSpace::Local => r.local.view(),
+            _ => launch.global.mem(),
+        };
+        let span = hi.wrapping_sub(lo).saturating_add(size);
+        let pending = space != AddrSpace::Local && r.pending.overlaps(lo, span);
+        let aligned = bits & ((1u64 << align) - 1) == 0;
+        (aligned && !pending)
+            .then(|| view.locate_span(lo, hi, size))
+            .flatten()
+            .filter(|&(_, fl)| fl & dir.suspicious_flags() == 0)
+            .map(|(p, _)| (p, lo, ordered))
+    }
+
+    /// Keeps what a store of the warp overwrites, for the group to start over (`UndoLog`;
+    /// local memory starts afresh then): the lanes' one range at once when they are `ordered`
+    /// from `at_lo`; true when each lane's bytes must be kept instead.
+    #[inline(always)]
+    fn keep_undone(&mut self, span: Span, at_lo: *mut u8, ordered: bool) -> bool {
+        let undo = &mut self.runner.undo;
+        let keep = span.dir == Dir::Store && undo.active && span.space != AddrSpace::Local;
+        if keep && ordered {
+            undo.overwriting(at_lo, span.size * self.frames.count() as u64);
+        }
+        keep && !ordered
+    }
+
+    /// Shows the plugins the accesses of the op that the lanes gathered (`LaneBatch`).
+    #[inline(always)]
+    fn deliver(&mut self) {
+        let r = &mut *self.runner;
+        if let Some(shape) = r.lanes.batch.shape {
+            let site = Site {
+                func: self.warp.func,
+                pc: self.op_pc,
+            };
+            let batch = r.lanes.batch.of(site, shape);
+            let group = (r.seq, r.group, r.size);
+            checks::observe_batch(r.launch, &mut r.workers, group, &batch);
+            r.lanes.batch.clear();
+        }
+    }
 }
