@@ -161,7 +161,7 @@ impl KernelCode {
     /// Whether its code makes no uninitialised value of its own: no `undef` constant and no
     /// private variable (`alloca`). Its values can then only be uninitialised if global
     /// memory held such bits already, through a load that the memory refused, or through a
-    /// read of `__local` memory not written yet (`Launch::shadows_deferred`).
+    /// read of `__local` memory not written yet (`ShadowPlan::Deferred`).
     pub fn makes_no_uninitialised_values(&self) -> bool {
         use crate::bytecode::Op;
         self.functions.iter().all(|f| {

@@ -338,7 +338,7 @@ pub fn float_bin(op: FloatBinOp, ty: FloatTy, a: u64, b: u64) -> u64 {
     }
 }
 
-#[inline]
+#[inline(always)]
 pub fn float_un(op: FloatUnOp, ty: FloatTy, a: u64) -> u64 {
     match ty {
         FloatTy::F16 => float_un16(op, a),

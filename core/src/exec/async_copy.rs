@@ -184,7 +184,7 @@ fn perform(launch: &Launch, mems: &mut Mems, at: Where, c: &AsyncCopy) {
         }
         if let Some(q) = access(mems, c.dst_space, dst, n, Dir::Store, launch, || at) {
             unsafe { store_bytes(q, &buf) };
-            if launch.shadows {
+            if launch.plan.keeps_shadows() {
                 // Elements arrive as initialised as they were (and are not reported: the
                 // copy's source may hold padding).
                 uninit::copy(

@@ -172,7 +172,7 @@ pub(crate) fn located(
     {
         deferred_local_access(mems, addr, size, dir);
     }
-    if launch.deferred_global_checks
+    if launch.plan.checks_global_shadows()
         && mems.undo.active
         && space == AddrSpace::Global
         && located.is_some()
@@ -190,7 +190,7 @@ pub(crate) fn located(
 }
 
 /// A local access of a group that runs without the shadows of its registers
-/// (`Launch::shadows_deferred`), while some of its local memory is not written yet: a read
+/// (`ShadowPlan::Deferred`), while some of its local memory is not written yet: a read
 /// of such bytes needs the shadows (the group starts over with them).
 #[inline(never)]
 fn deferred_local_access(mems: &mut Mems, addr: u64, size: u64, dir: Dir) {
@@ -203,7 +203,7 @@ fn deferred_local_access(mems: &mut Mems, addr: u64, size: u64, dir: Dir) {
 }
 
 /// A global access of a group that runs without the shadows of its registers while some
-/// buffer holds uninitialised bits (`Launch::deferred_global_checks`): a read of such bits
+/// buffer holds uninitialised bits (`ShadowPlan::DeferredCheckingGlobals`): a read of such bits
 /// needs the shadows (the group starts over with them); bytes it writes become initialised,
 /// as every value of such a group is, their shadow kept to be undone with the data.
 #[inline(never)]

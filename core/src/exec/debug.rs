@@ -11,8 +11,8 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 
-use super::interp::query;
 use super::launch::KernelInstance;
+use super::step::query;
 use super::workitem::{Frame, WiIds};
 use crate::builtins;
 use crate::bytecode::{Pc, WiQuery};

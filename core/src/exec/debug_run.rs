@@ -446,7 +446,7 @@ impl GroupRunner<'_> {
             base: wi.base,
             frames: &wi.frames,
             regs: &wi.regs,
-            shadow: launch.shadows.then_some(&wi.shadow.bits[..]),
+            shadow: launch.plan.keeps_shadows().then_some(&wi.shadow.bits[..]),
             state,
             stops: &debug.stops,
             private: &wi.private,

@@ -3,11 +3,11 @@
 
 use super::async_copy::AsyncState;
 use super::atomic;
+use super::batch::LaneBatch;
 use super::checks::{
     access, located, memory_after, observe, observe_atomic, quiet_atomic, undone_atomic, Dir,
 };
 use super::combine::PendingAtomics;
-use super::lanes::LaneBatch;
 use super::launch::{Launch, Where};
 use super::shadow::{origin_code, ShadowRegs, Shadows};
 use super::undo::UndoLog;
@@ -259,7 +259,7 @@ impl BuiltinEnv for Env<'_, '_> {
 
     fn atomic_unread(&mut self, space: AddrSpace, addr: u64, size: u32, op: RmwOp, value: u64) {
         let (resolved, at) = resolve(space, addr);
-        let combine = self.launch.combine_atomics
+        let combine = self.launch.plan.combines_atomics()
             && resolved == AddrSpace::Global
             && PendingAtomics::combines(op)
             && matches!(size, 4 | 8)

@@ -6,10 +6,10 @@ use super::checks::observe_allocation;
 use super::combine::PendingAtomics;
 use super::debug::WiState;
 use super::env::Mems;
-use super::lanes::{position, Lanes};
 use super::launch::{Launch, Where};
 use super::shadow::origin_code;
 use super::undo::UndoLog;
+use super::warp::{position, Lanes};
 use super::workitem::{EntryFrame, WiIds, WorkItem};
 use crate::bytecode::{Op, NOT_A_BARRIER};
 use crate::diagnostics::{Body, Divergent, Entity, Level, Rule};
@@ -47,7 +47,7 @@ pub(crate) const SPIN_LIMIT: u32 = 1 << 16;
 /// A work-group's local memory, with shadows when the launch keeps them or defers them.
 pub(crate) fn local_memory(launch: &Launch) -> ArenaMemory {
     let mut local = ArenaMemory::new(AddrSpace::Local);
-    if launch.shadows || launch.shadows_deferred {
+    if launch.plan.memory_shadows() {
         local.track_shadows();
     }
     local
@@ -58,7 +58,7 @@ pub(crate) fn allocate_locals(launch: &Launch, local: &mut ArenaMemory) {
     let variables = &launch.kernel.code.locals;
     for (i, &size) in launch.local_sizes.iter().enumerate() {
         let address = local.allocate(size);
-        if !(launch.shadows || launch.shadows_deferred) {
+        if !launch.plan.memory_shadows() {
             continue;
         }
         let index = address >> AddrSpace::Local.offset_bits();
@@ -329,10 +329,10 @@ pub(crate) struct GroupRunner<'l> {
     pub pending: PendingAtomics,
     /// The lane executor's state.
     pub(super) lanes: Lanes,
-    /// What the current group's stores overwrote, while it may start over (`lanes`).
+    /// What the current group's stores overwrote, while it may start over (`warp`).
     pub(super) undo: UndoLog,
     /// The current group's registers and memory have shadows: the launch's, or, when it
-    /// defers them, since a group had to start over with them (`Launch::shadows_deferred`).
+    /// defers them, since a group had to start over with them (`ShadowPlan::Deferred`).
     pub shadows: bool,
 }
 
@@ -365,7 +365,7 @@ impl<'l> GroupRunner<'l> {
             pending: PendingAtomics::default(),
             lanes: Lanes::default(),
             undo: UndoLog::default(),
-            shadows: launch.shadows,
+            shadows: launch.plan.keeps_shadows(),
         }
     }
 
@@ -387,20 +387,20 @@ impl<'l> GroupRunner<'l> {
         allocate_locals(self.launch, &mut self.local);
         let count = self.size.iter().product::<u64>();
         let launch = self.launch;
-        let deferred = launch.shadows_deferred;
-        let on_lanes = launch.lanes
+        let deferred = launch.plan.defers_shadows();
+        let on_lanes = launch.plan.on_warps()
             && count > 1
             && launch.lanes_pay()
             && !(deferred && launch.shadows_needed.load(Ordering::Relaxed));
         // Deferred shadows: only a group on lanes can start over if it needs them.
-        self.shadows = launch.shadows || (deferred && !on_lanes);
-        self.begin_group(on_lanes && launch.may_start_over);
+        self.shadows = launch.plan.keeps_shadows() || (deferred && !on_lanes);
+        self.begin_group(on_lanes && launch.plan.may_start_over());
         self.asyncs.reset(count);
         self.exchange.reset(self.size);
         let mut items = self.items.take().unwrap_or_default();
         items.reset(count as usize);
         if on_lanes {
-            if self.launch.may_start_over {
+            if self.launch.plan.may_start_over() {
                 self.launch.ran_ahead.fetch_add(1, Ordering::Relaxed);
             }
             if !self.run_lanes(&mut items) {

@@ -8,6 +8,7 @@ use super::debug::{DebugHook, StopSet};
 use super::debug_run::DebugRun;
 use super::group::GroupRunner;
 use super::machine::Machine;
+use super::plan::{KernelTraits, LaunchPlan, OutputOrder, PlanInputs};
 use crate::bytecode::{ScalarTy, VType};
 use crate::counts::BlockCounts;
 use crate::diagnostics::{self, At, Body, Diagnostic, Entity, Level, Rule, Source};
@@ -150,6 +151,9 @@ pub(crate) struct Launch<'a> {
     pub local_sizes: Vec<u64>,
     pub global: GlobalView,
     pub sequencer: Sequencer<'a>,
+    /// How the launch runs (`plan`).
+    pub plan: LaunchPlan,
+    /// What the plugins hear of (their interests, not decisions: the plan's inputs).
     pub observe_instructions: bool,
     pub observe_memory: bool,
     /// Global buffers (by index) whose loads, and those whose atomics, no plugin watching
@@ -160,32 +164,14 @@ pub(crate) struct Launch<'a> {
     pub observe_work_items: bool,
     /// Local and private allocations (work-group begin, work-item start, `alloca`).
     pub observe_allocations: bool,
-    /// The Uninitialized checker listens: registers and memory have shadows.
-    pub shadows: bool,
-    /// The Uninitialized checker listens, but the kernel makes no uninitialised value:
-    /// groups run on lanes without shadows (but memory's), and one whose load the memory
-    /// refused (an unspecified value) or that read memory not written yet starts over with
-    /// them (`GroupRunner::shadows`), as do all groups after it (`shadows_needed`).
-    pub shadows_deferred: bool,
-    /// Shadows are deferred while some global buffer holds uninitialised bits (one the host
-    /// never wrote, an output): groups check their global loads against the buffers'
-    /// shadows and mark what they store initialised (`checks::deferred_global_access`).
-    /// When every buffer was clean at the start, they need not look.
-    pub deferred_global_checks: bool,
+    /// With deferred shadows (`ShadowPlan::Deferred`): a group had to start over with them,
+    /// and so do all groups after it.
     pub shadows_needed: AtomicBool,
-    /// Atomics whose old value nobody reads may wait for their group's end (`combine`): when
-    /// nobody else sees memory while the launch runs.
-    pub combine_atomics: bool,
-    /// How often each basic block ran, when some plugin wants instruction counts.
+    /// How often each basic block ran, when the plan counts them.
     pub counts: Option<Arc<BlockCounts>>,
     /// Set when a debugger is attached.
     pub debug: Option<DebugRun<'a>>,
-    /// A group's work-items run together (`lanes`): nothing watches single ops or work-items.
-    pub lanes: bool,
-    /// Plugins watch a group's memory under lanes: its stores are kept until it ends, so that
-    /// it can start over if its work-items depend on their order (`lanes::run_lanes`).
-    pub may_start_over: bool,
-    /// Groups run ahead on lanes while they could start over, and those of them that did
+    /// Groups run ahead on warps while they could start over, and those of them that did
     /// (`lanes_pay`).
     pub ran_ahead: AtomicU64,
     pub started_over: AtomicU64,
@@ -234,7 +220,7 @@ impl<'l> Launch<'l> {
     /// until most of the groups run ahead so far had to (a kernel whose every group races
     /// would pay for each twice), judged after the first few.
     pub fn lanes_pay(&self) -> bool {
-        if !self.may_start_over {
+        if !self.plan.may_start_over() {
             return true;
         }
         let ran = self.ran_ahead.load(Ordering::Relaxed);
@@ -432,7 +418,7 @@ pub struct LaunchStats {
     pub threads: usize,
     pub elapsed: std::time::Duration,
     /// Work-groups run again, work-item after work-item, because a checker found that their
-    /// work-items depended on the order they ran in together (`lanes::run_lanes`).
+    /// work-items depended on the order they ran in together (`warp::run_lanes`).
     pub started_over: u64,
     /// Work-items stopped by a fatal error (a stack overflow, a trap).
     pub fatal_errors: u64,
@@ -454,27 +440,24 @@ impl LaunchStats {
     }
 }
 
-/// Most worker threads a launch uses, whatever `--num-threads` asks for.
-const MAX_THREADS: usize = 256;
+/// A kernel's arguments bound for a launch.
+struct Bound {
+    /// The kernel function's frame with its arguments.
+    template: Vec<u64>,
+    /// Initial contents of each work-item's private buffers (by-value args, then variables).
+    private_init: Vec<Vec<u8>>,
+    /// Sizes of the work-group's local buffers (kernel-scope variables, then arguments).
+    local_sizes: Vec<u64>,
+    named: Vec<NamedBuffer>,
+    /// Global buffers the kernel cannot write, and those it only accesses atomically.
+    unwritten: Vec<u64>,
+    atomic_only: Vec<u64>,
+}
 
-/// Runs a kernel over an NDRange. Errors are problems with the arguments or the NDRange;
-/// problems found while running are reported through the plugins.
-pub fn launch(
-    ctx: &Machine,
-    kernel: &KernelInstance,
-    args: &[ArgValue],
-    nd: &NDRange,
-) -> Result<LaunchStats, LaunchError> {
+/// Binds `args` to `kernel`'s parameters, checking each against its kind.
+fn bind(ctx: &Machine, kernel: &KernelInstance, args: &[ArgValue]) -> Result<Bound, LaunchError> {
     let code = &kernel.code;
     let params = &code.info.params;
-    if args.len() != params.len() {
-        return Err(LaunchError::ArgumentCount {
-            kernel: code.info.name.clone(),
-            expected: params.len(),
-            given: args.len(),
-        });
-    }
-    nd.check(ctx.config.max_wg_size, ctx.config.quick)?;
     let bad_argument = |name: &str, why: String| LaunchError::Argument {
         name: name.to_string(),
         why,
@@ -596,6 +579,46 @@ pub fn launch(
         });
     }
 
+    Ok(Bound {
+        template,
+        private_init,
+        local_sizes,
+        named,
+        unwritten,
+        atomic_only,
+    })
+}
+
+/// Most worker threads a launch uses, whatever `--num-threads` asks for.
+const MAX_THREADS: usize = 256;
+
+/// Runs a kernel over an NDRange. Errors are problems with the arguments or the NDRange;
+/// problems found while running are reported through the plugins.
+pub fn launch(
+    ctx: &Machine,
+    kernel: &KernelInstance,
+    args: &[ArgValue],
+    nd: &NDRange,
+) -> Result<LaunchStats, LaunchError> {
+    let code = &kernel.code;
+    let params = &code.info.params;
+    if args.len() != params.len() {
+        return Err(LaunchError::ArgumentCount {
+            kernel: code.info.name.clone(),
+            expected: params.len(),
+            given: args.len(),
+        });
+    }
+    nd.check(ctx.config.max_wg_size, ctx.config.quick)?;
+    let Bound {
+        template,
+        private_init,
+        local_sizes,
+        named,
+        unwritten,
+        atomic_only,
+    } = bind(ctx, kernel, args)?;
+
     let num_groups: [u64; 3] =
         std::array::from_fn(|d| nd.global_size[d].div_ceil(nd.local_size[d]));
     let total = product(&num_groups).ok_or(LaunchError::TooLarge)?;
@@ -639,31 +662,22 @@ pub fn launch(
         },
     };
     let debug = debugger.map(|hook| DebugRun::new(hook, StopSet::new(&kernel.code), info.clone()));
-    let counted = plugins.wants(Interest::INSTRUCTION_COUNTS) && kernel.code.counted_blocks > 0;
-    // Plugins watching memory under lanes get a group's events interleaved; a group whose
-    // work-items turn out to depend on their order starts over (`undo`), so it must be able
-    // to: what it did to global memory undone (only some atomics can be, with other groups'
-    // in between), its blocks not counted twice.
-    let watched = plugins.wants(Interest::MEMORY | Interest::ALLOCATION);
-    let rerunnable =
-        watched && plugins.take_interleaved_events() && !counted && kernel.code.atomics_undoable();
-    let lanes_fit = !ctx.config.scalar_executor
-        && !kernel.code.retries_compare_exchange()
-        && debugger.is_none()
-        && !plugins.wants(Interest::INSTRUCTION | Interest::WORK_ITEM)
-        && (!watched || rerunnable);
-    // A kernel that makes no uninitialised value itself can only come by one through a load
-    // the memory refuses or one of memory not written yet: its groups run on lanes with no
-    // shadows but memory's, each ready to start over with them all should that happen
-    // (`shadows_deferred`).
-    let shadows_deferred = uninitialized
-        && lanes_fit
-        && !counted
-        && kernel.code.atomics_undoable()
-        && kernel.code.makes_no_uninitialised_values();
-    let deferred_global_checks = shadows_deferred && !global.shadows_clean();
-    let shadows = uninitialized && !shadows_deferred;
-    let lanes = lanes_fit && !shadows;
+    let interests = PlanInputs::INTERESTS
+        .into_iter()
+        .filter(|&i| plugins.wants(i));
+    let plan = LaunchPlan::new(&PlanInputs {
+        interests: interests.fold(Interest::NONE, |a, b| a | b),
+        interleaved: plugins.take_interleaved_events(),
+        debugger: debugger.is_some(),
+        scalar_executor: ctx.config.scalar_executor,
+        kernel: KernelTraits {
+            counted_blocks: code.counted_blocks > 0,
+            retries_compare_exchange: code.retries_compare_exchange(),
+            atomics_undoable: code.atomics_undoable(),
+            makes_no_uninitialised_values: code.makes_no_uninitialised_values(),
+        },
+        global_shadows_clean: global.shadows_clean(),
+    });
     let (quiet_loads, quiet_atomics) = match plugins.skip_accesses_that_cannot_race() {
         true => (info.unwritten.clone(), info.atomic_only.clone()),
         false => Default::default(),
@@ -676,29 +690,23 @@ pub fn launch(
         private_init,
         local_sizes,
         global,
-        // A debugging user sees output as it happens, not in work-group order.
-        sequencer: if debugger.is_some() {
-            Sequencer::immediate(&deliver)
-        } else if lanes {
-            Sequencer::new(&deliver).by_work_item()
-        } else {
-            Sequencer::new(&deliver)
+        sequencer: match plan.output {
+            OutputOrder::Immediate => Sequencer::immediate(&deliver),
+            OutputOrder::ByGroup => Sequencer::new(&deliver),
+            OutputOrder::ByWorkItem => Sequencer::new(&deliver).by_work_item(),
         },
+        plan,
         observe_instructions: plugins.wants(Interest::INSTRUCTION),
         observe_memory: plugins.wants(Interest::MEMORY),
         quiet_loads,
         quiet_atomics,
         observe_work_items: plugins.wants(Interest::WORK_ITEM),
         observe_allocations: plugins.wants(Interest::ALLOCATION),
-        shadows,
-        shadows_deferred,
-        deferred_global_checks,
         shadows_needed: AtomicBool::new(false),
-        combine_atomics: !uninitialized && debugger.is_none() && !plugins.wants(Interest::MEMORY),
-        counts: counted.then(|| Arc::new(BlockCounts::new(kernel.code.counted_blocks))),
+        counts: plan
+            .counts
+            .then(|| Arc::new(BlockCounts::new(code.counted_blocks))),
         debug,
-        lanes,
-        may_start_over: lanes && (watched || shadows_deferred),
         started_over: AtomicU64::new(0),
         fatal_errors: AtomicU64::new(0),
         ran_ahead: AtomicU64::new(0),

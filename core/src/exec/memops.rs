@@ -2,14 +2,14 @@
 //! atomics, memcpy/memset and event lists. Each works on the current frame's registers.
 
 use super::atomic;
+use super::batch::LaneBatch;
 use super::checks::{
     access, check_alignment, load_mem, observe, observe_atomic, quiet_atomic, store_mem,
     undone_atomic, Dir,
 };
 use super::env::Mems;
-use super::interp::Here;
-use super::lanes::LaneBatch;
 use super::shadow::{ShadowRegs, Shadows};
+use super::step::Here;
 use super::uninit;
 use crate::bytecode::{Layout, MemTy, RmwOp, ScalarTy, Slot};
 use crate::diagnostics::{Level, Rule};
@@ -40,7 +40,7 @@ impl OpCx<'_, '_> {
         self.here.launch.observe_memory
     }
 
-    fn observe(
+    pub(super) fn observe(
         &mut self,
         space: AddrSpace,
         address: u64,

@@ -1,13 +1,15 @@
 //! Execution of lowered kernels: launches spread work-groups over worker threads. A
-//! work-group's work-items run together (`lanes`: one dispatch per op for all those at the same
+//! work-group's work-items run together (`warp`: one dispatch per op for all those at the same
 //! pc) when nothing watches single ops, else one at a time until each finishes or reaches a
 //! barrier (`group`'s scheduler, `interp`'s loop: the debugger, the Uninitialized checker,
-//! plugins that see every op or every access as it happens). The race detector watches lanes:
-//! a group whose work-items turn out to depend on their order is undone (`undo`) and runs
-//! again one work-item at a time.
+//! plugins that see every op or every access as it happens). Both run each op through `step`,
+//! its one definition. The race detector watches warps: a group whose work-items turn out to
+//! depend on their order is undone (`undo`) and runs again one work-item at a time. How a
+//! launch runs is decided once, before it starts (`launch::LaunchPlan`).
 
 mod async_copy;
 mod atomic;
+mod batch;
 mod checks;
 mod combine;
 pub mod debug;
@@ -15,14 +17,16 @@ mod debug_run;
 mod env;
 mod group;
 mod interp;
-mod lanes;
 mod launch;
 pub mod machine;
 mod memops;
+mod plan;
 pub mod pure_ops;
 mod shadow;
+mod step;
 mod undo;
 pub(crate) mod uninit;
+mod warp;
 mod workitem;
 
 pub(crate) use group::StatePool;

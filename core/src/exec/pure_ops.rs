@@ -13,7 +13,7 @@ use crate::bytecode::{Op, Slot};
 /// `$base`; `$sh` ([`ShadowRegs`]) holds their shadows. The caller's arms see what the
 /// expansion imports: the op semantics (`semantics::*`) and the `ShadowRegs` methods.
 ///
-/// Each arm's body is passed to the caller's macro `$each` as `$each!($r, $base, { body })`:
+/// Each arm's body is passed to the caller's macro `$each` as `$each!($r, $base, $sh, { body })`:
 /// [`once`] runs it as it is; the lane executor runs it for every lane of a warp, binding
 /// `$r` and `$base` to each lane's frame in turn (one dispatch for all of them).
 macro_rules! register_ops {
@@ -32,72 +32,72 @@ macro_rules! register_ops {
         use $crate::memory::{from_generic, to_generic};
         match *$op {
                 Op::Nop => {}
-                Op::Mov { d, s } => $each!($r, $base, {
+                Op::Mov { d, s } => $each!($r, $base, $sh, {
                     slot!($r, $base, d) = slot!($r, $base, s);
                     if $sh.on() {
                         $sh.set(d, $sh.get(s));
                     }
                 }),
-                Op::MovN { d, s, n } => $each!($r, $base, {
+                Op::MovN { d, s, n } => $each!($r, $base, $sh, {
                     move_slots(&mut $r[$base..], d, s, n);
                     $sh.copy(d, s, n);
                 }),
-                Op::Add { d, a, b, bits } => $each!($r, $base, {
+                Op::Add { d, a, b, bits } => $each!($r, $base, $sh, {
                     slot!($r, $base, d) = slot!($r, $base, a).wrapping_add(slot!($r, $base,
                         b)) & mask(bits);
                     if $sh.on() {
                         $sh.set(d, shadow::spread_up($sh.get(a) | $sh.get(b), bits));
                     }
                 }),
-                Op::Sub { d, a, b, bits } => $each!($r, $base, {
+                Op::Sub { d, a, b, bits } => $each!($r, $base, $sh, {
                     slot!($r, $base, d) = slot!($r, $base, a).wrapping_sub(slot!($r, $base,
                         b)) & mask(bits);
                     if $sh.on() {
                         $sh.set(d, shadow::spread_up($sh.get(a) | $sh.get(b), bits));
                     }
                 }),
-                Op::Mul { d, a, b, bits } => $each!($r, $base, {
+                Op::Mul { d, a, b, bits } => $each!($r, $base, $sh, {
                     slot!($r, $base, d) = slot!($r, $base, a).wrapping_mul(slot!($r, $base,
                         b)) & mask(bits);
                     if $sh.on() {
                         $sh.set(d, shadow::spread_up($sh.get(a) | $sh.get(b), bits));
                     }
                 }),
-                Op::And { d, a, b } => $each!($r, $base, {
+                Op::And { d, a, b } => $each!($r, $base, $sh, {
                     let (va, vb) = (slot!($r, $base, a), slot!($r, $base, b));
                     slot!($r, $base, d) = va & vb;
                     if $sh.on() {
                         $sh.set(d, shadow::and(va, vb, $sh.get(a), $sh.get(b)));
                     }
                 }),
-                Op::Or { d, a, b } => $each!($r, $base, {
+                Op::Or { d, a, b } => $each!($r, $base, $sh, {
                     let (va, vb) = (slot!($r, $base, a), slot!($r, $base, b));
                     slot!($r, $base, d) = va | vb;
                     if $sh.on() {
                         $sh.set(d, shadow::or(va, vb, $sh.get(a), $sh.get(b)));
                     }
                 }),
-                Op::Xor { d, a, b } => $each!($r, $base, {
+                Op::Xor { d, a, b } => $each!($r, $base, $sh, {
                     slot!($r, $base, d) = slot!($r, $base, a) ^ slot!($r, $base, b);
                     if $sh.on() {
                         $sh.set(d, $sh.get(a) | $sh.get(b));
                     }
                 }),
-                Op::Shl { d, a, b, bits } => $each!($r, $base, {
+                Op::Shl { d, a, b, bits } => $each!($r, $base, $sh, {
                     let vb = slot!($r, $base, b);
                     slot!($r, $base, d) = shl(slot!($r, $base, a), vb, bits);
                     if $sh.on() {
                         $sh.set(d, shadow::shift(IntBinOp::Shl, $sh.get(a), vb, $sh.get(b), bits));
                     }
                 }),
-                Op::LShr { d, a, b, bits } => $each!($r, $base, {
+                Op::LShr { d, a, b, bits } => $each!($r, $base, $sh, {
                     let vb = slot!($r, $base, b);
                     slot!($r, $base, d) = lshr(slot!($r, $base, a), vb, bits);
                     if $sh.on() {
                         $sh.set(d, shadow::shift(IntBinOp::LShr, $sh.get(a), vb, $sh.get(b), bits));
                     }
                 }),
-                Op::AShr { d, a, b, bits } => $each!($r, $base, {
+                Op::AShr { d, a, b, bits } => $each!($r, $base, $sh, {
                     let vb = slot!($r, $base, b);
                     slot!($r, $base, d) = ashr(slot!($r, $base, a), vb, bits);
                     if $sh.on() {
@@ -111,7 +111,7 @@ macro_rules! register_ops {
                     b,
                     bits,
                     lanes,
-                } => $each!($r, $base, {
+                } => $each!($r, $base, $sh, {
                     lanes!(lanes, i, {
                         let (va, vb) = (slot!($r, $base, a + i), slot!($r, $base, b + i));
                         slot!($r, $base, d + i) = int_bin(op, va, vb, bits);
@@ -128,7 +128,7 @@ macro_rules! register_ops {
                     s,
                     bits,
                     lanes,
-                } => $each!($r, $base, {
+                } => $each!($r, $base, $sh, {
                     lanes!(lanes, i, {
                         slot!($r, $base, d + i) = int_un(op, slot!($r, $base, s + i), bits);
                         if $sh.on() {
@@ -144,7 +144,7 @@ macro_rules! register_ops {
                     c,
                     bits,
                     lanes,
-                } => $each!($r, $base, {
+                } => $each!($r, $base, $sh, {
                     lanes!(lanes, i, {
                         slot!($r, $base, d + i) = funnel(left, slot!($r, $base, a + i),
                             slot!($r, $base, b + i), slot!($r, $base, c + i), bits);
@@ -154,7 +154,7 @@ macro_rules! register_ops {
                         }
                     })
                 }),
-                Op::Overflow { op, d, a, b, bits } => $each!($r, $base, {
+                Op::Overflow { op, d, a, b, bits } => $each!($r, $base, $sh, {
                     let (v, o) = overflow(op, slot!($r, $base, a), slot!($r, $base, b), bits);
                     if $sh.on() {
                         let any = $sh.get(a) | $sh.get(b);
@@ -182,7 +182,7 @@ macro_rules! register_ops {
                     IntPred::Slt,
                     IntPred::Sle,
                 ], {
-                    $each!($r, $base, {
+                    $each!($r, $base, $sh, {
                         slot!($r, $base, d) = icmp(pred, slot!($r, $base, a), slot!($r, $base, b),
                             bits) as u64;
                         if $sh.on() {
@@ -197,7 +197,7 @@ macro_rules! register_ops {
                     b,
                     bits,
                     lanes,
-                } => $each!($r, $base, {
+                } => $each!($r, $base, $sh, {
                     lanes!(lanes, i, {
                         slot!($r, $base, d + i) = icmp(pred, slot!($r, $base, a + i), slot!($r,
                             $base, b + i), bits) as u64;
@@ -206,56 +206,56 @@ macro_rules! register_ops {
                         }
                     })
                 }),
-                Op::FAdd32 { d, a, b } => $each!($r, $base, {
+                Op::FAdd32 { d, a, b } => $each!($r, $base, $sh, {
                     slot!($r, $base, d) = slot_f32(f32_of(slot!($r, $base,
                         a)) + f32_of(slot!($r, $base, b)));
                     if $sh.on() {
                         $sh.set(d, shadow::all_or_none($sh.get(a) | $sh.get(b), 32));
                     }
                 }),
-                Op::FSub32 { d, a, b } => $each!($r, $base, {
+                Op::FSub32 { d, a, b } => $each!($r, $base, $sh, {
                     slot!($r, $base, d) = slot_f32(f32_of(slot!($r, $base,
                         a)) - f32_of(slot!($r, $base, b)));
                     if $sh.on() {
                         $sh.set(d, shadow::all_or_none($sh.get(a) | $sh.get(b), 32));
                     }
                 }),
-                Op::FMul32 { d, a, b } => $each!($r, $base, {
+                Op::FMul32 { d, a, b } => $each!($r, $base, $sh, {
                     slot!($r, $base, d) = slot_f32(f32_of(slot!($r, $base,
                         a)) * f32_of(slot!($r, $base, b)));
                     if $sh.on() {
                         $sh.set(d, shadow::all_or_none($sh.get(a) | $sh.get(b), 32));
                     }
                 }),
-                Op::FDiv32 { d, a, b } => $each!($r, $base, {
+                Op::FDiv32 { d, a, b } => $each!($r, $base, $sh, {
                     slot!($r, $base, d) = slot_f32(f32_of(slot!($r, $base,
                         a)) / f32_of(slot!($r, $base, b)));
                     if $sh.on() {
                         $sh.set(d, shadow::all_or_none($sh.get(a) | $sh.get(b), 32));
                     }
                 }),
-                Op::FAdd64 { d, a, b } => $each!($r, $base, {
+                Op::FAdd64 { d, a, b } => $each!($r, $base, $sh, {
                     slot!($r, $base, d) = slot_f64(f64_of(slot!($r, $base,
                         a)) + f64_of(slot!($r, $base, b)));
                     if $sh.on() {
                         $sh.set(d, shadow::all_or_none($sh.get(a) | $sh.get(b), 64));
                     }
                 }),
-                Op::FSub64 { d, a, b } => $each!($r, $base, {
+                Op::FSub64 { d, a, b } => $each!($r, $base, $sh, {
                     slot!($r, $base, d) = slot_f64(f64_of(slot!($r, $base,
                         a)) - f64_of(slot!($r, $base, b)));
                     if $sh.on() {
                         $sh.set(d, shadow::all_or_none($sh.get(a) | $sh.get(b), 64));
                     }
                 }),
-                Op::FMul64 { d, a, b } => $each!($r, $base, {
+                Op::FMul64 { d, a, b } => $each!($r, $base, $sh, {
                     slot!($r, $base, d) = slot_f64(f64_of(slot!($r, $base,
                         a)) * f64_of(slot!($r, $base, b)));
                     if $sh.on() {
                         $sh.set(d, shadow::all_or_none($sh.get(a) | $sh.get(b), 64));
                     }
                 }),
-                Op::FDiv64 { d, a, b } => $each!($r, $base, {
+                Op::FDiv64 { d, a, b } => $each!($r, $base, $sh, {
                     slot!($r, $base, d) = slot_f64(f64_of(slot!($r, $base,
                         a)) / f64_of(slot!($r, $base, b)));
                     if $sh.on() {
@@ -275,7 +275,7 @@ macro_rules! register_ops {
                     FloatBinOp::Mul,
                     FloatBinOp::Div,
                 ], { specialize!(ty in [FloatTy::F32, FloatTy::F64], {
-                    $each!($r, $base, {
+                    $each!($r, $base, $sh, {
                         lanes!(lanes, i, {
                             slot!($r, $base, d + i) = float_bin(op, ty, slot!($r, $base, a + i),
                                 slot!($r, $base, b + i));
@@ -292,7 +292,7 @@ macro_rules! register_ops {
                     d,
                     s,
                     lanes,
-                } => $each!($r, $base, {
+                } => $each!($r, $base, $sh, {
                     lanes!(lanes, i, {
                         slot!($r, $base, d + i) = float_un(op, ty, slot!($r, $base, s + i));
                         if $sh.on() {
@@ -307,7 +307,7 @@ macro_rules! register_ops {
                         }
                     })
                 }),
-                Op::DotF32 { d, a, b, lanes } => $each!($r, $base, {
+                Op::DotF32 { d, a, b, lanes } => $each!($r, $base, $sh, {
                     let mut sum = 0f64;
                     for i in 0..lanes as u32 {
                         sum += f32_of(slot!($r, $base, a + i)) as f64 * f32_of(slot!($r, $base,
@@ -329,7 +329,7 @@ macro_rules! register_ops {
                     lanes,
                 } => specialize!(ty in [FloatTy::F32, FloatTy::F64], {
                     specialize!(fused in bool, {
-                        $each!($r, $base, {
+                        $each!($r, $base, $sh, {
                             lanes!(lanes, i, {
                                 slot!($r, $base, d + i) = fma(ty, fused, slot!($r, $base, a + i),
                                     slot!($r, $base, b + i), slot!($r, $base, c + i));
@@ -356,7 +356,7 @@ macro_rules! register_ops {
                     FloatPred::Oeq,
                     FloatPred::Une,
                 ], { specialize!(ty in [FloatTy::F32, FloatTy::F64], {
-                    $each!($r, $base, {
+                    $each!($r, $base, $sh, {
                         lanes!(lanes, i, {
                             slot!($r, $base, d + i) = fcmp(pred, float_of(ty, slot!($r, $base,
                                 a + i)), float_of(ty, slot!($r, $base, b + i))) as u64;
@@ -367,7 +367,7 @@ macro_rules! register_ops {
                         })
                     })
                 })}),
-                Op::Select { d, c, t, f, n } => $each!($r, $base, {
+                Op::Select { d, c, t, f, n } => $each!($r, $base, $sh, {
                     let vc = slot!($r, $base, c);
                     if $sh.on() {
                         for k in 0..n {
@@ -386,7 +386,7 @@ macro_rules! register_ops {
                         $r.copy_within(from..from + n as usize, $base + d as usize);
                     }
                 }),
-                Op::SelectV { d, c, t, f, lanes } => $each!($r, $base, {
+                Op::SelectV { d, c, t, f, lanes } => $each!($r, $base, $sh, {
                     lanes!(lanes, i, {
                         let (vc, vt, vf) = (slot!($r, $base, c + i), slot!($r, $base, t + i),
                             slot!($r, $base, f + i));
@@ -398,13 +398,13 @@ macro_rules! register_ops {
                         slot!($r, $base, d + i) = if vc & 1 != 0 { vt } else { vf };
                     })
                 }),
-                Op::SExt { d, s, from, to } => $each!($r, $base, {
+                Op::SExt { d, s, from, to } => $each!($r, $base, $sh, {
                     slot!($r, $base, d) = (sext(slot!($r, $base, s), from) as u64) & mask(to);
                     if $sh.on() {
                         $sh.set(d, (sext($sh.get(s), from) as u64) & mask(to));
                     }
                 }),
-                Op::Trunc { d, s, bits } => $each!($r, $base, {
+                Op::Trunc { d, s, bits } => $each!($r, $base, $sh, {
                     slot!($r, $base, d) = slot!($r, $base, s) & mask(bits);
                     if $sh.on() {
                         $sh.set(d, $sh.get(s) & mask(bits));
@@ -419,7 +419,7 @@ macro_rules! register_ops {
                     d,
                     s,
                     lanes,
-                } => $each!($r, $base, {
+                } => $each!($r, $base, $sh, {
                     lanes!(lanes, i, {
                         slot!($r, $base, d + i) = slot_f64(f32_of(slot!($r, $base, s + i)) as f64);
                         if $sh.on() {
@@ -427,7 +427,7 @@ macro_rules! register_ops {
                     }
                     })
                 }),
-                Op::Cast { op, d, s, lanes } => $each!($r, $base, {
+                Op::Cast { op, d, s, lanes } => $each!($r, $base, $sh, {
                     lanes!(lanes, i, {
                         slot!($r, $base, d + i) = cast(op, slot!($r, $base, s + i));
                         if $sh.on() {
@@ -435,7 +435,7 @@ macro_rules! register_ops {
                         }
                     })
                 }),
-                Op::Bitcast { d, s, from, to } => $each!($r, $base, {
+                Op::Bitcast { d, s, from, to } => $each!($r, $base, $sh, {
                     // Distinct SSA values: the source and destination slots never overlap.
                     let (s, d) = (s as usize, d as usize);
                     debug_assert!(
@@ -457,7 +457,7 @@ macro_rules! register_ops {
                         }
                     }
                 }),
-                Op::ExtractDyn { d, v, idx, lanes } => $each!($r, $base, {
+                Op::ExtractDyn { d, v, idx, lanes } => $each!($r, $base, $sh, {
                     let i = slot!($r, $base, idx);
                     slot!($r, $base, d) = if i < lanes as u64 {
                         slot!($r, $base, v + i as u32)
@@ -475,19 +475,19 @@ macro_rules! register_ops {
                         $sh.set(d, s);
                     }
                 }),
-                Op::ToGeneric { d, s, space } => $each!($r, $base, {
+                Op::ToGeneric { d, s, space } => $each!($r, $base, $sh, {
                     slot!($r, $base, d) = to_generic(slot!($r, $base, s), space);
                     if $sh.on() {
                         $sh.set(d, shadow::all_or_none($sh.get(s), 64));
                     }
                 }),
-                Op::FromGeneric { d, s } => $each!($r, $base, {
+                Op::FromGeneric { d, s } => $each!($r, $base, $sh, {
                     slot!($r, $base, d) = from_generic(slot!($r, $base, s)).1;
                     if $sh.on() {
                         $sh.set(d, shadow::all_or_none($sh.get(s), 64));
                     }
                 }),
-                Op::GenericTo { d, s, space } => $each!($r, $base, {
+                Op::GenericTo { d, s, space } => $each!($r, $base, $sh, {
                     let (actual, addr) = from_generic(slot!($r, $base, s));
                     slot!($r, $base, d) = if actual == space { addr } else { 0 };
                     if $sh.on() {
@@ -500,7 +500,7 @@ macro_rules! register_ops {
                     e,
                     idx,
                     lanes,
-                } => $each!($r, $base, {
+                } => $each!($r, $base, $sh, {
                     let from = $base + v as usize;
                     $r.copy_within(from..from + lanes as usize, $base + d as usize);
                     $sh.copy(d, v, lanes as u32);
@@ -525,7 +525,7 @@ macro_rules! register_ops {
                     idx_bits,
                     scale,
                     offset,
-                } => $each!($r, $base, {
+                } => $each!($r, $base, $sh, {
                     let a = slot!($r, $base, b);
                     slot!($r, $base, d) =
                         index_address(a, slot!($r, $base, idx), idx_bits, scale as i64)
@@ -534,7 +534,7 @@ macro_rules! register_ops {
                         $sh.set(d, shadow::all_or_none($sh.get(b) | $sh.get(idx), 64));
                     }
                 }),
-                Op::GepConst { d, base: b, offset } => $each!($r, $base, {
+                Op::GepConst { d, base: b, offset } => $each!($r, $base, $sh, {
                     slot!($r, $base, d) = slot!($r, $base, b).wrapping_add(offset as u64);
                     if $sh.on() {
                         $sh.set(d, shadow::all_or_none($sh.get(b), 64));
@@ -595,11 +595,10 @@ pub(crate) use specialize;
 
 /// `register_ops!`'s `$each` for one work-item: the op's body as it is.
 macro_rules! once {
-    ($r:ident, $base:ident, $body:block) => {
+    ($r:ident, $base:ident, $sh:ident, $body:block) => {
         $body
     };
 }
-pub(crate) use once;
 
 /// Runs `$body` for each lane `$i`; the scalar form without a loop (most ops are scalar).
 macro_rules! lanes {

@@ -59,10 +59,6 @@ pub(crate) trait ShadowRegs {
 
     /// The frame's shadows, for the ops that take them as `Shadows` (`None` without).
     fn frame(&mut self) -> Option<Shadows<'_>>;
-
-    /// The work-item's whole shadow file (slots counted from its first frame), for calls and
-    /// returns.
-    fn file(&mut self) -> Option<&mut ShadowFile>;
 }
 
 /// A work-item's register shadows and, for each slot with uninitialised bits, where they came
@@ -144,10 +140,6 @@ impl ShadowRegs for NoShadow {
     fn frame(&mut self) -> Option<Shadows<'_>> {
         None
     }
-    #[inline(always)]
-    fn file(&mut self) -> Option<&mut ShadowFile> {
-        None
-    }
 }
 
 /// The shadows of a frame's registers: the work-item's shadow file from the frame's base.
@@ -196,9 +188,6 @@ impl ShadowRegs for Shadows<'_> {
             base: self.base,
             last: Cell::new(self.last.get()),
         })
-    }
-    fn file(&mut self) -> Option<&mut ShadowFile> {
-        Some(&mut *self.file)
     }
 }
 

@@ -35,7 +35,7 @@ pub(crate) struct UndoLog {
     overwritten: Vec<u8>,
     /// While stores were kept, the memory refused a load (its value is unspecified), or a
     /// load read local or global bytes not written yet: only a run with shadows can follow
-    /// what it read (`Launch::shadows_deferred`).
+    /// what it read (`ShadowPlan::Deferred`).
     pub needs_shadows: bool,
 }
 

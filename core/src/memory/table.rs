@@ -257,7 +257,7 @@ impl ArenaMemory {
     }
 
     /// An access of a work-group that keeps no shadows but its local memory's
-    /// (`Launch::shadows_deferred`): whether no bit it reads (if `reads`) is uninitialised.
+    /// (`ShadowPlan::Deferred`): whether no bit it reads (if `reads`) is uninitialised.
     /// What it writes (if `writes`) becomes initialised, as every value of such a group is.
     pub fn deferred_access(&mut self, addr: u64, len: u64, reads: bool, writes: bool) -> bool {
         let Some(bytes) = self.shadow_bytes(addr, len) else {
