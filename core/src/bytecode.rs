@@ -1127,20 +1127,34 @@ impl Op {
     }
 }
 
+/// An op of a function names a register outside the function's frame.
+#[derive(Clone, Debug, thiserror::Error)]
+#[error(
+    "internal error: op {pc} of {function} ({op:?}) names a register past its frame of {slots}"
+)]
+pub struct RegisterError {
+    pub pc: usize,
+    pub function: String,
+    pub op: Op,
+    pub slots: u32,
+}
+
 impl Function {
     /// Checks that every op's unchecked registers lie in the frame: the interpreter relies on
     /// it (`exec::pure_ops`). A failure is a bug of the lowering.
-    pub fn check_registers(&self) -> Result<(), String> {
+    pub fn check_registers(&self) -> Result<(), RegisterError> {
         match self
             .code
             .iter()
             .position(|op| !op.registers_within(self.num_slots as usize))
         {
             None => Ok(()),
-            Some(pc) => Err(format!(
-                "internal error: op {pc} of {} ({:?}) names a register past its frame of {}",
-                self.name, self.code[pc], self.num_slots
-            )),
+            Some(pc) => Err(RegisterError {
+                pc,
+                function: self.name.clone(),
+                op: self.code[pc],
+                slots: self.num_slots,
+            }),
         }
     }
 
@@ -1194,9 +1208,9 @@ mod tests {
             num_slots: 12,
             ..Function::default()
         };
-        assert_eq!(f.check_registers(), Ok(()));
+        assert!(f.check_registers().is_ok());
         f.num_slots = 11;
-        let e = f.check_registers().unwrap_err();
+        let e = f.check_registers().unwrap_err().to_string();
         assert!(e.contains("op 1 of k"), "{e}");
         // Slices of the frame are bounds-checked where they are used: not listed.
         assert!(Op::MovN { d: 100, s: 0, n: 4 }.registers_within(0));

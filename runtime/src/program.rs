@@ -4,7 +4,8 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use oclgrind_core::llvm::binary;
+use oclgrind_core::llvm::binary::{self, BinaryError};
+use oclgrind_core::program::ProgramError;
 use oclgrind_core::PlacedProgram;
 
 use crate::cl::*;
@@ -56,7 +57,35 @@ pub struct State {
 }
 
 /// What a build produces: the binary's type, the binary, and the executable if it is one.
-type BuildResult = Result<(cl_program_binary_type, Vec<u8>, Option<Executable>), String>;
+type BuildResult = Result<(cl_program_binary_type, Vec<u8>, Option<Executable>), BuildError>;
+
+/// Why a build, compilation or link failed: its text ends the build log.
+#[derive(Debug, thiserror::Error)]
+enum BuildError {
+    /// The compiler's log, already in the build log, says why.
+    #[error("")]
+    Logged,
+    #[error(transparent)]
+    Binary(#[from] BinaryError),
+    /// Functions that modules call and none defines.
+    #[error("undefined reference to {}", quoted(.0))]
+    Undefined(Vec<String>),
+    /// The module cannot be read, or kernels use what the simulator cannot run.
+    #[error("{}", .0.build_log(None))]
+    Lower(ProgramError),
+    /// The program's variables do not fit in the context's memory.
+    #[error("{0}")]
+    Place(String),
+}
+
+/// `'a', 'b'`.
+fn quoted(names: &[String]) -> String {
+    names
+        .iter()
+        .map(|n| format!("'{n}'"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
 
 pub struct Program {
     pub context: Obj<Context>,
@@ -111,7 +140,7 @@ impl Program {
     }
 
     /// A program from one of our binaries; `Err` (for `binary_status`) if it is not one.
-    pub fn from_binary(context: Obj<Context>, binary: &[u8]) -> Result<Program, String> {
+    pub fn from_binary(context: Obj<Context>, binary: &[u8]) -> Result<Program, BinaryError> {
         let kind = binary::tag_of(binary)?;
         let binary_type = match kind.as_deref() {
             Some(TAG_LIBRARY) => CL_PROGRAM_BINARY_TYPE_LIBRARY,
@@ -130,7 +159,7 @@ impl Program {
     /// A program from SPIR-V, translated now so that bad IL is refused at creation.
     pub fn from_il(context: Obj<Context>, il: &[u8]) -> ClResult<Program> {
         let bitcode = oclgrind_core::compile::translate_spirv(il)
-            .map_err(|e| crate::error::ClError::new(CL_INVALID_VALUE, e))?;
+            .map_err(|e| crate::error::ClError::new(CL_INVALID_VALUE, e.to_string()))?;
         Ok(Program::new(
             context,
             Origin::Il(il.to_vec()),
@@ -211,6 +240,7 @@ impl Program {
             }
             Err(e) => {
                 st.status = CL_BUILD_ERROR;
+                let e = e.to_string();
                 if !e.is_empty() {
                     st.log.push_str(&e);
                     if !e.ends_with('\n') {
@@ -230,7 +260,7 @@ impl Program {
         let (result, log) = match &self.origin {
             Origin::Source(source) => match sim.build_program(source, options) {
                 Err(failure) if failure.bad_options => {
-                    self.finish_build(Err(String::new()), failure.log.clone());
+                    self.finish_build(Err(BuildError::Logged), failure.log.clone());
                     fail!(CL_INVALID_BUILD_OPTIONS, "{}", failure.log.trim_end());
                 }
                 Err(failure) => {
@@ -238,7 +268,7 @@ impl Program {
                         // "N errors generated." goes to stderr, as Oclgrind's compiler prints it.
                         crate::error::stderr_line(summary);
                     }
-                    (Err(String::new()), failure.log)
+                    (Err(BuildError::Logged), failure.log)
                 }
                 Ok(program) => {
                     if let Some(w) = &program.warnings {
@@ -297,10 +327,10 @@ impl Program {
                 c.log,
             ),
             Err(f) if f.bad_options => {
-                self.finish_build(Err(String::new()), f.log.clone());
+                self.finish_build(Err(BuildError::Logged), f.log.clone());
                 fail!(CL_INVALID_COMPILER_OPTIONS, "{}", f.log.trim_end());
             }
-            Err(f) => (Err(String::new()), f.log),
+            Err(f) => (Err(BuildError::Logged), f.log),
         };
         ensure!(
             self.finish_build(result, log),
@@ -357,6 +387,7 @@ impl Program {
         let result = if library {
             binary::link(&refs, TAG_LIBRARY)
                 .map(|l| (CL_PROGRAM_BINARY_TYPE_LIBRARY, l.bitcode, None))
+                .map_err(BuildError::from)
         } else {
             link_executable(&refs).and_then(|b| make_executable(&context, b))
         };
@@ -368,7 +399,10 @@ impl Program {
 /// Places a program built from source in the context.
 fn place_built(context: &Obj<Context>, program: oclgrind_core::Program) -> BuildResult {
     let binary = program.bitcode.clone();
-    let placed = context.sim.place_program(Arc::new(program))?;
+    let placed = context
+        .sim
+        .place_program(Arc::new(program))
+        .map_err(BuildError::Place)?;
     Ok((
         CL_PROGRAM_BINARY_TYPE_EXECUTABLE,
         binary,
@@ -392,18 +426,10 @@ fn executable(context: &Obj<Context>, placed: PlacedProgram) -> Executable {
 }
 
 /// Links modules into an executable, refusing calls to functions nobody defines.
-fn link_executable(modules: &[&[u8]]) -> Result<Vec<u8>, String> {
+fn link_executable(modules: &[&[u8]]) -> Result<Vec<u8>, BuildError> {
     let linked = binary::link(modules, TAG_EXECUTABLE)?;
     if !linked.undefined.is_empty() {
-        return Err(format!(
-            "undefined reference to {}",
-            linked
-                .undefined
-                .iter()
-                .map(|n| format!("'{n}'"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ));
+        return Err(BuildError::Undefined(linked.undefined));
     }
     Ok(linked.bitcode)
 }
@@ -413,8 +439,10 @@ fn make_executable(context: &Obj<Context>, bitcode: Vec<u8>) -> BuildResult {
     let sim = &context.sim;
     let program = sim
         .program_from_bitcode(bitcode.clone())
-        .map_err(|e| e.build_log(None))?;
-    let placed = sim.place_program(Arc::new(program))?;
+        .map_err(BuildError::Lower)?;
+    let placed = sim
+        .place_program(Arc::new(program))
+        .map_err(BuildError::Place)?;
     Ok((
         CL_PROGRAM_BINARY_TYPE_EXECUTABLE,
         bitcode,

@@ -9,7 +9,9 @@ use syntect::easy::HighlightLines;
 use syntect::highlighting::{
     FontStyle, HighlightIterator, HighlightState, Highlighter, Theme, ThemeSet,
 };
-use syntect::parsing::{ParseState, ScopeStack, SyntaxDefinition, SyntaxSet, SyntaxSetBuilder};
+use syntect::parsing::{
+    ParseState, ParseSyntaxError, ScopeStack, SyntaxDefinition, SyntaxSet, SyntaxSetBuilder,
+};
 
 /// One line as (style, text) pieces.
 pub type StyledLine = Vec<(Style, String)>;
@@ -41,9 +43,13 @@ fn ir_syntaxes() -> Option<&'static SyntaxSet> {
     SET.get_or_init(|| build_ir_syntaxes().ok()).as_ref()
 }
 
-fn build_ir_syntaxes() -> Result<SyntaxSet, String> {
-    let def = SyntaxDefinition::load_from_str(LLVM_IR_SYNTAX, true, None)
-        .map_err(|e| format!("llvm-ir.sublime-syntax: {e}"))?;
+/// The shipped IR syntax does not load.
+#[derive(Debug, thiserror::Error)]
+#[error("llvm-ir.sublime-syntax: {0}")]
+struct IrSyntaxError(#[from] ParseSyntaxError);
+
+fn build_ir_syntaxes() -> Result<SyntaxSet, IrSyntaxError> {
+    let def = SyntaxDefinition::load_from_str(LLVM_IR_SYNTAX, true, None)?;
     let mut builder = SyntaxSetBuilder::new();
     builder.add(def);
     Ok(builder.build())

@@ -46,6 +46,15 @@ pub enum KeyAction {
 
 const BUILT_IN: &str = include_str!("../keymap.toml");
 
+/// Why a keymap file cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum KeymapError {
+    #[error(transparent)]
+    Toml(#[from] toml::de::Error),
+    #[error("unknown key \"{name}\" for {action:?}")]
+    UnknownKey { name: String, action: KeyAction },
+}
+
 #[derive(Clone, Debug)]
 pub struct Keymap {
     keys: HashMap<Key, KeyAction>,
@@ -61,7 +70,7 @@ impl Default for Keymap {
 
 impl Keymap {
     /// A keymap from TOML text: `action = ["key", ...]` lines.
-    pub fn parse(text: &str) -> Result<Keymap, String> {
+    pub fn parse(text: &str) -> Result<Keymap, KeymapError> {
         let mut map = Keymap {
             keys: HashMap::new(),
             names: HashMap::new(),
@@ -71,15 +80,19 @@ impl Keymap {
     }
 
     /// Gives the actions `text` names its keys (and only those keys); others keep theirs.
-    pub fn overlay(&mut self, text: &str) -> Result<(), String> {
-        let table: HashMap<KeyAction, Vec<String>> =
-            toml::from_str(text).map_err(|e| e.to_string())?;
+    pub fn overlay(&mut self, text: &str) -> Result<(), KeymapError> {
+        let table: HashMap<KeyAction, Vec<String>> = toml::from_str(text)?;
         // Every name is checked before anything changes: a bad file changes nothing.
         let mut parsed = Vec::new();
         for (action, names) in table {
             let keys = names
                 .iter()
-                .map(|n| parse_key(n).ok_or_else(|| format!("unknown key \"{n}\" for {action:?}")))
+                .map(|n| {
+                    parse_key(n).ok_or_else(|| KeymapError::UnknownKey {
+                        name: n.clone(),
+                        action,
+                    })
+                })
                 .collect::<Result<Vec<_>, _>>()?;
             parsed.push((action, keys, names));
         }
@@ -216,9 +229,9 @@ mod tests {
     #[test]
     fn bad_files_are_refused_with_the_reason() {
         let mut map = Keymap::default();
-        let unknown_key = map.overlay("step = [\"Hyper-x\"]").unwrap_err();
+        let unknown_key = map.overlay("step = [\"Hyper-x\"]").unwrap_err().to_string();
         assert!(unknown_key.contains("Hyper-x"), "{unknown_key}");
-        let unknown_action = map.overlay("fly = [\"x\"]").unwrap_err();
+        let unknown_action = map.overlay("fly = [\"x\"]").unwrap_err().to_string();
         assert!(unknown_action.contains("fly"), "{unknown_action}");
         assert!(map.overlay("continue = ").is_err());
         assert_eq!(

@@ -2,6 +2,7 @@
 //! and the user's `theme.toml` laid over whichever was chosen.
 
 use std::collections::HashMap;
+use std::path::PathBuf;
 use std::str::FromStr;
 
 use ratatui::style::Color;
@@ -58,6 +59,32 @@ struct ThemeFile {
     colors: HashMap<String, String>,
 }
 
+/// Why a theme cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum ThemeError {
+    #[error("no theme \"{name}\" (presets: {})", Theme::preset_names().join(", "))]
+    NoSuchTheme { name: String },
+    #[error(transparent)]
+    Toml(#[from] toml::de::Error),
+    #[error("\"{value}\" is not a colour (for {role})")]
+    NotAColour { value: String, role: String },
+    #[error("no colour role \"{0}\"")]
+    NoSuchRole(String),
+    /// A theme that inherits from no other leaves a colour unset.
+    #[error("colour \"{0}\" is not given")]
+    Missing(&'static str),
+    #[error("themes inherit from each other in a circle at \"{0}\"")]
+    Circle(String),
+    #[error("{0}")]
+    Read(#[source] std::io::Error),
+    /// A problem of the user's theme file at `path`.
+    #[error("{}: {error}", .path.display())]
+    File {
+        path: PathBuf,
+        error: Box<ThemeError>,
+    },
+}
+
 impl Default for Theme {
     fn default() -> Theme {
         Theme::preset("dark").expect("the dark preset parses")
@@ -69,29 +96,26 @@ impl Theme {
         PRESETS.iter().map(|(n, _)| *n).collect()
     }
 
-    pub fn preset(name: &str) -> Result<Theme, String> {
+    pub fn preset(name: &str) -> Result<Theme, ThemeError> {
         let text = PRESETS
             .iter()
             .find(|(n, _)| *n == name)
             .map(|(_, t)| *t)
-            .ok_or_else(|| {
-                format!(
-                    "no theme \"{name}\" (presets: {})",
-                    Theme::preset_names().join(", ")
-                )
+            .ok_or_else(|| ThemeError::NoSuchTheme {
+                name: name.to_string(),
             })?;
         Theme::parse(text, None)
     }
 
     /// A theme from its TOML text; `base` is the theme it changes when it names no
     /// `inherits` (without either, every colour must be given).
-    pub fn parse(text: &str, base: Option<&Theme>) -> Result<Theme, String> {
+    pub fn parse(text: &str, base: Option<&Theme>) -> Result<Theme, ThemeError> {
         Theme::parse_within(text, base, 0)
     }
 
     /// `parse`, `depth` themes down a chain of `inherits`.
-    fn parse_within(text: &str, base: Option<&Theme>, depth: usize) -> Result<Theme, String> {
-        let file: ThemeFile = toml::from_str(text).map_err(|e| e.to_string())?;
+    fn parse_within(text: &str, base: Option<&Theme>, depth: usize) -> Result<Theme, ThemeError> {
+        let file: ThemeFile = toml::from_str(text)?;
         let mut theme = match (&file.inherits, base) {
             (Some(name), _) => Theme::named(name, depth + 1)?,
             (None, Some(base)) => base.clone(),
@@ -101,33 +125,35 @@ impl Theme {
             theme.syntax = syntax;
         }
         for (role, value) in &file.colors {
-            let color = Color::from_str(value)
-                .map_err(|_| format!("\"{value}\" is not a colour (for {role})"))?;
+            let color = Color::from_str(value).map_err(|_| ThemeError::NotAColour {
+                value: value.clone(),
+                role: role.clone(),
+            })?;
             *theme
                 .slot(role)
-                .ok_or_else(|| format!("no colour role \"{role}\""))? = color;
+                .ok_or_else(|| ThemeError::NoSuchRole(role.clone()))? = color;
         }
         if file.inherits.is_none() && base.is_none() {
             if let Some(missing) = theme.missing() {
-                return Err(format!("colour \"{missing}\" is not given"));
+                return Err(ThemeError::Missing(missing));
             }
         }
         Ok(theme)
     }
 
     /// A theme by name: the user's `themes/NAME.toml` first, then the presets.
-    fn named(name: &str, depth: usize) -> Result<Theme, String> {
+    fn named(name: &str, depth: usize) -> Result<Theme, ThemeError> {
         // Themes that inherit from each other in a circle would never end.
         if depth > MAX_INHERITANCE {
-            return Err(format!(
-                "themes inherit from each other in a circle at \"{name}\""
-            ));
+            return Err(ThemeError::Circle(name.to_string()));
         }
         match crate::config::user_file(&format!("themes/{name}.toml")) {
             Some(path) => {
-                let text = std::fs::read_to_string(&path).map_err(|e| e.to_string())?;
-                Theme::parse_within(&text, None, depth)
-                    .map_err(|e| format!("{}: {e}", path.display()))
+                let text = std::fs::read_to_string(&path).map_err(ThemeError::Read)?;
+                Theme::parse_within(&text, None, depth).map_err(|error| ThemeError::File {
+                    path,
+                    error: Box::new(error),
+                })
             }
             None => Theme::preset(name),
         }
@@ -139,18 +165,19 @@ impl Theme {
         let name = std::env::var("OCLGRIND_THEME").unwrap_or_else(|_| "dark".into());
         let (theme, mut problem) = match Theme::named(&name, 0) {
             Ok(t) => (t, None),
-            Err(e) => (Theme::default(), Some(e)),
+            Err(e) => (Theme::default(), Some(e.to_string())),
         };
         let Some(path) = crate::config::user_file("theme.toml") else {
             return (theme, problem);
         };
         let result = std::fs::read_to_string(&path)
-            .map_err(|e| e.to_string())
+            .map_err(ThemeError::Read)
             .and_then(|text| Theme::parse(&text, Some(&theme)));
         match result {
             Ok(t) => (t, problem),
-            Err(e) => {
-                problem = Some(format!("{}: {e}", path.display()));
+            Err(error) => {
+                let error = Box::new(error);
+                problem = Some(ThemeError::File { path, error }.to_string());
                 (theme, problem)
             }
         }
@@ -258,7 +285,10 @@ mod tests {
         assert_eq!(dark.current_line, Color::Rgb(0x1e, 0x3c, 0x1e));
         assert_ne!(dark.current_line, light.current_line);
         assert_ne!(dark.syntax, light.syntax);
-        assert!(Theme::preset("neon").unwrap_err().contains("dark, light"));
+        assert!(Theme::preset("neon")
+            .unwrap_err()
+            .to_string()
+            .contains("dark, light"));
     }
 
     #[test]
@@ -339,11 +369,17 @@ mod tests {
     #[test]
     fn bad_files_say_what_is_wrong() {
         let base = Theme::default();
-        let bad_colour = Theme::parse("[colors]\nname = \"blurple\"\n", Some(&base)).unwrap_err();
+        let bad_colour = Theme::parse("[colors]\nname = \"blurple\"\n", Some(&base))
+            .unwrap_err()
+            .to_string();
         assert!(bad_colour.contains("blurple"), "{bad_colour}");
-        let bad_role = Theme::parse("[colors]\nsparkle = \"red\"\n", Some(&base)).unwrap_err();
+        let bad_role = Theme::parse("[colors]\nsparkle = \"red\"\n", Some(&base))
+            .unwrap_err()
+            .to_string();
         assert!(bad_role.contains("sparkle"), "{bad_role}");
-        let incomplete = Theme::parse("[colors]\ntext = \"red\"\n", None).unwrap_err();
+        let incomplete = Theme::parse("[colors]\ntext = \"red\"\n", None)
+            .unwrap_err()
+            .to_string();
         assert!(incomplete.contains("border"), "{incomplete}");
         assert!(Theme::parse("colours = 1", Some(&base)).is_err());
     }

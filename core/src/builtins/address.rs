@@ -2,7 +2,7 @@
 //! `to_private` (clang calls them `__to_global` ...), which return NULL when the pointer does
 //! not point into that space, and `get_fence`, the fence flags that order its memory.
 
-use super::{site, Call, Emit, Resolution};
+use super::{site, Call, Emit, Misuse, Problem, Resolution};
 use crate::bytecode::Op;
 use crate::memory::{from_generic, AddrSpace};
 
@@ -38,7 +38,10 @@ pub fn resolve(call: &Call, emit: &mut dyn Emit) -> Option<Resolution> {
 fn get_fence(call: &Call, emit: &mut dyn Emit) -> Resolution {
     let p = call.arg(0)?;
     let d = call.ret()?.slot;
-    let space = p.space().ok_or("get_fence: pointer expected")?;
+    let space = p.space().ok_or_else(|| Misuse {
+        builtin: "get_fence".into(),
+        problem: Problem::Expected("pointer"),
+    })?;
     emit.site(site(call, move |env| {
         let regs = env.regs();
         let (space, _) = match space {

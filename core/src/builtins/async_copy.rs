@@ -3,7 +3,7 @@
 //! Every work-item of a group issues the same copy; the group performs it once, when its
 //! work-items wait for the copy's event (compat §6.7).
 
-use super::{site, AsyncCopy, Call, Emit, Resolution};
+use super::{site, AsyncCopy, Call, Emit, Misuse, Problem, Resolution};
 use crate::bytecode::Op;
 
 pub fn resolve(call: &Call, emit: &mut dyn Emit) -> Option<Resolution> {
@@ -12,7 +12,10 @@ pub fn resolve(call: &Call, emit: &mut dyn Emit) -> Option<Resolution> {
         "async_work_group_strided_copy" => Some(copy(call, emit, true)),
         "wait_group_events" => Some((|| {
             let (n, list) = (call.arg(0)?, call.arg(1)?);
-            let space = list.space().ok_or("wait_group_events: pointer expected")?;
+            let space = list.space().ok_or_else(|| Misuse {
+                builtin: "wait_group_events".into(),
+                problem: Problem::Expected("pointer"),
+            })?;
             emit.op(Op::WaitEvents {
                 n: n.slot,
                 list: list.slot,
@@ -31,16 +34,25 @@ fn copy(call: &Call, emit: &mut dyn Emit, strided: bool) -> Resolution {
     let stride = if strided { Some(call.arg(3)?) } else { None };
     let event = call.arg(if strided { 4 } else { 3 })?;
     let ret = call.ret()?;
-    let dst_space = dst.space().ok_or("async copy: pointer expected")?;
-    let src_space = src.space().ok_or("async copy: pointer expected")?;
+    // These name the family rather than the builtin.
+    let family = |problem| Misuse {
+        builtin: "async copy".into(),
+        problem,
+    };
+    let dst_space = dst
+        .space()
+        .ok_or_else(|| family(Problem::Expected("pointer")))?;
+    let src_space = src
+        .space()
+        .ok_or_else(|| family(Problem::Expected("pointer")))?;
     let (elem, _) = call
         .param(0)
         .pointee()
-        .ok_or_else(|| format!("{}: pointer expected", call.name))?;
+        .ok_or_else(|| call.misuse(Problem::Expected("pointer")))?;
     let lanes = elem.lanes();
     let elem_size = elem
         .scalar_size()
-        .ok_or("async copy: unsupported element type")? as u64
+        .ok_or_else(|| family(Problem::UnsupportedElement))? as u64
         * if lanes == 3 { 4 } else { lanes } as u64;
     // The stride applies to the global side of the copy.
     let to_local = dst_space == crate::memory::AddrSpace::Local;

@@ -1,7 +1,7 @@
 //! OpenCL 1.x atomic functions (`atomic_*` and the `atom_*` extension forms) on global and local
 //! memory.
 
-use super::{site, Call, Emit, MType, Resolution, UnreadAtomic};
+use super::{site, Call, Emit, MType, Problem, Resolution, UnreadAtomic};
 use crate::bytecode::RmwOp;
 use crate::diagnostics::Rule;
 
@@ -44,21 +44,14 @@ pub fn resolve(call: &Call, emit: &mut dyn Emit) -> Option<Resolution> {
 
 fn lower(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
     let p = call.arg(0)?;
-    let space = p
-        .space()
-        .ok_or_else(|| format!("{}: pointer argument expected", call.name))?;
-    let (pointee, _) = call
-        .param(0)
-        .pointee()
-        .ok_or_else(|| format!("{}: pointer argument expected", call.name))?;
+    let pointer = || call.misuse(Problem::Expected("pointer argument"));
+    let space = p.space().ok_or_else(pointer)?;
+    let (pointee, _) = call.param(0).pointee().ok_or_else(pointer)?;
     let size = pointee.scalar_size().unwrap_or(4);
     let signed = pointee.is_signed_int();
     let is_float = matches!(pointee, MType::Float);
     if is_float && !matches!(kind, Kind::Xchg) {
-        return Err(format!(
-            "{}: float operands are only valid for xchg",
-            call.name
-        ));
+        return Err(call.misuse(Problem::FloatNotXchg));
     }
     let v = call.args.get(1).copied();
     let w = call.args.get(2).copied();

@@ -8,7 +8,7 @@
 //! others (the race detector tells them from plain ones); `atomic_init` is a plain store, as
 //! the specification says.
 
-use super::{site, Call, Emit, MType, Resolution};
+use super::{site, Call, Emit, MType, Problem, Resolution};
 use crate::bytecode::RmwOp;
 use crate::diagnostics::Rule;
 
@@ -54,16 +54,13 @@ pub fn resolve(call: &Call, emit: &mut dyn Emit) -> Option<Resolution> {
 
 fn lower(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
     let object = call.arg(0)?;
-    let pointer = || format!("{}: pointer argument expected", call.name);
+    let pointer = || call.misuse(Problem::Expected("pointer argument"));
     let space = object.space().ok_or_else(pointer)?;
     let (pointee, _) = call.param(0).pointee().ok_or_else(pointer)?;
     let size = pointee.scalar_size().unwrap_or(4);
     let kind = match kind {
         Kind::Fetch(_) if matches!(pointee, MType::Float | MType::Double | MType::Half) => {
-            return Err(format!(
-                "{}: no such operation on floating point",
-                call.name
-            ));
+            return Err(call.misuse(Problem::FloatOperation));
         }
         Kind::Fetch(RmwOp::Min) if !pointee.is_signed_int() => Kind::Fetch(RmwOp::UMin),
         Kind::Fetch(RmwOp::Max) if !pointee.is_signed_int() => Kind::Fetch(RmwOp::UMax),

@@ -11,7 +11,7 @@
 
 use super::group_arith::{apply, identity, Arith};
 use super::num::Num;
-use super::{site, Call, Emit, Resolution};
+use super::{site, Call, Emit, Problem, Resolution};
 use crate::bytecode::Op;
 use crate::diagnostics::Rule;
 use crate::semantics::mask;
@@ -57,15 +57,16 @@ fn lower(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
     let value = call.arg(0)?;
     let result = call.ret()?;
     if value.lanes() != 1 {
-        return Err(format!("{}: scalar argument expected", call.name));
+        return Err(call.misuse(Problem::Expected("scalar argument")));
     }
     let num = match kind {
         Kind::All | Kind::Any => Num::Int {
             bits: 32,
             signed: true,
         },
-        _ => Num::from_mangled(call.param(0))
-            .ok_or_else(|| format!("{}: unsupported type", call.name))?,
+        _ => {
+            Num::from_mangled(call.param(0)).ok_or_else(|| call.misuse(Problem::UnsupportedType))?
+        }
     };
     // Broadcast: the source work-item's local id, one argument a dimension.
     let source: Vec<_> = call.args.iter().skip(1).copied().collect();

@@ -10,7 +10,7 @@ use std::cmp::Ordering;
 
 use super::lanes::int_value;
 use super::num::Num;
-use super::{site, Call, Emit, Resolution};
+use super::{site, Call, Emit, Problem, Resolution};
 use crate::bytecode::{CastOp, FloatTy, Op};
 use crate::half::{self, Round};
 use crate::semantics::{f16_of, f32_of, f64_of, mask, slot_f32, slot_f64};
@@ -24,8 +24,8 @@ struct Conversion {
     round: Round,
 }
 
-/// Parses `convert_<type><n>[_sat][_rtX]`; `Err` for types we know but cannot represent.
-fn parse(name: &str) -> Option<Result<Conversion, String>> {
+/// Parses `convert_<type><n>[_sat][_rtX]`.
+fn parse(name: &str) -> Option<Conversion> {
     let rest = name.strip_prefix("convert_")?;
     let ty_end = rest
         .find(|c: char| !c.is_ascii_alphabetic())
@@ -50,30 +50,27 @@ fn parse(name: &str) -> Option<Result<Conversion, String>> {
     } else {
         Round::Rtz
     });
-    Some(Ok(Conversion { dst, sat, round }))
+    Some(Conversion { dst, sat, round })
 }
 
 pub fn resolve(call: &Call, emit: &mut dyn Emit) -> Option<Resolution> {
     let conv = parse(&call.name)?;
-    Some(conv.and_then(|conv| lower(call, emit, conv)))
+    Some(lower(call, emit, conv))
 }
 
 fn lower(call: &Call, emit: &mut dyn Emit, conv: Conversion) -> Resolution {
     let a = call.arg(0)?;
     let r = call.ret()?;
     let src = Num::from_mangled(call.param(0))
-        .ok_or_else(|| format!("{}: unsupported source type {:?}", call.name, call.param(0)))?;
+        .ok_or_else(|| call.misuse(Problem::SourceType(call.param(0).clone())))?;
     if a.lanes() != r.lanes() {
-        return Err(format!(
-            "{}: source and result lane counts differ",
-            call.name
-        ));
+        return Err(call.misuse(Problem::ConversionLanes));
     }
     if a.ty.elem != src.slot_type() || r.ty.elem != conv.dst.slot_type() {
-        return Err(format!(
-            "{}: argument {:?} or result {:?} does not match the name",
-            call.name, a.ty, r.ty
-        ));
+        return Err(call.misuse(Problem::ConversionTypes {
+            argument: a.ty,
+            result: r.ty,
+        }));
     }
     let (d, s, n) = (r.slot, a.slot, r.lanes());
     let lanes = n as u16;
@@ -331,7 +328,7 @@ mod tests {
 
     #[test]
     fn names() {
-        let c = parse("convert_uchar4_sat_rtp").unwrap().unwrap();
+        let c = parse("convert_uchar4_sat_rtp").unwrap();
         assert_eq!(
             c,
             Conversion {
@@ -343,7 +340,7 @@ mod tests {
                 round: Round::Rtp
             }
         );
-        let c = parse("convert_float16").unwrap().unwrap();
+        let c = parse("convert_float16").unwrap();
         assert_eq!(
             c,
             Conversion {
@@ -352,9 +349,9 @@ mod tests {
                 round: Round::Rte
             }
         );
-        let c = parse("convert_long_sat").unwrap().unwrap();
+        let c = parse("convert_long_sat").unwrap();
         assert_eq!(c.round, Round::Rtz);
-        let c = parse("convert_half2_rtn").unwrap().unwrap();
+        let c = parse("convert_half2_rtn").unwrap();
         assert_eq!((c.dst, c.round), (Num::F16, Round::Rtn));
         assert!(parse("convert_int_rtq").is_none());
         assert!(parse("converter").is_none());

@@ -7,7 +7,7 @@
 //! computed as `float` from the widened (exact) lanes, each result rounded once to `half`.
 
 use super::lanes::{check_arg, lane};
-use super::{site, Call, Emit, Resolution};
+use super::{site, Call, Emit, Problem, Resolution};
 use crate::bytecode::{FloatTy, Op, ScalarTy, Slot};
 use crate::half;
 use crate::semantics::{f32_of, f64_of, slot_f16, slot_f32, slot_f64};
@@ -46,7 +46,7 @@ fn lower(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
     let a = call.arg(0)?;
     let elem = a.ty.elem;
     if elem.float().is_none() {
-        return Err(format!("{}: float argument expected", call.name));
+        return Err(call.misuse(Problem::Expected("float argument")));
     }
     let n = a.lanes();
     let a = check_arg(call, 0, elem, n, false)?;
@@ -55,7 +55,7 @@ fn lower(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
         _ => (1..=4).contains(&n),
     };
     if !valid {
-        return Err(format!("{}: {} lanes are not supported", call.name, n));
+        return Err(call.misuse(Problem::Lanes(n)));
     }
     let binary = matches!(
         kind,
@@ -72,7 +72,7 @@ fn lower(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
         _ => 1,
     };
     if r.ty.elem != elem || r.lanes() != rlanes {
-        return Err(format!("{}: unexpected result type", call.name));
+        return Err(call.misuse(Problem::UnexpectedResult));
     }
     if kind == Kind::Dot {
         // The hottest geometric function. `float` dots are summed in double and rounded once,

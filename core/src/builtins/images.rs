@@ -7,7 +7,7 @@
 //! different images. Addressing and filtering follow the "Image addressing and filtering"
 //! appendix of the OpenCL API specification, computed in `float` as it prescribes.
 
-use super::{site, Arg, BuiltinEnv, Call, Emit, MType, Resolution, Trap};
+use super::{site, Arg, BuiltinEnv, Call, Emit, MType, Misuse, Problem, Resolution, Trap};
 use crate::bytecode::{Op, ScalarTy};
 use crate::half::{self, Round};
 use crate::image::{self, channel, order, sampler, ImageDesc};
@@ -158,23 +158,27 @@ fn translate_sampler(call: &Call, emit: &mut dyn Emit) -> Resolution {
     Ok(())
 }
 
-fn image_type(call: &Call) -> Result<ImageType, String> {
+fn image_type(call: &Call) -> Result<ImageType, Misuse> {
     ImageType::parse(call.param(0))
-        .ok_or_else(|| format!("{}: unsupported image type {:?}", call.name, call.param(0)))
+        .ok_or_else(|| call.misuse(Problem::ImageType(call.param(0).clone())))
 }
 
 /// A result or argument of the given element type with enough lanes.
-fn check_vec(call: &Call, a: Arg, what: &str, elem: ScalarTy, lanes: u32) -> Result<(), String> {
+fn check_vec(
+    call: &Call,
+    a: Arg,
+    what: &'static str,
+    elem: ScalarTy,
+    lanes: u32,
+) -> Result<(), Misuse> {
     if a.ty.elem != elem || a.lanes() < lanes {
-        return Err(format!(
-            "{}: {} is {} x {}, expected {} x {}",
-            call.name,
+        return Err(call.misuse(Problem::Shape {
             what,
-            a.lanes(),
-            a.ty.elem,
-            lanes,
-            elem
-        ));
+            lanes: a.lanes(),
+            elem: a.ty.elem,
+            expected_lanes: lanes,
+            expected_elem: elem,
+        }));
     }
     Ok(())
 }
@@ -197,10 +201,10 @@ fn read(call: &Call, emit: &mut dyn Emit, kind: Kind, color: ScalarTy) -> Resolu
     let coord_float = match call.param(ci).element() {
         MType::Float => true,
         MType::Int => false,
-        t => return Err(format!("{}: unsupported coordinate type {t:?}", call.name)),
+        t => return Err(call.misuse(Problem::CoordinateType(t.clone()))),
     };
     if coord_float && !has_sampler {
-        return Err(format!("{}: float coordinates need a sampler", call.name));
+        return Err(call.misuse(Problem::NoSampler));
     }
     check_vec(
         call,
@@ -213,10 +217,7 @@ fn read(call: &Call, emit: &mut dyn Emit, kind: Kind, color: ScalarTy) -> Resolu
     check_vec(call, ret, "the result", color, ity.color_lanes())?;
     let to_half = color == ScalarTy::F16;
     if ity.depth && kind != Kind::Float {
-        return Err(format!(
-            "{}: depth images are read with read_imagef",
-            call.name
-        ));
+        return Err(call.misuse(Problem::DepthRead));
     }
     let img = call.arg(0)?;
     let smp = if has_sampler {
@@ -273,10 +274,7 @@ fn write(call: &Call, emit: &mut dyn Emit, kind: Kind, elem: ScalarTy) -> Resolu
     check_vec(call, color, "the colour", elem, ity.color_lanes())?;
     let from_half = elem == ScalarTy::F16;
     if ity.depth && kind != Kind::Float {
-        return Err(format!(
-            "{}: depth images are written with write_imagef",
-            call.name
-        ));
+        return Err(call.misuse(Problem::DepthWrite));
     }
     let name = call.name.clone();
     let color_lanes = color.lanes().min(4) as usize;
@@ -317,11 +315,11 @@ fn query(call: &Call, emit: &mut dyn Emit, q: Query) -> Resolution {
     let ret = call.ret()?;
     let bits = match ret.ty.elem {
         ScalarTy::Int(b) => b,
-        _ => return Err(format!("{}: integer result expected", call.name)),
+        _ => return Err(call.misuse(Problem::Expected("integer result"))),
     };
     let lanes = ret.lanes() as usize;
     if matches!(q, Query::Dim) != (lanes > 1) || lanes > 4 {
-        return Err(format!("{}: unexpected result of {lanes} lanes", call.name));
+        return Err(call.misuse(Problem::UnexpectedResultLanes(lanes)));
     }
     emit.site(site(call, move |env| {
         let handle = env.regs()[img.slot as usize];
@@ -426,8 +424,28 @@ fn type_name(t: u32) -> String {
     n.to_string()
 }
 
+/// Why an image cannot be read or written as a call asks: reported when the call runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+enum AccessError {
+    #[error("sRGB images ({}) are not supported", order_name(*.0))]
+    Srgb(u32),
+    #[error("unsupported image {}", order_name(*.0))]
+    Order(u32),
+    #[error("unsupported image format ({}, {})", order_name(*.order), type_name(*.channel_type))]
+    Format { order: u32, channel_type: u32 },
+    /// The builtin's suffix does not match the channel data type.
+    #[error("images of {} are accessed with {op}_image{}", type_name(*.channel_type), .kind.suffix())]
+    Builtin {
+        channel_type: u32,
+        op: &'static str,
+        kind: Kind,
+    },
+    #[error("unsupported sampler addressing mode 0x{0:X}")]
+    Addressing(u32),
+}
+
 impl Format {
-    fn of(d: &ImageDesc) -> Result<Format, String> {
+    fn of(d: &ImageDesc) -> Result<Format, AccessError> {
         use Src::*;
         let (map, zero_alpha_border) = match d.order {
             order::R | order::RX => ([Chan(0), Zero, Zero, One], d.order == order::RX),
@@ -448,12 +466,9 @@ impl Format {
             order::INTENSITY => ([Chan(0), Chan(0), Chan(0), Chan(0)], true),
             order::LUMINANCE => ([Chan(0), Chan(0), Chan(0), One], false),
             order::SRGB | order::SRGBX | order::SRGBA | order::SBGRA => {
-                return Err(format!(
-                    "sRGB images ({}) are not supported",
-                    order_name(d.order)
-                ))
+                return Err(AccessError::Srgb(d.order))
             }
-            o => return Err(format!("unsupported image {}", order_name(o))),
+            o => return Err(AccessError::Order(o)),
         };
         let kind = match d.channel_type {
             channel::SIGNED_INT8 | channel::SIGNED_INT16 | channel::SIGNED_INT32 => Kind::Int,
@@ -462,12 +477,9 @@ impl Format {
             }
             _ => Kind::Float,
         };
-        let unsupported = || {
-            format!(
-                "unsupported image format ({}, {})",
-                order_name(d.order),
-                type_name(d.channel_type)
-            )
+        let unsupported = || AccessError::Format {
+            order: d.order,
+            channel_type: d.channel_type,
         };
         let pixel = image::pixel_size(d.order, d.channel_type).ok_or_else(unsupported)? as usize;
         let channels = image::channels(d.order).ok_or_else(unsupported)? as usize;
@@ -486,15 +498,15 @@ impl Format {
 
     /// The builtin must match the channel data type (`read_imagef` for normalized and float
     /// types, `_i` for signed, `_ui` for unsigned integers); other pairings are undefined.
-    fn check(&self, op: &str, kind: Kind) -> Result<(), String> {
+    fn check(&self, op: &'static str, kind: Kind) -> Result<(), AccessError> {
         if self.kind == kind {
             return Ok(());
         }
-        Err(format!(
-            "images of {} are accessed with {op}_image{}",
-            type_name(self.ty),
-            self.kind.suffix()
-        ))
+        Err(AccessError::Builtin {
+            channel_type: self.ty,
+            op,
+            kind: self.kind,
+        })
     }
 
     /// Border colour as lane bits of `kind` (1 is 1.0f for float reads).
@@ -824,7 +836,7 @@ fn read_texel(
     kind: Kind,
     bits: u32,
     at: Coords,
-) -> Result<[u32; 4], String> {
+) -> Result<[u32; 4], AccessError> {
     let fmt = Format::of(desc)?;
     fmt.check("read", kind)?;
     let img = Image { desc, fmt, geom };
@@ -837,7 +849,7 @@ fn read_texel(
             | sampler::ADDRESS_REPEAT
             | sampler::ADDRESS_MIRRORED_REPEAT
     ) {
-        return Err(format!("unsupported sampler addressing mode 0x{mode:X}"));
+        return Err(AccessError::Addressing(mode));
     }
     let normalized = bits & sampler::NORMALIZED_COORDS != 0;
     // Only read_imagef filters; the integer reads are nearest whatever the sampler says.
@@ -928,7 +940,7 @@ fn write_texel(
     kind: Kind,
     c: [i64; 4],
     color: [u32; 4],
-) -> Result<(), String> {
+) -> Result<(), AccessError> {
     let fmt = Format::of(desc)?;
     fmt.check("write", kind)?;
     let img = Image { desc, fmt, geom };

@@ -4,7 +4,7 @@
 //! The hot ones become ops when no argument needs broadcasting; the rest run per lane in a site.
 
 use super::lanes::{check_arg, int_kind, int_n, int_value};
-use super::{Call, Emit, Resolution};
+use super::{Call, Emit, Problem, Resolution};
 use crate::bytecode::{IntBinOp, IntUnOp, Op, ScalarTy};
 use crate::semantics::{int_bin, mask, sext};
 
@@ -31,7 +31,7 @@ pub fn resolve(call: &Call, emit: &mut dyn Emit) -> Option<Resolution> {
 fn lower(call: &Call, emit: &mut dyn Emit) -> Resolution {
     let (bits, signed) = int_kind(call, 0)?;
     if !matches!(bits, 8 | 16 | 32 | 64) {
-        return Err(format!("{}: unsupported integer width {}", call.name, bits));
+        return Err(call.misuse(Problem::IntWidth(bits)));
     }
     let r = call.ret()?;
     let lanes = r.lanes();
@@ -42,7 +42,7 @@ fn lower(call: &Call, emit: &mut dyn Emit) -> Resolution {
         _ => 2,
     };
     if call.args.len() != arity {
-        return Err(format!("{name}: {arity} arguments expected"));
+        return Err(call.misuse(Problem::Arity(arity)));
     }
     // Only min, max and clamp have overloads that take scalars for the later operands.
     let broadcast = matches!(name, "min" | "max" | "clamp");
@@ -55,10 +55,7 @@ fn lower(call: &Call, emit: &mut dyn Emit) -> Resolution {
         bits
     };
     if r.ty.elem != ScalarTy::Int(rbits) || bits > 32 && name == "upsample" {
-        return Err(format!(
-            "{name}: result type {:?} does not fit the arguments",
-            r.ty
-        ));
+        return Err(call.misuse(Problem::ResultType(r.ty)));
     }
     // Ops work lane-for-lane, so a broadcast scalar operand needs a site.
     let uniform = call.args.iter().all(|a| a.lanes() == lanes);
@@ -160,7 +157,7 @@ fn lower(call: &Call, emit: &mut dyn Emit) -> Resolution {
             a.wrapping_mul(b).wrapping_add(c)
         }),
         "upsample" => int_n::<2>(call, emit, |[hi, lo], bits, _| (hi << bits) | lo),
-        _ => Err(format!("{}: not an integer builtin", call.name)),
+        _ => Err(call.misuse(Problem::NotInteger)),
     }
 }
 

@@ -3,7 +3,7 @@
 //! OpenCL overloads mix vectors and scalars (`fmin(float4, float)`, `clamp(int8, int, int)`):
 //! scalar arguments are broadcast to every lane of the result.
 
-use super::{site, Arg, Call, Emit, Resolution};
+use super::{site, Arg, Call, Emit, Misuse, Problem, Resolution};
 use crate::bytecode::ScalarTy;
 use crate::half;
 use crate::semantics::{f32_of, f64_of, mask, sext, slot_f16, slot_f32, slot_f64};
@@ -139,11 +139,11 @@ pub fn float3(
 }
 
 /// Integer lane type of a call: (bits, signed) from the result and the first mangled parameter.
-pub fn int_kind(call: &Call, arg: usize) -> Result<(u8, bool), String> {
+pub fn int_kind(call: &Call, arg: usize) -> Result<(u8, bool), Misuse> {
     let a = call.arg(arg)?;
     let bits = match a.ty.elem {
         ScalarTy::Int(b) => b,
-        _ => return Err(format!("{}: integer argument expected", call.name)),
+        _ => return Err(call.misuse(Problem::Expected("integer argument"))),
     };
     Ok((bits, call.param(arg).is_signed_int()))
 }
@@ -188,32 +188,31 @@ pub fn check_arg(
     elem: ScalarTy,
     lanes: u32,
     broadcast: bool,
-) -> Result<Arg, String> {
+) -> Result<Arg, Misuse> {
     let a = call.arg(i)?;
     if a.ty.elem != elem {
-        return Err(format!(
-            "{}: argument {} is {:?}, expected {:?}",
-            call.name, i, a.ty.elem, elem
-        ));
+        return Err(call.misuse(Problem::ArgumentElement {
+            index: i,
+            found: a.ty.elem,
+            expected: elem,
+        }));
     }
     if a.lanes() != lanes && !(broadcast && a.lanes() == 1) {
-        return Err(format!(
-            "{}: argument {} has {} lanes, expected {}",
-            call.name,
-            i,
-            a.lanes(),
-            lanes
-        ));
+        return Err(call.misuse(Problem::ArgumentLanes {
+            index: i,
+            found: a.lanes(),
+            expected: lanes,
+        }));
     }
     Ok(a)
 }
 
 /// The float type of a float result.
-pub fn float_result(call: &Call) -> Result<(crate::bytecode::FloatTy, Arg), String> {
+pub fn float_result(call: &Call) -> Result<(crate::bytecode::FloatTy, Arg), Misuse> {
     let r = call.ret()?;
     match r.ty.elem.float() {
         Some(ty) => Ok((ty, r)),
-        None => Err(format!("{}: float result expected", call.name)),
+        None => Err(call.misuse(Problem::Expected("float result"))),
     }
 }
 

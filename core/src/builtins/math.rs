@@ -12,7 +12,7 @@
 use std::f64::consts::PI;
 
 use super::lanes::{check_arg, float1, float2, float_result, lane, store_lanes, Precision};
-use super::{site, Arg, Call, Emit, Resolution};
+use super::{site, Arg, Call, Emit, Problem, Resolution};
 use crate::bytecode::{FloatBinOp, FloatTy, FloatUnOp, Op, ScalarTy};
 use crate::half;
 use crate::semantics::{self, f64_of, sext, slot_f32, slot_f64};
@@ -370,7 +370,7 @@ fn lower_nan(call: &Call, emit: &mut dyn Emit, ty: FloatTy, r: Arg) -> Resolutio
 fn lower_out(call: &Call, emit: &mut dyn Emit, r: Arg, o: OutFn) -> Resolution {
     let n = r.lanes();
     if n > 16 {
-        return Err(format!("{}: {} lanes are not supported", call.name, n));
+        return Err(call.misuse(Problem::Lanes(n)));
     }
     let x = check_arg(call, 0, r.ty.elem, n, false)?;
     let y = if o.inputs == 2 {
@@ -379,11 +379,10 @@ fn lower_out(call: &Call, emit: &mut dyn Emit, r: Arg, o: OutFn) -> Resolution {
         x
     };
     let p = call.arg(o.inputs)?;
-    let space = p
-        .space()
-        .ok_or_else(|| format!("{}: pointer argument expected", call.name))?;
+    let pointer = || call.misuse(Problem::Expected("pointer argument"));
+    let space = p.space().ok_or_else(pointer)?;
     if call.param(o.inputs).pointee().is_none() {
-        return Err(format!("{}: pointer argument expected", call.name));
+        return Err(pointer());
     }
     let size = if o.int { 4 } else { r.ty.elem.size() };
     let prec = Precision::of(r.ty.elem);
@@ -428,11 +427,11 @@ fn lower_ilogb(call: &Call, emit: &mut dyn Emit) -> Resolution {
     let r = call.ret()?;
     let a = call.arg(0)?;
     if a.ty.elem.float().is_none() {
-        return Err(format!("{}: float argument expected", call.name));
+        return Err(call.misuse(Problem::Expected("float argument")));
     }
     let a = check_arg(call, 0, a.ty.elem, r.lanes(), false)?;
     if r.ty.elem != ScalarTy::Int(32) {
-        return Err(format!("{}: int result expected", call.name));
+        return Err(call.misuse(Problem::Expected("int result")));
     }
     let n = r.lanes();
     let p = Precision::of(a.ty.elem);

@@ -19,6 +19,7 @@ mod integer;
 mod lanes;
 pub mod mangle;
 mod math;
+mod misuse;
 mod num;
 pub mod printf;
 mod relational;
@@ -36,6 +37,7 @@ pub use crate::bytecode::builtin_call::{
 use crate::bytecode::{Op, ScalarTy, Slot, VType};
 use crate::memory::AddrSpace;
 pub use mangle::{demangle, Demangled, MType};
+pub use misuse::{Misuse, Problem, Unresolved};
 
 /// One actual argument (or the result) of a call, as the lowering sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,16 +89,23 @@ impl Call {
         })
     }
 
-    pub fn arg(&self, i: usize) -> Result<Arg, String> {
+    pub fn arg(&self, i: usize) -> Result<Arg, Misuse> {
         self.args
             .get(i)
             .copied()
-            .ok_or_else(|| format!("{}: missing argument {}", self.name, i))
+            .ok_or_else(|| self.misuse(Problem::MissingArgument(i)))
     }
 
-    pub fn ret(&self) -> Result<Arg, String> {
-        self.ret
-            .ok_or_else(|| format!("{}: missing result", self.name))
+    pub fn ret(&self) -> Result<Arg, Misuse> {
+        self.ret.ok_or_else(|| self.misuse(Problem::MissingResult))
+    }
+
+    /// `problem` of a call to this builtin.
+    pub fn misuse(&self, problem: Problem) -> Misuse {
+        Misuse {
+            builtin: self.name.clone(),
+            problem,
+        }
     }
 
     /// Parameter kind from the mangling (falls back to `Void` when unmangled).
@@ -124,14 +133,14 @@ pub fn atomic_operation(name: &str) -> Option<&str> {
     Some(base.strip_suffix("_explicit").unwrap_or(base))
 }
 
-/// Outcome of resolving one call.
-pub type Resolution = Result<(), String>;
+/// Outcome of resolving one call in a family that knows its builtin.
+pub type Resolution = Result<(), Misuse>;
 
 /// Resolves a call to an external function into ops or a builtin site.
 ///
-/// `Err` explains why a known builtin could not be lowered; an unknown function gives
-/// `Undefined external function: <symbol>`, as Oclgrind says.
-pub fn resolve(call: &Call, emit: &mut dyn Emit) -> Resolution {
+/// `Err` explains why a known builtin could not be lowered, or says that no builtin has the
+/// symbol's name (`Undefined external function: <symbol>`, as Oclgrind says).
+pub fn resolve(call: &Call, emit: &mut dyn Emit) -> Result<(), Unresolved> {
     type Family = fn(&Call, &mut dyn Emit) -> Option<Resolution>;
     // With whether every function of the family works lane by lane.
     let families: [(Family, bool); 18] = [
@@ -161,10 +170,13 @@ pub fn resolve(call: &Call, emit: &mut dyn Emit) -> Resolution {
             family(call, emit)
         };
         if let Some(r) = found {
-            return r.map_err(|e| format!("{} ({})", e, call.symbol));
+            return r.map_err(|misuse| Unresolved::Misused {
+                misuse,
+                symbol: call.symbol.clone(),
+            });
         }
     }
-    Err(format!("Undefined external function: {}", call.symbol))
+    Err(Unresolved::Undefined(call.symbol.clone()))
 }
 
 /// Builds a site from a closure.

@@ -4,7 +4,7 @@
 //! formatted here, byte for byte as glibc's printf would, so kernel output does not depend on
 //! the host C library. The formatted text of one call reaches the environment in one piece.
 
-use super::{site, Arg, BuiltinEnv, Call, Emit, Resolution};
+use super::{site, Arg, BuiltinEnv, Call, Emit, Problem, Resolution};
 use crate::bytecode::{ScalarTy, VType};
 use crate::memory::AddrSpace;
 use crate::semantics::{f16_of, f32_of, f64_of, mask, sext};
@@ -24,10 +24,10 @@ fn lower(call: &Call, emit: &mut dyn Emit) -> Resolution {
     let fmt = call.arg(0)?;
     let fmt_space = fmt
         .space()
-        .ok_or_else(|| format!("{}: the format must be a pointer", call.name))?;
+        .ok_or_else(|| call.misuse(Problem::FormatPointer))?;
     let args: Vec<Arg> = call.args[1..].to_vec();
     if let Some(a) = args.iter().find(|a| a.lanes() > 16) {
-        return Err(format!("{}: unsupported argument type {}", call.name, a.ty));
+        return Err(call.misuse(Problem::ArgumentType(a.ty)));
     }
     let ret = call.ret;
     emit.site(site(call, move |env| {

@@ -5,7 +5,7 @@
 //! as wide as the element, which the result's type gives us.
 
 use super::lanes::{check_arg, lane};
-use super::{site, Arg, Call, Emit, Resolution};
+use super::{site, Arg, Call, Emit, Misuse, Problem, Resolution};
 use crate::bytecode::{CastOp, FloatPred, Op, ScalarTy};
 use crate::semantics::{f32_of, f64_of, mask};
 
@@ -27,28 +27,26 @@ pub fn resolve(call: &Call, emit: &mut dyn Emit) -> Option<Resolution> {
 }
 
 /// The result of a test: its lanes, and the value a true lane takes (1 for scalars, all ones else).
-fn test_result(call: &Call, lanes: u32) -> Result<(Arg, u64), String> {
+fn test_result(call: &Call, lanes: u32) -> Result<(Arg, u64), Misuse> {
     let r = call.ret()?;
     let bits = match r.ty.elem {
         ScalarTy::Int(b) => b,
-        _ => return Err(format!("{}: integer result expected", call.name)),
+        _ => return Err(call.misuse(Problem::Expected("integer result"))),
     };
     if r.lanes() != lanes {
-        return Err(format!(
-            "{}: result has {} lanes, expected {}",
-            call.name,
-            r.lanes(),
-            lanes
-        ));
+        return Err(call.misuse(Problem::ResultLanes {
+            found: r.lanes(),
+            expected: lanes,
+        }));
     }
     Ok((r, if lanes == 1 { 1 } else { mask(bits) }))
 }
 
 /// The float element type of argument 0.
-fn float_arg(call: &Call) -> Result<Arg, String> {
+fn float_arg(call: &Call) -> Result<Arg, Misuse> {
     let a = call.arg(0)?;
     if a.ty.elem.float().is_none() {
-        return Err(format!("{}: float argument expected", call.name));
+        return Err(call.misuse(Problem::Expected("float argument")));
     }
     check_arg(call, 0, a.ty.elem, a.lanes(), false)
 }
@@ -143,11 +141,11 @@ fn any_all(call: &Call, emit: &mut dyn Emit) -> Resolution {
     let a = call.arg(0)?;
     let bits = match a.ty.elem {
         ScalarTy::Int(b) => b,
-        _ => return Err(format!("{}: integer argument expected", call.name)),
+        _ => return Err(call.misuse(Problem::Expected("integer argument"))),
     };
     let r = call.ret()?;
     if r.lanes() != 1 || !matches!(r.ty.elem, ScalarTy::Int(_)) {
-        return Err(format!("{}: int result expected", call.name));
+        return Err(call.misuse(Problem::Expected("int result")));
     }
     let all = call.name == "all";
     let n = a.lanes();
@@ -170,18 +168,16 @@ struct Operands {
 }
 
 /// Checks that `select`'s or `bitselect`'s first two operands and the result share one type.
-fn same_type(call: &Call) -> Result<Operands, String> {
+fn same_type(call: &Call) -> Result<Operands, Misuse> {
     let r = call.ret()?;
     let a = check_arg(call, 0, r.ty.elem, r.lanes(), false)?;
     let b = check_arg(call, 1, r.ty.elem, r.lanes(), false)?;
     let c = call.arg(2)?;
     if c.lanes() != r.lanes() {
-        return Err(format!(
-            "{}: condition has {} lanes, expected {}",
-            call.name,
-            c.lanes(),
-            r.lanes()
-        ));
+        return Err(call.misuse(Problem::ConditionLanes {
+            found: c.lanes(),
+            expected: r.lanes(),
+        }));
     }
     Ok(Operands { a, b, c, r })
 }
@@ -190,7 +186,7 @@ fn same_type(call: &Call) -> Result<Operands, String> {
 fn bitselect(call: &Call, emit: &mut dyn Emit) -> Resolution {
     let Operands { a, b, c, r } = same_type(call)?;
     if c.ty.elem != r.ty.elem {
-        return Err(format!("{}: operands of one type expected", call.name));
+        return Err(call.misuse(Problem::Expected("operands of one type")));
     }
     emit.site(site(call, move |env| {
         let regs = env.regs();
@@ -208,7 +204,7 @@ fn select(call: &Call, emit: &mut dyn Emit) -> Resolution {
     let Operands { a, b, c, r } = same_type(call)?;
     let cbits = match c.ty.elem {
         ScalarTy::Int(bits) => bits,
-        _ => return Err(format!("{}: integer condition expected", call.name)),
+        _ => return Err(call.misuse(Problem::Expected("integer condition"))),
     };
     let n = r.lanes();
     // A scalar condition is tested whole; a vector one by its sign bit.

@@ -22,7 +22,7 @@
 
 use super::group_arith::{apply, identity, Arith};
 use super::num::Num;
-use super::{site, BuiltinEnv, Call, Emit, Resolution};
+use super::{site, BuiltinEnv, Call, Emit, Problem, Resolution};
 use crate::bytecode::{Op, NOT_A_BARRIER};
 use crate::diagnostics::Rule;
 use crate::exchange::{Exchange, STRIDE};
@@ -177,7 +177,7 @@ pub fn barrier(call: &Call, emit: &mut dyn Emit) -> Resolution {
     let flags = call.arg(0)?;
     let fence = flags
         .constant
-        .ok_or_else(|| format!("{}: fence flags must be a constant", call.name))?;
+        .ok_or_else(|| call.misuse(Problem::FenceFlags))?;
     // CLK_LOCAL_MEM_FENCE, CLK_GLOBAL_MEM_FENCE and CLK_IMAGE_MEM_FENCE: never NOT_A_BARRIER.
     let fence = fence as u32 & 0b111;
     emit.op(Op::SubGroupMeet { fence });
@@ -205,7 +205,7 @@ fn lower(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
         _ => lanes,
     };
     if lanes > STRIDE || result.lanes() as usize != width {
-        return Err(format!("{}: unexpected vector widths", call.name));
+        return Err(call.misuse(Problem::UnexpectedWidths));
     }
     let num = match kind.combine {
         Combine::Elect | Combine::All | Combine::Any | Combine::Ballot => Num::Int {
@@ -216,8 +216,9 @@ fn lower(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
             bits: 64,
             signed: false,
         },
-        _ => Num::from_mangled(call.param(0))
-            .ok_or_else(|| format!("{}: unsupported type", call.name))?,
+        _ => {
+            Num::from_mangled(call.param(0)).ok_or_else(|| call.misuse(Problem::UnsupportedType))?
+        }
     };
     if let Combine::Reduce(op)
     | Combine::ScanInclusive(op)
@@ -226,7 +227,7 @@ fn lower(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
     {
         let float = num.is_float();
         if lanes != 1 || (float && !op.takes_floats()) {
-            return Err(format!("{}: unsupported type", call.name));
+            return Err(call.misuse(Problem::UnsupportedType));
         }
     }
     // An index, delta or cluster size, and the cluster size of a clustered rotate.
@@ -269,6 +270,17 @@ fn lower(call: &Call, emit: &mut dyn Emit, kind: Kind) -> Resolution {
     Ok(())
 }
 
+/// Why a call's arguments give no result: reported when the call runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+enum CombineError {
+    #[error("sub-group local id {0} is not an active work-item of the sub-group")]
+    Inactive(u64),
+    #[error(
+        "the cluster size {size} is not a power of two no greater than the sub-group size {max}"
+    )]
+    Cluster { size: usize, max: usize },
+}
+
 /// Computes the caller's result into `out` (one slot a lane; a ballot's four words).
 fn combine(
     combine: Combine,
@@ -277,7 +289,7 @@ fn combine(
     exchange: &Exchange,
     extra: &[u64],
     out: &mut [u64],
-) -> Result<(), String> {
+) -> Result<(), CombineError> {
     let value = |id: usize, lane: usize| exchange.taken(group.first + id, lane);
     let active = group.active(exchange);
     let truth = |id: usize| value(id, 0) & mask(32) != 0;
@@ -353,12 +365,7 @@ fn combine(
                         *o = value(s as usize, lane);
                     }
                 }
-                None if pick == Pick::Broadcast => {
-                    return Err(format!(
-                        "sub-group local id {} is not an active work-item of the sub-group",
-                        arg(0)
-                    ))
-                }
+                None if pick == Pick::Broadcast => return Err(CombineError::Inactive(arg(0))),
                 None => out.fill(0),
             }
         }
@@ -367,14 +374,11 @@ fn combine(
 }
 
 /// A cluster size must be a power of two no greater than the maximum sub-group size.
-fn check_cluster(size: usize, max: usize) -> Result<(), String> {
+fn check_cluster(size: usize, max: usize) -> Result<(), CombineError> {
     if size.is_power_of_two() && size <= max {
         Ok(())
     } else {
-        Err(format!(
-            "the cluster size {size} is not a power of two no greater than the sub-group \
-             size {max}"
-        ))
+        Err(CombineError::Cluster { size, max })
     }
 }
 
@@ -426,7 +430,7 @@ mod tests {
         e
     }
 
-    fn run(c: Combine, me: usize, extra: &[u64]) -> Result<u64, String> {
+    fn run(c: Combine, me: usize, extra: &[u64]) -> Result<u64, CombineError> {
         let e = odd_ones_active();
         let g = SubGroup {
             first: 8,

@@ -2,7 +2,7 @@
 //! fences are no-ops in a sequentially consistent interpreter (each work-group runs on one
 //! thread).
 
-use super::{sub_group_functions, Call, Emit, Resolution};
+use super::{sub_group_functions, Call, Emit, Problem, Resolution};
 use crate::bytecode::Op;
 
 pub fn resolve(call: &Call, emit: &mut dyn Emit) -> Option<Resolution> {
@@ -12,7 +12,7 @@ pub fn resolve(call: &Call, emit: &mut dyn Emit) -> Option<Resolution> {
             let flags = call.arg(0)?;
             let fence = flags
                 .constant
-                .ok_or_else(|| format!("{}: fence flags must be a constant", call.name))?;
+                .ok_or_else(|| call.misuse(Problem::FenceFlags))?;
             emit.op(Op::Barrier {
                 fence: fence as u32,
             });

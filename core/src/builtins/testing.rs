@@ -206,7 +206,7 @@ impl TestEnv {
         let call = Call::new(symbol, call_args, ret).ok_or("bad mangling")?;
         self.ops.clear();
         self.sites.clear();
-        resolve(&call, self)?;
+        resolve(&call, self).map_err(|e| e.to_string())?;
         for op in std::mem::take(&mut self.ops) {
             match op {
                 Op::Builtin { site } => {

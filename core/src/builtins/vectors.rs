@@ -6,7 +6,7 @@
 //! round float or double to `half` on store; `vloadN` and `vstoreN` of `half` move `half`s as they
 //! are.
 
-use super::{site, Arg, Call, Emit, LaneMove, Resolution};
+use super::{site, Arg, Call, Emit, LaneMove, Misuse, Problem, Resolution};
 use crate::bytecode::ScalarTy;
 use crate::half::{self, Round};
 use crate::memory::AddrSpace;
@@ -96,24 +96,21 @@ pub fn resolve(call: &Call, emit: &mut dyn Emit) -> Option<Resolution> {
     })
 }
 
-fn pointer(call: &Call, i: usize) -> Result<(Arg, AddrSpace), String> {
+fn pointer(call: &Call, i: usize) -> Result<(Arg, AddrSpace), Misuse> {
     let p = call.arg(i)?;
     let space = p
         .space()
-        .ok_or_else(|| format!("{}: pointer argument expected", call.name))?;
+        .ok_or_else(|| call.misuse(Problem::Expected("pointer argument")))?;
     Ok((p, space))
 }
 
 /// Element size in bytes of a value type that may live in memory as a vector element.
-fn elem_size(call: &Call, elem: ScalarTy) -> Result<usize, String> {
+fn elem_size(call: &Call, elem: ScalarTy) -> Result<usize, Misuse> {
     match elem {
         ScalarTy::Int(8 | 16 | 32 | 64) | ScalarTy::F16 | ScalarTy::F32 | ScalarTy::F64 => {
             Ok(elem.size() as usize)
         }
-        _ => Err(format!(
-            "{}: unsupported element type {:?}",
-            call.name, elem
-        )),
+        _ => Err(call.misuse(Problem::ElementType(elem))),
     }
 }
 
@@ -127,7 +124,7 @@ fn load(call: &Call, emit: &mut dyn Emit, n: u32) -> Resolution {
     let (p, space) = pointer(call, 1)?;
     let r = call.ret()?;
     if r.lanes() != n {
-        return Err(format!("{}: result must have {} lanes", call.name, n));
+        return Err(call.misuse(Problem::ResultWidth(n)));
     }
     let size = elem_size(call, r.ty.elem)?;
     emit.site(site(call, move |env| {
@@ -153,7 +150,7 @@ fn store(call: &Call, emit: &mut dyn Emit, n: u32) -> Resolution {
     let off = call.arg(1)?;
     let (p, space) = pointer(call, 2)?;
     if data.lanes() != n {
-        return Err(format!("{}: data must have {} lanes", call.name, n));
+        return Err(call.misuse(Problem::DataWidth(n)));
     }
     let size = elem_size(call, data.ty.elem)?;
     emit.site(site(call, move |env| {
@@ -192,10 +189,7 @@ fn load_half(call: &Call, emit: &mut dyn Emit, n: u32, aligned: bool) -> Resolut
     let (p, space) = pointer(call, 1)?;
     let r = call.ret()?;
     if r.lanes() != n || r.ty.elem != ScalarTy::F32 {
-        return Err(format!(
-            "{}: result must be a float vector of {} lanes",
-            call.name, n
-        ));
+        return Err(call.misuse(Problem::FloatResultWidth(n)));
     }
     let stride = half_stride(n, aligned);
     emit.site(site(call, move |env| {
@@ -220,12 +214,12 @@ fn store_half(call: &Call, emit: &mut dyn Emit, n: u32, aligned: bool, round: Ro
     let off = call.arg(1)?;
     let (p, space) = pointer(call, 2)?;
     if data.lanes() != n {
-        return Err(format!("{}: data must have {} lanes", call.name, n));
+        return Err(call.misuse(Problem::DataWidth(n)));
     }
     let wide = match data.ty.elem {
         ScalarTy::F32 => false,
         ScalarTy::F64 => true,
-        _ => return Err(format!("{}: float or double data expected", call.name)),
+        _ => return Err(call.misuse(Problem::Expected("float or double data"))),
     };
     let stride = half_stride(n, aligned);
     emit.site(site(call, move |env| {
@@ -254,7 +248,7 @@ fn shuffle(call: &Call, emit: &mut dyn Emit, two: bool) -> Resolution {
     };
     let r = call.ret()?;
     if r.lanes() != mask.lanes() || r.lanes() > 16 || (two && y.lanes() != x.lanes()) {
-        return Err(format!("{}: mismatched vector widths", call.name));
+        return Err(call.misuse(Problem::MismatchedWidths));
     }
     let m = x.lanes() as u64;
     // Only the low bits of each mask lane select a source lane.

@@ -138,6 +138,39 @@ pub struct BuildFailure {
     pub bad_options: bool,
 }
 
+/// Why a compiler or translator could not do its work, apart from what it says of the input:
+/// its files could not be written or read, or it could not be run. The text goes to the log.
+#[derive(Debug, thiserror::Error)]
+pub enum ToolError {
+    #[error("cannot create a scratch directory: {0}")]
+    ScratchDir(#[source] std::io::Error),
+    #[error("cannot write the source: {0}")]
+    WriteSource(#[source] std::io::Error),
+    /// A header name that is empty or leaves the scratch directory.
+    #[error("invalid header name '{0}'")]
+    HeaderName(String),
+    #[error("cannot write header '{name}': {error}")]
+    WriteHeader {
+        name: String,
+        #[source]
+        error: std::io::Error,
+    },
+    #[error("cannot run {program}: {error}")]
+    Run {
+        program: String,
+        #[source]
+        error: std::io::Error,
+    },
+    #[error("cannot write the IL: {0}")]
+    WriteIl(#[source] std::io::Error),
+    /// The SPIR-V translator refused the module: what it said.
+    #[error("the SPIR-V module could not be translated:\n{0}")]
+    Translate(String),
+    /// The translator's output cannot be read back.
+    #[error("{0}")]
+    ReadOutput(#[source] std::io::Error),
+}
+
 /// Whether clang's complaints are about its command line: source diagnostics name the file
 /// (`input.cl:3:1: error:`), option errors do not.
 fn blames_options(log: &str) -> bool {
@@ -289,17 +322,17 @@ pub fn compile(job: &CompileJob) -> Result<Compiled, BuildFailure> {
     if let Some(hit) = cache.as_ref().and_then(|(key, c)| c.get(key)) {
         return Ok(hit);
     }
-    let dir =
-        ScratchDir::new().map_err(|e| fail(format!("cannot create a scratch directory: {e}")))?;
+    let fail_with = |e: ToolError| fail(e.to_string());
+    let dir = ScratchDir::new().map_err(|e| fail_with(ToolError::ScratchDir(e)))?;
     std::fs::write(dir.0.join("input.cl"), job.source)
-        .map_err(|e| fail(format!("cannot write the source: {e}")))?;
+        .map_err(|e| fail_with(ToolError::WriteSource(e)))?;
     for (name, text) in job.headers {
-        write_header(&dir.0, name, text).map_err(fail)?;
+        write_header(&dir.0, name, text).map_err(fail_with)?;
     }
     let ran = in_process.and_then(|_| library::run(&in_process_args(&args, &dir.0)));
     let (succeeded, stderr) = match ran {
         Some(run) => (run.succeeded, run.stderr),
-        None => run_process(&args, &dir.0).map_err(fail)?,
+        None => run_process(&args, &dir.0).map_err(fail_with)?,
     };
     let (log, summary) = split_summary(&stderr);
     if !succeeded {
@@ -345,16 +378,17 @@ fn file_args(outputs: &Path) -> Vec<String> {
 }
 
 /// Runs a clang process in the scratch directory: whether it succeeded, and its stderr.
-fn run_process(args: &[String], dir: &Path) -> Result<(bool, String), String> {
+fn run_process(args: &[String], dir: &Path) -> Result<(bool, String), ToolError> {
     let mut cmd = Command::new(clang());
     // The compiler is not the application: it need not load what `oclgrind` preloads.
     cmd.env_remove("LD_PRELOAD");
     cmd.current_dir(dir)
         .args(args)
         .args(file_args(Path::new(".")));
-    let out = cmd
-        .output()
-        .map_err(|e| format!("cannot run {}: {e}", clang()))?;
+    let out = cmd.output().map_err(|error| ToolError::Run {
+        program: clang(),
+        error,
+    })?;
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     Ok((out.status.success(), stderr))
 }
@@ -373,20 +407,23 @@ fn in_process_args(args: &[String], dir: &Path) -> Vec<String> {
 
 /// Writes an embedded header under the scratch directory; names may have directories but must
 /// stay inside it.
-fn write_header(dir: &Path, name: &str, text: &str) -> Result<(), String> {
+fn write_header(dir: &Path, name: &str, text: &str) -> Result<(), ToolError> {
     let relative = Path::new(name);
     let inside = relative
         .components()
         .all(|c| matches!(c, std::path::Component::Normal(_)));
     if !inside || name.is_empty() {
-        return Err(format!("invalid header name '{name}'"));
+        return Err(ToolError::HeaderName(name.to_string()));
     }
+    let cannot_write = |error| ToolError::WriteHeader {
+        name: name.to_string(),
+        error,
+    };
     let path = dir.join(relative);
     if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent)
-            .map_err(|e| format!("cannot write header '{name}': {e}"))?;
+        std::fs::create_dir_all(parent).map_err(cannot_write)?;
     }
-    std::fs::write(&path, text).map_err(|e| format!("cannot write header '{name}': {e}"))
+    std::fs::write(&path, text).map_err(cannot_write)
 }
 
 /// The SPIR-V to LLVM translator: `OCLGRIND_LLVM_SPIRV`, else llvm-spirv-15.
@@ -395,22 +432,24 @@ pub fn spirv_translator() -> String {
 }
 
 /// Translates a SPIR-V module to LLVM bitcode; the error explains why it could not be.
-pub fn translate_spirv(il: &[u8]) -> Result<Vec<u8>, String> {
-    let dir = ScratchDir::new().map_err(|e| format!("cannot create a scratch directory: {e}"))?;
-    std::fs::write(dir.0.join("input.spv"), il).map_err(|e| format!("cannot write the IL: {e}"))?;
+pub fn translate_spirv(il: &[u8]) -> Result<Vec<u8>, ToolError> {
+    let dir = ScratchDir::new().map_err(ToolError::ScratchDir)?;
+    std::fs::write(dir.0.join("input.spv"), il).map_err(ToolError::WriteIl)?;
     let out = Command::new(spirv_translator())
         .env_remove("LD_PRELOAD")
         .current_dir(&dir.0)
         .args(["-r", "input.spv", "-o", "output.bc"])
         .output()
-        .map_err(|e| format!("cannot run {}: {e}", spirv_translator()))?;
+        .map_err(|error| ToolError::Run {
+            program: spirv_translator(),
+            error,
+        })?;
     if !out.status.success() {
-        return Err(format!(
-            "the SPIR-V module could not be translated:\n{}",
-            String::from_utf8_lossy(&out.stderr).trim_end()
+        return Err(ToolError::Translate(
+            String::from_utf8_lossy(&out.stderr).trim_end().to_string(),
         ));
     }
-    std::fs::read(dir.0.join("output.bc")).map_err(|e| e.to_string())
+    std::fs::read(dir.0.join("output.bc")).map_err(ToolError::ReadOutput)
 }
 
 /// Whether a file's contents are LLVM bitcode rather than source.

@@ -9,20 +9,35 @@ use inkwell::values::BasicMetadataValueEnum;
 
 const TAG: &str = "oclgrind.binary_type";
 
-fn parse<'c>(ctx: &'c Context, bitcode: &[u8]) -> Result<Module<'c>, String> {
+/// Why binaries cannot be linked or tagged: LLVM's message where LLVM refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BinaryError {
+    #[error("no modules to link")]
+    NoModules,
+    /// The bitcode does not parse.
+    #[error("{0}")]
+    Parse(String),
+    #[error("{0}")]
+    Link(String),
+    #[error("{0}")]
+    Tag(String),
+}
+
+fn parse<'c>(ctx: &'c Context, bitcode: &[u8]) -> Result<Module<'c>, BinaryError> {
     let buffer = MemoryBuffer::create_from_memory_range_copy(bitcode, "input");
-    Module::parse_bitcode_from_buffer(&buffer, ctx).map_err(|e| e.to_string())
+    Module::parse_bitcode_from_buffer(&buffer, ctx).map_err(|e| BinaryError::Parse(e.to_string()))
 }
 
 fn write(m: &Module) -> Vec<u8> {
     m.write_bitcode_to_memory().as_slice().to_vec()
 }
 
-fn set_tag<'c>(ctx: &'c Context, m: &Module<'c>, kind: &str) -> Result<(), String> {
+fn set_tag<'c>(ctx: &'c Context, m: &Module<'c>, kind: &str) -> Result<(), BinaryError> {
     let node = ctx.metadata_node(&[BasicMetadataValueEnum::MetadataValue(
         ctx.metadata_string(kind),
     )]);
-    m.add_global_metadata(TAG, &node).map_err(|e| e.to_string())
+    m.add_global_metadata(TAG, &node)
+        .map_err(|e| BinaryError::Tag(e.to_string()))
 }
 
 /// A linked module and the functions it calls but nobody defines.
@@ -41,14 +56,14 @@ fn is_provided(name: &str) -> bool {
 }
 
 /// Links modules into one and tags it with `kind`.
-pub fn link(modules: &[&[u8]], kind: &str) -> Result<Linked, String> {
+pub fn link(modules: &[&[u8]], kind: &str) -> Result<Linked, BinaryError> {
     let ctx = Context::create();
-    let (first, rest) = modules.split_first().ok_or("no modules to link")?;
+    let (first, rest) = modules.split_first().ok_or(BinaryError::NoModules)?;
     let linked = parse(&ctx, first)?;
     for m in rest {
         linked
             .link_in_module(parse(&ctx, m)?)
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| BinaryError::Link(e.to_string()))?;
     }
     let undefined = linked
         .get_functions()
@@ -64,7 +79,7 @@ pub fn link(modules: &[&[u8]], kind: &str) -> Result<Linked, String> {
 }
 
 /// Returns the bitcode tagged with `kind`.
-pub fn tag(bitcode: &[u8], kind: &str) -> Result<Vec<u8>, String> {
+pub fn tag(bitcode: &[u8], kind: &str) -> Result<Vec<u8>, BinaryError> {
     let ctx = Context::create();
     let m = parse(&ctx, bitcode)?;
     set_tag(&ctx, &m, kind)?;
@@ -73,7 +88,7 @@ pub fn tag(bitcode: &[u8], kind: &str) -> Result<Vec<u8>, String> {
 
 /// The kind a binary was tagged with (the latest tag, after links), if any; `Err` if it is
 /// not bitcode at all.
-pub fn tag_of(bitcode: &[u8]) -> Result<Option<String>, String> {
+pub fn tag_of(bitcode: &[u8]) -> Result<Option<String>, BinaryError> {
     let ctx = Context::create();
     let m = parse(&ctx, bitcode)?;
     let kind = m.get_global_metadata(TAG).last().and_then(|node| {

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use super::ir::{ModuleRef, Opcode, Type, TypeKind, Value, ValueKind};
-use super::types::{shape_of, space_of};
+use super::types::{shape_of, space_of, TypeError};
 use crate::memory::{from_generic, to_generic, AddrSpace};
 use crate::semantics::bitcast_lanes;
 use crate::semantics::{mask, sext};
@@ -33,6 +33,50 @@ impl CVal {
             CVal::Undef => CVal::Undef,
         }
     }
+}
+
+/// Why a constant, or an address computation, cannot be evaluated.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ConstError {
+    #[error(transparent)]
+    Type(#[from] TypeError),
+    #[error("non-constant struct index")]
+    VariableStructIndex,
+    #[error("struct index out of range")]
+    StructIndexRange,
+    /// A GEP index into a type that has no elements, as LLVM prints the type.
+    #[error("cannot index into type {0}")]
+    IndexInto(String),
+    #[error("vector-of-pointer address computations are not supported")]
+    VectorOfPointers,
+    #[error("expected a scalar constant")]
+    NotScalar,
+    #[error("unsupported floating-point constant type {0}")]
+    FloatType(String),
+    #[error("unreadable constant aggregate element")]
+    Element,
+    #[error("unknown global variable @{0}")]
+    UnknownGlobal(String),
+    #[error("function pointers are not supported (@{0})")]
+    FunctionPointer(String),
+    /// A kind of constant the evaluation does not know, as LLVM prints it.
+    #[error("unsupported constant: {0}")]
+    Constant(String),
+    #[error("bitcast of a constant aggregate")]
+    AggregateBitcast,
+    #[error("an address split across vector lanes")]
+    SplitAddress,
+    #[error("non-constant index in a constant address")]
+    VariableIndex,
+    #[error("truncated address in a constant expression")]
+    TruncatedAddress,
+    #[error("sign-extended address in a constant expression")]
+    SignExtendedAddress,
+    #[error("unsupported address arithmetic in a constant expression")]
+    AddressArithmetic,
+    /// An operation the evaluation does not know, as LLVM prints the expression.
+    #[error("unsupported constant expression: {0}")]
+    Expression(String),
 }
 
 /// `(byte offset, variable, addend)`: the address of another variable goes at offset.
@@ -64,7 +108,7 @@ pub struct GepInfo {
 }
 
 /// Breaks a GEP over `src` with `indices` into constant and variable parts.
-pub fn gep_info(m: &ModuleRef, src: Type, indices: &[Value]) -> Result<GepInfo, String> {
+pub fn gep_info(m: &ModuleRef, src: Type, indices: &[Value]) -> Result<GepInfo, ConstError> {
     let mut info = GepInfo::default();
     let mut cur = src;
     for (k, &idx) in indices.iter().enumerate() {
@@ -74,14 +118,14 @@ pub fn gep_info(m: &ModuleRef, src: Type, indices: &[Value]) -> Result<GepInfo, 
             match cur.kind() {
                 TypeKind::LLVMStructTypeKind => {
                     if idx.kind() != ValueKind::LLVMConstantIntValueKind {
-                        return Err("non-constant struct index".into());
+                        return Err(ConstError::VariableStructIndex);
                     }
                     let field = idx.const_zext() as u32;
                     info.offset += m.field_offset(cur, field) as i64;
                     cur = *cur
                         .struct_fields()
                         .get(field as usize)
-                        .ok_or("struct index out of range")?;
+                        .ok_or(ConstError::StructIndexRange)?;
                     continue;
                 }
                 TypeKind::LLVMArrayTypeKind => {
@@ -93,11 +137,11 @@ pub fn gep_info(m: &ModuleRef, src: Type, indices: &[Value]) -> Result<GepInfo, 
                     cur = cur.element();
                     (m.alloc_size(cur) as i64, None)
                 }
-                _ => return Err(format!("cannot index into type {}", cur.print())),
+                _ => return Err(ConstError::IndexInto(cur.print())),
             }
         };
         if idx.ty().kind() == TypeKind::LLVMVectorTypeKind {
-            return Err("vector-of-pointer address computations are not supported".into());
+            return Err(ConstError::VectorOfPointers);
         }
         if let Some(len) = array_len {
             info.checks.push((idx, len));
@@ -115,28 +159,28 @@ pub fn gep_info(m: &ModuleRef, src: Type, indices: &[Value]) -> Result<GepInfo, 
 
 impl Consts<'_> {
     /// The scalar value of a constant of scalar type.
-    pub fn scalar(&self, v: Value) -> Result<CVal, String> {
+    pub fn scalar(&self, v: Value) -> Result<CVal, ConstError> {
         let leaves = self.leaves(v)?;
         match leaves.as_slice() {
             [one] => Ok(*one),
-            _ => Err("expected a scalar constant".into()),
+            _ => Err(ConstError::NotScalar),
         }
     }
 
     /// The slot values of a constant of any type (flattened like its register shape).
-    pub fn leaves(&self, v: Value) -> Result<Vec<CVal>, String> {
+    pub fn leaves(&self, v: Value) -> Result<Vec<CVal>, ConstError> {
         let mut out = Vec::new();
         self.push_leaves(v, &mut out)?;
         Ok(out)
     }
 
-    fn push_leaves(&self, v: Value, out: &mut Vec<CVal>) -> Result<(), String> {
+    fn push_leaves(&self, v: Value, out: &mut Vec<CVal>) -> Result<(), ConstError> {
         let t = v.ty();
         match v.kind() {
             ValueKind::LLVMConstantIntValueKind => {
                 let bits = t.int_width();
                 if bits > 64 {
-                    return Err(format!("integers of {bits} bits are not supported"));
+                    return Err(TypeError::IntWidth(bits).into());
                 }
                 out.push(CVal::Bits(v.const_zext() & mask(bits as u8)));
             }
@@ -147,12 +191,7 @@ impl Consts<'_> {
                     TypeKind::LLVMHalfTypeKind => crate::half::from_f64(d) as u64,
                     TypeKind::LLVMFloatTypeKind => (d as f32).to_bits() as u64,
                     TypeKind::LLVMDoubleTypeKind => d.to_bits(),
-                    _ => {
-                        return Err(format!(
-                            "unsupported floating-point constant type {}",
-                            t.print()
-                        ))
-                    }
+                    _ => return Err(ConstError::FloatType(t.print())),
                 }));
             }
             ValueKind::LLVMConstantPointerNullValueKind
@@ -176,9 +215,7 @@ impl Consts<'_> {
                     _ => t.vector_len() as u64,
                 };
                 for i in 0..n {
-                    let e = v
-                        .aggregate_element(i as u32)
-                        .ok_or("unreadable constant aggregate element")?;
+                    let e = v.aggregate_element(i as u32).ok_or(ConstError::Element)?;
                     self.push_leaves(e, out)?;
                 }
             }
@@ -186,7 +223,7 @@ impl Consts<'_> {
                 out.push(match self.globals.get(&v) {
                     Some(GlobalAddr::Program(id)) => CVal::Global { id: *id, addend: 0 },
                     Some(GlobalAddr::Fixed(a)) => CVal::Bits(*a),
-                    None => return Err(format!("unknown global variable @{}", v.name())),
+                    None => return Err(ConstError::UnknownGlobal(v.name())),
                 });
             }
             ValueKind::LLVMConstantExprValueKind
@@ -197,13 +234,8 @@ impl Consts<'_> {
                 self.bitcast_leaves(v, out)?
             }
             ValueKind::LLVMConstantExprValueKind => out.push(self.expr(v)?),
-            ValueKind::LLVMFunctionValueKind => {
-                return Err(format!(
-                    "function pointers are not supported (@{})",
-                    v.name()
-                ))
-            }
-            _ => return Err(format!("unsupported constant: {}", v.print())),
+            ValueKind::LLVMFunctionValueKind => return Err(ConstError::FunctionPointer(v.name())),
+            _ => return Err(ConstError::Constant(v.print())),
         }
         Ok(())
     }
@@ -211,12 +243,12 @@ impl Consts<'_> {
     /// A bitcast to or from a vector (`as_half2(0x3c00c000)` at -O0 is a bitcast of a
     /// `<1 x i32>`): the operand's lanes re-split into the result's. Addresses move only
     /// between layouts of one 64-bit lane.
-    fn bitcast_leaves(&self, v: Value, out: &mut Vec<CVal>) -> Result<(), String> {
+    fn bitcast_leaves(&self, v: Value, out: &mut Vec<CVal>) -> Result<(), ConstError> {
         let src = v.operand(0);
         let from = shape_of(self.m, src.ty())?.vtype();
         let to = shape_of(self.m, v.ty())?.vtype();
         let (Some(from), Some(to)) = (from, to) else {
-            return Err("bitcast of a constant aggregate".into());
+            return Err(ConstError::AggregateBitcast);
         };
         let leaves = self.leaves(src)?;
         if from.lanes == to.lanes && from.elem.bits() == to.elem.bits() {
@@ -232,16 +264,16 @@ impl Consts<'_> {
             .iter()
             .map(|c| match c {
                 CVal::Bits(b) => Ok(*b),
-                _ => Err("an address split across vector lanes".to_string()),
+                _ => Err(ConstError::SplitAddress),
             })
-            .collect::<Result<Vec<u64>, String>>()?;
+            .collect::<Result<Vec<u64>, _>>()?;
         let mut lanes = vec![0; to.lanes as usize];
         bitcast_lanes(&bits, from, &mut lanes, to);
         out.extend(lanes.into_iter().map(CVal::Bits));
         Ok(())
     }
 
-    fn expr(&self, v: Value) -> Result<CVal, String> {
+    fn expr(&self, v: Value) -> Result<CVal, ConstError> {
         let op = v.const_opcode();
         let operand = |i| self.scalar(v.operand(i));
         match op {
@@ -250,7 +282,7 @@ impl Consts<'_> {
                 let indices: Vec<Value> = (1..v.num_operands()).map(|i| v.operand(i)).collect();
                 let info = gep_info(self.m, v.gep_source_type(), &indices)?;
                 if !info.vars.is_empty() {
-                    return Err("non-constant index in a constant address".into());
+                    return Err(ConstError::VariableIndex);
                 }
                 Ok(base.add(info.offset))
             }
@@ -276,7 +308,7 @@ impl Consts<'_> {
                     CVal::Bits(b) => Ok(CVal::Bits(b & mask(bits))),
                     CVal::Undef => Ok(CVal::Undef),
                     g if bits == 64 => Ok(g),
-                    _ => Err("truncated address in a constant expression".into()),
+                    _ => Err(ConstError::TruncatedAddress),
                 }
             }
             Opcode::LLVMSExt => {
@@ -285,7 +317,7 @@ impl Consts<'_> {
                 match operand(0)? {
                     CVal::Bits(b) => Ok(CVal::Bits(sext(b, from) as u64 & mask(to))),
                     CVal::Undef => Ok(CVal::Undef),
-                    _ => Err("sign-extended address in a constant expression".into()),
+                    _ => Err(ConstError::SignExtendedAddress),
                 }
             }
             Opcode::LLVMAdd | Opcode::LLVMSub => {
@@ -309,16 +341,16 @@ impl Consts<'_> {
                     {
                         Ok(CVal::Bits((x - y) as u64 & mask(bits)))
                     }
-                    _ => Err("unsupported address arithmetic in a constant expression".into()),
+                    _ => Err(ConstError::AddressArithmetic),
                 }
             }
-            _ => Err(format!("unsupported constant expression: {}", v.print())),
+            _ => Err(ConstError::Expression(v.print())),
         }
     }
 
     /// Serialises a constant of type `t` into memory bytes; addresses of program-scope variables
     /// are left as relocations `(offset, variable, addend)`.
-    pub fn bytes(&self, v: Value, t: Type) -> Result<(Vec<u8>, Vec<Relocation>), String> {
+    pub fn bytes(&self, v: Value, t: Type) -> Result<(Vec<u8>, Vec<Relocation>), ConstError> {
         let mut data = vec![0u8; self.m.alloc_size(t) as usize];
         let mut relocs = Vec::new();
         self.write(v, t, 0, &mut data, &mut relocs)?;
@@ -334,7 +366,7 @@ impl Consts<'_> {
         at: usize,
         data: &mut [u8],
         relocs: &mut Vec<Relocation>,
-    ) -> Result<(), String> {
+    ) -> Result<(), ConstError> {
         if matches!(
             v.kind(),
             ValueKind::LLVMConstantAggregateZeroValueKind
@@ -343,10 +375,7 @@ impl Consts<'_> {
         ) {
             return Ok(()); // already zero
         }
-        let element = |i: u64| {
-            v.aggregate_element(i as u32)
-                .ok_or_else(|| "unreadable constant aggregate element".to_string())
-        };
+        let element = |i: u64| v.aggregate_element(i as u32).ok_or(ConstError::Element);
         match t.kind() {
             TypeKind::LLVMStructTypeKind => {
                 for (i, f) in t.struct_fields().into_iter().enumerate() {

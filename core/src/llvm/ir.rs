@@ -47,13 +47,24 @@ fn no_debug_info_upgrade() {
     });
 }
 
+/// Why a module cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ModuleError {
+    /// LLVM's reader refused the text or bitcode: its message.
+    #[error("{0}")]
+    Parse(String),
+    /// LLVM's verifier refused the module: the first line of its report.
+    #[error("invalid LLVM module: {0}")]
+    Invalid(String),
+}
+
 /// What LLVM's readers do to a module's debug information when they upgrade it, with an
 /// error for a broken module: debug information of another version, or broken on its own, is
 /// dropped (the program then runs without it); a module that is still broken is refused.
 ///
 /// # Safety
 /// `m` is a valid module.
-unsafe fn check_module(m: LLVMModuleRef) -> Result<(), String> {
+unsafe fn check_module(m: LLVMModuleRef) -> Result<(), ModuleError> {
     use inkwell::llvm_sys::analysis::{LLVMVerifierFailureAction, LLVMVerifyModule};
     use inkwell::llvm_sys::debuginfo::{
         LLVMDebugMetadataVersion, LLVMGetModuleDebugMetadataVersion, LLVMStripModuleDebugInfo,
@@ -78,11 +89,14 @@ unsafe fn check_module(m: LLVMModuleRef) -> Result<(), String> {
         return Ok(());
     }
     let first = problem.lines().next().unwrap_or("").trim();
-    Err(format!("invalid LLVM module: {first}"))
+    Err(ModuleError::Invalid(first.to_string()))
 }
 
 /// Parses a module and runs `f` on it; everything LLVM is freed afterwards.
-pub fn with_module<R>(input: ModuleInput, f: impl FnOnce(&ModuleRef) -> R) -> Result<R, String> {
+pub fn with_module<R>(
+    input: ModuleInput,
+    f: impl FnOnce(&ModuleRef) -> R,
+) -> Result<R, ModuleError> {
     use inkwell::memory_buffer::MemoryBuffer;
     no_debug_info_upgrade();
     let context = inkwell::context::Context::create();
@@ -96,7 +110,7 @@ pub fn with_module<R>(input: ModuleInput, f: impl FnOnce(&ModuleRef) -> R) -> Re
             context.create_module_from_ir(buffer)
         }
     }
-    .map_err(|e| e.to_string())?;
+    .map_err(|e| ModuleError::Parse(e.to_string()))?;
     let raw = module.as_mut_ptr();
     // SAFETY: a module just parsed, owned by `module`.
     unsafe { check_module(raw)? };
@@ -115,7 +129,7 @@ pub fn with_module<R>(input: ModuleInput, f: impl FnOnce(&ModuleRef) -> R) -> Re
 }
 
 /// Returns the textual IR of a bitcode module (for `--dump-spir`).
-pub fn bitcode_to_text(bitcode: &[u8]) -> Result<String, String> {
+pub fn bitcode_to_text(bitcode: &[u8]) -> Result<String, ModuleError> {
     with_module(ModuleInput::Bitcode(bitcode), |m| unsafe {
         take_message(LLVMPrintModuleToString(m.raw))
     })

@@ -39,7 +39,7 @@ pub fn lower_program(
         let dbg = options.debug.then(|| ModuleDbg::parse(&m.print()));
         lower_module(m, dbg.as_ref(), options.count_instructions)
     })
-    .map_err(ProgramError::Module)?
+    .map_err(|e| ProgramError::Module(e.to_string()))?
 }
 
 fn lower_module(
@@ -472,7 +472,7 @@ fn kernel_info(m: &ModuleRef, k: Value) -> KernelInfo {
                         ParamKind::Unsupported("aggregate argument".into()),
                         m.alloc_size(t),
                     ),
-                    Err(e) => (ParamKind::Unsupported(e), 0),
+                    Err(e) => (ParamKind::Unsupported(e.to_string()), 0),
                 },
             };
             let get = |v: &Vec<String>| v.get(i).cloned().unwrap_or_default();

@@ -32,16 +32,38 @@ impl Shape {
     }
 }
 
-pub fn space_of(n: u32) -> Result<AddrSpace, String> {
-    AddrSpace::from_llvm(n).ok_or_else(|| format!("unsupported address space: {n}"))
+/// Why values of a type cannot be held or placed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TypeError {
+    #[error("unsupported address space: {0}")]
+    AddressSpace(u32),
+    #[error("integers of {0} bits are not supported")]
+    IntWidth(u32),
+    #[error("vectors of {0} elements are not supported")]
+    VectorLen(u32),
+    /// A target extension type other than OpenCL's handles, as LLVM prints it.
+    #[error("type {0} is not supported")]
+    TargetExt(String),
+    #[error("unsupported type {0}")]
+    Other(String),
+    #[error("vectors of booleans in memory are not supported")]
+    BoolVector,
+    #[error("aggregate value too large to hold in registers")]
+    TooManyLeaves,
+    #[error("aggregate larger than 4 GiB")]
+    TooLarge,
 }
 
-pub fn scalar_of(t: Type) -> Result<ScalarTy, String> {
+pub fn space_of(n: u32) -> Result<AddrSpace, TypeError> {
+    AddrSpace::from_llvm(n).ok_or(TypeError::AddressSpace(n))
+}
+
+pub fn scalar_of(t: Type) -> Result<ScalarTy, TypeError> {
     match t.kind() {
         TypeKind::LLVMIntegerTypeKind => {
             let w = t.int_width();
             if w == 0 || w > 64 {
-                Err(format!("integers of {w} bits are not supported"))
+                Err(TypeError::IntWidth(w))
             } else {
                 Ok(ScalarTy::Int(w as u8))
             }
@@ -60,19 +82,19 @@ pub fn scalar_of(t: Type) -> Result<ScalarTy, String> {
         {
             Ok(ScalarTy::Int(64))
         }
-        TypeKind::LLVMTargetExtTypeKind => Err(format!("type {} is not supported", t.print())),
-        _ => Err(format!("unsupported type {}", t.print())),
+        TypeKind::LLVMTargetExtTypeKind => Err(TypeError::TargetExt(t.print())),
+        _ => Err(TypeError::Other(t.print())),
     }
 }
 
-pub fn shape_of(m: &ModuleRef, t: Type) -> Result<Shape, String> {
+pub fn shape_of(m: &ModuleRef, t: Type) -> Result<Shape, TypeError> {
     match t.kind() {
         TypeKind::LLVMVoidTypeKind => Ok(Shape::Void),
         TypeKind::LLVMVectorTypeKind | TypeKind::LLVMScalableVectorTypeKind => {
             // Any width LLVM makes: -O2 turns unrolled private arrays into <64 x float>.
             let n = t.vector_len();
             if n == 0 || n > u16::MAX as u32 {
-                return Err(format!("vectors of {n} elements are not supported"));
+                return Err(TypeError::VectorLen(n));
             }
             Ok(Shape::Val(VType {
                 elem: scalar_of(t.element())?,
@@ -92,10 +114,10 @@ pub fn shape_of(m: &ModuleRef, t: Type) -> Result<Shape, String> {
 }
 
 /// Appends the scalar leaves of `t`, placed at `base`, in slot order.
-pub fn flatten(m: &ModuleRef, t: Type, base: u64, out: &mut Vec<Leaf>) -> Result<(), String> {
+pub fn flatten(m: &ModuleRef, t: Type, base: u64, out: &mut Vec<Leaf>) -> Result<(), TypeError> {
     const MAX_LEAVES: usize = 1 << 16;
     if out.len() > MAX_LEAVES {
-        return Err("aggregate value too large to hold in registers".into());
+        return Err(TypeError::TooManyLeaves);
     }
     match t.kind() {
         TypeKind::LLVMStructTypeKind => {
@@ -113,7 +135,7 @@ pub fn flatten(m: &ModuleRef, t: Type, base: u64, out: &mut Vec<Leaf>) -> Result
         TypeKind::LLVMVectorTypeKind => {
             let e = scalar_of(t.element())?;
             if e == ScalarTy::Int(1) {
-                return Err("vectors of booleans in memory are not supported".into());
+                return Err(TypeError::BoolVector);
             }
             for i in 0..t.vector_len() as u64 {
                 out.push(Leaf {
@@ -251,6 +273,6 @@ fn gep_result_type(gep: Value) -> Option<Type> {
     Some(t)
 }
 
-fn offset32(o: u64) -> Result<u32, String> {
-    u32::try_from(o).map_err(|_| "aggregate larger than 4 GiB".to_string())
+fn offset32(o: u64) -> Result<u32, TypeError> {
+    u32::try_from(o).map_err(|_| TypeError::TooLarge)
 }

@@ -1,6 +1,6 @@
 //! LLVM intrinsics: each becomes ops, or nothing when it only informs the optimiser.
 
-use super::{DbgRecord, DbgValue, Lowerer};
+use super::{DbgRecord, DbgValue, Lowerer, Unsupported};
 use crate::bytecode::*;
 use crate::llvm::ir::{TypeKind, Value};
 use crate::llvm::types::{self, space_of};
@@ -61,107 +61,11 @@ impl Lowerer<'_> {
         self.out.paddings.len() as u32 - 1
     }
 
-    pub(super) fn intrinsic(&mut self, i: Value, name: &str) -> Result<(), String> {
+    pub(super) fn intrinsic(&mut self, i: Value, name: &str) -> Result<(), Unsupported> {
         let base = name.strip_prefix("llvm.").unwrap_or(name);
         let arg = |k: u32| i.operand(k);
-        let float_un = |op| Some(IntrinsicKind::FloatUn(op));
-        let kind = match base {
-            "fmuladd" => Some(IntrinsicKind::Fma(false)),
-            "fma" => Some(IntrinsicKind::Fma(true)),
-            "fabs" => float_un(FloatUnOp::Abs),
-            "sqrt" => float_un(FloatUnOp::Sqrt),
-            "floor" => float_un(FloatUnOp::Floor),
-            "ceil" => float_un(FloatUnOp::Ceil),
-            "trunc" => float_un(FloatUnOp::Trunc),
-            "rint" | "nearbyint" => float_un(FloatUnOp::Rint),
-            "round" => float_un(FloatUnOp::Round),
-            "roundeven" => float_un(FloatUnOp::RoundEven),
-            "minnum" => Some(IntrinsicKind::FloatBin(FloatBinOp::MinNum)),
-            "maxnum" => Some(IntrinsicKind::FloatBin(FloatBinOp::MaxNum)),
-            "minimum" => Some(IntrinsicKind::FloatBin(FloatBinOp::Minimum)),
-            "maximum" => Some(IntrinsicKind::FloatBin(FloatBinOp::Maximum)),
-            "copysign" => Some(IntrinsicKind::FloatBin(FloatBinOp::CopySign)),
-            "smax" => Some(IntrinsicKind::IntBin(IntBinOp::SMax)),
-            "smin" => Some(IntrinsicKind::IntBin(IntBinOp::SMin)),
-            "umax" => Some(IntrinsicKind::IntBin(IntBinOp::UMax)),
-            "umin" => Some(IntrinsicKind::IntBin(IntBinOp::UMin)),
-            "sadd.sat" => Some(IntrinsicKind::IntBin(IntBinOp::SAddSat)),
-            "uadd.sat" => Some(IntrinsicKind::IntBin(IntBinOp::UAddSat)),
-            "ssub.sat" => Some(IntrinsicKind::IntBin(IntBinOp::SSubSat)),
-            "usub.sat" => Some(IntrinsicKind::IntBin(IntBinOp::USubSat)),
-            "abs" => Some(IntrinsicKind::IntUn(IntUnOp::Abs)),
-            "ctpop" => Some(IntrinsicKind::IntUn(IntUnOp::CtPop)),
-            "ctlz" => Some(IntrinsicKind::IntUn(IntUnOp::Ctlz)),
-            "cttz" => Some(IntrinsicKind::IntUn(IntUnOp::Cttz)),
-            "bswap" => Some(IntrinsicKind::IntUn(IntUnOp::BSwap)),
-            "bitreverse" => Some(IntrinsicKind::IntUn(IntUnOp::BitReverse)),
-            _ => None,
-        };
-        if let Some(kind) = kind {
-            let vt = self.vt(i.ty())?;
-            let d = self.dst(i)?;
-            let lanes = vt.lanes;
-            let a = self.operand(arg(0))?;
-            match kind {
-                IntrinsicKind::Fma(fused) => {
-                    let ty = vt.elem.float().ok_or("fma of non-floats")?;
-                    let (b, c) = (self.operand(arg(1))?, self.operand(arg(2))?);
-                    self.emit(Op::Fma {
-                        ty,
-                        fused,
-                        d,
-                        a,
-                        b,
-                        c,
-                        lanes,
-                    });
-                }
-                IntrinsicKind::FloatUn(op) => {
-                    let ty = vt.elem.float().ok_or("float intrinsic on non-floats")?;
-                    self.emit(Op::FloatUn {
-                        op,
-                        ty,
-                        d,
-                        s: a,
-                        lanes,
-                    });
-                }
-                IntrinsicKind::FloatBin(op) => {
-                    let ty = vt.elem.float().ok_or("float intrinsic on non-floats")?;
-                    let b = self.operand(arg(1))?;
-                    self.emit(Op::FloatBin {
-                        op,
-                        ty,
-                        d,
-                        a,
-                        b,
-                        lanes,
-                    });
-                }
-                IntrinsicKind::IntBin(op) => {
-                    let b = self.operand(arg(1))?;
-                    let bits = vt.elem.int_bits();
-                    self.emit(Op::IntBin {
-                        op,
-                        d,
-                        a,
-                        b,
-                        bits,
-                        lanes,
-                    });
-                }
-                IntrinsicKind::IntUn(op) => {
-                    let bits = vt.elem.int_bits();
-                    self.emit(Op::IntUn {
-                        op,
-                        d,
-                        s: a,
-                        bits,
-                        lanes,
-                    });
-                }
-            }
-            return Ok(());
+        if let Some(kind) = IntrinsicKind::of(base) {
+            return self.arithmetic_intrinsic(i, kind);
         }
         match base {
             "fshl" | "fshr" => {
@@ -194,7 +98,7 @@ impl Lowerer<'_> {
                 };
                 let vt = self.vt(arg(0).ty())?;
                 if vt.lanes != 1 {
-                    return Err(format!("vector {name} is not supported"));
+                    return Err(Unsupported::VectorIntrinsic(name.to_string()));
                 }
                 let d = self.dst(i)?;
                 let (a, b) = (self.operand(arg(0))?, self.operand(arg(1))?);
@@ -269,14 +173,14 @@ impl Lowerer<'_> {
             "trap" | "debugtrap" | "ubsantrap" => self.trap("Encountered trap instruction"),
             _ => match base.strip_prefix("vector.reduce.") {
                 Some(kind) => self.reduce(i, kind)?,
-                None => return Err(format!("Unsupported intrinsic: {name}")),
+                None => return Err(Unsupported::Intrinsic(name.to_string())),
             },
         }
         Ok(())
     }
 
     /// `llvm.vector.reduce.*` as a chain of scalar ops, lane 0 first (LLVM's sequential order).
-    fn reduce(&mut self, i: Value, kind: &str) -> Result<(), String> {
+    fn reduce(&mut self, i: Value, kind: &str) -> Result<(), Unsupported> {
         enum R {
             Int(IntBinOp),
             Float(FloatBinOp),
@@ -297,7 +201,7 @@ impl Lowerer<'_> {
             "fmin" => R::Float(FloatBinOp::MinNum),
             "fmaximum" => R::Float(FloatBinOp::Maximum),
             "fminimum" => R::Float(FloatBinOp::Minimum),
-            _ => return Err(format!("Unsupported intrinsic: llvm.vector.reduce.{kind}")),
+            _ => return Err(Unsupported::Intrinsic(format!("llvm.vector.reduce.{kind}"))),
         };
         // fadd and fmul take a start value before the vector.
         let ordered = matches!(kind, "fadd" | "fmul");
@@ -329,7 +233,10 @@ impl Lowerer<'_> {
                 }),
                 R::Float(op) => self.emit(Op::FloatBin {
                     op,
-                    ty: vt.elem.float().ok_or("float reduction of non-floats")?,
+                    ty: vt
+                        .elem
+                        .float()
+                        .ok_or(Unsupported::Malformed("float reduction of non-floats"))?,
                     d: out,
                     a: acc,
                     b,
@@ -340,12 +247,130 @@ impl Lowerer<'_> {
         }
         Ok(())
     }
+
+    /// An intrinsic that is one arithmetic op (`IntrinsicKind`).
+    fn arithmetic_intrinsic(&mut self, i: Value, kind: IntrinsicKind) -> Result<(), Unsupported> {
+        let arg = |k: u32| i.operand(k);
+        let vt = self.vt(i.ty())?;
+        let d = self.dst(i)?;
+        let lanes = vt.lanes;
+        let a = self.operand(arg(0))?;
+        match kind {
+            IntrinsicKind::Fma(fused) => {
+                let ty = vt
+                    .elem
+                    .float()
+                    .ok_or(Unsupported::Malformed("fma of non-floats"))?;
+                let (b, c) = (self.operand(arg(1))?, self.operand(arg(2))?);
+                self.emit(Op::Fma {
+                    ty,
+                    fused,
+                    d,
+                    a,
+                    b,
+                    c,
+                    lanes,
+                });
+            }
+            IntrinsicKind::FloatUn(op) => {
+                let ty = vt
+                    .elem
+                    .float()
+                    .ok_or(Unsupported::Malformed("float intrinsic on non-floats"))?;
+                self.emit(Op::FloatUn {
+                    op,
+                    ty,
+                    d,
+                    s: a,
+                    lanes,
+                });
+            }
+            IntrinsicKind::FloatBin(op) => {
+                let ty = vt
+                    .elem
+                    .float()
+                    .ok_or(Unsupported::Malformed("float intrinsic on non-floats"))?;
+                let b = self.operand(arg(1))?;
+                self.emit(Op::FloatBin {
+                    op,
+                    ty,
+                    d,
+                    a,
+                    b,
+                    lanes,
+                });
+            }
+            IntrinsicKind::IntBin(op) => {
+                let b = self.operand(arg(1))?;
+                let bits = vt.elem.int_bits();
+                self.emit(Op::IntBin {
+                    op,
+                    d,
+                    a,
+                    b,
+                    bits,
+                    lanes,
+                });
+            }
+            IntrinsicKind::IntUn(op) => {
+                let bits = vt.elem.int_bits();
+                self.emit(Op::IntUn {
+                    op,
+                    d,
+                    s: a,
+                    bits,
+                    lanes,
+                });
+            }
+        }
+        Ok(())
+    }
 }
 
+/// Intrinsics that are one arithmetic op.
 enum IntrinsicKind {
     Fma(bool),
     FloatUn(FloatUnOp),
     FloatBin(FloatBinOp),
     IntBin(IntBinOp),
     IntUn(IntUnOp),
+}
+
+impl IntrinsicKind {
+    /// The kind of an intrinsic that is one arithmetic op, by its name without `llvm.`.
+    fn of(base: &str) -> Option<IntrinsicKind> {
+        let float_un = |op| Some(IntrinsicKind::FloatUn(op));
+        match base {
+            "fmuladd" => Some(IntrinsicKind::Fma(false)),
+            "fma" => Some(IntrinsicKind::Fma(true)),
+            "fabs" => float_un(FloatUnOp::Abs),
+            "sqrt" => float_un(FloatUnOp::Sqrt),
+            "floor" => float_un(FloatUnOp::Floor),
+            "ceil" => float_un(FloatUnOp::Ceil),
+            "trunc" => float_un(FloatUnOp::Trunc),
+            "rint" | "nearbyint" => float_un(FloatUnOp::Rint),
+            "round" => float_un(FloatUnOp::Round),
+            "roundeven" => float_un(FloatUnOp::RoundEven),
+            "minnum" => Some(IntrinsicKind::FloatBin(FloatBinOp::MinNum)),
+            "maxnum" => Some(IntrinsicKind::FloatBin(FloatBinOp::MaxNum)),
+            "minimum" => Some(IntrinsicKind::FloatBin(FloatBinOp::Minimum)),
+            "maximum" => Some(IntrinsicKind::FloatBin(FloatBinOp::Maximum)),
+            "copysign" => Some(IntrinsicKind::FloatBin(FloatBinOp::CopySign)),
+            "smax" => Some(IntrinsicKind::IntBin(IntBinOp::SMax)),
+            "smin" => Some(IntrinsicKind::IntBin(IntBinOp::SMin)),
+            "umax" => Some(IntrinsicKind::IntBin(IntBinOp::UMax)),
+            "umin" => Some(IntrinsicKind::IntBin(IntBinOp::UMin)),
+            "sadd.sat" => Some(IntrinsicKind::IntBin(IntBinOp::SAddSat)),
+            "uadd.sat" => Some(IntrinsicKind::IntBin(IntBinOp::UAddSat)),
+            "ssub.sat" => Some(IntrinsicKind::IntBin(IntBinOp::SSubSat)),
+            "usub.sat" => Some(IntrinsicKind::IntBin(IntBinOp::USubSat)),
+            "abs" => Some(IntrinsicKind::IntUn(IntUnOp::Abs)),
+            "ctpop" => Some(IntrinsicKind::IntUn(IntUnOp::CtPop)),
+            "ctlz" => Some(IntrinsicKind::IntUn(IntUnOp::Ctlz)),
+            "cttz" => Some(IntrinsicKind::IntUn(IntUnOp::Cttz)),
+            "bswap" => Some(IntrinsicKind::IntUn(IntUnOp::BSwap)),
+            "bitreverse" => Some(IntrinsicKind::IntUn(IntUnOp::BitReverse)),
+            _ => None,
+        }
+    }
 }

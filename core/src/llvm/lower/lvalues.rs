@@ -2,7 +2,7 @@
 //! the vector, insert the lane, store the vector", they would read memory the kernel only
 //! writes. Like Oclgrind, we store just the changed lanes and skip the load.
 
-use super::{log2, Lowerer};
+use super::{log2, Lowerer, Unsupported};
 use crate::bytecode::Op;
 use crate::llvm::ir::{Opcode, TypeKind, Value, ValueKind};
 use crate::llvm::types::{space_of, Shape};
@@ -66,7 +66,7 @@ impl Lowerer<'_> {
     }
 
     /// Stores the changed lanes of a store found by `find_lane_store`, one scalar store each.
-    pub(super) fn lane_store(&mut self, store: Value) -> Result<(), String> {
+    pub(super) fn lane_store(&mut self, store: Value) -> Result<(), Unsupported> {
         let p = store.operand(1);
         let vt = self.vt(store.operand(0).ty())?;
         let space = space_of(p.ty().address_space())?;

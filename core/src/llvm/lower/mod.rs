@@ -8,21 +8,24 @@ mod intrinsics;
 mod lvalues;
 mod speculated;
 mod text;
+mod unsupported;
 
 use std::collections::{HashMap, HashSet};
 
 use lvalues::LaneSource;
 use text::{instruction_texts, opcode_name};
+pub use unsupported::Unsupported;
+use Unsupported::Malformed;
 
-use super::consts::{gep_info, CVal, Consts, GlobalAddr};
+use super::consts::{gep_info, CVal, ConstError, Consts, GlobalAddr};
 use super::dbgtext::DeclaredLayouts;
 use super::ir::{
     intrinsic_name, Block, IntPredicate, ModuleRef, Opcode, RealPredicate, RmwBinOp, Type,
     TypeKind, Value, ValueKind,
 };
 use super::spin;
-use super::types::{self, shape_of, space_of, Shape};
-use crate::builtins::{self, Arg, BuiltinSite, Emit};
+use super::types::{self, shape_of, space_of, Shape, TypeError};
+use crate::builtins::{self, Arg, BuiltinSite, Emit, Unresolved};
 use crate::bytecode::*;
 use crate::memory::AddrSpace;
 use crate::program::LowerError;
@@ -85,10 +88,10 @@ pub fn lower_function(
         cur: OpInfo::NONE,
         dbg: Vec::new(),
     };
-    l.lower(f, first_block).map_err(|(message, inst)| {
+    l.lower(f, first_block).map_err(|(why, inst)| {
         let (line, col) = inst.map_or((0, 0), |i| i.debug_loc());
         LowerError {
-            message,
+            message: why.to_string(),
             function: f.name(),
             file: inst.map_or(String::new(), |i| i.debug_file()),
             line,
@@ -99,7 +102,7 @@ pub fn lower_function(
     Ok((l.out, l.dbg))
 }
 
-type Failure = (String, Option<Value>);
+type Failure = (Unsupported, Option<Value>);
 
 enum Fixup {
     /// `side` 0 = taken / unconditional, 1 = not taken.
@@ -148,7 +151,7 @@ impl<'a> Lowerer<'a> {
     fn lower(&mut self, f: Value, first_block: u32) -> Result<(), Failure> {
         // Parameters first, then every value-producing instruction.
         for p in f.params() {
-            let n = self.shape(p.ty()).map_err(|e| (e, None))?.slots();
+            let n = self.shape(p.ty()).map_err(|e| (e.into(), None))?.slots();
             let s = self.alloc(n);
             self.values.insert(p, s);
             self.out.params.push((s, n));
@@ -160,7 +163,7 @@ impl<'a> Lowerer<'a> {
             for i in b.instructions() {
                 insts.push(i);
                 if i.ty().kind() != TypeKind::LLVMVoidTypeKind {
-                    let n = self.shape(i.ty()).map_err(|e| (e, Some(i)))?.slots();
+                    let n = self.shape(i.ty()).map_err(|e| (e.into(), Some(i)))?.slots();
                     let s = self.alloc(n);
                     self.values.insert(i, s);
                 }
@@ -212,7 +215,7 @@ impl<'a> Lowerer<'a> {
         }
         self.patch_branches();
         self.out.num_slots = self.out.frame_init.len() as u32;
-        self.out.check_registers().map_err(|e| (e, None))
+        self.out.check_registers().map_err(|e| (e.into(), None))
     }
 
     fn file_index(&mut self, name: String, directory: String) -> u32 {
@@ -252,29 +255,26 @@ impl<'a> Lowerer<'a> {
         pc
     }
 
-    fn shape(&self, t: Type) -> Result<Shape, String> {
+    fn shape(&self, t: Type) -> Result<Shape, TypeError> {
         shape_of(self.m(), t)
     }
 
-    fn vt(&self, t: Type) -> Result<VType, String> {
+    fn vt(&self, t: Type) -> Result<VType, Unsupported> {
         match self.shape(t)? {
             Shape::Val(v) => Ok(v),
-            _ => Err(format!(
-                "{} is an aggregate, where a scalar or vector was expected",
-                t.print()
-            )),
+            _ => Err(Unsupported::Aggregate(t.print())),
         }
     }
 
-    fn slots(&self, t: Type) -> Result<u32, String> {
+    fn slots(&self, t: Type) -> Result<u32, Unsupported> {
         Ok(self.shape(t)?.slots())
     }
 
-    fn dst(&self, i: Value) -> Result<Slot, String> {
+    fn dst(&self, i: Value) -> Result<Slot, Unsupported> {
         self.values
             .get(&i)
             .copied()
-            .ok_or_else(|| "instruction has no result slot".to_string())
+            .ok_or(Unsupported::NoResultSlot)
     }
 
     fn bits_const(&mut self, v: u64) -> Slot {
@@ -296,7 +296,7 @@ impl<'a> Lowerer<'a> {
         s
     }
 
-    fn operand(&mut self, v: Value) -> Result<Slot, String> {
+    fn operand(&mut self, v: Value) -> Result<Slot, Unsupported> {
         if let Some(s) = self.values.get(&v) {
             return Ok(*s);
         }
@@ -304,7 +304,7 @@ impl<'a> Lowerer<'a> {
             return Ok(*s);
         }
         if !v.is_constant() {
-            return Err(format!("unsupported operand: {}", v.print()));
+            return Err(Unsupported::Operand(v.print()));
         }
         let consts = Consts {
             m: self.m(),
@@ -314,11 +314,11 @@ impl<'a> Lowerer<'a> {
         // Ops read as many slots as the type has: a constant short of them would read past it.
         let slots = self.slots(v.ty())?;
         if leaves.len() != slots as usize {
-            return Err(format!(
-                "unsupported constant ({} values for {slots} slots): {}",
-                leaves.len(),
-                v.print()
-            ));
+            return Err(Unsupported::ConstantSlots {
+                values: leaves.len(),
+                slots,
+                constant: v.print(),
+            });
         }
         let s = self.alloc(leaves.len() as u32);
         self.out.fixed_slots.push((s, leaves.len() as u32));
@@ -424,7 +424,7 @@ impl<'a> Lowerer<'a> {
     }
 
     /// Parallel copy of `to`'s phis for the edge `from -> to`.
-    fn phi_moves(&mut self, from: Block, to: Block) -> Result<(), String> {
+    fn phi_moves(&mut self, from: Block, to: Block) -> Result<(), Unsupported> {
         let mut moves = Vec::new();
         for phi in to.instructions() {
             if phi.opcode() != Opcode::LLVMPHI {
@@ -434,7 +434,7 @@ impl<'a> Lowerer<'a> {
                 .incoming()
                 .into_iter()
                 .find(|(_, b)| *b == from)
-                .ok_or("phi without a value for this edge")?;
+                .ok_or(Unsupported::PhiEdge)?;
             let n = self.slots(phi.ty())?;
             let src = match value.is_undef() {
                 // Its own slots: the Uninitialized checker's origin of an `undef` is its slot,
@@ -465,7 +465,7 @@ impl<'a> Lowerer<'a> {
     }
 
     /// Jumps from `from` to `to`: phi moves then a branch.
-    fn jump(&mut self, from: Block, to: Block) -> Result<(), String> {
+    fn jump(&mut self, from: Block, to: Block) -> Result<(), Unsupported> {
         self.phi_moves(from, to)?;
         let pc = self.emit(Op::Br { t: 0 });
         self.fixups.push((Fixup::Op { pc, side: 0 }, to));
@@ -473,7 +473,7 @@ impl<'a> Lowerer<'a> {
     }
 
     /// Target pc for an edge: the block itself, or a stub holding the edge's phi moves.
-    fn edge(&mut self, from: Block, to: Block, fixup: Fixup) -> Result<Option<Pc>, String> {
+    fn edge(&mut self, from: Block, to: Block, fixup: Fixup) -> Result<Option<Pc>, Unsupported> {
         if Self::has_phis(to) {
             let stub = self.pc();
             self.jump(from, to)?;
@@ -518,7 +518,7 @@ impl<'a> Lowerer<'a> {
 
     /// The read of speculated load `load` (instruction number `ordinal`) where its value is
     /// used: at the current instruction's position, naming the load.
-    fn speculated_use(&mut self, load: Value, ordinal: u32) -> Result<(), String> {
+    fn speculated_use(&mut self, load: Value, ordinal: u32) -> Result<(), Unsupported> {
         let address = load.operand(0);
         let space = space_of(address.ty().address_space())?;
         let size = self.m().store_size(load.ty()) as u32;
@@ -530,9 +530,34 @@ impl<'a> Lowerer<'a> {
         Ok(())
     }
 
-    fn inst(&mut self, i: Value, bb: Block) -> Result<(), String> {
+    /// One instruction, by family.
+    fn inst(&mut self, i: Value, bb: Block) -> Result<(), Unsupported> {
         use Opcode::*;
         let op = i.opcode();
+        match op {
+            LLVMRet | LLVMBr | LLVMSwitch | LLVMUnreachable | LLVMPHI => {
+                self.control_flow(i, bb, op)
+            }
+            LLVMAdd | LLVMSub | LLVMMul | LLVMUDiv | LLVMSDiv | LLVMURem | LLVMSRem | LLVMShl
+            | LLVMLShr | LLVMAShr | LLVMAnd | LLVMOr | LLVMXor | LLVMFAdd | LLVMFSub | LLVMFMul
+            | LLVMFDiv | LLVMFRem => self.binary(i, op),
+            LLVMFNeg => self.fneg(i),
+            LLVMICmp | LLVMFCmp | LLVMSelect => self.compare_op(i, op),
+            LLVMTrunc | LLVMZExt | LLVMSExt | LLVMFPTrunc | LLVMFPExt | LLVMFPToUI | LLVMFPToSI
+            | LLVMUIToFP | LLVMSIToFP | LLVMPtrToInt | LLVMIntToPtr | LLVMBitCast
+            | LLVMAddrSpaceCast => self.cast(i, op),
+            LLVMExtractElement | LLVMInsertElement | LLVMShuffleVector => self.vector_op(i, op),
+            LLVMFreeze | LLVMExtractValue | LLVMInsertValue => self.aggregate_op(i, op),
+            LLVMAlloca | LLVMLoad | LLVMStore | LLVMGetElementPtr | LLVMAtomicRMW
+            | LLVMAtomicCmpXchg | LLVMFence => self.memory_op(i, op),
+            LLVMCall => self.call(i),
+            _ => Err(Unsupported::Instruction(opcode_name(op))),
+        }
+    }
+
+    /// Returns and branches; a phi is lowered as moves on the edges that reach it.
+    fn control_flow(&mut self, i: Value, bb: Block, op: Opcode) -> Result<(), Unsupported> {
+        use Opcode::*;
         match op {
             LLVMRet => {
                 if i.num_operands() == 0 {
@@ -563,22 +588,30 @@ impl<'a> Lowerer<'a> {
                 self.trap("Encountered unreachable instruction");
             }
             LLVMPHI => {}
-            LLVMAdd | LLVMSub | LLVMMul | LLVMUDiv | LLVMSDiv | LLVMURem | LLVMSRem | LLVMShl
-            | LLVMLShr | LLVMAShr | LLVMAnd | LLVMOr | LLVMXor | LLVMFAdd | LLVMFSub | LLVMFMul
-            | LLVMFDiv | LLVMFRem => self.binary(i, op)?,
-            LLVMFNeg => {
-                let vt = self.vt(i.ty())?;
-                let s = self.operand(i.operand(0))?;
-                let ty = vt.elem.float().ok_or("fneg of a non-float")?;
-                let d = self.dst(i)?;
-                self.emit(Op::FloatUn {
-                    op: FloatUnOp::Neg,
-                    ty,
-                    d,
-                    s,
-                    lanes: vt.lanes,
-                });
-            }
+            _ => return Err(Unsupported::Instruction(opcode_name(op))),
+        }
+        Ok(())
+    }
+
+    fn fneg(&mut self, i: Value) -> Result<(), Unsupported> {
+        let vt = self.vt(i.ty())?;
+        let s = self.operand(i.operand(0))?;
+        let ty = vt.elem.float().ok_or(Malformed("fneg of a non-float"))?;
+        let d = self.dst(i)?;
+        self.emit(Op::FloatUn {
+            op: FloatUnOp::Neg,
+            ty,
+            d,
+            s,
+            lanes: vt.lanes,
+        });
+        Ok(())
+    }
+
+    /// Comparisons, and selects by a condition.
+    fn compare_op(&mut self, i: Value, op: Opcode) -> Result<(), Unsupported> {
+        use Opcode::*;
+        match op {
             LLVMICmp => {
                 let vt = self.vt(i.operand(0).ty())?;
                 let (a, b) = (self.operand(i.operand(0))?, self.operand(i.operand(1))?);
@@ -607,7 +640,7 @@ impl<'a> Lowerer<'a> {
             LLVMFCmp => {
                 let vt = self.vt(i.operand(0).ty())?;
                 let (a, b) = (self.operand(i.operand(0))?, self.operand(i.operand(1))?);
-                let ty = vt.elem.float().ok_or("fcmp of a non-float")?;
+                let ty = vt.elem.float().ok_or(Malformed("fcmp of a non-float"))?;
                 let d = self.dst(i)?;
                 self.emit(Op::FCmp {
                     pred: float_pred(i.real_predicate()),
@@ -636,15 +669,15 @@ impl<'a> Lowerer<'a> {
                     });
                 }
             }
-            LLVMTrunc | LLVMZExt | LLVMSExt | LLVMFPTrunc | LLVMFPExt | LLVMFPToUI | LLVMFPToSI
-            | LLVMUIToFP | LLVMSIToFP | LLVMPtrToInt | LLVMIntToPtr | LLVMBitCast
-            | LLVMAddrSpaceCast => self.cast(i, op)?,
-            LLVMFreeze => {
-                let n = self.slots(i.ty())?;
-                let s = self.operand(i.operand(0))?;
-                let d = self.dst(i)?;
-                self.mov(d, s, n);
-            }
+            _ => return Err(Unsupported::Instruction(opcode_name(op))),
+        }
+        Ok(())
+    }
+
+    /// Lanes of vectors: extracted, inserted, shuffled.
+    fn vector_op(&mut self, i: Value, op: Opcode) -> Result<(), Unsupported> {
+        use Opcode::*;
+        match op {
             LLVMExtractElement => {
                 let lanes = self.vt(i.operand(0).ty())?.lanes;
                 let v = self.operand(i.operand(0))?;
@@ -718,6 +751,21 @@ impl<'a> Lowerer<'a> {
                     self.mov(d + k, src, 1);
                 }
             }
+            _ => return Err(Unsupported::Instruction(opcode_name(op))),
+        }
+        Ok(())
+    }
+
+    /// Members of structs and arrays, extracted and inserted; `freeze`, a copy.
+    fn aggregate_op(&mut self, i: Value, op: Opcode) -> Result<(), Unsupported> {
+        use Opcode::*;
+        match op {
+            LLVMFreeze => {
+                let n = self.slots(i.ty())?;
+                let s = self.operand(i.operand(0))?;
+                let d = self.dst(i)?;
+                self.mov(d, s, n);
+            }
             LLVMExtractValue => {
                 let agg = i.operand(0);
                 let off = self.aggregate_offset(agg.ty(), &i.indices())?;
@@ -737,12 +785,20 @@ impl<'a> Lowerer<'a> {
                 self.mov(d, s, total);
                 self.mov(d + off, v, n);
             }
+            _ => return Err(Unsupported::Instruction(opcode_name(op))),
+        }
+        Ok(())
+    }
+
+    /// Private allocations, loads and stores, address computations and atomics.
+    fn memory_op(&mut self, i: Value, op: Opcode) -> Result<(), Unsupported> {
+        use Opcode::*;
+        match op {
             LLVMAlloca => {
                 let t = i.allocated_type();
-                let count = Self::const_int(i.operand(0)).ok_or("variable-length alloca")?;
+                let count = Self::const_int(i.operand(0)).ok_or(Unsupported::VariableAlloca)?;
                 let size = self.m().alloc_size(t).saturating_mul(count);
-                let size =
-                    u32::try_from(size).map_err(|_| "private allocation larger than 4 GiB")?;
+                let size = u32::try_from(size).map_err(|_| Unsupported::LargeAlloca)?;
                 let d = self.dst(i)?;
                 let padding = match types::padding(self.m(), t, self.scope.declared) {
                     Some(p) if !p.is_empty() && count == 1 => {
@@ -758,7 +814,6 @@ impl<'a> Lowerer<'a> {
             LLVMLoad => self.memory_access(i, false)?,
             LLVMStore => self.memory_access(i, true)?,
             LLVMGetElementPtr => self.gep(i)?,
-            LLVMCall => self.call(i)?,
             LLVMAtomicRMW => {
                 let p = i.operand(0);
                 let space = space_of(p.ty().address_space())?;
@@ -766,7 +821,7 @@ impl<'a> Lowerer<'a> {
                 let (ps, v) = (self.operand(p)?, self.operand(i.operand(1))?);
                 let d = self.dst(i)?;
                 self.emit(Op::AtomicRmw {
-                    op: rmw_op(i.rmw_op())?,
+                    op: rmw_op(i.rmw_op()),
                     d,
                     p: ps,
                     v,
@@ -792,7 +847,7 @@ impl<'a> Lowerer<'a> {
                 });
             }
             LLVMFence => {}
-            _ => return Err(format!("Unsupported instruction: {}", opcode_name(op))),
+            _ => return Err(Unsupported::Instruction(opcode_name(op))),
         }
         Ok(())
     }
@@ -803,14 +858,14 @@ impl<'a> Lowerer<'a> {
         self.emit(Op::Trap { msg: id });
     }
 
-    fn switch(&mut self, i: Value, bb: Block) -> Result<(), String> {
+    fn switch(&mut self, i: Value, bb: Block) -> Result<(), Unsupported> {
         let c = self.operand(i.operand(0))?;
         let bits = self.vt(i.operand(0).ty())?.elem.int_bits();
         let table = self.out.switches.len() as u32;
         let mut cases = Vec::new();
         let mut k = 2;
         while k + 1 < i.num_operands() {
-            let v = Self::const_int(i.operand(k)).ok_or("non-constant switch case")?;
+            let v = Self::const_int(i.operand(k)).ok_or(Malformed("non-constant switch case"))?;
             cases.push((v & mask(bits), i.operand(k + 1).as_block()));
             k += 2;
         }
@@ -837,7 +892,7 @@ impl<'a> Lowerer<'a> {
         Ok(())
     }
 
-    fn binary(&mut self, i: Value, op: Opcode) -> Result<(), String> {
+    fn binary(&mut self, i: Value, op: Opcode) -> Result<(), Unsupported> {
         use Opcode::*;
         let vt = self.vt(i.ty())?;
         let a = self.operand(i.operand(0))?;
@@ -851,7 +906,7 @@ impl<'a> Lowerer<'a> {
                 LLVMFMul => FloatBinOp::Mul,
                 LLVMFDiv => FloatBinOp::Div,
                 LLVMFRem => FloatBinOp::Rem,
-                _ => return Err("integer operation on floats".into()),
+                _ => return Err(Malformed("integer operation on floats")),
             };
             let fast = match (ty, fop, lanes) {
                 (FloatTy::F32, FloatBinOp::Add, 1) => Some(Op::FAdd32 { d, a, b }),
@@ -876,7 +931,7 @@ impl<'a> Lowerer<'a> {
         }
         let bits = match vt.elem {
             ScalarTy::Int(b) => b,
-            _ => return Err("arithmetic on pointers".into()),
+            _ => return Err(Malformed("arithmetic on pointers")),
         };
         let iop = match op {
             LLVMAdd => IntBinOp::Add,
@@ -892,7 +947,7 @@ impl<'a> Lowerer<'a> {
             LLVMAnd => IntBinOp::And,
             LLVMOr => IntBinOp::Or,
             LLVMXor => IntBinOp::Xor,
-            _ => return Err("float operation on integers".into()),
+            _ => return Err(Malformed("float operation on integers")),
         };
         let fast = if lanes == 1 {
             match iop {
@@ -921,7 +976,7 @@ impl<'a> Lowerer<'a> {
         Ok(())
     }
 
-    fn cast(&mut self, i: Value, op: Opcode) -> Result<(), String> {
+    fn cast(&mut self, i: Value, op: Opcode) -> Result<(), Unsupported> {
         use Opcode::*;
         let src = i.operand(0);
         let d = self.dst(i)?;
@@ -953,7 +1008,7 @@ impl<'a> Lowerer<'a> {
                 let fs = space_of(src.ty().address_space())?;
                 let ts = space_of(i.ty().address_space())?;
                 if lanes != 1 {
-                    return Err("address-space casts of pointer vectors are not supported".into());
+                    return Err(Unsupported::PointerVectorCast);
                 }
                 match (fs, ts) {
                     (f, AddrSpace::Generic) if f != AddrSpace::Generic => {
@@ -994,8 +1049,14 @@ impl<'a> Lowerer<'a> {
                 }
             }
             LLVMFPTrunc | LLVMFPExt => {
-                let ft = from.elem.float().ok_or("fptrunc or fpext of a non-float")?;
-                let tt = to.elem.float().ok_or("fptrunc or fpext to a non-float")?;
+                let ft = from
+                    .elem
+                    .float()
+                    .ok_or(Malformed("fptrunc or fpext of a non-float"))?;
+                let tt = to
+                    .elem
+                    .float()
+                    .ok_or(Malformed("fptrunc or fpext to a non-float"))?;
                 cast(
                     self,
                     if op == LLVMFPTrunc {
@@ -1006,7 +1067,7 @@ impl<'a> Lowerer<'a> {
                 )
             }
             LLVMFPToSI | LLVMFPToUI => {
-                let ft = from.elem.float().ok_or("fptoi of a non-float")?;
+                let ft = from.elem.float().ok_or(Malformed("fptoi of a non-float"))?;
                 cast(
                     self,
                     if op == LLVMFPToSI {
@@ -1023,7 +1084,7 @@ impl<'a> Lowerer<'a> {
                 )
             }
             LLVMSIToFP | LLVMUIToFP => {
-                let tt = to.elem.float().ok_or("itofp to a non-float")?;
+                let tt = to.elem.float().ok_or(Malformed("itofp to a non-float"))?;
                 cast(
                     self,
                     if op == LLVMSIToFP {
@@ -1053,7 +1114,7 @@ impl<'a> Lowerer<'a> {
     }
 
     /// Slot offset of the member of an aggregate selected by `indices`.
-    fn aggregate_offset(&self, mut t: Type, indices: &[u32]) -> Result<u32, String> {
+    fn aggregate_offset(&self, mut t: Type, indices: &[u32]) -> Result<u32, Unsupported> {
         let mut off = 0;
         for &k in indices {
             match t.kind() {
@@ -1069,14 +1130,14 @@ impl<'a> Lowerer<'a> {
                     off += k * self.slots(e)?;
                     t = e;
                 }
-                _ => return Err("bad aggregate index".into()),
+                _ => return Err(Malformed("bad aggregate index")),
             }
         }
         Ok(off)
     }
 
     /// MemCheck's static array checks for the GEP chain feeding a memory access.
-    fn array_checks(&mut self, mut p: Value) -> Result<(), String> {
+    fn array_checks(&mut self, mut p: Value) -> Result<(), Unsupported> {
         for _ in 0..64 {
             if !p.is_instruction() {
                 return Ok(());
@@ -1107,7 +1168,7 @@ impl<'a> Lowerer<'a> {
     }
 
     /// A load or a store: the value's shape picks the scalar, vector or aggregate op.
-    fn memory_access(&mut self, i: Value, store: bool) -> Result<(), String> {
+    fn memory_access(&mut self, i: Value, store: bool) -> Result<(), Unsupported> {
         // For a load the instruction is the value; a store names it as operand 0.
         let (v, p) = if store {
             (i.operand(0), i.operand(1))
@@ -1146,7 +1207,7 @@ impl<'a> Lowerer<'a> {
             }
             Shape::Val(vt) => {
                 if vt.elem == ScalarTy::Int(1) {
-                    return Err("boolean vectors in memory are not supported".into());
+                    return Err(Unsupported::BoolVectorAccess);
                 }
                 let (ty, mut lanes) = (vt.elem.mem_ty(), vt.lanes);
                 if store {
@@ -1192,16 +1253,16 @@ impl<'a> Lowerer<'a> {
                     }
                 }
             }
-            Shape::Void => return Err("memory access of void".into()),
+            Shape::Void => return Err(Malformed("memory access of void")),
         };
         self.emit(op);
         // Oclgrind checks static array indices after the access itself.
         self.array_checks(p)
     }
 
-    fn gep(&mut self, i: Value) -> Result<(), String> {
+    fn gep(&mut self, i: Value) -> Result<(), Unsupported> {
         if i.ty().kind() == TypeKind::LLVMVectorTypeKind {
-            return Err("vector-of-pointer address computations are not supported".into());
+            return Err(ConstError::VectorOfPointers.into());
         }
         let indices: Vec<Value> = (1..i.num_operands()).map(|k| i.operand(k)).collect();
         let info = gep_info(self.m(), i.gep_source_type(), &indices)?;
@@ -1250,13 +1311,13 @@ impl<'a> Lowerer<'a> {
         Ok(())
     }
 
-    fn call(&mut self, i: Value) -> Result<(), String> {
+    fn call(&mut self, i: Value) -> Result<(), Unsupported> {
         let callee = i.called_value();
         if callee.kind() == ValueKind::LLVMInlineAsmValueKind {
-            return Err("inline assembly is not supported".into());
+            return Err(Unsupported::InlineAsm);
         }
         if !callee.is_function() {
-            return Err("indirect calls are not supported".into());
+            return Err(Unsupported::IndirectCall);
         }
         let id = callee.intrinsic_id();
         if id != 0 {
@@ -1295,15 +1356,17 @@ impl<'a> Lowerer<'a> {
             return Ok(());
         }
         if !callee.is_declaration() {
-            return Err(format!("call to unknown function {}", callee.name()));
+            return Err(Unsupported::UnknownFunction(callee.name()));
         }
         // An external function: a builtin.
         let mut args = Vec::new();
         for k in 0..nargs {
             let a = i.operand(k);
-            let ty = self
-                .vt(a.ty())
-                .map_err(|e| format!("{e} (argument {k} of {})", callee.name()))?;
+            let ty = self.vt(a.ty()).map_err(|e| Unsupported::Argument {
+                error: Box::new(e),
+                index: k,
+                callee: callee.name(),
+            })?;
             args.push(Arg {
                 slot: self.operand(a)?,
                 ty,
@@ -1317,20 +1380,20 @@ impl<'a> Lowerer<'a> {
                 ty,
                 constant: None,
             }),
-            Shape::Agg(_) => return Err(format!("{} returns an aggregate", callee.name())),
+            Shape::Agg(_) => return Err(Unsupported::AggregateReturn(callee.name())),
         };
         let name = callee.name();
         let mut call = builtins::Call::new(&name, args, ret)
-            .ok_or_else(|| format!("Undefined external function: {name}"))?;
+            .ok_or_else(|| Unresolved::Undefined(name.clone()))?;
         call.ret_used = i.num_uses() > 0;
-        builtins::resolve(&call, self)
+        Ok(builtins::resolve(&call, self)?)
     }
 
     /// A call must match its callee (IR from a binary may not): otherwise arguments and the
     /// result would land in the wrong slots.
-    fn check_signature(&self, call: Value, callee: Value) -> Result<(), String> {
+    fn check_signature(&self, call: Value, callee: Value) -> Result<(), Unsupported> {
         let params = callee.params();
-        let mismatch = || format!("call to {} does not match its definition", callee.name());
+        let mismatch = || Unsupported::Signature(callee.name());
         if params.len() != call.num_call_args() as usize {
             return Err(mismatch());
         }
@@ -1402,9 +1465,9 @@ fn float_pred(p: RealPredicate) -> FloatPred {
     }
 }
 
-fn rmw_op(op: RmwBinOp) -> Result<RmwOp, String> {
+fn rmw_op(op: RmwBinOp) -> RmwOp {
     use RmwBinOp::*;
-    Ok(match op {
+    match op {
         LLVMAtomicRMWBinOpXchg => RmwOp::Xchg,
         LLVMAtomicRMWBinOpAdd => RmwOp::Add,
         LLVMAtomicRMWBinOpSub => RmwOp::Sub,
@@ -1422,5 +1485,5 @@ fn rmw_op(op: RmwBinOp) -> Result<RmwOp, String> {
         LLVMAtomicRMWBinOpFMin => RmwOp::FMin,
         LLVMAtomicRMWBinOpUIncWrap => RmwOp::UIncWrap,
         LLVMAtomicRMWBinOpUDecWrap => RmwOp::UDecWrap,
-    })
+    }
 }
