@@ -125,7 +125,7 @@ pub enum RunError {
     },
     /// The program's variables do not fit in memory.
     #[error("{0}")]
-    Placement(String),
+    Placement(#[from] oclgrind_core::context::PlaceError),
     #[error("Failed to create kernel {0}")]
     NoKernel(String),
     #[error("{why}\nFailed to create kernel {kernel}")]
@@ -200,7 +200,7 @@ pub fn read_sim(
     }
 
     let program = load(&program_file)?;
-    let placed = ctx.place_program(program).map_err(RunError::Placement)?;
+    let placed = ctx.place_program(program)?;
     let kernel = placed.kernel(&kernel_name).map_err(|e| match e {
         KernelError::NotFound => RunError::NoKernel(kernel_name.clone()),
         KernelError::Unsupported(why) => RunError::Kernel {

@@ -170,12 +170,11 @@ impl Context {
     }
 
     /// Allocates and initialises the program's global variables in this context.
-    pub fn place_program(&self, program: Arc<Program>) -> Result<PlacedProgram, String> {
+    pub fn place_program(&self, program: Arc<Program>) -> Result<PlacedProgram, PlaceError> {
         let mut addresses = Vec::new();
         for g in &program.code.globals {
-            let addr = self
-                .allocate(g.size, 0)
-                .ok_or_else(|| format!("out of memory for program variable {}", g.name))?;
+            let addr = (self.allocate(g.size, 0))
+                .ok_or_else(|| PlaceError::OutOfMemory(g.name.clone()))?;
             addresses.push(addr);
         }
         for (g, &addr) in program.code.globals.iter().zip(&addresses) {
@@ -246,6 +245,13 @@ pub enum KernelError {
     /// The kernel's code does not fit this context (the text says why). What the simulator
     /// cannot run at all already failed the program's build.
     Unsupported(String),
+}
+
+/// Why a program's variables could not be placed in a context.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlaceError {
+    #[error("out of memory for program variable {0}")]
+    OutOfMemory(String),
 }
 
 /// A program whose global variables live in a context's memory.

@@ -75,7 +75,7 @@ enum BuildError {
     Lower(ProgramError),
     /// The program's variables do not fit in the context's memory.
     #[error("{0}")]
-    Place(String),
+    Place(oclgrind_core::context::PlaceError),
 }
 
 /// `'a', 'b'`.

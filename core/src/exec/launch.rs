@@ -38,19 +38,24 @@ pub struct KernelInstance {
     pub program_addresses: Vec<u64>,
 }
 
+/// A kernel's code refers to a program variable its program did not place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("relocation against an unknown program variable")]
+pub struct UnknownVariable;
+
 impl KernelInstance {
     pub fn new(
         code: Arc<KernelCode>,
         global_addresses: &[u64],
         source: Option<Arc<Source>>,
-    ) -> Result<KernelInstance, String> {
+    ) -> Result<KernelInstance, UnknownVariable> {
         let mut frames = Vec::new();
         for f in &code.functions {
             let mut frame = f.frame_init.clone();
             for r in &f.relocs {
                 let base = *global_addresses
                     .get(r.global as usize)
-                    .ok_or("relocation against an unknown program variable")?;
+                    .ok_or(UnknownVariable)?;
                 frame[r.slot as usize] = base.wrapping_add(r.addend as u64);
             }
             frames.push(frame);
