@@ -4,7 +4,7 @@
 use super::checks::{access, observe, Dir};
 use super::env::Mems;
 use super::launch::{Launch, Where};
-use super::uninit;
+use super::shadow_memory;
 use super::workitem::WiIds;
 use crate::builtins::AsyncCopy;
 use crate::diagnostics::{Body, Divergent, Entity, Level, Rule};
@@ -187,7 +187,7 @@ fn perform(launch: &Launch, mems: &mut Mems, at: Where, c: &AsyncCopy) {
             if launch.plan.keeps_shadows() {
                 // Elements arrive as initialised as they were (and are not reported: the
                 // copy's source may hold padding).
-                uninit::copy(
+                shadow_memory::copy(
                     launch,
                     mems,
                     (c.src_space, src),

@@ -9,9 +9,9 @@ use super::checks::{
 };
 use super::combine::PendingAtomics;
 use super::launch::{Launch, Where};
-use super::shadow::{origin_code, ShadowRegs, Shadows};
+use super::shadow_memory;
+use super::shadow_values::{origin_code, ShadowRegs, Shadows};
 use super::undo::UndoLog;
-use super::uninit;
 use crate::builtins::{AsyncCopy, BuiltinEnv, LaneMove};
 use crate::bytecode::{MemTy, RmwOp, ScalarTy, Slot};
 use crate::diagnostics::{Level, Rule};
@@ -63,7 +63,7 @@ pub(crate) struct Env<'e, 'm> {
     pub shadows: Option<Shadows<'e>>,
     /// The builtin moved its shadows itself (`move_lanes`): no default rule.
     pub exact: bool,
-    /// For a builtin that works lane by lane: `taint` per lane (`uninit::builtin_lanes`).
+    /// For a builtin that works lane by lane: `taint` per lane (`shadow_memory::builtin_lanes`).
     pub lanes: Option<Vec<(bool, u32)>>,
     /// Under lanes: the batch the builtin's atomic joins, and the lane's local linear index.
     pub batch: Option<(&'e mut LaneBatch, u32)>,
@@ -109,8 +109,9 @@ impl Env<'_, '_> {
         if let Some((false, _)) = self.taint {
             let (mut small, mut large) = ([0u8; SMALL], Vec::new());
             let shadow = scratch(&mut small, &mut large, len);
-            if uninit::load_bytes_of(self.launch, self.mems, space, addr, shadow) {
-                let origin = uninit::origin_of(self.launch, self.mems, space, addr, len as u64);
+            if shadow_memory::load_bytes_of(self.launch, self.mems, space, addr, shadow) {
+                let origin =
+                    shadow_memory::origin_of(self.launch, self.mems, space, addr, len as u64);
                 self.taint = Some((true, origin));
                 // What it read is not split into lanes: the whole rule.
                 self.lanes = None;
@@ -141,14 +142,14 @@ impl Env<'_, '_> {
                 taint.then_some((true, origin))
             }
         };
-        if let Some((_, origin)) = first.filter(|_| uninit::reported_space(space, addr)) {
+        if let Some((_, origin)) = first.filter(|_| shadow_memory::reported_space(space, addr)) {
             let (launch, at) = (self.launch, self.at);
             let kind = (UninitKind::StoredValue, origin);
-            uninit::report(launch, self.mems.workers, at, kind, space, addr);
+            shadow_memory::report(launch, self.mems.workers, at, kind, space, addr);
         }
         if done {
             let origin = first.map_or(origin, |(_, o)| o);
-            uninit::store_bytes_of(self.launch, self.mems, (space, addr), shadow, origin);
+            shadow_memory::store_bytes_of(self.launch, self.mems, (space, addr), shadow, origin);
         }
     }
 
@@ -325,7 +326,7 @@ impl BuiltinEnv for Env<'_, '_> {
         let (resolved, at) = resolve(space, addr);
         if self.mems.view(resolved).locate_any(at, len).is_none() {
             if dir == LaneMove::FromMemory {
-                let (s, origin) = uninit::refused(ty);
+                let (s, origin) = shadow_memory::refused(ty);
                 for k in 0..lanes {
                     sh.set_with_origin(slot + k, s, origin);
                 }
@@ -337,20 +338,20 @@ impl BuiltinEnv for Env<'_, '_> {
         match dir {
             LaneMove::FromMemory => {
                 for k in 0..lanes {
-                    let (s, origin) = uninit::load(launch, mems, space, lane_at(k).1, ty);
+                    let (s, origin) = shadow_memory::load(launch, mems, space, lane_at(k).1, ty);
                     sh.set_with_origin(slot + k, s, origin);
                 }
             }
             LaneMove::ToMemory => {
                 let lane_mask = mask(size as u8 * 8);
                 let poisoned = (0..lanes).find(|&k| sh.get(slot + k) & lane_mask != 0);
-                if let Some(k) = poisoned.filter(|_| uninit::reported_space(space, addr)) {
+                if let Some(k) = poisoned.filter(|_| shadow_memory::reported_space(space, addr)) {
                     let kind = (UninitKind::StoredValue, sh.origin(slot + k));
-                    uninit::report(launch, mems.workers, self.at, kind, space, addr);
+                    shadow_memory::report(launch, mems.workers, self.at, kind, space, addr);
                 }
                 for k in 0..lanes {
                     let shadow = (sh.get(slot + k) & lane_mask, sh.origin(slot + k));
-                    uninit::store(launch, mems, lane_at(k), ty, shadow);
+                    shadow_memory::store(launch, mems, lane_at(k), ty, shadow);
                 }
             }
         }
@@ -361,7 +362,7 @@ impl BuiltinEnv for Env<'_, '_> {
         if let Some(&s) = slots.iter().find(|&&s| sh.get(s) != 0) {
             let (launch, at, origin) = (self.launch, self.at, sh.origin(s));
             let kind = (UninitKind::Index, origin);
-            uninit::report(launch, self.mems.workers, at, kind, AddrSpace::Private, 0);
+            shadow_memory::report(launch, self.mems.workers, at, kind, AddrSpace::Private, 0);
         }
     }
 

@@ -7,7 +7,7 @@ use super::combine::PendingAtomics;
 use super::debug::WiState;
 use super::env::Mems;
 use super::launch::{Launch, Where};
-use super::shadow::origin_code;
+use super::shadow_values::origin_code;
 use super::undo::UndoLog;
 use super::warp::{position, Lanes};
 use super::workitem::{EntryFrame, WiIds, WorkItem};

@@ -13,9 +13,9 @@ use super::env::Mems;
 use super::group::{GroupRunner, Stop, SPIN_LIMIT};
 use super::launch::Launch;
 use super::memops::{self, OpCx};
-use super::shadow::{NoShadow, ShadowFile, ShadowMode, WithShadows};
+use super::shadow_memory;
+use super::shadow_values::{NoShadow, ShadowFile, ShadowMode, WithShadows};
 use super::step::{step, Flow, Here, Lane, Sh, Span, State};
-use super::uninit;
 use super::workitem::{Frame, WorkItem};
 use crate::builtins::BuiltinSite;
 use crate::bytecode::{Function, Op, Pc};
@@ -276,7 +276,7 @@ impl Stack<'_> {
                         self.shadow.clear(to);
                         if ptr.is_some() {
                             let (from, to) = ((private, src), (private, regs[to]));
-                            uninit::copy(launch, mems, from, to, (size, None));
+                            shadow_memory::copy(launch, mems, from, to, (size, None));
                         }
                     }
                 }

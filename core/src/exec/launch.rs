@@ -23,7 +23,7 @@ use crate::plugins::{
 };
 use crate::program::{KernelCode, ParamAccess, ParamKind};
 
-use super::shadow::origin_code;
+use super::shadow_values::origin_code;
 use super::workitem::WiIds;
 
 /// A kernel ready to launch in a context: constants relocated, stack size known.

@@ -7,7 +7,7 @@ use std::io::Write;
 use std::sync::Arc;
 
 use super::debug::DebugHook;
-use super::uninit::WrittenOrigins;
+use super::shadow_memory::WrittenOrigins;
 use super::StatePool;
 use crate::config::Config;
 use crate::diagnostics::Diagnostic;

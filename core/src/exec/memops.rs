@@ -8,9 +8,9 @@ use super::checks::{
     undone_atomic, Dir,
 };
 use super::env::Mems;
-use super::shadow::{ShadowRegs, Shadows};
+use super::shadow_memory;
+use super::shadow_values::{ShadowRegs, Shadows};
 use super::step::Here;
-use super::uninit;
 use crate::bytecode::{Layout, MemTy, RmwOp, ScalarTy, Slot};
 use crate::diagnostics::{Level, Rule};
 use crate::memory::{load_bytes, store_bytes, AddrSpace};
@@ -72,17 +72,17 @@ impl OpCx<'_, '_> {
 
     /// The shadow and origin of a `ty` value at `addr`, for an access that was accepted.
     fn load_shadow(&mut self, space: AddrSpace, addr: u64, ty: MemTy) -> (u64, u32) {
-        uninit::load(self.here.launch, self.mems, space, addr, ty)
+        shadow_memory::load(self.here.launch, self.mems, space, addr, ty)
     }
 
     fn store_shadow(&mut self, space: AddrSpace, addr: u64, ty: MemTy, shadow: (u64, u32)) {
-        uninit::store(self.here.launch, self.mems, (space, addr), ty, shadow)
+        shadow_memory::store(self.here.launch, self.mems, (space, addr), ty, shadow)
     }
 
     /// Reports a use of the uninitialised bits that came from `origin`.
     fn report(&mut self, kind: UninitKind, origin: u32, space: AddrSpace, addr: u64) {
         let (launch, at) = (self.here.launch, self.here.at());
-        uninit::report(launch, self.mems.workers, at, (kind, origin), space, addr);
+        shadow_memory::report(launch, self.mems.workers, at, (kind, origin), space, addr);
     }
 }
 
@@ -161,7 +161,7 @@ pub(crate) fn load_vector(
             let (s, origin) = if ptr.is_some() {
                 cx.load_shadow(space, lane, ty)
             } else {
-                uninit::refused(ty)
+                shadow_memory::refused(ty)
             };
             sh.set_with_origin(d + i, s, origin);
         }
@@ -202,7 +202,7 @@ pub(crate) fn store_vector(
         }
         let lane_mask = mask(es as u8 * 8);
         let poisoned = (0..lanes as u32).find(|&i| sh.get(s + i) & lane_mask != 0);
-        if let Some(i) = poisoned.filter(|_| uninit::reported_space(space, addr)) {
+        if let Some(i) = poisoned.filter(|_| shadow_memory::reported_space(space, addr)) {
             cx.report(UninitKind::StoredValue, sh.origin(s + i), space, addr);
         }
         if ptr.is_some() {
@@ -242,7 +242,7 @@ pub(crate) fn load_aggregate(
             let (s, origin) = if ptr.is_some() {
                 cx.load_shadow(space, at, leaf.ty.mem_ty())
             } else {
-                uninit::refused(leaf.ty.mem_ty())
+                shadow_memory::refused(leaf.ty.mem_ty())
             };
             sh.set_with_origin(d + i as u32, s, origin);
         }
@@ -294,7 +294,7 @@ pub(crate) fn store_aggregate(
         let poisoned = (l.leaves.iter().enumerate())
             .map(|(i, leaf)| leaf_shadow(i, leaf.ty.mem_ty()))
             .find(|&(bits, _)| bits != 0);
-        if let Some((_, origin)) = poisoned.filter(|_| uninit::reported_space(space, addr)) {
+        if let Some((_, origin)) = poisoned.filter(|_| shadow_memory::reported_space(space, addr)) {
             cx.report(UninitKind::StoredValue, origin, space, addr);
         }
         if ptr.is_some() {
@@ -370,7 +370,7 @@ fn atomic_shadow(
     let (old, old_origin) = if done {
         cx.load_shadow(space, addr, ty)
     } else {
-        uninit::refused(ty)
+        shadow_memory::refused(ty)
     };
     let operand = (sh.get(v), sh.origin(v));
     sh.set_with_origin(d, old, old_origin);
@@ -380,7 +380,7 @@ fn atomic_shadow(
         (0, (_, origin)) => (full, origin),
         _ => (full, old_origin),
     };
-    if new.0 != 0 && uninit::reported_space(space, addr) {
+    if new.0 != 0 && shadow_memory::reported_space(space, addr) {
         cx.report(UninitKind::StoredValue, new.1, space, addr);
     }
     if done {
@@ -464,14 +464,16 @@ pub(crate) fn mem_copy(
         unsafe { store_bytes(d, &bytes) };
         if shadows {
             // The copy is as initialised as its source, and reported for a member never set.
-            let copied = uninit::copy(
+            let copied = shadow_memory::copy(
                 cx.here.launch,
                 cx.mems,
                 (src_space, from),
                 (dst_space, to),
                 (n, padding),
             );
-            if let Some((at, origin)) = copied.filter(|_| uninit::reported_space(dst_space, to)) {
+            if let Some((at, origin)) =
+                copied.filter(|_| shadow_memory::reported_space(dst_space, to))
+            {
                 cx.report(UninitKind::StoredValue, origin, dst_space, to + at);
             }
         }
@@ -495,7 +497,7 @@ pub(crate) fn mem_set(
         unsafe { store_bytes(d, &bytes) };
         if shadows {
             bytes.fill(shadow);
-            uninit::store_bytes_of(cx.here.launch, cx.mems, (space, to), &bytes, origin);
+            shadow_memory::store_bytes_of(cx.here.launch, cx.mems, (space, to), &bytes, origin);
         }
     }
 }

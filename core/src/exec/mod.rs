@@ -22,10 +22,10 @@ pub mod machine;
 mod memops;
 mod plan;
 pub mod pure_ops;
-mod shadow;
+pub(crate) mod shadow_memory;
+mod shadow_values;
 mod step;
 mod undo;
-pub(crate) mod uninit;
 mod warp;
 mod workitem;
 

@@ -1,7 +1,7 @@
 //! Ops that only read and write registers, with their shadow rules: the interpreter's and the
 //! builtin test environment's one definition of them.
 
-use super::shadow::{NoShadow, ShadowRegs};
+use super::shadow_values::{NoShadow, ShadowRegs};
 use crate::bytecode::{Op, Slot};
 
 /// Register-only ops, each with its shadow rule (a float result is unknown as a whole if any
@@ -27,7 +27,7 @@ macro_rules! register_ops {
         #[allow(unused_imports)]
         use $crate::semantics::*;
         #[allow(unused_imports)]
-        use $crate::exec::shadow::{self, float_width, ShadowRegs};
+        use $crate::exec::shadow_values::{self, float_width, ShadowRegs};
         #[allow(unused_imports)]
         use $crate::memory::{from_generic, to_generic};
         match *$op {
@@ -46,35 +46,35 @@ macro_rules! register_ops {
                     slot!($r, $base, d) = slot!($r, $base, a).wrapping_add(slot!($r, $base,
                         b)) & mask(bits);
                     if $sh.on() {
-                        $sh.set(d, shadow::spread_up($sh.get(a) | $sh.get(b), bits));
+                        $sh.set(d, shadow_values::spread_up($sh.get(a) | $sh.get(b), bits));
                     }
                 }),
                 Op::Sub { d, a, b, bits } => $each!($r, $base, $sh, {
                     slot!($r, $base, d) = slot!($r, $base, a).wrapping_sub(slot!($r, $base,
                         b)) & mask(bits);
                     if $sh.on() {
-                        $sh.set(d, shadow::spread_up($sh.get(a) | $sh.get(b), bits));
+                        $sh.set(d, shadow_values::spread_up($sh.get(a) | $sh.get(b), bits));
                     }
                 }),
                 Op::Mul { d, a, b, bits } => $each!($r, $base, $sh, {
                     slot!($r, $base, d) = slot!($r, $base, a).wrapping_mul(slot!($r, $base,
                         b)) & mask(bits);
                     if $sh.on() {
-                        $sh.set(d, shadow::spread_up($sh.get(a) | $sh.get(b), bits));
+                        $sh.set(d, shadow_values::spread_up($sh.get(a) | $sh.get(b), bits));
                     }
                 }),
                 Op::And { d, a, b } => $each!($r, $base, $sh, {
                     let (va, vb) = (slot!($r, $base, a), slot!($r, $base, b));
                     slot!($r, $base, d) = va & vb;
                     if $sh.on() {
-                        $sh.set(d, shadow::and(va, vb, $sh.get(a), $sh.get(b)));
+                        $sh.set(d, shadow_values::and(va, vb, $sh.get(a), $sh.get(b)));
                     }
                 }),
                 Op::Or { d, a, b } => $each!($r, $base, $sh, {
                     let (va, vb) = (slot!($r, $base, a), slot!($r, $base, b));
                     slot!($r, $base, d) = va | vb;
                     if $sh.on() {
-                        $sh.set(d, shadow::or(va, vb, $sh.get(a), $sh.get(b)));
+                        $sh.set(d, shadow_values::or(va, vb, $sh.get(a), $sh.get(b)));
                     }
                 }),
                 Op::Xor { d, a, b } => $each!($r, $base, $sh, {
@@ -87,21 +87,21 @@ macro_rules! register_ops {
                     let vb = slot!($r, $base, b);
                     slot!($r, $base, d) = shl(slot!($r, $base, a), vb, bits);
                     if $sh.on() {
-                        $sh.set(d, shadow::shift(IntBinOp::Shl, $sh.get(a), vb, $sh.get(b), bits));
+                        $sh.set(d, shadow_values::shift(IntBinOp::Shl, $sh.get(a), vb, $sh.get(b), bits));
                     }
                 }),
                 Op::LShr { d, a, b, bits } => $each!($r, $base, $sh, {
                     let vb = slot!($r, $base, b);
                     slot!($r, $base, d) = lshr(slot!($r, $base, a), vb, bits);
                     if $sh.on() {
-                        $sh.set(d, shadow::shift(IntBinOp::LShr, $sh.get(a), vb, $sh.get(b), bits));
+                        $sh.set(d, shadow_values::shift(IntBinOp::LShr, $sh.get(a), vb, $sh.get(b), bits));
                     }
                 }),
                 Op::AShr { d, a, b, bits } => $each!($r, $base, $sh, {
                     let vb = slot!($r, $base, b);
                     slot!($r, $base, d) = ashr(slot!($r, $base, a), vb, bits);
                     if $sh.on() {
-                        $sh.set(d, shadow::shift(IntBinOp::AShr, $sh.get(a), vb, $sh.get(b), bits));
+                        $sh.set(d, shadow_values::shift(IntBinOp::AShr, $sh.get(a), vb, $sh.get(b), bits));
                     }
                 }),
                 Op::IntBin {
@@ -116,7 +116,7 @@ macro_rules! register_ops {
                         let (va, vb) = (slot!($r, $base, a + i), slot!($r, $base, b + i));
                         slot!($r, $base, d + i) = int_bin(op, va, vb, bits);
                         if $sh.on() {
-                            let s = shadow::int_bin(op, va, vb, $sh.get(a + i), $sh.get(b + i),
+                            let s = shadow_values::int_bin(op, va, vb, $sh.get(a + i), $sh.get(b + i),
                                 bits);
                             $sh.set(d + i, s);
                         }
@@ -132,7 +132,7 @@ macro_rules! register_ops {
                     lanes!(lanes, i, {
                         slot!($r, $base, d + i) = int_un(op, slot!($r, $base, s + i), bits);
                         if $sh.on() {
-                            $sh.set(d + i, shadow::int_un(op, $sh.get(s + i), bits));
+                            $sh.set(d + i, shadow_values::int_un(op, $sh.get(s + i), bits));
                         }
                     })
                 }),
@@ -150,7 +150,7 @@ macro_rules! register_ops {
                             slot!($r, $base, b + i), slot!($r, $base, c + i), bits);
                         if $sh.on() {
                             let any = $sh.get(a + i) | $sh.get(b + i) | $sh.get(c + i);
-                            $sh.set(d + i, shadow::all_or_none(any, bits));
+                            $sh.set(d + i, shadow_values::all_or_none(any, bits));
                         }
                     })
                 }),
@@ -158,8 +158,8 @@ macro_rules! register_ops {
                     let (v, o) = overflow(op, slot!($r, $base, a), slot!($r, $base, b), bits);
                     if $sh.on() {
                         let any = $sh.get(a) | $sh.get(b);
-                        $sh.set(d, shadow::all_or_none(any, bits));
-                        $sh.set(d + 1, shadow::all_or_none(any, 1));
+                        $sh.set(d, shadow_values::all_or_none(any, bits));
+                        $sh.set(d + 1, shadow_values::all_or_none(any, 1));
                     }
                     slot!($r, $base, d) = v;
                     slot!($r, $base, d + 1) = o as u64;
@@ -186,7 +186,7 @@ macro_rules! register_ops {
                         slot!($r, $base, d) = icmp(pred, slot!($r, $base, a), slot!($r, $base, b),
                             bits) as u64;
                         if $sh.on() {
-                            $sh.set(d, shadow::all_or_none($sh.get(a) | $sh.get(b), 1));
+                            $sh.set(d, shadow_values::all_or_none($sh.get(a) | $sh.get(b), 1));
                         }
                     })
                 }),
@@ -202,7 +202,7 @@ macro_rules! register_ops {
                         slot!($r, $base, d + i) = icmp(pred, slot!($r, $base, a + i), slot!($r,
                             $base, b + i), bits) as u64;
                         if $sh.on() {
-                            $sh.set(d + i, shadow::all_or_none($sh.get(a + i) | $sh.get(b + i), 1));
+                            $sh.set(d + i, shadow_values::all_or_none($sh.get(a + i) | $sh.get(b + i), 1));
                         }
                     })
                 }),
@@ -210,56 +210,56 @@ macro_rules! register_ops {
                     slot!($r, $base, d) = slot_f32(f32_of(slot!($r, $base,
                         a)) + f32_of(slot!($r, $base, b)));
                     if $sh.on() {
-                        $sh.set(d, shadow::all_or_none($sh.get(a) | $sh.get(b), 32));
+                        $sh.set(d, shadow_values::all_or_none($sh.get(a) | $sh.get(b), 32));
                     }
                 }),
                 Op::FSub32 { d, a, b } => $each!($r, $base, $sh, {
                     slot!($r, $base, d) = slot_f32(f32_of(slot!($r, $base,
                         a)) - f32_of(slot!($r, $base, b)));
                     if $sh.on() {
-                        $sh.set(d, shadow::all_or_none($sh.get(a) | $sh.get(b), 32));
+                        $sh.set(d, shadow_values::all_or_none($sh.get(a) | $sh.get(b), 32));
                     }
                 }),
                 Op::FMul32 { d, a, b } => $each!($r, $base, $sh, {
                     slot!($r, $base, d) = slot_f32(f32_of(slot!($r, $base,
                         a)) * f32_of(slot!($r, $base, b)));
                     if $sh.on() {
-                        $sh.set(d, shadow::all_or_none($sh.get(a) | $sh.get(b), 32));
+                        $sh.set(d, shadow_values::all_or_none($sh.get(a) | $sh.get(b), 32));
                     }
                 }),
                 Op::FDiv32 { d, a, b } => $each!($r, $base, $sh, {
                     slot!($r, $base, d) = slot_f32(f32_of(slot!($r, $base,
                         a)) / f32_of(slot!($r, $base, b)));
                     if $sh.on() {
-                        $sh.set(d, shadow::all_or_none($sh.get(a) | $sh.get(b), 32));
+                        $sh.set(d, shadow_values::all_or_none($sh.get(a) | $sh.get(b), 32));
                     }
                 }),
                 Op::FAdd64 { d, a, b } => $each!($r, $base, $sh, {
                     slot!($r, $base, d) = slot_f64(f64_of(slot!($r, $base,
                         a)) + f64_of(slot!($r, $base, b)));
                     if $sh.on() {
-                        $sh.set(d, shadow::all_or_none($sh.get(a) | $sh.get(b), 64));
+                        $sh.set(d, shadow_values::all_or_none($sh.get(a) | $sh.get(b), 64));
                     }
                 }),
                 Op::FSub64 { d, a, b } => $each!($r, $base, $sh, {
                     slot!($r, $base, d) = slot_f64(f64_of(slot!($r, $base,
                         a)) - f64_of(slot!($r, $base, b)));
                     if $sh.on() {
-                        $sh.set(d, shadow::all_or_none($sh.get(a) | $sh.get(b), 64));
+                        $sh.set(d, shadow_values::all_or_none($sh.get(a) | $sh.get(b), 64));
                     }
                 }),
                 Op::FMul64 { d, a, b } => $each!($r, $base, $sh, {
                     slot!($r, $base, d) = slot_f64(f64_of(slot!($r, $base,
                         a)) * f64_of(slot!($r, $base, b)));
                     if $sh.on() {
-                        $sh.set(d, shadow::all_or_none($sh.get(a) | $sh.get(b), 64));
+                        $sh.set(d, shadow_values::all_or_none($sh.get(a) | $sh.get(b), 64));
                     }
                 }),
                 Op::FDiv64 { d, a, b } => $each!($r, $base, $sh, {
                     slot!($r, $base, d) = slot_f64(f64_of(slot!($r, $base,
                         a)) / f64_of(slot!($r, $base, b)));
                     if $sh.on() {
-                        $sh.set(d, shadow::all_or_none($sh.get(a) | $sh.get(b), 64));
+                        $sh.set(d, shadow_values::all_or_none($sh.get(a) | $sh.get(b), 64));
                     }
                 }),
                 Op::FloatBin {
@@ -280,7 +280,7 @@ macro_rules! register_ops {
                             slot!($r, $base, d + i) = float_bin(op, ty, slot!($r, $base, a + i),
                                 slot!($r, $base, b + i));
                             if $sh.on() {
-                                $sh.set(d + i, shadow::all_or_none($sh.get(a + i) | $sh.get(b + i),
+                                $sh.set(d + i, shadow_values::all_or_none($sh.get(a + i) | $sh.get(b + i),
                                     float_width(ty)));
                             }
                         })
@@ -301,7 +301,7 @@ macro_rules! register_ops {
                             let s = match op {
                                 FloatUnOp::Neg => si,
                                 FloatUnOp::Abs => si & (mask(float_width(ty)) >> 1),
-                                _ => shadow::all_or_none(si, float_width(ty)),
+                                _ => shadow_values::all_or_none(si, float_width(ty)),
                             };
                             $sh.set(d + i, s);
                         }
@@ -316,7 +316,7 @@ macro_rules! register_ops {
                     slot!($r, $base, d) = slot_f32(sum as f32);
                     if $sh.on() {
                         let any = $sh.any(a, lanes as u32) || $sh.any(b, lanes as u32);
-                        $sh.set(d, shadow::all_or_none(any as u64, 32));
+                        $sh.set(d, shadow_values::all_or_none(any as u64, 32));
                     }
                 }),
                 Op::Fma {
@@ -335,7 +335,7 @@ macro_rules! register_ops {
                                     slot!($r, $base, b + i), slot!($r, $base, c + i));
                                 if $sh.on() {
                                     let any = $sh.get(a + i) | $sh.get(b + i) | $sh.get(c + i);
-                                    $sh.set(d + i, shadow::all_or_none(any, float_width(ty)));
+                                    $sh.set(d + i, shadow_values::all_or_none(any, float_width(ty)));
                                 }
                             })
                         })
@@ -361,7 +361,7 @@ macro_rules! register_ops {
                             slot!($r, $base, d + i) = fcmp(pred, float_of(ty, slot!($r, $base,
                                 a + i)), float_of(ty, slot!($r, $base, b + i))) as u64;
                             if $sh.on() {
-                                $sh.set(d + i, shadow::all_or_none($sh.get(a + i) | $sh.get(b + i),
+                                $sh.set(d + i, shadow_values::all_or_none($sh.get(a + i) | $sh.get(b + i),
                                     1));
                             }
                         })
@@ -372,7 +372,7 @@ macro_rules! register_ops {
                     if $sh.on() {
                         for k in 0..n {
                             let (vt, vf) = (slot!($r, $base, t + k), slot!($r, $base, f + k));
-                            let s = shadow::select(vc, $sh.get(c), vt, vf, $sh.get(t + k),
+                            let s = shadow_values::select(vc, $sh.get(c), vt, vf, $sh.get(t + k),
                                 $sh.get(f + k));
                             $sh.set(d + k, s);
                         }
@@ -391,7 +391,7 @@ macro_rules! register_ops {
                         let (vc, vt, vf) = (slot!($r, $base, c + i), slot!($r, $base, t + i),
                             slot!($r, $base, f + i));
                         if $sh.on() {
-                            let s = shadow::select(vc, $sh.get(c + i), vt, vf, $sh.get(t + i),
+                            let s = shadow_values::select(vc, $sh.get(c + i), vt, vf, $sh.get(t + i),
                                 $sh.get(f + i));
                             $sh.set(d + i, s);
                         }
@@ -423,7 +423,7 @@ macro_rules! register_ops {
                     lanes!(lanes, i, {
                         slot!($r, $base, d + i) = slot_f64(f32_of(slot!($r, $base, s + i)) as f64);
                         if $sh.on() {
-                        $sh.set(d + i, shadow::all_or_none($sh.get(s + i), 64));
+                        $sh.set(d + i, shadow_values::all_or_none($sh.get(s + i), 64));
                     }
                     })
                 }),
@@ -431,7 +431,7 @@ macro_rules! register_ops {
                     lanes!(lanes, i, {
                         slot!($r, $base, d + i) = cast(op, slot!($r, $base, s + i));
                         if $sh.on() {
-                            $sh.set(d + i, shadow::cast(op, $sh.get(s + i)));
+                            $sh.set(d + i, shadow_values::cast(op, $sh.get(s + i)));
                         }
                     })
                 }),
@@ -478,20 +478,20 @@ macro_rules! register_ops {
                 Op::ToGeneric { d, s, space } => $each!($r, $base, $sh, {
                     slot!($r, $base, d) = to_generic(slot!($r, $base, s), space);
                     if $sh.on() {
-                        $sh.set(d, shadow::all_or_none($sh.get(s), 64));
+                        $sh.set(d, shadow_values::all_or_none($sh.get(s), 64));
                     }
                 }),
                 Op::FromGeneric { d, s } => $each!($r, $base, $sh, {
                     slot!($r, $base, d) = from_generic(slot!($r, $base, s)).1;
                     if $sh.on() {
-                        $sh.set(d, shadow::all_or_none($sh.get(s), 64));
+                        $sh.set(d, shadow_values::all_or_none($sh.get(s), 64));
                     }
                 }),
                 Op::GenericTo { d, s, space } => $each!($r, $base, $sh, {
                     let (actual, addr) = from_generic(slot!($r, $base, s));
                     slot!($r, $base, d) = if actual == space { addr } else { 0 };
                     if $sh.on() {
-                        $sh.set(d, shadow::all_or_none($sh.get(s), 64));
+                        $sh.set(d, shadow_values::all_or_none($sh.get(s), 64));
                     }
                 }),
                 Op::InsertDyn {
@@ -531,13 +531,13 @@ macro_rules! register_ops {
                         index_address(a, slot!($r, $base, idx), idx_bits, scale as i64)
                             .wrapping_add(offset as i64 as u64);
                     if $sh.on() {
-                        $sh.set(d, shadow::all_or_none($sh.get(b) | $sh.get(idx), 64));
+                        $sh.set(d, shadow_values::all_or_none($sh.get(b) | $sh.get(idx), 64));
                     }
                 }),
                 Op::GepConst { d, base: b, offset } => $each!($r, $base, $sh, {
                     slot!($r, $base, d) = slot!($r, $base, b).wrapping_add(offset as u64);
                     if $sh.on() {
-                        $sh.set(d, shadow::all_or_none($sh.get(b), 64));
+                        $sh.set(d, shadow_values::all_or_none($sh.get(b), 64));
                     }
                 }),
             $($rest)*

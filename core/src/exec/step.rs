@@ -25,8 +25,8 @@ use super::group::Stop;
 use super::launch::{Launch, Where};
 use super::memops::{self, OpCx};
 use super::pure_ops::{register_ops, specialize};
-use super::shadow::{origin_code, ShadowMode, ShadowRegs, Shadows};
-use super::uninit;
+use super::shadow_memory;
+use super::shadow_values::{origin_code, ShadowMode, ShadowRegs, Shadows};
 use super::workitem::WiIds;
 use crate::builtins::BuiltinSite;
 use crate::bytecode::{Function, GepTable, MemTy, Op, Pc, Slot, SwitchTable, WiQuery};
@@ -275,7 +275,7 @@ fn branches_on<'l, S: State<'l>>(st: &mut S, c: Slot, bits: u64) {
                     let (at, origin) = (l.at(), l.sh.origin(c));
                     let (launch, workers) = (l.here.launch, &mut *l.mems.workers);
                     let kind = UninitKind::ControlFlow;
-                    uninit::report_use(launch, workers, at, kind, (c, origin));
+                    shadow_memory::report_use(launch, workers, at, kind, (c, origin));
                 }
                 None
             },
@@ -580,7 +580,7 @@ impl<'m, Sh: ShadowRegs> Lane<'_, 'm, Sh> {
         };
         if let Some(mut sh) = self.sh.frame() {
             let (target, done) = ((space, addr), ptr.is_some());
-            uninit::on_load(launch, self.mems, at, target, (p, d), ty, done, &mut sh);
+            shadow_memory::on_load(launch, self.mems, at, target, (p, d), ty, done, &mut sh);
         }
         self.observe((space, addr, size), AccessKind::Load, &[]);
         None
@@ -614,7 +614,7 @@ impl<'m, Sh: ShadowRegs> Lane<'_, 'm, Sh> {
         }
         if let Some(sh) = self.sh.frame() {
             let (target, done) = ((space, addr), ptr.is_some());
-            uninit::on_store(launch, self.mems, at, target, (p, s), ty, done, &sh);
+            shadow_memory::on_store(launch, self.mems, at, target, (p, s), ty, done, &sh);
         }
         None
     }
@@ -632,7 +632,7 @@ impl<'m, Sh: ShadowRegs> Lane<'_, 'm, Sh> {
         if Sh::ON && (self.sh.get(dst) | self.sh.get(src)) != 0 {
             let (launch, at) = (self.here.launch, self.at());
             let (to, from) = ((to, dst), (from, src));
-            uninit::copy_operands(launch, self.mems, at, &*self.sh, to, from, spaces);
+            shadow_memory::copy_operands(launch, self.mems, at, &*self.sh, to, from, spaces);
         }
         memops::mem_copy(&mut self.cx(), to, from, n, spaces, (Sh::ON, padding));
         None
@@ -650,7 +650,7 @@ impl<'m, Sh: ShadowRegs> Lane<'_, 'm, Sh> {
         if Sh::ON && self.sh.get(dst) != 0 {
             let (launch, at) = (self.here.launch, self.at());
             let kind = (UninitKind::WriteAddress, self.sh.origin(dst));
-            uninit::report(launch, self.mems.workers, at, kind, space, to);
+            shadow_memory::report(launch, self.mems.workers, at, kind, space, to);
         }
         memops::mem_set(&mut self.cx(), to, (value, shadow), n, space, Sh::ON);
         None
@@ -676,9 +676,9 @@ impl<'m, Sh: ShadowRegs> Lane<'_, 'm, Sh> {
         let launch = self.here.launch;
         let at = self.at();
         let (ids, size) = (self.here.ids, self.size);
-        let taint = Sh::ON.then(|| uninit::builtin_inputs(&*self.sh, &b.args));
+        let taint = Sh::ON.then(|| shadow_memory::builtin_inputs(&*self.sh, &b.args));
         let lanes = Sh::ON
-            .then(|| uninit::builtin_lanes(&*self.sh, b))
+            .then(|| shadow_memory::builtin_lanes(&*self.sh, b))
             .flatten();
         let mut env = Env {
             regs: &mut *self.f,
@@ -698,7 +698,7 @@ impl<'m, Sh: ShadowRegs> Lane<'_, 'm, Sh> {
         let taint = env.taint.filter(|_| !env.exact);
         let lanes = env.lanes.take();
         if let (Some(taint), Some(mut frame)) = (taint, self.sh.frame()) {
-            uninit::builtin_result(&mut frame, b.ret, taint, lanes.as_deref());
+            shadow_memory::builtin_result(&mut frame, b.ret, taint, lanes.as_deref());
         }
         match ran {
             Ok(()) => None,

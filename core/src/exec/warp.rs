@@ -38,7 +38,7 @@ use super::group::{
     allocate_locals, BarrierSite, GroupItems, GroupRunner, Plain, Stop, SPIN_LIMIT,
 };
 use super::launch::Launch;
-use super::shadow::NoShadow;
+use super::shadow_values::NoShadow;
 use super::step::Here;
 use super::step::{step, Flow, Lane, Span, State};
 use crate::builtins::BuiltinSite;

@@ -1,6 +1,6 @@
 //! The resumable state of one work-item.
 
-use super::shadow::ShadowFile;
+use super::shadow_values::ShadowFile;
 use crate::bytecode::{Pc, Slot};
 use crate::memory::{AddrSpace, ArenaMark, ArenaMemory};
 

@@ -5,7 +5,7 @@
 use super::checks::{load_mem, store_mem};
 use super::env::Mems;
 use super::launch::{Launch, Where};
-use super::shadow::{origin_code, width, ShadowRegs, Shadows};
+use super::shadow_values::{origin_code, width, ShadowRegs, Shadows};
 use crate::builtins::BuiltinSite;
 use crate::bytecode::{MemTy, ScalarTy, Slot};
 use crate::diagnostics;
