@@ -459,27 +459,31 @@ impl LaneFrames {
     /// Runs `f` with each lane's frame (a plain loop: the iterator adapters cost more).
     #[inline(always)]
     fn each(&self, mut f: impl FnMut(&[u64])) {
+        // Read once: after a call `f` makes, the compiler would read it again.
+        let len = self.len;
         for &p in &self.ptrs {
             // SAFETY: as for `get`.
-            f(unsafe { std::slice::from_raw_parts(p, self.len) });
+            f(unsafe { std::slice::from_raw_parts(p, len) });
         }
     }
 
     /// Runs `f` with each lane's frame, to change.
     #[inline(always)]
     fn each_mut(&mut self, mut f: impl FnMut(&mut [u64])) {
+        let len = self.len;
         for &p in &self.ptrs {
             // SAFETY: as for `get`; the frames do not overlap, so each can change on its own.
-            f(unsafe { std::slice::from_raw_parts_mut(p, self.len) });
+            f(unsafe { std::slice::from_raw_parts_mut(p, len) });
         }
     }
 
     /// `each_mut` with each lane's index.
     #[inline(always)]
     fn each_mut_at(&mut self, mut f: impl FnMut(usize, &mut [u64])) {
+        let len = self.len;
         for (k, &p) in self.ptrs.iter().enumerate() {
             // SAFETY: as for `each_mut`.
-            f(k, unsafe { std::slice::from_raw_parts_mut(p, self.len) });
+            f(k, unsafe { std::slice::from_raw_parts_mut(p, len) });
         }
     }
 
