@@ -207,7 +207,7 @@ pub fn icmp(pred: IntPred, a: u64, b: u64, bits: u8) -> bool {
 }
 
 /// Float comparison; f32 operands are compared exactly after widening to f64.
-#[inline]
+#[inline(always)]
 pub fn fcmp(pred: FloatPred, a: f64, b: f64) -> bool {
     let unordered = a.is_nan() || b.is_nan();
     match pred {

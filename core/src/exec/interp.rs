@@ -64,6 +64,8 @@ pub(super) struct Item<'a, 'm, 'l, S> {
     exchange: &'a mut Exchange,
     /// The group's size.
     size: [u64; 3],
+    /// `Launch::observe_memory`.
+    observe: bool,
     /// Spin points passed in this turn: at `SPIN_LIMIT` the work-item gives way.
     spins: &'a mut u32,
     /// Where basic blocks are counted: the launch's counts in a debugged launch (they can be
@@ -110,6 +112,7 @@ impl<'l, S: ShadowMode> State<'l> for Item<'_, '_, 'l, S> {
             asyncs: self.asyncs,
             exchange: self.exchange,
             size: self.size,
+            observe: self.observe,
         };
         match f(&mut lane) {
             None => Flow::Next,
@@ -411,6 +414,7 @@ impl GroupRunner<'_> {
             pc: pc as Pc,
         };
         let mut spins = 0u32;
+        let observe = launch.observe_memory;
         loop {
             if DEBUG && (attention.load(Relaxed) || StopSet::is_set(stop_bits, at.pc)) {
                 if let Some(debug) = debug {
@@ -457,6 +461,7 @@ impl GroupRunner<'_> {
                     asyncs,
                     exchange,
                     size,
+                    observe,
                     spins: &mut spins,
                     shared_counts,
                     block_counts,

@@ -142,6 +142,8 @@ pub(super) struct Lane<'a, 'm, Sh> {
     pub exchange: &'a mut Exchange,
     /// The group's size.
     pub size: [u64; 3],
+    /// Plugins hear of memory accesses (`Launch::observe_memory`, read once per op).
+    pub observe: bool,
 }
 
 /// Runs `op` on `st`: one dispatch, each op's meaning in its arm or in the function it calls.
@@ -553,7 +555,7 @@ impl<'m, Sh: ShadowRegs> Lane<'_, 'm, Sh> {
         kind: AccessKind,
         data: &[u8],
     ) {
-        if self.here.launch.observe_memory {
+        if self.observe {
             self.cx().observe(space, address, size, kind, data);
         }
     }

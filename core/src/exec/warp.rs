@@ -754,7 +754,8 @@ impl WarpOps<'_, '_> {
     ) -> Flow {
         let launch = self.runner.launch;
         let r = &mut *self.runner;
-        let batch = batch && launch.observe_memory;
+        let observe = launch.observe_memory;
+        let batch = batch && observe;
         let (seq, group, size) = (r.seq, r.group, r.size);
         let (func, pc) = (self.warp.func, self.op_pc);
         let mut parted = false;
@@ -792,6 +793,7 @@ impl WarpOps<'_, '_> {
                     asyncs: &mut r.asyncs,
                     exchange: &mut r.exchange,
                     size,
+                    observe,
                 };
                 if f(&mut l).is_some() {
                     // This lane stops here; the others go on after the op.
