@@ -732,6 +732,38 @@ pub fn launch(
         p.kernel_begin(&launch.info);
     }
     let started = std::time::Instant::now();
+    let used = run_groups(&launch, (count, total, quick), threads);
+    drop(_debug_end);
+    // After every group's output: messages about the launch as a whole come last.
+    let end = Sink {
+        launch: &launch,
+        seq: count,
+        from: None,
+    };
+    let counts = launch.counts.as_ref().map(|c| c.snapshot());
+    let cx = KernelContext {
+        launch: &launch.info,
+        kernel: launch.kernel_ref(),
+        counts: counts.as_deref(),
+        memory: launch.global_memory(),
+        sink: &end,
+    };
+    for p in plugins.each(Interest::KERNEL) {
+        p.kernel_end(&cx);
+    }
+    launch.sequencer.complete(count);
+    Ok(LaunchStats {
+        work_groups: count,
+        threads: used,
+        elapsed: started.elapsed(),
+        started_over: launch.started_over.load(Ordering::Relaxed),
+        fatal_errors: launch.fatal_errors.load(Ordering::Relaxed),
+    })
+}
+
+/// Runs the launch's `count` work-groups (of `total`; with `quick`, the first and the last)
+/// on up to `threads` worker threads; returns how many ran.
+fn run_groups(launch: &Launch, (count, total, quick): (u64, u64, bool), threads: usize) -> usize {
     let next = AtomicU64::new(0);
     // Each worker takes the next work-group until none is left; groups are numbered in the
     // order they are handed out, which is the order their output appears in.
@@ -760,40 +792,15 @@ pub fn launch(
             // Fewer workers if the system will not give us threads.
             let spawned = std::thread::Builder::new()
                 .name("oclgrind-worker".into())
-                .spawn_scoped(s, || work(&mut GroupRunner::new(&launch)));
+                .spawn_scoped(s, || work(&mut GroupRunner::new(launch)));
             if spawned.is_err() {
                 break;
             }
             used += 1;
         }
-        work(&mut GroupRunner::new(&launch));
+        work(&mut GroupRunner::new(launch));
     });
-    drop(_debug_end);
-    // After every group's output: messages about the launch as a whole come last.
-    let end = Sink {
-        launch: &launch,
-        seq: count,
-        from: None,
-    };
-    let counts = launch.counts.as_ref().map(|c| c.snapshot());
-    let cx = KernelContext {
-        launch: &launch.info,
-        kernel: launch.kernel_ref(),
-        counts: counts.as_deref(),
-        memory: launch.global_memory(),
-        sink: &end,
-    };
-    for p in plugins.each(Interest::KERNEL) {
-        p.kernel_end(&cx);
-    }
-    launch.sequencer.complete(count);
-    Ok(LaunchStats {
-        work_groups: count,
-        threads: used,
-        elapsed: started.elapsed(),
-        started_over: launch.started_over.load(Ordering::Relaxed),
-        fatal_errors: launch.fatal_errors.load(Ordering::Relaxed),
-    })
+    used
 }
 
 /// Tells the debugger that its launch is over when dropped.
