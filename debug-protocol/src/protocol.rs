@@ -146,7 +146,7 @@ pub enum Command {
     /// `up`, `down`, `frame`: selects the frame that `print`, `info locals` and `info args`
     /// look at (until the next stop).
     SelectFrame(FrameMove),
-    /// The LLVM IR of the current function, the current instruction marked.
+    /// The LLVM IR of the selected frame's function, its current instruction marked.
     Disassemble,
     /// Every line of a file of the program: its source (`None`) or an included file.
     SourceOf {
@@ -165,7 +165,73 @@ pub enum Command {
         expr: String,
         size: u64,
     },
+    /// The variables of a scope of the selected frame, each with how to reach its parts
+    /// (answered with `Variables` as `VariableList`).
+    Variables(VariableScope),
+    /// The parts of what an expression names: a struct's members, an array's or a vector's
+    /// elements (`start` and at most `count` of them), a pointer's target (answered with
+    /// `VariableList`).
+    Children {
+        expr: String,
+        #[serde(default)]
+        start: u64,
+        #[serde(default)]
+        count: Option<u64>,
+    },
+    /// One expression as a variable with parts (hover, watch): answered with a
+    /// `VariableList` of one.
+    Evaluate {
+        expr: String,
+    },
+    /// Assigns `value` (an expression) to the private variable or memory `expr` names, in the
+    /// selected frame; answered with a `VariableList` of the new value, or a `Message` saying
+    /// why not.
+    SetVariable {
+        expr: String,
+        value: String,
+    },
+    /// Writes bytes to memory at an address (a memory view); answered with `Written`.
+    WriteMemory {
+        space: MemorySpace,
+        address: u64,
+        bytes: Vec<u8>,
+    },
     Quit,
+}
+
+/// Which variables `Command::Variables` lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum VariableScope {
+    /// The selected frame's local variables.
+    Locals,
+    /// The selected frame's parameters.
+    Args,
+    /// The current work-group's `__local` variables (those the kernel declares, and the
+    /// buffers its `__local` pointer arguments were given).
+    GroupLocal,
+}
+
+/// A variable for a variables view: its value and type, and how to reach its parts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VariableInfo {
+    /// As a view shows it: `x`, `[3]`, `s0`, `*p`.
+    pub name: String,
+    /// An expression `print` accepts that names it (`a[3]`, `s.x`, `*p`), for `Children`,
+    /// `Evaluate` and `SetVariable`.
+    pub expr: String,
+    /// The value as `print` shows it, or why there is none.
+    pub value: Result<String, ValueError>,
+    /// The source type (`float4`, `struct pair`, `__global int *`), when known.
+    #[serde(default)]
+    pub type_name: Option<String>,
+    /// How many parts `Children` gives: members, elements, components; 1 for a pointer
+    /// that can be followed; 0 for a scalar.
+    #[serde(default)]
+    pub children: u64,
+    /// Where its bytes are, for a memory view: the target of a pointer, or the variable's
+    /// own storage when it has an address.
+    #[serde(default)]
+    pub memory: Option<(MemorySpace, u64)>,
 }
 
 /// Why a work-item stopped.
@@ -282,6 +348,16 @@ pub struct FrameInfo {
     pub function: String,
     pub args: Vec<(String, String)>,
     pub line: u32,
+    /// The included file the line is in (`None`: the program's source).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+    /// The column of the frame's current position (0: unknown).
+    #[serde(default)]
+    pub column: u32,
+    /// The index of the frame's current instruction in its function (as `Disassemble`
+    /// numbers them).
+    #[serde(default)]
+    pub instruction: usize,
 }
 
 /// One work-item of the launch, for `info workitems` and the TUI's grid.
@@ -403,6 +479,10 @@ pub enum Reply {
         kernel: String,
         lines: Vec<(LineCount, Option<String>)>,
     },
+    /// `Variables`, `Children`, `Evaluate`, `SetVariable`.
+    VariableList(Vec<VariableInfo>),
+    /// `WriteMemory`: how many bytes were written (fewer at the end of a buffer).
+    Written(u64),
     /// A confirmation or an error, as a sentence.
     Message(String),
 }

@@ -170,6 +170,14 @@ fn render_reply(r: &Reply, terminal: bool) -> String {
                 vars.iter().map(|(n, v)| format!("{n} = {v}\n")).collect()
             }
         }
+        Reply::VariableList(vars) => vars
+            .iter()
+            .map(|v| match &v.value {
+                Ok(value) => format!("{} = {value}\n", v.name),
+                Err(err) => print_error(&v.expr, err, terminal),
+            })
+            .collect(),
+        Reply::Written(n) => format!("{n} bytes written.\n"),
         Reply::MemoryOf {
             expr,
             address,

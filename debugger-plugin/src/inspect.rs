@@ -169,6 +169,9 @@ pub fn backtrace(view: &WorkItemView) -> Vec<FrameInfo> {
                 .map_or_else(String::new, |f| f.name().to_string()),
             args: variables(view, *fr, true),
             line: line_of(view, fr.func, fr.pc),
+            file: None,
+            column: 0,
+            instruction: 0,
         })
         .collect()
 }

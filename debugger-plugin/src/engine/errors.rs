@@ -61,4 +61,7 @@ pub enum CommandError {
     WorkItemFinished,
     #[error("No work-group {0:?} in this launch.")]
     NoWorkGroup([u64; 3]),
+
+    #[error("This command is not implemented yet.")]
+    NotImplemented,
 }

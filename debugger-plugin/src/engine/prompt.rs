@@ -133,6 +133,11 @@ impl Engine {
                 address,
                 size,
             } => memory::memory_at(space, address, size, view),
+            Command::Variables(_)
+            | Command::Children { .. }
+            | Command::Evaluate { .. }
+            | Command::SetVariable { .. }
+            | Command::WriteMemory { .. } => Err(CommandError::NotImplemented),
         };
         match done {
             Ok(Answer::Show(event)) => {
