@@ -11,6 +11,16 @@ pub enum Parsed {
     Output(String),
     /// `delete` with no number: ask first.
     ConfirmDeleteAll,
+    /// A word that names no command (a front-end may take the line as something else, an
+    /// expression say, or print [`Parsed::unrecognized_text`]).
+    Unrecognized(String),
+}
+
+impl Parsed {
+    /// What Oclgrind prints for a word that names no command.
+    pub fn unrecognized_text(word: &str) -> String {
+        format!("Unrecognized command '{word}'\n")
+    }
 }
 
 /// Each command with its alias and help text, in `help` order.
@@ -249,7 +259,7 @@ pub fn parse(line: &str) -> Parsed {
             command(Command::WorkItem { global })
         }
         "x" => examine(fmt.unwrap_or(""), rest),
-        _ => usage(&format!("Unrecognized command '{name}'")),
+        _ => Parsed::Unrecognized(name.to_string()),
     }
 }
 
@@ -417,7 +427,7 @@ mod tests {
     fn bad_commands_explain() {
         assert_eq!(
             parse("frobnicate"),
-            Parsed::Output("Unrecognized command 'frobnicate'\n".into())
+            Parsed::Unrecognized("frobnicate".into())
         );
         assert_eq!(
             parse("print"),

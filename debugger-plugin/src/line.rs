@@ -137,6 +137,7 @@ impl Frontend for LineFrontend {
             match parse(&line) {
                 Parsed::Command(c) => return Some(c),
                 Parsed::Output(text) => self.print(&text),
+                Parsed::Unrecognized(word) => self.print(&Parsed::unrecognized_text(&word)),
                 Parsed::ConfirmDeleteAll => {
                     const QUESTION: &str = "Delete all breakpoints? (y/n) ";
                     if !self.terminal() {

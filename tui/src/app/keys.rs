@@ -517,6 +517,12 @@ impl App {
                 }
                 None
             }
+            Parsed::Unrecognized(word) => {
+                for l in Parsed::unrecognized_text(&word).lines() {
+                    self.say(l.to_string());
+                }
+                None
+            }
             // gdb asks at a terminal (a script for Oclgrind's line mode answers on its own).
             Parsed::ConfirmDeleteAll => {
                 self.ask(Confirm::DeleteAll, "Delete all breakpoints? y/n");
