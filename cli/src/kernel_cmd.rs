@@ -25,6 +25,9 @@ pub fn main(args: &[String]) -> i32 {
         Ok(o) => o,
         Err(status) => return status,
     };
+    if options.dap {
+        return options::serve_dap(&options, args, oclgrind_dap::Debugging::Kernel);
+    }
     if let Some(extra) = options.rest.get(1) {
         eprintln!("Unexpected positional argument '{extra}'");
         return 1;
@@ -43,12 +46,13 @@ pub fn main(args: &[String]) -> i32 {
     let mut ctx = Context::new(config);
     let mut tui = None;
     if ctx.config.interactive {
-        let frontend: Box<dyn Frontend> = match start_tui(&ctx.config) {
-            Some((t, frontend)) => {
+        let frontend: Box<dyn Frontend> = match (remote_frontend(), start_tui(&ctx.config)) {
+            (Some(remote), _) => Box::new(remote),
+            (None, Some((t, frontend))) => {
                 tui = Some(t);
                 Box::new(frontend)
             }
-            None => Box::new(LineFrontend::stdio(Arc::new(StdOutput))),
+            (None, None) => Box::new(LineFrontend::stdio(Arc::new(StdOutput))),
         };
         let engine = Engine::new(frontend);
         ctx.set_debugger(engine.clone());
@@ -285,6 +289,17 @@ fn sentence(e: &LaunchError) -> String {
         Some(first) => format!("{}{}.", first.to_uppercase(), chars.as_str()),
         None => text,
     }
+}
+
+/// A front-end in another process that asked for the engine (`oclgrind-kernel --dap` starts
+/// us so), as the runtime does for `oclgrind -i`.
+fn remote_frontend() -> Option<oclgrind_debugger::remote::SocketFrontend> {
+    let path = std::env::var_os("OCLGRIND_DEBUG_SOCKET")?;
+    oclgrind_debugger::remote::SocketFrontend::connect(path.as_ref())
+        .map_err(|e| {
+            eprintln!("Oclgrind: cannot reach the debugger's interface ({e}); line mode instead")
+        })
+        .ok()
 }
 
 /// The TUI, when debugging at a terminal without `--no-tui`.

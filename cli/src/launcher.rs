@@ -26,6 +26,9 @@ pub fn main(args: &[String]) -> i32 {
         Ok(o) => o,
         Err(status) => return status,
     };
+    if options.dap {
+        return options::serve_dap(&options, args, oclgrind_dap::Debugging::Application);
+    }
     let Some((app, app_args)) = options.rest.split_first() else {
         print!("{}", options::usage(Command::Launcher));
         return 1;

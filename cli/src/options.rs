@@ -15,6 +15,8 @@ pub enum Action {
     Version,
     /// `oclgrind-kernel -g`: print global memory at the end.
     GlobalMem,
+    /// Serve the Debug Adapter Protocol on stdin and stdout.
+    Dap,
 }
 
 use Action::*;
@@ -204,6 +206,16 @@ pub const OPTIONS: &[(OptionSpec, Option<Command>)] = &[
             None,
             Set(Var::Interactive),
             "Enable interactive mode",
+        ),
+        None,
+    ),
+    (
+        opt(
+            "--dap",
+            None,
+            None,
+            Dap,
+            "Serve the Debug Adapter Protocol on stdin/stdout (for an IDE)",
         ),
         None,
     ),
@@ -453,6 +465,20 @@ pub fn config_or_exit(options: &Options) -> Result<Config, i32> {
     })
 }
 
+/// `--dap`: serves the Debug Adapter Protocol; the launch request names the program. The
+/// other options go to every launch.
+pub fn serve_dap(options: &Options, args: &[String], debugging: oclgrind_dap::Debugging) -> i32 {
+    if let Some(operand) = options.rest.first() {
+        eprintln!("--dap takes what to debug from the IDE's launch request, not '{operand}'");
+        return 1;
+    }
+    if config_or_exit(options).is_err() {
+        return 1;
+    }
+    let rest: Vec<String> = args.iter().filter(|a| *a != "--dap").cloned().collect();
+    oclgrind_dap::serve(debugging, rest)
+}
+
 /// A command line that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum OptionsError {
@@ -476,6 +502,8 @@ pub struct Options {
     pub help: bool,
     pub version: bool,
     pub global_mem: bool,
+    /// `--dap`: the program comes from the IDE's launch request.
+    pub dap: bool,
     /// The positional arguments (the simfile, or the application and its arguments).
     pub rest: Vec<String>,
 }
@@ -551,6 +579,10 @@ pub fn parse(cmd: Command, args: &[String]) -> Result<Options, OptionsError> {
             }
             GlobalMem => {
                 o.global_mem = true;
+                continue;
+            }
+            Dap => {
+                o.dap = true;
                 continue;
             }
         };
