@@ -19,6 +19,8 @@ PACKAGES=(
   llvm-spirv-15     # translates SPIR-V programs (clCreateProgramWithIL) to LLVM bitcode
   clang-15          # with llvm-spirv-15, makes the SPIR-V module the tests load
   tmux              # the debugger TUI test drives a real terminal
+  nodejs            # runs the DAP server's tests (tests/dap) through Microsoft's DebugClient
+  npm               # ... which it fetches at the version package-lock.json pins
   python3-pip       # installs sarif-tools, which reads the SARIF reports back in the tests
   # Real OpenCL libraries the library tier (tests/tests/libraries.rs) runs on the simulator:
   libclblast-dev    # CLBlast, for an SGEMM through its tuned kernels
@@ -81,6 +83,13 @@ if ! python3 -m pip show -q sarif-tools 2>/dev/null ||
   echo "Installing sarif-tools $SARIF_TOOLS_VERSION"
   python3 -m pip install --user -q "sarif-tools==$SARIF_TOOLS_VERSION" 2>/dev/null ||
     python3 -m pip install --user -q --break-system-packages "sarif-tools==$SARIF_TOOLS_VERSION"
+fi
+
+# The DAP tests' client (tests/dap): @vscode/debugadapter-testsupport, as package-lock.json pins it.
+dap_tests="$(dirname "$0")/../tests/dap"
+if [ ! -d "$dap_tests/node_modules/@vscode/debugadapter-testsupport" ]; then
+  echo "Fetching the DAP test client (tests/dap)"
+  (cd "$dap_tests" && npm ci --no-audit --no-fund --silent)
 fi
 
 # The fuzz targets (scripts/fuzz.sh, fuzz/): cargo-afl, whose installation builds AFL++ from the

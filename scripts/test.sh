@@ -10,6 +10,11 @@ cargo fmt --all --check
 cargo clippy --workspace --all-targets -j2 -- -D warnings
 cargo build --workspace -j2
 cargo test --workspace -j2
+# The DAP server (`--dap`) through Microsoft's DebugClient, on .sim files and host programs.
+if [ ! -d tests/dap/node_modules/@vscode/debugadapter-testsupport ]; then
+    (cd tests/dap && npm ci --no-audit --no-fund --silent)
+fi
+(cd tests/dap && OCLGRIND_BIN="$PWD/../../target/debug" node --test tests/)
 skipped=()
 # Coverage-guided fuzzing of every parser, 15 s a target (scripts/install-deps.sh installs the
 # tools; without them the last lines say so rather than passing in silence).

@@ -1,0 +1,84 @@
+// `oclgrind --dap` on host applications, through Microsoft's DebugClient: the bundled example
+// (its kernel read from a file), a program whose kernel is a string, and one that crashes.
+'use strict';
+const { test, before, beforeEach, afterEach } = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { execFileSync } = require('node:child_process');
+const t = require('./support');
+
+const ROOT = path.resolve(__dirname, '../../..');
+const EXAMPLE = path.join(ROOT, 'examples/app');
+const SMOOTH_CL = path.join(EXAMPLE, 'smooth.cl');
+let apps;
+let dc;
+let output;
+
+before(() => {
+  apps = fs.mkdtempSync(path.join(os.tmpdir(), 'oclgrind-dap-apps-'));
+  const build = (source, name) => {
+    const exe = path.join(apps, name);
+    execFileSync('gcc', ['-O1', source, '-o', exe, '-lOpenCL']);
+    return exe;
+  };
+  apps = {
+    smooth: build(path.join(EXAMPLE, 'smooth.c'), 'smooth'),
+    inline: build(t.fixture('inline.c'), 'inline'),
+    crash: build(path.join(ROOT, 'tests/debugger/crash.c'), 'crash'),
+  };
+});
+beforeEach(async () => {
+  dc = await t.client('oclgrind');
+  output = t.collectOutput(dc);
+});
+afterEach(async () => {
+  await dc.stop();
+});
+
+test('the example: a breakpoint in the file the application reads, then its MemCheck report', async () => {
+  const launch = { program: apps.smooth, cwd: EXAMPLE, options: ['--num-threads', '1'] };
+  await dc.hitBreakpoint(launch, { path: SMOOTH_CL, line: 9 });
+  const [frame] = await t.frames(dc, 1);
+  assert.equal(frame.name, 'smooth');
+  assert.equal(frame.source.path, SMOOTH_CL);
+  assert.equal((await t.evaluate(dc, 'i', frame.id)).result, '0');
+  // Without the breakpoint, on to the report: the last work-item reads past the end.
+  await dc.setBreakpointsRequest({ source: { path: SMOOTH_CL }, breakpoints: [] });
+  await dc.continueRequest({ threadId: 1 });
+  const report = (await dc.waitForEvent('stopped')).body;
+  assert.equal(report.reason, 'exception');
+  assert.match(report.description, /Invalid read of size 4/);
+  assert.equal(report.threadId, 1024, 'Global(1023,0,0)');
+  assert.equal(await t.runToEnd(dc, report.threadId), 0);
+  assert.match(output.stdout, /^Running on Oclgrind Simulator\n/);
+  assert.match(output.stdout, /Smoothed 1024 samples/);
+  assert.match(output.stderr, /Invalid read of size 4 at global memory address/);
+});
+
+test('a kernel from a string: its text by reference; args, env, cwd and printf', async () => {
+  const launch = { program: apps.inline, args: ['first'], cwd: os.tmpdir(), env: { DAP_TEST: 'yes' }, stopOnEntry: true };
+  const stopped = await t.launchAndStop(dc, launch);
+  assert.equal(stopped.reason, 'entry');
+  const [frame] = await t.frames(dc, stopped.threadId);
+  assert.equal(frame.name, 'twice');
+  assert.equal(frame.line, 3);
+  assert.ok(frame.source.sourceReference > 0, JSON.stringify(frame.source));
+  const text = (await dc.sourceRequest({ source: frame.source, sourceReference: frame.source.sourceReference })).body.content;
+  assert.equal(text.split('\n')[0], 'kernel void twice(global int *data)');
+  assert.equal(await t.runToEnd(dc, stopped.threadId), 0);
+  assert.match(output.stdout, new RegExp(`arg first, DAP_TEST=yes, cwd ${fs.realpathSync(os.tmpdir())}\n`));
+  assert.match(output.stdout, /kernel says 42\n/);
+  assert.match(output.stdout, /data 42 2 4 6\n/);
+});
+
+test('an application that crashes: reported, and the session ends', async () => {
+  const exited = dc.waitForEvent('exited');
+  const terminated = dc.waitForEvent('terminated');
+  await Promise.all([dc.configurationSequence(), dc.launch({ program: apps.crash })]);
+  assert.equal((await exited).body.exitCode, 128 + 11);
+  await terminated;
+  assert.match(output.stdout, /context made, crashing now/);
+  assert.match(output.stderr, /killed by signal 11 \(SIGSEGV\)/);
+});
