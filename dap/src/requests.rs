@@ -52,15 +52,19 @@ impl Session {
             "next" => self.run_on(&request, Command::Next),
             "stepIn" => self.run_on(&request, Command::Step),
             "stepOut" => self.run_on(&request, Command::Finish),
-            "pause" => {
-                if let Some(d) = &self.debuggee {
-                    if self.stop.is_none() {
-                        // The engine stops the kernel at Ctrl-C (compat §5.1).
-                        d.signal(libc::SIGINT);
-                    }
+            "pause" => match &self.debuggee {
+                // The engine stops a running kernel at Ctrl-C (compat §5.1); between launches
+                // Ctrl-C would end the host program.
+                Some(d) if self.in_launch && self.stop.is_none() => {
+                    d.signal(libc::SIGINT);
+                    self.out.respond(&request, json!({}));
                 }
-                self.out.respond(&request, json!({}));
-            }
+                _ if self.stop.is_some() => self.out.respond(&request, json!({})),
+                _ => self.out.refuse(
+                    &request,
+                    "No kernel is running: pause stops a running kernel.",
+                ),
+            },
             "readMemory" => self.read_memory(&request, &args),
             "writeMemory" => self.write_memory(&request, &args),
             "disassemble" => self.disassemble(&request, &args),

@@ -108,7 +108,11 @@ pub struct Session {
     left_stop: Option<Stop>,
     /// The threads the IDE was last told of, and the work-group they are in.
     pub(crate) threads: Vec<(i64, String)>,
-    shown_group: Option<[u64; 3]>,
+    /// The launch (counted from 1) and work-group of the threads shown.
+    shown_group: Option<(u64, [u64; 3])>,
+    launches: u64,
+    /// A kernel runs (between the engine's launch events): pause can stop it.
+    pub(crate) in_launch: bool,
     streams_open: u32,
     exit: Option<ExitStatus>,
     /// We asked the process to end (a signal that kills it is no crash).
@@ -149,6 +153,8 @@ impl Session {
             left_stop: None,
             threads: Vec::new(),
             shown_group: None,
+            launches: 0,
+            in_launch: false,
             streams_open: 0,
             exit: None,
             ending: false,
@@ -293,8 +299,13 @@ impl Session {
                 self.launch = Some(summary.clone());
                 self.last_diagnostic = None;
                 self.launch_fresh = true;
+                self.launches += 1;
+                self.in_launch = true;
             }
-            Event::LaunchEnd { .. } | Event::Detached => self.left_stop = None,
+            Event::LaunchEnd { .. } | Event::Detached => {
+                self.left_stop = None;
+                self.in_launch = false;
+            }
             Event::Reply(Reply::Message(m)) if self.active.is_none() => {
                 // The refusal of a command that should have run the kernel on.
                 let text = format!("{m}\n");
@@ -316,6 +327,7 @@ impl Session {
     /// says so to the IDE).
     fn engine_gone(&mut self) {
         self.prompted = false;
+        self.in_launch = false;
         self.stop = None;
         if let Some(active) = self.active.take() {
             (active.finish)(self, active.answers);
@@ -501,7 +513,7 @@ impl Session {
             return self.sync_breakpoints(move |s| s.show(stopped, reason, hit));
         }
         let thread = self.thread_id(stopped.position.global);
-        let group = stopped.position.group;
+        let group = (self.launches, stopped.position.group);
         if self.shown_group != Some(group) {
             // Another work-group: its work-items are other threads.
             for (id, _) in std::mem::take(&mut self.threads) {

@@ -81,6 +81,12 @@ test('stop on entry and a function breakpoint on the kernel', async () => {
   assert.equal(first.name, 'scale');
   assert.equal(first.line, 13);
   assert.equal(first.source.path, SCALE);
+  // Out of the kernel there is nowhere to go: the engine refuses, the work-item stays.
+  const again = dc.waitForEvent('stopped');
+  await dc.stepOutRequest({ threadId: entry.threadId });
+  assert.equal((await again).body.threadId, entry.threadId);
+  assert.match(output.console, /"finish" not meaningful in the outermost frame/);
+  assert.equal((await t.frames(dc, entry.threadId))[0].line, 13);
   assert.equal(await t.runToEnd(dc, entry.threadId), 0);
 });
 
