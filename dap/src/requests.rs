@@ -496,10 +496,13 @@ impl Session {
             command,
             Command::Step | Command::Next | Command::Finish | Command::Continue | Command::Quit
         ) {
+            let thread = self.stop.as_ref().map_or(1, |s| s.thread);
             self.resume(command);
-            return self
-                .out
+            self.out
                 .respond(request, json!({ "result": "", "variablesReference": 0 }));
+            // The IDE did not ask to run on: it is told.
+            let body = json!({ "threadId": thread, "allThreadsContinued": true });
+            return self.out.event("continued", body);
         }
         self.ask(request, vec![command], |s, request, answers| {
             let text: String = (answers.iter().flatten())
