@@ -231,3 +231,13 @@ test('a launch request for a missing program is refused', async () => {
   await dc.initializeRequest();
   await assert.rejects(dc.launchRequest({ program: t.fixture('missing.sim') }), /does not exist/);
 });
+
+test('a breakpoint in an included header binds in the program that includes it', async () => {
+  const header = t.fixture('square.h');
+  await dc.hitBreakpoint(t.sim('include.sim'), { path: header, line: 4 });
+  const stack = await t.frames(dc, 1);
+  assert.deepEqual(stack.map((f) => [f.name, f.line, f.source.path]), [
+    ['square', 4, header],
+    ['squares', 6, t.fixture('include.cl')],
+  ]);
+});
