@@ -9,6 +9,7 @@ use oclgrind_core::program::{KernelParam, ParamKind, ProgramError};
 use oclgrind_core::{
     launch, ArgValue, Config, Context, KernelError, KernelInstance, LaunchError, NDRange, Program,
 };
+use oclgrind_debugger::remote::SocketFrontend;
 use oclgrind_debugger::{Engine, Frontend, LineFrontend};
 use oclgrind_tui::{Tui, TuiFrontend};
 
@@ -46,13 +47,22 @@ pub fn main(args: &[String]) -> i32 {
     let mut ctx = Context::new(config);
     let mut tui = None;
     if ctx.config.interactive {
-        let frontend: Box<dyn Frontend> = match (remote_frontend(), start_tui(&ctx.config)) {
-            (Some(remote), _) => Box::new(remote),
-            (None, Some((t, frontend))) => {
-                tui = Some(t);
-                Box::new(frontend)
-            }
-            (None, None) => Box::new(LineFrontend::stdio(Arc::new(StdOutput))),
+        // A front-end in another process (a Debug Adapter Protocol server, a test) names
+        // its socket as the launcher's TUI does for `oclgrind -i ./app`.
+        let remote = std::env::var_os("OCLGRIND_DEBUG_SOCKET").and_then(|path| {
+            SocketFrontend::connect(path.as_ref())
+                .map_err(|e| eprintln!("Oclgrind: cannot reach the debugger's interface ({e})"))
+                .ok()
+        });
+        let frontend: Box<dyn Frontend> = match remote {
+            Some(f) => Box::new(f),
+            None => match start_tui(&ctx.config) {
+                Some((t, frontend)) => {
+                    tui = Some(t);
+                    Box::new(frontend)
+                }
+                None => Box::new(LineFrontend::stdio(Arc::new(StdOutput))),
+            },
         };
         let engine = Engine::new(frontend);
         ctx.set_debugger(engine.clone());
@@ -289,17 +299,6 @@ fn sentence(e: &LaunchError) -> String {
         Some(first) => format!("{}{}.", first.to_uppercase(), chars.as_str()),
         None => text,
     }
-}
-
-/// A front-end in another process that asked for the engine (`oclgrind-kernel --dap` starts
-/// us so), as the runtime does for `oclgrind -i`.
-fn remote_frontend() -> Option<oclgrind_debugger::remote::SocketFrontend> {
-    let path = std::env::var_os("OCLGRIND_DEBUG_SOCKET")?;
-    oclgrind_debugger::remote::SocketFrontend::connect(path.as_ref())
-        .map_err(|e| {
-            eprintln!("Oclgrind: cannot reach the debugger's interface ({e}); line mode instead")
-        })
-        .ok()
 }
 
 /// The TUI, when debugging at a terminal without `--no-tui`.

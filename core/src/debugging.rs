@@ -34,6 +34,8 @@ pub use crate::memory::{resolve, to_generic, AddrSpace};
 pub struct SourcePos {
     /// The source line (0: none).
     pub line: u32,
+    /// The column (0: unknown).
+    pub column: u32,
     /// The file, as an index into its function's files (`FunctionCode::file_name`).
     pub file: u32,
     /// The LLVM instruction it was lowered from (`None`: an op of its own, a block's count).
@@ -64,6 +66,7 @@ impl<'a> FunctionCode<'a> {
         let info = self.0.op_info(pc);
         SourcePos {
             line: info.line,
+            column: info.col,
             file: info.file,
             instruction: (info.inst != u32::MAX).then_some(info.inst),
         }
@@ -199,6 +202,22 @@ impl WorkItemView<'_> {
             .and_then(|d| d.functions.get(frame.func as usize))
             .map(|f| f.locations_at(frame.pc))
             .unwrap_or_default()
+    }
+
+    /// Writes `bytes` at `addr` in `space`: the work-item's private memory, its group's local
+    /// memory, or global memory (a generic address is resolved first). Reads through the view
+    /// see the bytes at once, and the work-item's state gets them (initialised, for the
+    /// Uninitialized checker) before it runs on. False, writing nothing, unless one live
+    /// allocation holds them all.
+    pub fn write(&self, space: AddrSpace, addr: u64, bytes: &[u8]) -> bool {
+        self.queue_write(space, addr, bytes)
+    }
+
+    /// Sets register `slot` of `frame` (as `Location::Slots` numbers them) to `bits` (the
+    /// register's value, zero-extended), from now on as for `write`. False if the frame has
+    /// no such slot.
+    pub fn set_register(&self, frame: FrameRef, slot: u32, bits: u64) -> bool {
+        self.queue_register(frame.base as usize + slot as usize, bits)
     }
 
     /// Where a program- or kernel-scope variable is in memory.

@@ -58,6 +58,9 @@ const COMMANDS: &[(&str, &str, &str)] = &[
     ("x", "", "Examine memory at an address.\nUsage: x/NFU EXPRESSION (N count, F format, U unit: b, h, w or g)"),
 ];
 
+/// gdb's `set var`, outside the list above (whose `help` Oclgrind's users know as it is).
+const SET_HELP: &str = "Assign a value to a variable or to memory an expression names, in the selected frame.\nUsage: set var EXPRESSION = VALUE";
+
 fn help(topic: Option<&str>) -> String {
     match topic {
         None => {
@@ -76,6 +79,7 @@ fn help(topic: Option<&str>) -> String {
             .find(|(n, a, _)| *n == t || (!a.is_empty() && *a == t))
         {
             Some((_, _, text)) => format!("{text}\n"),
+            None if t == "set" => format!("{SET_HELP}\n"),
             None => format!("Unrecognized command '{t}'\n"),
         },
     }
@@ -259,8 +263,38 @@ pub fn parse(line: &str) -> Parsed {
             command(Command::WorkItem { global })
         }
         "x" => examine(fmt.unwrap_or(""), rest),
+        "set" => set_variable(rest),
         _ => Parsed::Unrecognized(name.to_string()),
     }
+}
+
+/// gdb's `set var[iable] EXPRESSION = VALUE`: split at the first `=` that is an assignment
+/// (not part of `==`, `!=`, `<=` or `>=`).
+fn set_variable(args: &str) -> Parsed {
+    let usage = || Parsed::Output("Usage: set var EXPRESSION = VALUE\n".into());
+    let Some((word, rest)) = args.split_once(char::is_whitespace) else {
+        return usage();
+    };
+    if word != "var" && word != "variable" {
+        return usage();
+    }
+    let b = rest.as_bytes();
+    let at = (0..b.len()).find(|&i| {
+        b[i] == b'='
+            && b.get(i + 1) != Some(&b'=')
+            && (i == 0 || !matches!(b[i - 1], b'=' | b'!' | b'<' | b'>'))
+    });
+    let Some(at) = at else {
+        return usage();
+    };
+    let (expr, value) = (rest[..at].trim(), rest[at + 1..].trim());
+    if expr.is_empty() || value.is_empty() {
+        return usage();
+    }
+    Parsed::Command(Command::SetVariable {
+        expr: expr.to_string(),
+        value: value.to_string(),
+    })
 }
 
 /// `gmem` / `lmem` / `pmem` `[address [size]]`.
@@ -421,6 +455,33 @@ mod tests {
             }
         );
         assert_eq!(parse("delete"), Parsed::ConfirmDeleteAll);
+        assert_eq!(
+            cmd("set var a[i == 2 ? 1 : 0] = b <= 3"),
+            Command::SetVariable {
+                expr: "a[i == 2 ? 1 : 0]".into(),
+                value: "b <= 3".into()
+            }
+        );
+        assert_eq!(
+            cmd("set variable s.x=-1"),
+            Command::SetVariable {
+                expr: "s.x".into(),
+                value: "-1".into()
+            }
+        );
+        for bad in [
+            "set",
+            "set x = 1",
+            "set var x",
+            "set var = 2",
+            "set var x == 2",
+        ] {
+            assert_eq!(
+                parse(bad),
+                Parsed::Output("Usage: set var EXPRESSION = VALUE\n".into()),
+                "{bad}"
+            );
+        }
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Reading a stopped work-item: its frames, variables, position and memory, as protocol data.
 
 use oclgrind_core::debugging::{
-    AddrSpace, FrameRef, KernelDebug, Location, Pc, WiState, WorkItemView,
+    AddrSpace, FrameRef, KernelDebug, Location, Pc, Variable, WiState, WorkItemView,
 };
 
 use crate::expr::{self, Evaluated, ExprError};
@@ -39,18 +39,12 @@ impl Target for FrameTarget<'_, '_> {
 
     fn lookup(&self, name: &str) -> Option<Value> {
         let debug = self.view.debug_info()?;
-        let regs = self.view.frame_regs(self.frame.base);
-        // The innermost declaration wins when names repeat, and one the optimiser kept wins
-        // over one it removed.
-        let mut candidates: Vec<_> = (self.view.variables_at(self.frame).into_iter())
-            .rev()
-            .filter(|(v, _)| v.name == name)
-            .collect();
-        candidates.sort_by_key(|(_, l)| matches!(l, Location::OptimizedOut));
-        if let Some((var, location)) = candidates.into_iter().next() {
+        if let Some((var, location)) = variable_named(self.view, self.frame, name) {
+            let regs = self.view.frame_regs(self.frame.base);
+            let shadow = self.view.frame_shadow(self.frame.base);
             return Some(Value {
                 ty: var.ty,
-                place: place_of(location, regs, self.view.frame_shadow(self.frame.base)),
+                place: place_of(location, &regs, shadow.as_deref()),
             });
         }
         let g = debug.globals.iter().find(|g| g.name == name)?;
@@ -60,6 +54,21 @@ impl Target for FrameTarget<'_, '_> {
             place: Place::Memory { space, addr },
         })
     }
+}
+
+/// The variable `name` of `frame` and where it is: the innermost declaration when names
+/// repeat, and one the optimiser kept over one it removed.
+pub fn variable_named<'v>(
+    view: &'v WorkItemView,
+    frame: FrameRef,
+    name: &str,
+) -> Option<(&'v Variable, &'v Location)> {
+    let mut candidates: Vec<_> = (view.variables_at(frame).into_iter())
+        .rev()
+        .filter(|(v, _)| v.name == name)
+        .collect();
+    candidates.sort_by_key(|(_, l)| matches!(l, Location::OptimizedOut));
+    candidates.into_iter().next()
 }
 
 /// Where a variable's bytes are, given its frame's registers (and their shadows, with
@@ -103,10 +112,15 @@ fn place_of(location: &Location, regs: &[u64], shadow: Option<&[u64]>) -> Place 
     }
 }
 
-/// Variables of a frame (parameters only, or locals only), formatted.
-pub fn variables(view: &WorkItemView, frame: FrameRef, args: bool) -> Vec<(String, String)> {
-    let target = FrameTarget { view, frame };
+/// Variables of a frame (parameters only, in order, or locals only, by line) with their
+/// values.
+pub fn frame_variables<'v>(
+    view: &'v WorkItemView,
+    frame: FrameRef,
+    args: bool,
+) -> Vec<(&'v Variable, Value)> {
     let regs = view.frame_regs(frame.base);
+    let shadow = view.frame_shadow(frame.base);
     let mut vars: Vec<_> = (view.variables_at(frame).into_iter())
         .filter(|(v, _)| v.arg.is_some() == args)
         .collect();
@@ -117,14 +131,23 @@ pub fn variables(view: &WorkItemView, frame: FrameRef, args: bool) -> Vec<(Strin
     }
     vars.into_iter()
         .map(|(v, l)| {
-            let value = Evaluated::Typed(Value {
+            let value = Value {
                 ty: v.ty,
-                place: place_of(l, regs, view.frame_shadow(frame.base)),
-            });
-            (
-                v.name.clone(),
-                format::value(&value, Format::Natural, &target),
-            )
+                place: place_of(l, &regs, shadow.as_deref()),
+            };
+            (v, value)
+        })
+        .collect()
+}
+
+/// Variables of a frame (parameters only, or locals only), formatted.
+pub fn variables(view: &WorkItemView, frame: FrameRef, args: bool) -> Vec<(String, String)> {
+    let target = FrameTarget { view, frame };
+    frame_variables(view, frame, args)
+        .into_iter()
+        .map(|(v, value)| {
+            let text = format::value(&Evaluated::Typed(value), Format::Natural, &target);
+            (v.name.clone(), text)
         })
         .collect()
 }
@@ -169,9 +192,9 @@ pub fn backtrace(view: &WorkItemView) -> Vec<FrameInfo> {
                 .map_or_else(String::new, |f| f.name().to_string()),
             args: variables(view, *fr, true),
             line: line_of(view, fr.func, fr.pc),
-            file: None,
-            column: 0,
-            instruction: 0,
+            file: crate::files::file_of(view, fr.func, fr.pc),
+            column: (view.function_code(fr.func)).map_or(0, |f| f.position(fr.pc).column),
+            instruction: frame_instruction(view, *fr).unwrap_or(0),
         })
         .collect()
 }
@@ -212,21 +235,34 @@ pub fn memory_rows(
     )
 }
 
-/// The LLVM IR of the function the work-item is in, with its current instruction.
-pub fn disassembly(view: &WorkItemView) -> Reply {
-    let f = view.current_function();
+/// The index of a frame's current instruction among its function's LLVM instructions (as
+/// `disassembly` numbers them); `None` for an op of no instruction (a block's count) or a pc
+/// past the end.
+pub fn frame_instruction(view: &WorkItemView, frame: FrameRef) -> Option<usize> {
+    let f = view.function_code(frame.func)?;
     let count = f.instructions().len();
-    // An op of no instruction (a block's count) marks none.
-    let current = (f.position(view.pc).instruction)
+    (f.position(frame.pc).instruction)
         .map(|i| i as usize)
-        .filter(|&i| i < count);
+        .filter(|&i| i < count && frame.pc < f.len())
+}
+
+/// The LLVM IR of a frame's function, with the frame's current instruction.
+pub fn disassembly(view: &WorkItemView, frame: FrameRef) -> Reply {
+    let Some(f) = view.function_code(frame.func) else {
+        return Reply::Disassembly {
+            function: String::new(),
+            instructions: Vec::new(),
+            current: None,
+            lines: Vec::new(),
+        };
+    };
     Reply::Disassembly {
         function: f.name().to_string(),
         instructions: f
             .instructions()
             .map(|(t, _)| t.trim().to_string())
             .collect(),
-        current: current.filter(|_| view.pc < f.len()),
+        current: frame_instruction(view, frame),
         lines: f.instructions().map(|(_, line)| line).collect(),
     }
 }

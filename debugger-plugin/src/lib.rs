@@ -38,9 +38,17 @@
 //!   the kernel, 0) and `SelectFrame`, its variables from `Info(Locals)` and `Info(Args)` (of
 //!   the selected frame), expressions are evaluated by `Print` (in the selected frame), memory is read by
 //!   `MemoryAt` and `MemoryOf` (with which bits are uninitialised), and `Disassemble` gives
-//!   the current function's LLVM IR with each instruction's source line. A front-end that
-//!   needs more (the members of a struct one by one, say) gets it as a new `Command` and
-//!   `Reply` pair in the protocol, answered by the engine's `inspection` module.
+//!   the selected frame's LLVM IR with each instruction's source line (a `FrameInfo`'s
+//!   `instruction` indexes it).
+//! - A variables view (a Debug Adapter Protocol server's) gets `VariableList`s: `Variables`
+//!   (the selected frame's locals or parameters, or the work-group's `__local` variables),
+//!   `Children` (the members, elements, lanes or target of an expression, paged) and
+//!   `Evaluate`, each variable with an expression `print` accepts that names it, its type,
+//!   how many parts it has and where its bytes are. `SetVariable` assigns in the selected
+//!   frame (memory, or a variable held in registers) and `WriteMemory` writes bytes; what
+//!   they change is what the kernel sees when it runs on, and is initialised. A front-end
+//!   that needs more gets it as a new `Command` and `Reply` pair in the protocol, answered
+//!   by the engine module of its family (`inspection`, `variables`, `memory`).
 //!
 //! Ctrl-C is [`engine::interrupt`]; API misuse the runtime reports goes through
 //! [`Engine::report_api_error`].

@@ -9,6 +9,11 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
+use oclgrind_debug_protocol::protocol::{
+    decode_frontend_line, encode_line, Command as DebugCommand, Event, FrameMove, InfoWhat,
+    MemorySpace, Position, Reply, ToFrontend, ValueErrorKind, VariableInfo, VariableScope,
+};
+
 use oclgrind_tests::{
     check_run, compile_host, kernel_binary, name_filters, run_merged_with_input, run_parallel,
     wanted, workspace,
@@ -55,7 +60,7 @@ fn main() {
     let mut count = tests.len();
     // Sessions driven live rather than from a command file.
     type Live = fn(&Path, &Path) -> Result<(), String>;
-    let live: [(&str, Live); 13] = [
+    let live: [(&str, Live); 15] = [
         ("tui", tui),
         ("tui_crash", tui_crash),
         ("tui_headers", tui_headers),
@@ -69,6 +74,8 @@ fn main() {
         ("tui_paste", tui_paste),
         ("tui_small_scroll", tui_small_scroll),
         ("tui_heat", tui_heat),
+        ("variables_view", variables_view),
+        ("set_register", set_register),
     ];
     for (name, test) in live {
         if !wanted(&filters, name) {
@@ -726,5 +733,606 @@ fn tui_heat(bin: &Path, dir: &Path) -> Result<(), String> {
     }
     t.keys(&["q"])?;
     t.wait_for("EXITED")?;
+    Ok(())
+}
+
+/// A debugging session driven as a Debug Adapter Protocol server drives one: the engine of
+/// `oclgrind-kernel -i` connected to this test's socket, typed commands out, typed events
+/// back (JSON lines).
+struct Session {
+    child: std::process::Child,
+    reader: BufReader<std::os::unix::net::UnixStream>,
+    writer: std::os::unix::net::UnixStream,
+    /// Every line received, for failure messages.
+    seen: Vec<String>,
+    _clean: RemoveOnDrop,
+}
+
+impl Session {
+    /// Starts `oclgrind-kernel -i ARGS SIM` in `dir`; the events before the first prompt.
+    fn start(
+        bin: &Path,
+        dir: &Path,
+        args: &[&str],
+        name: &str,
+    ) -> Result<(Session, Vec<Event>), String> {
+        let work = std::env::temp_dir().join(format!("oclgrind-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&work).map_err(|e| e.to_string())?;
+        let clean = RemoveOnDrop(work.clone());
+        let socket = work.join("debugger");
+        let listener =
+            std::os::unix::net::UnixListener::bind(&socket).map_err(|e| e.to_string())?;
+        let child = Command::new(bin)
+            .current_dir(dir)
+            .arg("-i")
+            .args(args)
+            .env("OCLGRIND_DEBUG_SOCKET", &socket)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| e.to_string())?;
+        let (stream, _) = listener.accept().map_err(|e| e.to_string())?;
+        stream
+            .set_read_timeout(Some(Duration::from_secs(60)))
+            .map_err(|e| e.to_string())?;
+        let mut session = Session {
+            child,
+            writer: stream.try_clone().map_err(|e| e.to_string())?,
+            reader: BufReader::new(stream),
+            seen: Vec::new(),
+            _clean: clean,
+        };
+        let first = session.until_prompt()?;
+        Ok((session, first))
+    }
+
+    /// The events up to the next prompt (or the end of the session).
+    fn until_prompt(&mut self) -> Result<Vec<Event>, String> {
+        let mut events = Vec::new();
+        loop {
+            let mut line = String::new();
+            match self.reader.read_line(&mut line) {
+                Ok(0) => return Ok(events),
+                Ok(_) => {}
+                Err(e) => return Err(format!("{e}; so far:\n{}", self.seen.join("\n"))),
+            }
+            self.seen.push(line.trim_end().to_string());
+            match decode_frontend_line(&line) {
+                Some(ToFrontend::Prompt) => return Ok(events),
+                Some(ToFrontend::Event(e)) => events.push(*e),
+                None => return Err(format!("not a message: {line}")),
+            }
+        }
+    }
+
+    /// Sends a command; what it answered.
+    fn send(&mut self, command: DebugCommand) -> Result<Vec<Event>, String> {
+        let mut line = encode_line(&Some(command)).ok_or("cannot encode")?;
+        line.push('\n');
+        self.writer
+            .write_all(line.as_bytes())
+            .map_err(|e| e.to_string())?;
+        self.until_prompt()
+    }
+
+    /// Sends a command answered with one reply.
+    fn reply(&mut self, command: DebugCommand) -> Result<Reply, String> {
+        let what = format!("{command:?}");
+        match self.send(command)?.as_slice() {
+            [Event::Reply(r)] => Ok(r.clone()),
+            other => Err(format!("{what}: expected one reply, got {other:?}")),
+        }
+    }
+
+    /// Sends a command answered with variables.
+    fn vars(&mut self, command: DebugCommand) -> Result<Vec<VariableInfo>, String> {
+        let what = format!("{command:?}");
+        match self.reply(command)? {
+            Reply::VariableList(list) => Ok(list),
+            other => Err(format!("{what}: expected variables, got {other:?}")),
+        }
+    }
+
+    /// Sends a command that runs the kernel on; where it stopped.
+    fn stop(&mut self, command: DebugCommand) -> Result<Position, String> {
+        let what = format!("{command:?}");
+        let events = self.send(command)?;
+        events
+            .iter()
+            .find_map(|e| match e {
+                Event::Stopped(s) => Some(s.position.clone()),
+                _ => None,
+            })
+            .ok_or_else(|| format!("{what}: no stop in {events:?}"))
+    }
+
+    /// Runs to the end (deleting breakpoints first); the program's output.
+    fn finish(mut self) -> Result<String, String> {
+        self.send(DebugCommand::Delete { number: None })?;
+        let events = self.send(DebugCommand::Continue)?;
+        if !events.iter().any(|e| matches!(e, Event::LaunchEnd { .. })) {
+            return Err(format!("the launch did not end: {events:?}"));
+        }
+        let _ = self.send(DebugCommand::Quit);
+        let mut out = String::new();
+        if let Some(mut stdout) = self.child.stdout.take() {
+            std::io::Read::read_to_string(&mut stdout, &mut out).map_err(|e| e.to_string())?;
+        }
+        self.child.wait().map_err(|e| e.to_string())?;
+        Ok(out)
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Fails with `what` and the two values unless they are equal.
+fn same<T: PartialEq + std::fmt::Debug>(what: &str, got: T, want: T) -> Result<(), String> {
+    if got == want {
+        Ok(())
+    } else {
+        Err(format!("{what}: got {got:?}, expected {want:?}"))
+    }
+}
+
+/// The variable named `name` of a list.
+fn named<'l>(list: &'l [VariableInfo], name: &str) -> Result<&'l VariableInfo, String> {
+    list.iter()
+        .find(|v| v.name == name)
+        .ok_or_else(|| format!("no variable {name} in {list:?}"))
+}
+
+/// Name, expression and value of each variable.
+fn shown(list: &[VariableInfo]) -> Vec<(String, String, String)> {
+    list.iter()
+        .map(|v| {
+            let value = match &v.value {
+                Ok(t) => t.clone(),
+                Err(e) => format!("error: {}", e.message),
+            };
+            (v.name.clone(), v.expr.clone(), value)
+        })
+        .collect()
+}
+
+fn triples(items: &[(&str, &str, &str)]) -> Vec<(String, String, String)> {
+    items
+        .iter()
+        .map(|(a, b, c)| (a.to_string(), b.to_string(), c.to_string()))
+        .collect()
+}
+
+fn break_at(file: Option<&str>, line: u32) -> DebugCommand {
+    DebugCommand::Break {
+        file: file.map(str::to_string),
+        line: Some(line),
+        condition: None,
+        temporary: false,
+    }
+}
+
+fn children(expr: &str, start: u64, count: Option<u64>) -> DebugCommand {
+    DebugCommand::Children {
+        expr: expr.into(),
+        start,
+        count,
+    }
+}
+
+fn set(expr: &str, value: &str) -> DebugCommand {
+    DebugCommand::SetVariable {
+        expr: expr.into(),
+        value: value.into(),
+    }
+}
+
+/// The variables view of a front-end such as a DAP server (`variables_view.cl`): locals and
+/// arguments with types, part counts and memory; their parts, paged; the group's `__local`
+/// memory after a barrier; expressions; setting private, local and global lvalues (and later
+/// execution seeing it); writing memory; frames with file, column and instruction.
+fn variables_view(bin: &Path, dir: &Path) -> Result<(), String> {
+    let args = [
+        "--num-threads",
+        "1",
+        "--build-options",
+        "-Iinclude",
+        "--uninitialized",
+        "variables_view.sim",
+    ];
+    let (mut s, _) = Session::start(bin, dir, &args, "variables-view")?;
+    s.send(break_at(None, 31))?;
+    same("stop", s.stop(DebugCommand::Continue)?.line, 31)?;
+
+    // Locals: the same set and values as `info locals`, with types, parts and memory.
+    let locals = s.vars(DebugCommand::Variables(VariableScope::Locals))?;
+    let Reply::Variables(info) = s.reply(DebugCommand::Info(InfoWhat::Locals))? else {
+        return Err("info locals: no variables".into());
+    };
+    let as_info: Vec<_> = locals
+        .iter()
+        .map(|v| (v.name.clone(), v.value.clone().unwrap_or_default()))
+        .collect();
+    same("locals as info locals shows them", as_info, info)?;
+    let kind = |v: &VariableInfo| (v.type_name.clone().unwrap_or_default(), v.children);
+    let private = |v: &VariableInfo| matches!(v.memory, Some((MemorySpace::Private, _)));
+    let s_ = named(&locals, "s")?;
+    same("s", kind(s_), ("struct pair".into(), 2))?;
+    same("s value", s_.value.clone(), Ok("{a = 1, b = 2.5}".into()))?;
+    same("s in private memory", private(s_), true)?;
+    let arr = named(&locals, "arr")?;
+    same("arr", kind(arr), ("int [20]".into(), 20))?;
+    let v = named(&locals, "v")?;
+    same("v", kind(v), ("float4".into(), 4))?;
+    same("v value", v.value.clone(), Ok("(1,2,3,4)".into()))?;
+    let p = named(&locals, "p")?;
+    same("p", kind(p), ("int *".into(), 1))?;
+    // A pointer's memory is its target: out[0].
+    same(
+        "p's target",
+        p.memory,
+        Some((MemorySpace::Global, 0x1000000000000)),
+    )?;
+    let n = named(&locals, "n")?;
+    same("n", (kind(n), n.expr.as_str()), (("int".into(), 0), "n"))?;
+
+    let params = s.vars(DebugCommand::Variables(VariableScope::Args))?;
+    let names: Vec<_> = params.iter().map(|v| v.name.as_str()).collect();
+    same("args", names, vec!["out", "scratch", "fout"])?;
+    let scratch = named(&params, "scratch")?;
+    same("scratch", kind(scratch), ("int *".into(), 1))?;
+    same(
+        "scratch points to local memory",
+        scratch.memory.map(|m| m.0),
+        Some(MemorySpace::Local),
+    )?;
+
+    // Parts, paged.
+    let parts = s.vars(children("s", 0, None))?;
+    same(
+        "s's members",
+        shown(&parts),
+        triples(&[("a", "s.a", "1"), ("b", "s.b", "2.5")]),
+    )?;
+    let parts = s.vars(children("arr", 18, Some(5)))?;
+    same(
+        "arr's last elements",
+        shown(&parts),
+        triples(&[("[18]", "arr[18]", "324"), ("[19]", "arr[19]", "361")]),
+    )?;
+    let parts = s.vars(children("arr", 2, Some(2)))?;
+    same(
+        "a page of arr",
+        shown(&parts),
+        triples(&[("[2]", "arr[2]", "4"), ("[3]", "arr[3]", "9")]),
+    )?;
+    let parts = s.vars(children("v", 0, None))?;
+    same(
+        "v's lanes",
+        shown(&parts),
+        triples(&[
+            ("x", "v.x", "1"),
+            ("y", "v.y", "2"),
+            ("z", "v.z", "3"),
+            ("w", "v.w", "4"),
+        ]),
+    )?;
+    let parts = s.vars(children("p", 0, None))?;
+    same("p's target", shown(&parts), triples(&[("*p", "*p", "0")]))?;
+    same("*p is int", kind(&parts[0]), ("int".into(), 0))?;
+
+    // The group's local memory, after the barrier: `tile` and the buffer of `scratch`.
+    let group = s.vars(DebugCommand::Variables(VariableScope::GroupLocal))?;
+    let tile = named(&group, "tile")?;
+    same("tile", kind(tile), ("float [16]".into(), 16))?;
+    same(
+        "tile value",
+        tile.value.clone(),
+        Ok(format!("{{0,0.5,1,1.5{}}}", ",<uninit>".repeat(12))),
+    )?;
+    same(
+        "tile is local",
+        tile.memory.map(|m| m.0),
+        Some(MemorySpace::Local),
+    )?;
+    let buffer = named(&group, "scratch")?;
+    same("scratch's buffer", kind(buffer), ("int [4]".into(), 4))?;
+    same(
+        "scratch's values",
+        buffer.value.clone(),
+        Ok("{100,101,102,103}".into()),
+    )?;
+    same("scratch's buffer's memory", buffer.memory, scratch.memory)?;
+    let parts = s.vars(children(&buffer.expr, 1, Some(2)))?;
+    same(
+        "scratch's elements",
+        shown(&parts),
+        triples(&[("[1]", "scratch[1]", "101"), ("[2]", "scratch[2]", "102")]),
+    )?;
+    let parts = s.vars(children("tile", 3, Some(1)))?;
+    same(
+        "tile[3]",
+        shown(&parts),
+        triples(&[("[3]", "tile[3]", "1.5")]),
+    )?;
+
+    // Evaluate: a value with its type, or the error as the value.
+    let e = s.vars(DebugCommand::Evaluate {
+        expr: "nosuch".into(),
+    })?;
+    match &e[..] {
+        [VariableInfo {
+            value: Err(err), ..
+        }] if err.kind == ValueErrorKind::NoSymbol => same(
+            "no symbol",
+            err.message.as_str(),
+            "No symbol \"nosuch\" in current context.",
+        )?,
+        other => return Err(format!("Evaluate nosuch: {other:?}")),
+    }
+    let e = s.vars(DebugCommand::Evaluate {
+        expr: "s.b * 2".into(),
+    })?;
+    same(
+        "s.b * 2",
+        shown(&e),
+        triples(&[("s.b * 2", "s.b * 2", "5")]),
+    )?;
+
+    // What is set is initialised (`m` is not yet).
+    let uninit = |r: Reply| match r {
+        Reply::MemoryOf { uninitialized, .. } => Ok(uninitialized),
+        other => Err(format!("MemoryOf: {other:?}")),
+    };
+    let m_bits = || DebugCommand::MemoryOf {
+        expr: "&m".into(),
+        size: 4,
+    };
+    same("m before", uninit(s.reply(m_bits())?)?, vec![0xff; 4])?;
+    let e = s.vars(set("m", "5"))?;
+    same("m set", shown(&e), triples(&[("m", "m", "5")]))?;
+    same("m after", uninit(s.reply(m_bits())?)?, vec![0; 4])?;
+
+    // SetVariable: a private int, seen by the next statement (m = n + 1).
+    let e = s.vars(set("n", "40"))?;
+    same("n set", shown(&e), triples(&[("n", "n", "40")]))?;
+    let refused = |r: Reply| match r {
+        Reply::Message(m) => m,
+        other => format!("{other:?}"),
+    };
+    same(
+        "a value in no memory",
+        refused(s.reply(set("n + 1", "2"))?),
+        "Cannot assign to n + 1: its value lives in no memory.".into(),
+    )?;
+    same(
+        "a struct from a number",
+        refused(s.reply(set("s", "3"))?),
+        "Invalid cast.".into(),
+    )?;
+    same("next", s.stop(DebugCommand::Next)?.line, 32)?;
+    let e = s.vars(DebugCommand::Evaluate { expr: "m".into() })?;
+    same("m after n = 40", shown(&e), triples(&[("m", "m", "41")]))?;
+    // A member, a vector from a scalar, and local memory the other work-items read.
+    let e = s.vars(set("s.a", "s.a + 1"))?;
+    same("s.a set", shown(&e), triples(&[("s.a", "s.a", "2")]))?;
+    let e = s.vars(set("v", "9"))?;
+    same("v set", shown(&e), triples(&[("v", "v", "(9,9,9,9)")]))?;
+    let e = s.vars(set("tile[3]", "10"))?;
+    same(
+        "tile[3] set",
+        shown(&e),
+        triples(&[("tile[3]", "tile[3]", "10")]),
+    )?;
+
+    // WriteMemory to global memory, read back; short at a buffer's end; refused off it.
+    let out = 0x1000000000000u64;
+    let w = s.reply(DebugCommand::WriteMemory {
+        space: MemorySpace::Global,
+        address: out + 8,
+        bytes: vec![1, 2, 3, 4],
+    })?;
+    same("written", w, Reply::Written(4))?;
+    match s.reply(DebugCommand::MemoryAt {
+        space: MemorySpace::Global,
+        address: out + 8,
+        size: 4,
+    })? {
+        Reply::MemoryOf { bytes, .. } => same("read back", bytes, vec![1, 2, 3, 4])?,
+        other => return Err(format!("MemoryAt: {other:?}")),
+    }
+    let e = s.vars(DebugCommand::Evaluate {
+        expr: "out[2]".into(),
+    })?;
+    same(
+        "out[2]",
+        shown(&e),
+        triples(&[("out[2]", "out[2]", "67305985")]),
+    )?;
+    // Written local memory is initialised, also once the work-item has run on.
+    let tile = 0x1000000000000u64;
+    let w = s.reply(DebugCommand::WriteMemory {
+        space: MemorySpace::Local,
+        address: tile + 16,
+        bytes: vec![0, 0, 0x80, 0x3f],
+    })?;
+    same("written to tile[4]", w, Reply::Written(4))?;
+    let tile_bits = || DebugCommand::MemoryAt {
+        space: MemorySpace::Local,
+        address: tile + 16,
+        size: 8,
+    };
+    same(
+        "tile[4..6]",
+        uninit(s.reply(tile_bits())?)?,
+        [[0; 4], [0xff; 4]].concat(),
+    )?;
+    let e = s.vars(DebugCommand::Evaluate {
+        expr: "tile[4]".into(),
+    })?;
+    same(
+        "tile[4]",
+        shown(&e),
+        triples(&[("tile[4]", "tile[4]", "1")]),
+    )?;
+    let w = s.reply(DebugCommand::WriteMemory {
+        space: MemorySpace::Global,
+        address: out + 14,
+        bytes: vec![0; 5],
+    })?;
+    same("written to the buffer's end", w, Reply::Written(2))?;
+    let w = s.reply(DebugCommand::WriteMemory {
+        space: MemorySpace::Global,
+        address: 0x1234,
+        bytes: vec![1],
+    })?;
+    same(
+        "off every buffer",
+        w,
+        Reply::Message("Invalid memory address.".into()),
+    )?;
+
+    // Frames: a helper in an included header, called from the kernel.
+    s.send(break_at(Some("scale.h"), 4))?;
+    let at = s.stop(DebugCommand::Continue)?;
+    same("in scale", at.function.as_str(), "scale")?;
+    let Reply::Backtrace(frames) = s.reply(DebugCommand::Backtrace)? else {
+        return Err("no backtrace".into());
+    };
+    let [inner, outer] = &frames[..] else {
+        return Err(format!("two frames expected: {frames:?}"));
+    };
+    same("the helper's file", inner.file.clone(), at.file.clone())?;
+    same(
+        "in the header",
+        inner
+            .file
+            .as_deref()
+            .is_some_and(|f| f.ends_with("scale.h")),
+        true,
+    )?;
+    // `  float y = x * by;`: the load of x, column 13.
+    same("the helper's column", inner.column, 13)?;
+    same("the kernel's file", outer.file.clone(), None)?;
+    // `  fout[lid] = scale(v.y, tile[3]);`: the call, column 15.
+    same(
+        "the kernel's line and column",
+        (outer.line, outer.column),
+        (33, 15),
+    )?;
+    let ir = |r: Reply| match r {
+        Reply::Disassembly {
+            function,
+            instructions,
+            current,
+            ..
+        } => Ok((function, instructions, current)),
+        other => Err(format!("Disassemble: {other:?}")),
+    };
+    let (function, instructions, current) = ir(s.reply(DebugCommand::Disassemble)?)?;
+    same("frame 0's IR", function.as_str(), "scale")?;
+    same("frame 0's instruction", current, Some(inner.instruction))?;
+    same(
+        "the instruction of the stop",
+        Some(instructions[inner.instruction].as_str()),
+        at.instruction.as_deref(),
+    )?;
+    s.send(DebugCommand::SelectFrame(FrameMove::Up(1)))?;
+    let (function, instructions, current) = ir(s.reply(DebugCommand::Disassemble)?)?;
+    same("frame 1's IR", function.as_str(), "variables_view")?;
+    same("frame 1's instruction", current, Some(outer.instruction))?;
+    let call = &instructions[outer.instruction];
+    same(
+        "frame 1 at the call",
+        call.contains("call") && call.contains("scale"),
+        true,
+    )?;
+    same(
+        "tile[4..6] later",
+        uninit(s.reply(tile_bits())?)?,
+        [[0; 4], [0xff; 4]].concat(),
+    )?;
+    // The selected frame's variables.
+    let locals = s.vars(DebugCommand::Variables(VariableScope::Locals))?;
+    same(
+        "the kernel's s",
+        named(&locals, "s")?.value.clone(),
+        Ok("{a = 2, b = 2.5}".into()),
+    )?;
+    // The view of the kernel frame after `up` shows the set values.
+    let args = s.vars(DebugCommand::Variables(VariableScope::Args))?;
+    same("the kernel's args", args.len(), 3)?;
+
+    let output = s.finish()?;
+    // out[0] = twice(m) + s.a + arr[3] with n = 40, s.a = 2; fout = scale(v.y, tile[3]) with
+    // tile[3] = 10 for every work-item, and v = 9 for work-item 0.
+    for want in ["out[0] = 93", "out[1] = 27", "fout[0] = 90", "fout[1] = 20"] {
+        if !output.contains(want) {
+            return Err(format!("{want} expected in:\n{output}"));
+        }
+    }
+    Ok(())
+}
+
+/// SetVariable of a variable the optimiser keeps in a register (`set_register.cl`, -O1): the
+/// register changes, and what is computed from it after; an optimised-out variable, a lane
+/// of a register value and a computed value are refused.
+fn set_register(bin: &Path, dir: &Path) -> Result<(), String> {
+    let args = [
+        "--num-threads",
+        "1",
+        "--build-options",
+        "-O1",
+        "set_register.sim",
+    ];
+    let (mut s, _) = Session::start(bin, dir, &args, "set-register")?;
+    s.send(break_at(None, 8))?;
+    same("stop", s.stop(DebugCommand::Continue)?.line, 9)?;
+    let locals = s.vars(DebugCommand::Variables(VariableScope::Locals))?;
+    let x = named(&locals, "x")?;
+    same(
+        "x in a register",
+        (x.value.clone(), x.memory),
+        (Ok("1".into()), None),
+    )?;
+    let e = s.vars(set("x", "10"))?;
+    same("x set", shown(&e), triples(&[("x", "x", "10")]))?;
+    let Reply::Values(values) = s.reply(DebugCommand::Print {
+        exprs: vec!["x * 2".into()],
+        format: None,
+    })?
+    else {
+        return Err("print: no values".into());
+    };
+    same(
+        "print sees it",
+        values,
+        vec![("x * 2".into(), Ok("20".into()))],
+    )?;
+    let refused = |r: Reply| match r {
+        Reply::Message(m) => m,
+        other => format!("{other:?}"),
+    };
+    same(
+        "optimised out",
+        refused(s.reply(set("y", "1"))?),
+        "Cannot assign to y: it has been optimized out here.".into(),
+    )?;
+    same(
+        "computed",
+        refused(s.reply(set("x - 1", "1"))?),
+        "Cannot assign to x - 1: its value lives in no memory.".into(),
+    )?;
+    let output = s.finish()?;
+    // out[0] = y + x, compiled as x * (i * a + 2): 10 * 2 with x = 10 (2 unchanged).
+    for want in ["out[0] = 20", "out[1] = 20"] {
+        if !output.contains(want) {
+            return Err(format!("{want} expected in:\n{output}"));
+        }
+    }
     Ok(())
 }

@@ -8,6 +8,8 @@
 //! work-item's state so that the debugger can switch between them, and a worker can park its
 //! work-group for another to take over.
 
+use std::borrow::Cow;
+use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 
@@ -17,7 +19,7 @@ use super::workitem::{Frame, WiIds};
 use crate::builtins;
 use crate::bytecode::{Pc, WiQuery};
 use crate::counts::BlockCounts;
-use crate::memory::{load_bytes, resolve, AddrSpace, ArenaMemory, GlobalView};
+use crate::memory::{load_bytes, resolve, store_bytes, AddrSpace, ArenaMemory, GlobalView};
 use crate::plugins::LaunchInfo;
 use crate::program::KernelCode;
 
@@ -214,6 +216,80 @@ pub struct WorkItemView<'a> {
     pub(crate) local: &'a ArenaMemory,
     pub(crate) global: &'a GlobalView,
     pub(crate) launch: &'a dyn LaunchQuery,
+    /// What the debugger changed while the work-item was stopped, in order: seen at once by
+    /// the view's reads, applied to the work-item by `apply_edits` before it runs on.
+    pub(crate) edits: RefCell<Vec<Edit>>,
+}
+
+/// A change the debugger makes to a stopped work-item's state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Edit {
+    /// Bytes written to memory at a resolved (non-generic) address.
+    Memory {
+        space: AddrSpace,
+        addr: u64,
+        bytes: Vec<u8>,
+    },
+    /// A register slot (an index into the whole register file) set to new bits.
+    Register { slot: usize, bits: u64 },
+}
+
+/// Global and constant memory are one memory.
+fn same_memory(a: AddrSpace, b: AddrSpace) -> bool {
+    let class = |s| match s {
+        AddrSpace::Constant => AddrSpace::Global,
+        AddrSpace::Generic => AddrSpace::Private,
+        s => s,
+    };
+    class(a) == class(b)
+}
+
+/// Applies what the debugger changed (`WorkItemView::edits`) to the work-item it was shown:
+/// its registers (and their shadows), its private memory, its group's local memory and global
+/// memory. What is written becomes initialised.
+pub(crate) fn apply_edits(
+    edits: Vec<Edit>,
+    regs: &mut [u64],
+    mut shadow: Option<&mut [u64]>,
+    private: &mut ArenaMemory,
+    local: &mut ArenaMemory,
+    global: &GlobalView,
+) {
+    for edit in edits {
+        match edit {
+            Edit::Register { slot, bits } => {
+                if let Some(r) = regs.get_mut(slot) {
+                    *r = bits;
+                }
+                if let Some(s) = shadow.as_deref_mut().and_then(|s| s.get_mut(slot)) {
+                    *s = 0;
+                }
+            }
+            Edit::Memory { space, addr, bytes } => match space {
+                AddrSpace::Private | AddrSpace::Generic => {
+                    private.write(addr, &bytes);
+                }
+                AddrSpace::Local => {
+                    local.write(addr, &bytes);
+                }
+                AddrSpace::Global | AddrSpace::Constant => write_global(global, addr, &bytes),
+            },
+        }
+    }
+}
+
+/// Writes bytes to a live global buffer and marks them initialised.
+fn write_global(global: &GlobalView, addr: u64, bytes: &[u8]) {
+    let len = bytes.len() as u64;
+    if let Some((p, _)) = global.mem().locate_any(addr, len) {
+        // SAFETY: locate_any checked that the range lies in one live buffer; the bytes are
+        // stored with relaxed atomics, as every access to shared memory is.
+        unsafe { store_bytes(p, bytes) };
+        if let Some(s) = global.shadow_to_write(addr, false) {
+            // SAFETY: the shadow of the same range, which has the buffer's size.
+            unsafe { store_bytes(s, &vec![0; bytes.len()]) };
+        }
+    }
 }
 
 impl WorkItemView<'_> {
@@ -238,13 +314,73 @@ impl WorkItemView<'_> {
                 return None;
             }
             let mut out = vec![0u8; usize::try_from(len).ok()?];
-            return arena.read(addr, &mut out).then_some(out);
+            if !arena.read(addr, &mut out) {
+                return None;
+            }
+            self.overlay(space, addr, &mut out, |b| b);
+            return Some(out);
         }
         let (p, _) = self.global.mem().locate_any(addr, len)?;
         let mut out = vec![0u8; usize::try_from(len).ok()?];
         // SAFETY: locate() checked that the range lies in one live buffer.
         unsafe { load_bytes(p, &mut out) };
+        self.overlay(space, addr, &mut out, |b| b);
         Some(out)
+    }
+
+    /// Puts the bytes of the debugger's pending memory edits over `out` (read at `addr`):
+    /// each edited byte becomes `value(edited byte)`.
+    fn overlay(&self, space: AddrSpace, addr: u64, out: &mut [u8], value: impl Fn(u8) -> u8) {
+        for edit in self.edits.borrow().iter() {
+            let Edit::Memory {
+                space: s,
+                addr: at,
+                bytes,
+            } = edit
+            else {
+                continue;
+            };
+            if !same_memory(*s, space) {
+                continue;
+            }
+            let lo = addr.max(*at);
+            let hi = (addr + out.len() as u64).min(at + bytes.len() as u64);
+            for a in lo..hi {
+                out[(a - addr) as usize] = value(bytes[(a - at) as usize]);
+            }
+        }
+    }
+
+    /// Queues a write of `bytes` at `addr` (a work-item's own private memory, its group's
+    /// local memory, global memory), to be applied before the work-item runs on; reads of
+    /// the view see it at once. False, writing nothing, unless one live allocation holds
+    /// all the bytes.
+    pub(crate) fn queue_write(&self, space: AddrSpace, addr: u64, bytes: &[u8]) -> bool {
+        let (space, addr) = resolve(space, addr);
+        if bytes.is_empty() || self.read(space, addr, bytes.len() as u64).is_none() {
+            return false;
+        }
+        self.edits.borrow_mut().push(Edit::Memory {
+            space,
+            addr,
+            bytes: bytes.to_vec(),
+        });
+        true
+    }
+
+    /// Queues setting register slot `slot` (of the whole register file) to `bits`; false if
+    /// there is no such slot.
+    pub(crate) fn queue_register(&self, slot: usize, bits: u64) -> bool {
+        if slot >= self.regs.len() {
+            return false;
+        }
+        self.edits.borrow_mut().push(Edit::Register { slot, bits });
+        true
+    }
+
+    /// The edits made through this view, taken out to be applied.
+    pub(crate) fn take_edits(&self) -> Vec<Edit> {
+        std::mem::take(&mut *self.edits.borrow_mut())
     }
 
     /// The shadows of `len` bytes at `addr` (which bits are uninitialised), when the launch
@@ -259,6 +395,8 @@ impl WorkItemView<'_> {
             // Constant memory is always initialised.
             AddrSpace::Constant => return None,
         };
+        // What the debugger wrote is initialised.
+        self.overlay(space, addr, &mut out, |_| 0);
         found.then_some(out)
     }
 
@@ -332,14 +470,37 @@ impl WorkItemView<'_> {
     }
 
     /// Register slots of the frame that starts at `base`.
-    pub fn frame_regs(&self, base: u32) -> &[u64] {
-        self.regs.get(base as usize..).unwrap_or(&[])
+    pub fn frame_regs(&self, base: u32) -> Cow<'_, [u64]> {
+        self.with_register_edits(self.regs, base, |bits| bits)
     }
 
     /// The shadows of the registers of the frame that starts at `base`, with
     /// `--uninitialized`.
-    pub fn frame_shadow(&self, base: u32) -> Option<&[u64]> {
-        self.shadow.map(|s| s.get(base as usize..).unwrap_or(&[]))
+    pub fn frame_shadow(&self, base: u32) -> Option<Cow<'_, [u64]>> {
+        let shadow = self.shadow?;
+        Some(self.with_register_edits(shadow, base, |_| 0))
+    }
+
+    /// The slots of `file` from `base` on, with the registers the debugger set
+    /// (`value(new bits)` in their place).
+    fn with_register_edits<'s>(
+        &self,
+        file: &'s [u64],
+        base: u32,
+        value: impl Fn(u64) -> u64,
+    ) -> Cow<'s, [u64]> {
+        let base = base as usize;
+        let slots = file.get(base..).unwrap_or(&[]);
+        let edits = self.edits.borrow();
+        let mut out = Cow::Borrowed(slots);
+        for edit in edits.iter() {
+            if let Edit::Register { slot, bits } = *edit {
+                if let Some(r) = slot.checked_sub(base).filter(|&i| i < slots.len()) {
+                    out.to_mut()[r] = value(bits);
+                }
+            }
+        }
+        out
     }
 }
 

@@ -7,8 +7,8 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::async_copy::AsyncState;
 use super::debug::{
-    DebugHook, DebugWorker, LaunchProgress, LaunchQuery, Moment, Resume, StopSet, WiState,
-    WorkItemView,
+    apply_edits, DebugHook, DebugWorker, LaunchProgress, LaunchQuery, Moment, Resume, StopSet,
+    WiState, WorkItemView,
 };
 use super::group::{allocate_locals, local_memory, GroupItems, GroupRunner, Pace, Stop, Turn};
 use super::workitem::{WiIds, WorkItem};
@@ -315,8 +315,8 @@ impl Pace for DebugPace<'_, '_> {
 
     fn stopped(
         &self,
-        runner: &GroupRunner,
-        wi: &WorkItem,
+        runner: &mut GroupRunner,
+        wi: &mut WorkItem,
         state: WiState,
         stop: Option<Stop>,
     ) -> Turn {
@@ -330,7 +330,22 @@ impl Pace for DebugPace<'_, '_> {
                     WiState::AtBarrier => Moment::Barrier,
                     _ => return Turn::Continue,
                 };
-                debug.hook.stopped(&runner.view(wi, state, debug), moment)
+                let view = runner.view(wi, state, debug);
+                let resume = debug.hook.stopped(&view, moment);
+                let edits = view.take_edits();
+                drop(view);
+                if !edits.is_empty() {
+                    let shadows = runner.launch.plan.keeps_shadows();
+                    apply_edits(
+                        edits,
+                        &mut wi.regs,
+                        shadows.then_some(&mut wi.shadow.bits[..]),
+                        &mut wi.private,
+                        &mut runner.local,
+                        &runner.launch.global,
+                    );
+                }
+                resume
             }
         };
         match resume {
@@ -453,6 +468,7 @@ impl GroupRunner<'_> {
             local: &self.local,
             global: &launch.global,
             launch: debug,
+            edits: Default::default(),
         }
     }
 }

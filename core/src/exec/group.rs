@@ -104,8 +104,8 @@ pub(crate) trait Pace {
     /// After a work-item stopped (`stop`), or was chosen while it could not run (`None`).
     fn stopped(
         &self,
-        runner: &GroupRunner,
-        wi: &WorkItem,
+        runner: &mut GroupRunner,
+        wi: &mut WorkItem,
         state: WiState,
         stop: Option<Stop>,
     ) -> Turn;
@@ -117,7 +117,7 @@ pub(super) struct Plain;
 impl Pace for Plain {
     const KEEPS_FINISHED: bool = false;
     fn publish(&self, _: usize, _: WiState, _: &WorkItem) {}
-    fn stopped(&self, _: &GroupRunner, _: &WorkItem, _: WiState, _: Option<Stop>) -> Turn {
+    fn stopped(&self, _: &mut GroupRunner, _: &mut WorkItem, _: WiState, _: Option<Stop>) -> Turn {
         Turn::Continue
     }
 }
@@ -475,7 +475,7 @@ impl<'l> GroupRunner<'l> {
             let turn = match state {
                 // Chosen while it cannot run: the pace shows it where it is.
                 WiState::AtBarrier | WiState::AtSubGroupCall | WiState::Finished => {
-                    match items.slots.get(slot as usize) {
+                    match items.slots.get_mut(slot as usize) {
                         Some(wi) => pace.stopped(self, wi, state, None),
                         None => Turn::Continue,
                     }

@@ -8,7 +8,7 @@
 
 use super::async_copy::AsyncState;
 use super::checks::{access, Dir};
-use super::debug::{Moment, Resume, StopSet, WiState, WorkItemView};
+use super::debug::{apply_edits, Moment, Resume, StopSet, WiState, WorkItemView};
 use super::env::Mems;
 use super::group::{GroupRunner, Stop, SPIN_LIMIT};
 use super::launch::Launch;
@@ -436,8 +436,22 @@ impl GroupRunner<'_> {
                         local: mems.local,
                         global: &launch.global,
                         launch: debug,
+                        edits: Default::default(),
                     };
-                    match debug.hook.stopped(&view, Moment::Instruction) {
+                    let resume = debug.hook.stopped(&view, Moment::Instruction);
+                    let edits = view.take_edits();
+                    drop(view);
+                    if !edits.is_empty() {
+                        apply_edits(
+                            edits,
+                            &mut stack.regs[..],
+                            S::ON.then_some(&mut stack.shadow.bits[..]),
+                            mems.private,
+                            mems.local,
+                            &launch.global,
+                        );
+                    }
+                    match resume {
                         Resume::Continue => {}
                         Resume::SwitchTo(target) => return Stop::Switch(target),
                         Resume::Park => return Stop::Park,

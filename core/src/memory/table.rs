@@ -393,6 +393,17 @@ impl ArenaMemory {
         true
     }
 
+    /// Writes `data` at `addr` (for the debugger), marking it initialised; false unless one
+    /// live buffer holds it all.
+    pub fn write(&mut self, addr: u64, data: &[u8]) -> bool {
+        let Some(start) = self.arena_offset(addr, data.len() as u64) else {
+            return false;
+        };
+        self.bytes_mut()[start..start + data.len()].copy_from_slice(data);
+        self.clear_shadow(addr, data.len() as u64);
+        true
+    }
+
     /// Where the `len` bytes at `addr` start in the arena, if one live buffer holds them.
     fn arena_offset(&self, addr: u64, len: u64) -> Option<usize> {
         let (index, offset) = decode_address(addr, self.space.offset_bits());

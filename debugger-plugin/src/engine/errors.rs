@@ -62,6 +62,13 @@ pub enum CommandError {
     #[error("No work-group {0:?} in this launch.")]
     NoWorkGroup([u64; 3]),
 
-    #[error("This command is not implemented yet.")]
-    NotImplemented,
+    // Changing state.
+    #[error("Cannot assign to {0}: its value lives in no memory.")]
+    NotAssignable(String),
+    #[error("Cannot assign to {0}: it has been optimized out here.")]
+    AssignOptimizedOut(String),
+    #[error("Cannot assign to {0}: it is a constant here.")]
+    AssignConstant(String),
+    #[error("Cannot assign to {0}: only a whole variable held in registers can be set.")]
+    AssignRegisterPart(String),
 }

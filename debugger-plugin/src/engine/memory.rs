@@ -56,6 +56,30 @@ pub(super) fn memory_at(space: MemorySpace, address: u64, size: u64, view: &Work
     })
 }
 
+/// `WriteMemory`: bytes written at an address of global memory, the group's local memory or
+/// the work-item's private memory (as many as fit in the buffer there); what is written
+/// becomes initialised.
+pub(super) fn write_memory(
+    space: MemorySpace,
+    address: u64,
+    bytes: &[u8],
+    view: &WorkItemView,
+) -> Done {
+    let space = core_space(space);
+    // The longest start of `bytes` that one buffer holds.
+    let fits = (view.buffer_ranges(space).into_iter())
+        .find(|&(a, size)| address >= a && address < a + size)
+        .map(|(a, size)| (a + size - address).min(bytes.len() as u64))
+        .ok_or(CommandError::InvalidAddress)?;
+    if bytes.is_empty() {
+        return reply(Reply::Written(0));
+    }
+    if !view.write(space, address, &bytes[..fits as usize]) {
+        return Err(CommandError::InvalidAddress);
+    }
+    reply(Reply::Written(fits))
+}
+
 /// A whole memory, as Oclgrind dumps it, sent in pieces: the buffers may be large.
 fn dump(view: &WorkItemView, space: AddrSpace, fe: &mut dyn Frontend) {
     const PIECE: u64 = 64 * 1024;
@@ -85,7 +109,7 @@ fn core_space(space: MemorySpace) -> AddrSpace {
 }
 
 /// The protocol's name for where memory is (constant memory is global memory here).
-fn protocol_space(space: AddrSpace) -> MemorySpace {
+pub(super) fn protocol_space(space: AddrSpace) -> MemorySpace {
     match space {
         AddrSpace::Local => MemorySpace::Local,
         AddrSpace::Private | AddrSpace::Generic => MemorySpace::Private,

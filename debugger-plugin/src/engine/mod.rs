@@ -13,8 +13,9 @@
 //! forwards in `diagnostics`. `prompt` shows a stop and runs commands; each family of
 //! commands has its module: `control` (step, next, finish, continue, quit), `breakpoints`
 //! (breakpoints, watchpoints, displays), `inspection` (print, x, info, list, frames,
-//! disassemble), `memory` (memory dumps and views) and `workitems` (switching, work-item and
-//! group states). A command answers with an `Answer` or a `CommandError`, which the prompt
+//! disassemble), `variables` (variables with their parts for a variables view, evaluating
+//! one expression, setting a variable), `memory` (memory dumps, views and writes) and
+//! `workitems` (switching, work-item and group states). A command answers with an `Answer` or a `CommandError`, which the prompt
 //! turns into the protocol's events.
 
 mod breakpoints;
@@ -30,6 +31,7 @@ mod memory;
 mod prompt;
 mod state;
 mod stopping;
+mod variables;
 mod workitems;
 
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};

@@ -120,7 +120,10 @@ impl Engine {
             Command::List(from) => self.list(from, view),
             Command::Backtrace => reply(Reply::Backtrace(inspect::backtrace(view))),
             Command::SelectFrame(how) => self.select_frame(how, view),
-            Command::Disassemble => reply(inspect::disassembly(view)),
+            Command::Disassemble => reply(inspect::disassembly(
+                view,
+                inspection::selected_frame(view, self.lock().frame),
+            )),
             Command::SourceOf { file } => inspection::source_of(file, view),
             Command::Memory {
                 space,
@@ -133,11 +136,15 @@ impl Engine {
                 address,
                 size,
             } => memory::memory_at(space, address, size, view),
-            Command::Variables(_)
-            | Command::Children { .. }
-            | Command::Evaluate { .. }
-            | Command::SetVariable { .. }
-            | Command::WriteMemory { .. } => Err(CommandError::NotImplemented),
+            Command::Variables(scope) => self.variables(scope, view),
+            Command::Children { expr, start, count } => self.children(&expr, start, count, view),
+            Command::Evaluate { expr } => self.evaluate(&expr, view),
+            Command::SetVariable { expr, value } => self.set_variable(&expr, &value, view),
+            Command::WriteMemory {
+                space,
+                address,
+                bytes,
+            } => memory::write_memory(space, address, &bytes, view),
         };
         match done {
             Ok(Answer::Show(event)) => {

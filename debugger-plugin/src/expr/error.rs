@@ -64,6 +64,8 @@ pub enum ExprError {
     CannotSelectLanes(String),
     #[error("Cannot convert a value to void.")]
     CastToVoid,
+    #[error("Invalid cast.")]
+    InvalidCast,
 
     // gdb's `x@N`.
     #[error("Second argument of '@' must be an integer.")]

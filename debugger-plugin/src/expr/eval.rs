@@ -55,6 +55,84 @@ pub fn pointer_target(
     }
 }
 
+/// The bytes of `v` as a value of type `ty`, converted as C's assignment converts it: numbers
+/// to any scalar type (floats truncated towards zero for integers), pointers and integers to
+/// pointers, a scalar to every lane of a vector, and aggregates from one of the same type.
+pub fn encode(v: &Evaluated, ty: TypeId, t: &dyn Target) -> Result<Vec<u8>, ExprError> {
+    let d = t.debug();
+    let rt = d.resolve(ty);
+    let same_type = |v: &Evaluated| match v {
+        Evaluated::Typed(value) => {
+            let vt = d.resolve(value.ty);
+            vt == rt || (d.ty(vt) == d.ty(rt) && d.type_name(vt) == d.type_name(rt))
+        }
+        _ => false,
+    };
+    match (d.ty(rt), v) {
+        (DbgType::Base { size, encoding, .. }, _) => {
+            let n = match operand(v, t)? {
+                Operand::Num(n) => n,
+                Operand::Ptr(p) => Num::U(p.addr),
+            };
+            let size = *size as usize;
+            let bits = match encoding {
+                Encoding::Float => {
+                    let x = match n {
+                        Num::I(i) => i as f64,
+                        Num::U(u) => u as f64,
+                        Num::F(x) => x,
+                    };
+                    match size {
+                        2 => half::from_f64(x) as u64,
+                        4 => (x as f32).to_bits() as u64,
+                        8 => x.to_bits(),
+                        _ => return Err(ExprError::FloatSize(size as u32)),
+                    }
+                }
+                Encoding::Bool => is_true(&n.into(), t)? as u64,
+                Encoding::Signed | Encoding::SignedChar => match n {
+                    Num::I(i) => i as u64,
+                    Num::U(u) => u,
+                    Num::F(x) => x as i64 as u64,
+                },
+                Encoding::Unsigned | Encoding::UnsignedChar => match n {
+                    Num::I(i) => i as u64,
+                    Num::U(u) => u,
+                    Num::F(x) => x as u64,
+                },
+            };
+            if size == 0 || size > 8 {
+                return Err(ExprError::ScalarSize(size as u32));
+            }
+            Ok(bits.to_le_bytes()[..size].to_vec())
+        }
+        (DbgType::Enum { size, .. }, _) => {
+            let n = match operand(v, t)? {
+                Operand::Num(n) => integer(n)?,
+                Operand::Ptr(_) => return Err(ExprError::InvalidCast),
+            };
+            let size = (*size as usize).clamp(1, 8);
+            Ok(n.to_le_bytes()[..size].to_vec())
+        }
+        (DbgType::Pointer { .. }, _) => {
+            let addr = match operand(v, t)? {
+                Operand::Ptr(p) => p.addr,
+                Operand::Num(n) => integer(n)? as u64,
+            };
+            Ok(addr.to_le_bytes().to_vec())
+        }
+        (_, Evaluated::Typed(value)) if same_type(v) => bytes_of(value, t),
+        (DbgType::Vector { elem, count }, _) if number(v, t)?.is_some() => {
+            // A scalar assigned to a vector goes to every lane, as in OpenCL C.
+            let lane = encode(v, *elem, t)?;
+            let mut bytes = lane.repeat(*count as usize);
+            bytes.resize(d.size_of(rt) as usize, 0);
+            Ok(bytes)
+        }
+        _ => Err(ExprError::InvalidCast),
+    }
+}
+
 /// Evaluates an expression against the stopped work-item.
 pub fn evaluate(e: &Expr, t: &dyn Target) -> Result<Evaluated, ExprError> {
     eval(&e.root, t)

@@ -20,7 +20,7 @@ mod eval;
 mod parse;
 
 pub use error::ExprError;
-pub use eval::{address_of, evaluate, pointer_target, truth};
+pub use eval::{address_of, encode, evaluate, pointer_target, truth};
 pub use parse::{parse, Expr};
 
 /// The result of evaluating an expression.

@@ -648,3 +648,48 @@ fn half_precision() {
     assert!(float_from_bits(0x7e00, 2).is_ok_and(f64::is_nan));
     assert!(float_from_bits(0x8000, 2).is_ok_and(|z| z == 0.0 && z.is_sign_negative()));
 }
+
+/// The bytes `value` takes when assigned to the variable `to` (its type).
+fn assigned(to: &str, value: &str) -> Result<Vec<u8>, String> {
+    let t = target();
+    let Ok(Evaluated::Typed(dest)) = eval(to) else {
+        panic!("{to} is not a variable");
+    };
+    let v = eval(value)?;
+    encode(&v, dest.ty, &t).map_err(|e| e.to_string())
+}
+
+#[test]
+fn assignment_converts_as_c_does() {
+    assert_eq!(assigned("i", "-2"), Ok((-2i32).to_le_bytes().to_vec()));
+    assert_eq!(assigned("i", "3.9"), Ok(3i32.to_le_bytes().to_vec()));
+    assert_eq!(assigned("i", "0x100000001"), Ok(vec![1, 0, 0, 0]));
+    assert_eq!(assigned("uc", "-1"), Ok(vec![255]));
+    assert_eq!(assigned("f", "i"), Ok((-7.0f32).to_le_bytes().to_vec()));
+    assert_eq!(assigned("d", "1"), Ok(1.0f64.to_le_bytes().to_vec()));
+    assert_eq!(assigned("h", "1.5"), Ok(0x3e00u16.to_le_bytes().to_vec()));
+    assert_eq!(assigned("flag", "7"), Ok(vec![1]));
+    assert_eq!(assigned("gp", "0"), Ok(vec![0; 8]));
+    assert_eq!(
+        assigned("gp", "gp + 1"),
+        Ok((GLOBAL_INTS + 4).to_le_bytes().to_vec())
+    );
+    // A scalar goes to every lane (a 3-lane vector takes the room of 4).
+    assert_eq!(assigned("i2", "5"), Ok(words(&[5, 5])));
+    assert_eq!(
+        assigned("f3", "2"),
+        Ok([floats(&[2.0, 2.0, 2.0]), vec![0; 4]].concat())
+    );
+    // Aggregates only from their own type.
+    let s = eval("s").map(|v| match v {
+        Evaluated::Typed(v) => bytes_of(&v, &target()).map_err(|e| e.to_string()),
+        _ => Err("s".into()),
+    });
+    assert_eq!(assigned("s", "s"), s.and_then(|b| b));
+    assert_eq!(assigned("s", "1"), Err("Invalid cast.".into()));
+    assert_eq!(assigned("i2", "v"), Err("Invalid cast.".into()));
+    assert_eq!(
+        assigned("i", "nosuch"),
+        Err("No symbol \"nosuch\" in current context.".into())
+    );
+}
