@@ -46,8 +46,7 @@ test('the example: a breakpoint in the file the application reads, then its MemC
   assert.equal((await t.evaluate(dc, 'i', frame.id)).result, '0');
   // Without the breakpoint, on to the report: the last work-item reads past the end.
   await dc.setBreakpointsRequest({ source: { path: SMOOTH_CL }, breakpoints: [] });
-  await dc.continueRequest({ threadId: 1 });
-  const report = (await dc.waitForEvent('stopped')).body;
+  const report = await t.runTo(dc, 'continue', { threadId: 1 });
   assert.equal(report.reason, 'exception');
   assert.match(report.description, /Invalid read of size 4/);
   assert.equal(report.threadId, 1024, 'Global(1023,0,0)');

@@ -28,17 +28,15 @@ test('a breakpoint in a helper: its frames, stepping out and in', async () => {
   // in[0] = 1; steps[0] * p.weight = 1 * 0.5.
   assert.equal(args.x.value, '1');
   assert.equal(args.factor.value, '0.5');
-  await dc.stepOutRequest({ threadId: 1 });
-  const out = await dc.assertStoppedLocation('step', { path: SCALE, line: 21 });
-  assert.equal(out.body.stackFrames.length, 1);
-  // Back in the loop: the next iteration calls scaled again.
-  await dc.stepInRequest({ threadId: 1 });
+  assert.equal((await t.runTo(dc, 'stepOut', { threadId: 1 })).reason, 'step');
+  const out = await t.frames(dc, 1);
+  assert.deepEqual(out.map((f) => [f.name, f.line, f.source.path]), [['scale', 21, SCALE]]);
+  // Back in the loop: stepping in reaches scaled again, in the next iteration.
   let frames;
   for (let i = 0; i < 4; i++) {
-    await dc.waitForEvent('stopped');
+    await t.runTo(dc, 'stepIn', { threadId: 1 });
     frames = await t.frames(dc, 1);
     if (frames[0].name === 'scaled') break;
-    await dc.stepInRequest({ threadId: 1 });
   }
   assert.equal(frames[0].name, 'scaled');
   const again = await t.scope(dc, frames[0].id, 'Arguments');
@@ -53,23 +51,23 @@ test('a condition, a hit count and a logpoint', async () => {
   const [frame] = await t.frames(dc, stopped.threadId);
   assert.equal((await t.evaluate(dc, 'factor', frame.id)).result, '1.5');
   assert.equal((await t.evaluate(dc, 'x', frame.id)).result, '1');
-  // The fifth hit from here on (hits count from the session's start: this was the first):
-  // work-item 1's second call, x = in[1] = 2, factor = 1.
+  // From the fifth hit on (this was the first: the engine stops only where the condition
+  // holds): work-item 1's three calls are hits 2 to 4, work-item 2's first call the fifth,
+  // with x = in[2] = 3 and factor = 1 * 0.5.
   await dc.setBreakpointsRequest({ source: { path: SCALE }, breakpoints: [{ line: 7, hitCondition: '>= 5' }] });
-  await dc.continueRequest({ threadId: stopped.threadId });
-  const fifth = (await dc.waitForEvent('stopped')).body;
+  const fifth = await t.runTo(dc, 'continue', { threadId: stopped.threadId });
   assert.equal(fifth.reason, 'breakpoint');
-  assert.equal(fifth.threadId, 2, 'work-item 1 is thread 2');
-  const [f5] = await t.frames(dc, 2);
-  assert.equal((await t.evaluate(dc, 'x', f5.id)).result, '2');
+  assert.equal(fifth.threadId, 3, 'work-item 2 is thread 3');
+  const [f5] = await t.frames(dc, 3);
+  assert.equal((await t.evaluate(dc, 'x', f5.id)).result, '3');
   assert.equal((await t.evaluate(dc, 'factor', f5.id)).result, '0.5');
-  // A logpoint prints and never stops: work-item 1 calls scaled twice more, then 6 work-items
-  // three times each.
+  // A logpoint prints and never stops: work-item 2 calls scaled twice more, then work-items 3
+  // to 7 three times each.
   await dc.setBreakpointsRequest({ source: { path: SCALE }, breakpoints: [{ line: 7, logMessage: 'x={x} factor={factor}' }] });
-  assert.equal(await t.runToEnd(dc, 2), 0);
+  assert.equal(await t.runToEnd(dc, 3), 0);
   const lines = output.console.trim().split('\n');
-  assert.equal(lines.length, 2 + 6 * 3);
-  assert.deepEqual(lines.slice(0, 5), ['x=2 factor=1', 'x=2 factor=1.5', 'x=3 factor=0.5', 'x=3 factor=1', 'x=3 factor=1.5']);
+  assert.equal(lines.length, 2 + 5 * 3);
+  assert.deepEqual(lines.slice(0, 5), ['x=3 factor=1', 'x=3 factor=1.5', 'x=4 factor=0.5', 'x=4 factor=1', 'x=4 factor=1.5']);
   // The kernel's results are unchanged: out[0] = tile[1] + hits[0] = (2 * 3 + 2) + 0.
   assert.match(output.stdout, /out\[0\] = 8\n/);
 });
@@ -82,9 +80,7 @@ test('stop on entry and a function breakpoint on the kernel', async () => {
   assert.equal(first.line, 13);
   assert.equal(first.source.path, SCALE);
   // Out of the kernel there is nowhere to go: the engine refuses, the work-item stays.
-  const again = dc.waitForEvent('stopped');
-  await dc.stepOutRequest({ threadId: entry.threadId });
-  assert.equal((await again).body.threadId, entry.threadId);
+  assert.equal((await t.runTo(dc, 'stepOut', { threadId: entry.threadId })).threadId, entry.threadId);
   assert.match(output.console, /"finish" not meaningful in the outermost frame/);
   assert.equal((await t.frames(dc, entry.threadId))[0].line, 13);
   assert.equal(await t.runToEnd(dc, entry.threadId), 0);
@@ -98,7 +94,7 @@ test('a function breakpoint stops at the kernel\'s first line', async () => {
 });
 
 test('variables of each kind, local memory, setVariable and evaluate', async () => {
-  await dc.hitBreakpoint(t.sim('scale.sim'), { path: SCALE, line: 23 });
+  await dc.hitBreakpoint(t.sim('scale.sim'), { path: SCALE, line: 22 });
   const [frame] = await t.frames(dc, 1);
   const locals = await t.scope(dc, frame.id, 'Locals');
   assert.equal(locals.gid.value, '0');
@@ -129,6 +125,8 @@ test('variables of each kind, local memory, setVariable and evaluate', async () 
   // work-item 3 reads: out[3] = tile[0] + hits[3] = 102 + 3.
   const set = (await dc.setVariableRequest({ variablesReference: (await dc.scopesRequest({ frameId: frame.id })).body.scopes[0].variablesReference, name: 'sum', value: '100' })).body;
   assert.equal(set.value, '100');
+  assert.equal((await t.evaluate(dc, 'sum + 1', frame.id)).result, '101');
+  await dc.setBreakpointsRequest({ source: { path: SCALE }, breakpoints: [] });
   assert.equal(await t.runToEnd(dc, 1), 0);
   assert.match(output.stdout, /out\[3\] = 105\n/);
 });
@@ -164,9 +162,15 @@ test('disassembly: the LLVM IR around a frame\'s instruction, with source lines'
 });
 
 test('threads: the started work-items of the group, and switching to another group', async () => {
-  await dc.hitBreakpoint(t.sim('scale.sim'), { path: SCALE, line: 26 });
-  // Line 26 follows the barrier: every work-item of group 0 has started.
+  await dc.hitBreakpoint(t.sim('scale.sim'), { path: SCALE, line: 25 });
+  // Line 25 follows the barrier: every work-item of group 0 has started.
   const threads = (await dc.threadsRequest()).body.threads;
+  // The group's local memory after the barrier: hits[lid] = gid, tile[lid] = 3 * in[gid] + 2.
+  const [frame] = await t.frames(dc, 1);
+  const local = await t.scope(dc, frame.id, 'Local memory');
+  const parts = async (v) => Object.values(await t.variables(dc, v.variablesReference)).map((c) => c.value);
+  assert.deepEqual(await parts(local.hits), ['0', '1', '2', '3']);
+  assert.deepEqual(await parts(local.tile), ['5', '8', '11', '14']);
   assert.deepEqual(threads.map((th) => th.name), [0, 1, 2, 3].map((i) => `Global(${i},0,0) Local(${i},0,0)`));
   const exited = dc.waitForEvent('thread');
   const switched = dc.waitForEvent('stopped');

@@ -36,6 +36,15 @@ async function launchAndStop(dc, args, configure = async () => {}) {
   return (await stopped).body;
 }
 
+/** Sends a request that runs the kernel on (`continue`, `next`, ...) and returns the next
+ * `stopped` event's body. The wait starts first: the event may come in the same read as the
+ * response. */
+async function runTo(dc, command, args) {
+  const stopped = dc.waitForEvent('stopped');
+  await dc.customRequest(command, args);
+  return (await stopped).body;
+}
+
 /** The frames of the stopped thread. */
 async function frames(dc, threadId) {
   return (await dc.stackTraceRequest({ threadId })).body.stackFrames;
@@ -75,4 +84,4 @@ async function runToEnd(dc, threadId) {
   return code;
 }
 
-module.exports = { BIN, FIXTURES, fixture, client, sim, launchAndStop, frames, scope, variables, evaluate, collectOutput, runToEnd };
+module.exports = { BIN, FIXTURES, fixture, client, sim, launchAndStop, frames, scope, variables, evaluate, collectOutput, runTo, runToEnd };
