@@ -1,6 +1,6 @@
-// A kernel for the variables-view session (tests/tests/debugger.rs, `variables_view`): a struct,
-// an array, a vector and a pointer among its locals, `__local` memory of both kinds, a helper
-// in the program and one in an included header.
+// A kernel for the variables-view session (tests/tests/debugger.rs, `variables_view`): a
+// struct, an array, a vector and a pointer among its locals, `__local` memory of both kinds,
+// a helper in the program and one in an included header.
 #include "scale.h"
 
 struct pair {

@@ -465,6 +465,25 @@ mod tests {
     }
 
     #[test]
+    fn debugger_writes_stay_in_their_buffer_and_are_initialised() {
+        let mut m = ArenaMemory::new(AddrSpace::Private);
+        m.track_shadows();
+        let a = m.allocate(8);
+        let _b = m.allocate(8);
+        assert!(m.write(a + 2, &[7, 8]));
+        let mut out = [0u8; 4];
+        assert!(m.read(a + 1, &mut out));
+        assert_eq!(out, [0, 7, 8, 0]);
+        assert!(m.read_shadow(a + 1, &mut out));
+        assert_eq!(out, [0xff, 0, 0, 0xff]);
+        // Past the end of its buffer (into the next one's bytes): refused, nothing written.
+        assert!(!m.write(a + 6, &[1, 2, 3]));
+        assert!(m.read(a + 6, &mut out[..2]));
+        assert_eq!(out[..2], [0, 0]);
+        assert!(!m.write(0, &[1]));
+    }
+
+    #[test]
     fn local_addresses_use_48_offset_bits() {
         let mut m = ArenaMemory::new(AddrSpace::Local);
         assert_eq!(m.allocate(4), 0x1_0000_0000_0000);
