@@ -28,6 +28,11 @@ test('a breakpoint in a helper: its frames, stepping out and in', async () => {
   // in[0] = 1; steps[0] * p.weight = 1 * 0.5.
   assert.equal(args.x.value, '1');
   assert.equal(args.factor.value, '0.5');
+  // Over line 7 to line 8: y is x * factor.
+  assert.equal((await t.runTo(dc, 'next', { threadId: 1 })).reason, 'step');
+  const [at8] = await t.frames(dc, 1);
+  assert.equal(at8.line, 8);
+  assert.equal((await t.evaluate(dc, 'y', at8.id)).result, '0.5');
   assert.equal((await t.runTo(dc, 'stepOut', { threadId: 1 })).reason, 'step');
   const out = await t.frames(dc, 1);
   assert.deepEqual(out.map((f) => [f.name, f.line, f.source.path]), [['scale', 21, SCALE]]);
@@ -115,6 +120,11 @@ test('variables of each kind, local memory, setVariable and evaluate', async () 
   // The work-group's local memory: the kernel's array and the local argument's buffer.
   const local = await t.scope(dc, frame.id, 'Local memory');
   assert.ok('hits' in local && 'tile' in local, Object.keys(local).join());
+  // Private memory through the struct's reference: p.count = 0, p.weight = 0.5.
+  const pm = (await dc.customRequest('readMemory', { memoryReference: locals.p.memoryReference, count: 8 })).body;
+  const bytes = Buffer.from(pm.data, 'base64');
+  assert.ok(locals.p.memoryReference.startsWith('private:'), locals.p.memoryReference);
+  assert.deepEqual([bytes.readInt32LE(0), bytes.readFloatLE(4)], [0, 0.5]);
   // Hover and watch.
   assert.equal((await t.evaluate(dc, 'p.weight * 4', frame.id, 'hover')).result, '2');
   await assert.rejects(t.evaluate(dc, 'nosuch', frame.id), /No symbol "nosuch" in current context/);
@@ -171,6 +181,10 @@ test('threads: the started work-items of the group, and switching to another gro
   const parts = async (v) => Object.values(await t.variables(dc, v.variablesReference)).map((c) => c.value);
   assert.deepEqual(await parts(local.hits), ['0', '1', '2', '3']);
   assert.deepEqual(await parts(local.tile), ['5', '8', '11', '14']);
+  // The same through local memory's reference.
+  assert.ok(local.hits.memoryReference.startsWith('local:'), local.hits.memoryReference);
+  const lm = (await dc.customRequest('readMemory', { memoryReference: local.hits.memoryReference, count: 16 })).body;
+  assert.deepEqual(Array.from(new Int32Array(new Uint8Array(Buffer.from(lm.data, 'base64')).buffer)), [0, 1, 2, 3]);
   assert.deepEqual(threads.map((th) => th.name), [0, 1, 2, 3].map((i) => `Global(${i},0,0) Local(${i},0,0)`));
   const exited = dc.waitForEvent('thread');
   const switched = dc.waitForEvent('stopped');
@@ -222,13 +236,22 @@ test('a data race stops as an exception', async () => {
   assert.equal(info.exceptionId, 'data-race');
 });
 
-test('pause stops a running kernel; disconnect ends the session', async () => {
+test('pause stops a running kernel; terminate ends the program', async () => {
   const stopped = await t.launchAndStop(dc, t.sim('spin.sim', { stopOnEntry: true }));
   await dc.continueRequest({ threadId: stopped.threadId });
   await new Promise((resolve) => setTimeout(resolve, 500));
   const paused = dc.waitForEvent('stopped');
   await dc.pauseRequest({ threadId: stopped.threadId });
   assert.equal((await paused).body.reason, 'pause');
+  const [frame] = await t.frames(dc, stopped.threadId);
+  assert.ok([5, 6].includes(frame.line), `paused in the loop, not at line ${frame.line}`);
+  // terminate ends the program (by SIGTERM) and the session.
+  const exited = dc.waitForEvent('exited');
+  const terminated = dc.waitForEvent('terminated');
+  await dc.terminateRequest();
+  assert.equal((await exited).body.exitCode, 128 + 15);
+  await terminated;
+  assert.doesNotMatch(output.stderr, /killed by signal/);
 });
 
 test('a launch request for a missing program is refused', async () => {
