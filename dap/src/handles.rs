@@ -19,8 +19,8 @@ pub struct Handles {
     names: HashMap<(i64, String), String>,
     /// Functions by slot (an instruction address's high half), as frames name them.
     functions: Vec<String>,
-    /// The innermost frame of the last backtrace running each function.
-    frames: HashMap<String, u32>,
+    /// The innermost frame of the last backtrace running each function, and its file.
+    frames: HashMap<String, (u32, Option<String>)>,
 }
 
 impl Handles {
@@ -52,8 +52,9 @@ impl Handles {
             .map(String::as_str)
     }
 
-    /// An instruction's address: its function's slot above, its index below.
-    pub fn instruction_address(&mut self, function: &str, index: usize) -> String {
+    /// An instruction's address: its function's slot above, its index below. An index before
+    /// the function's first instruction gives an address in no function's slot.
+    pub fn instruction_address(&mut self, function: &str, index: i128) -> String {
         let slot = match self.functions.iter().position(|f| f == function) {
             Some(i) => i,
             None => {
@@ -61,16 +62,17 @@ impl Handles {
                 self.functions.len() - 1
             }
         };
-        format!("0x{:x}", ((slot as u64 + 1) << 32) | index as u64)
+        format!("0x{:x}", (((slot as i128) + 1) << 32) + index)
     }
 
     /// Notes that a frame of the backtrace runs `function` (innermost frames come first).
-    pub fn note_frame(&mut self, function: &str, frame: u32) {
-        self.frames.entry(function.to_string()).or_insert(frame);
+    pub fn note_frame(&mut self, function: &str, frame: u32, file: Option<&str>) {
+        (self.frames.entry(function.to_string()))
+            .or_insert_with(|| (frame, file.map(str::to_string)));
     }
 
-    pub fn frame_running(&self, function: &str) -> Option<u32> {
-        self.frames.get(function).copied()
+    pub fn frame_running(&self, function: &str) -> Option<(u32, Option<String>)> {
+        self.frames.get(function).cloned()
     }
 
     /// The function and instruction index of an address.
@@ -153,6 +155,10 @@ mod tests {
         let k = h.instruction_address("k", 3);
         let f = h.instruction_address("f", 0);
         assert_eq!(k, "0x100000003");
+        assert_eq!(
+            h.instruction_at(parse_address(&h.instruction_address("k", -1)).unwrap()),
+            None
+        );
         assert_eq!(h.instruction_at(parse_address(&f).unwrap()), Some(("f", 0)));
         assert_eq!(
             h.instruction_at(parse_address(&k).unwrap() + 2),

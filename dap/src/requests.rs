@@ -3,7 +3,8 @@
 
 use oclgrind_debug_protocol::commands::{self, Parsed};
 use oclgrind_debug_protocol::protocol::{
-    Command, Event, FrameMove, InfoWhat, Reply, VariableInfo, VariableScope, WorkItemState,
+    Command, Event, FrameInfo, FrameMove, InfoWhat, Reply, VariableInfo, VariableScope,
+    WorkItemState,
 };
 use oclgrind_debug_protocol::render;
 use serde_json::{json, Value};
@@ -110,7 +111,8 @@ impl Session {
                 "exceptionBreakpointFilters": [{
                     "filter": DIAGNOSTICS_FILTER,
                     "label": "Checker reports",
-                    "description": "Stop at the work-item whenever a checker (memory, races, uninitialised values) reports",
+                    "description": "Stop at the work-item whenever a checker reports \
+                                    (memory errors, data races, uninitialised values)",
                     "default": true,
                 }],
             }),
@@ -300,30 +302,41 @@ impl Session {
             .as_u64()
             .filter(|&l| l > 0)
             .map(|l| l as usize);
-        self.ask(request, vec![Command::Backtrace], move |s, request, answers| {
-            let frames = match first_reply(&answers, 0) {
-                Some(Reply::Backtrace(frames)) => frames.clone(),
-                _ => Vec::new(),
-            };
-            let total = frames.len();
-            let shown: Vec<Value> = (frames.iter().skip(start).take(levels.unwrap_or(usize::MAX)))
-                .map(|f| {
-                    s.handles.note_frame(&f.function, f.depth as u32);
-                    let mut frame = json!({
-                        "id": handles::frame_id(f.depth as u32),
-                        "name": f.function,
-                        "line": f.line,
-                        "column": f.column.max(1),
-                        "instructionPointerReference": s.handles.instruction_address(&f.function, f.instruction),
-                    });
-                    if f.line > 0 {
-                        frame["source"] = s.sources.source(f.file.as_deref());
-                    }
-                    frame
-                })
-                .collect();
-            s.out.respond(request, json!({ "stackFrames": shown, "totalFrames": total }));
+        self.ask(
+            request,
+            vec![Command::Backtrace],
+            move |s, request, answers| {
+                let frames = match first_reply(&answers, 0) {
+                    Some(Reply::Backtrace(frames)) => frames.clone(),
+                    _ => Vec::new(),
+                };
+                let shown = frames.iter().skip(start).take(levels.unwrap_or(usize::MAX));
+                let shown: Vec<Value> = shown.map(|f| s.frame_json(f)).collect();
+                let body = json!({ "stackFrames": shown, "totalFrames": frames.len() });
+                s.out.respond(request, body);
+            },
+        );
+    }
+
+    /// A frame as DAP shows it; its function and file are noted for the disassembly view.
+    fn frame_json(&mut self, f: &FrameInfo) -> Value {
+        let depth = f.depth as u32;
+        self.handles
+            .note_frame(&f.function, depth, f.file.as_deref());
+        let instruction = self
+            .handles
+            .instruction_address(&f.function, f.instruction as i128);
+        let mut frame = json!({
+            "id": handles::frame_id(depth),
+            "name": f.function,
+            "line": f.line,
+            "column": f.column.max(1),
+            "instructionPointerReference": instruction,
         });
+        if f.line > 0 {
+            frame["source"] = self.sources.source(f.file.as_deref());
+        }
+        frame
     }
 
     fn scopes(&mut self, request: &Value, args: &Value) {
@@ -423,20 +436,18 @@ impl Session {
             return self.out.refuse(request, "No such variable.");
         };
         let command = Command::SetVariable { expr, value };
-        self.ask(request, vec![select(frame), command], move |s, request, answers| {
-            match first_reply(&answers, 1) {
+        self.ask(
+            request,
+            vec![select(frame), command],
+            move |s, request, answers| match first_reply(&answers, 1) {
                 Some(Reply::VariableList(list)) if !list.is_empty() => {
                     let v = s.variable_json(frame, reference, &list[0]);
-                    let mut body = json!({ "value": v["value"], "variablesReference": v["variablesReference"] });
-                    if let Some(t) = v.get("type") {
-                        body["type"] = t.clone();
-                    }
-                    s.out.respond(request, body);
+                    s.out.respond(request, value_body(&v, "value"));
                 }
                 Some(Reply::Message(m)) => s.out.refuse(request, m),
                 _ => s.out.refuse(request, "The variable could not be set."),
-            }
-        });
+            },
+        );
     }
 
     fn evaluate(&mut self, request: &Value, args: &Value) {
@@ -468,23 +479,21 @@ impl Session {
         let index = commands.len();
         let frame = frame.unwrap_or(0);
         commands.push(Command::Evaluate { expr: text });
-        self.ask(request, commands, move |s, request, answers| match first_reply(&answers, index) {
-            Some(Reply::VariableList(list)) if !list.is_empty() => match &list[0].value {
-                Ok(_) => {
-                    let v = s.variable_json(frame, 0, &list[0]);
-                    let mut body = json!({ "result": v["value"], "variablesReference": v["variablesReference"] });
-                    for key in ["type", "memoryReference", "indexedVariables"] {
-                        if let Some(x) = v.get(key) {
-                            body[key] = x.clone();
-                        }
+        self.ask(
+            request,
+            commands,
+            move |s, request, answers| match first_reply(&answers, index) {
+                Some(Reply::VariableList(list)) if !list.is_empty() => match &list[0].value {
+                    Ok(_) => {
+                        let v = s.variable_json(frame, 0, &list[0]);
+                        s.out.respond(request, value_body(&v, "result"));
                     }
-                    s.out.respond(request, body);
-                }
-                Err(e) => s.out.refuse(request, &e.message),
+                    Err(e) => s.out.refuse(request, &e.message),
+                },
+                Some(Reply::Message(m)) => s.out.refuse(request, m),
+                _ => s.out.refuse(request, "The expression has no value."),
             },
-            Some(Reply::Message(m)) => s.out.refuse(request, m),
-            _ => s.out.refuse(request, "The expression has no value."),
-        });
+        );
     }
 
     /// A line-mode command typed in the REPL: its answer as the line mode prints it.
@@ -621,35 +630,44 @@ impl Session {
         let first = index + args["instructionOffset"].as_i64().unwrap_or(0) as i128;
         let count = args["instructionCount"].as_u64().unwrap_or(0) as i128;
         // The frame running that function.
-        let Some(frame) = self.handles.frame_running(&function) else {
-            return self.out.refuse(
-                request,
-                "That function is in no frame of the current work-item.",
-            );
+        let Some((frame, file)) = self.handles.frame_running(&function) else {
+            let message = "That function is in no frame of the current work-item.";
+            return self.out.refuse(request, message);
         };
-        self.ask(request, vec![select(frame), Command::Disassemble], move |s, request, answers| {
-            let (instructions, lines) = match first_reply(&answers, 1) {
-                Some(Reply::Disassembly { instructions, lines, .. }) => (instructions.clone(), lines.clone()),
-                _ => (Vec::new(), Vec::new()),
+        let commands = vec![select(frame), Command::Disassemble];
+        self.ask(request, commands, move |s, request, answers| {
+            let Some(Reply::Disassembly {
+                instructions,
+                lines,
+                ..
+            }) = first_reply(&answers, 1)
+            else {
+                return s.out.refuse(request, "The function has no instructions.");
             };
+            let source = s.sources.source(file.as_deref());
             let mut last_line = 0;
-            let listing: Vec<Value> = (first..first + count)
-                .map(|i| {
-                    let address = s.handles.instruction_address(&function, i.max(0) as usize);
-                    let Some(text) = usize::try_from(i).ok().and_then(|i| instructions.get(i)) else {
-                        let address = format!("0x{:x}", handles::parse_address(&address).unwrap_or(0) + i.min(0));
-                        return json!({ "address": address, "instruction": "", "presentationHint": "invalid" });
-                    };
-                    let mut v = json!({ "address": address, "instruction": text.trim() });
-                    let line = lines.get(i as usize).copied().unwrap_or(0);
-                    if line > 0 && line != last_line {
-                        v["line"] = json!(line);
-                        v["location"] = s.sources.source(None);
-                    }
-                    last_line = line;
-                    v
-                })
-                .collect();
+            let mut listing = Vec::new();
+            for i in first..first + count {
+                let address = s.handles.instruction_address(&function, i);
+                let at = usize::try_from(i).ok();
+                let Some(text) = at.and_then(|i| instructions.get(i)) else {
+                    listing.push(json!({
+                        "address": address,
+                        "instruction": "",
+                        "presentationHint": "invalid",
+                    }));
+                    continue;
+                };
+                let mut v = json!({ "address": address, "instruction": text.trim() });
+                // A line where it changes, as the view groups instructions under lines.
+                let line = at.and_then(|i| lines.get(i)).copied().unwrap_or(0);
+                if line > 0 && line != last_line {
+                    v["line"] = json!(line);
+                    v["location"] = source.clone();
+                }
+                last_line = line;
+                listing.push(v);
+            }
             s.out.respond(request, json!({ "instructions": listing }));
         });
     }
@@ -671,6 +689,24 @@ impl Session {
             }),
         );
     }
+}
+
+/// What `setVariable` and `evaluate` answer of a variable: its value (under `value_key`), its
+/// parts' reference, its type and memory.
+fn value_body(variable: &Value, value_key: &str) -> Value {
+    let mut body = serde_json::Map::new();
+    body.insert(value_key.into(), variable["value"].clone());
+    for key in [
+        "variablesReference",
+        "type",
+        "memoryReference",
+        "indexedVariables",
+    ] {
+        if let Some(x) = variable.get(key) {
+            body.insert(key.into(), x.clone());
+        }
+    }
+    Value::Object(body)
 }
 
 /// Selects a frame for the commands after it.
