@@ -155,10 +155,8 @@ mod tests {
         let k = h.instruction_address("k", 3);
         let f = h.instruction_address("f", 0);
         assert_eq!(k, "0x100000003");
-        assert_eq!(
-            h.instruction_at(parse_address(&h.instruction_address("k", -1)).unwrap()),
-            None
-        );
+        let before = parse_address(&h.instruction_address("k", -1)).unwrap();
+        assert_eq!(h.instruction_at(before), None);
         assert_eq!(h.instruction_at(parse_address(&f).unwrap()), Some(("f", 0)));
         assert_eq!(
             h.instruction_at(parse_address(&k).unwrap() + 2),
