@@ -28,6 +28,8 @@ test('a breakpoint in a helper: its frames, stepping out and in', async () => {
   // in[0] = 1; steps[0] * p.weight = 1 * 0.5.
   assert.equal(args.x.value, '1');
   assert.equal(args.factor.value, '0.5');
+  // The kernel's frame, looked at last, does not change where steps go from.
+  await t.scope(dc, stack[1].id, 'Locals');
   // Over line 7 to line 8: y is x * factor.
   assert.equal((await t.runTo(dc, 'next', { threadId: 1 })).reason, 'step');
   const [at8] = await t.frames(dc, 1);
