@@ -12,6 +12,7 @@ use super::debug::{
 };
 use super::group::{allocate_locals, local_memory, GroupItems, GroupRunner, Pace, Stop, Turn};
 use super::workitem::{WiIds, WorkItem};
+use crate::bytecode::Site;
 use crate::exchange::Exchange;
 use crate::memory::ArenaMemory;
 use crate::plugins::{LaunchInfo, Workers};
@@ -24,7 +25,7 @@ pub(crate) struct GroupState {
     /// The plugins' state for this group, which may resume on another thread.
     workers: Workers,
     items: Box<GroupItems>,
-    last_finished: (WiIds, u32, u32),
+    last_finished: (WiIds, Site),
 }
 
 #[derive(Default)]
@@ -418,7 +419,7 @@ impl GroupRunner<'_> {
                 items.reset(count);
                 items
             },
-            last_finished: (WiIds::default(), 0, 0),
+            last_finished: (WiIds::default(), Site::default()),
         }
     }
 

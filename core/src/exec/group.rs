@@ -11,7 +11,7 @@ use super::shadow_values::origin_code;
 use super::undo::UndoLog;
 use super::warp::{position, Lanes};
 use super::workitem::{EntryFrame, WiIds, WorkItem};
-use crate::bytecode::{Op, NOT_A_BARRIER};
+use crate::bytecode::{Op, Site, NOT_A_BARRIER};
 use crate::diagnostics::{Body, Divergent, Entity, Level, Rule};
 use crate::exchange::Exchange;
 use crate::memory::{AddrSpace, ArenaMemory};
@@ -76,8 +76,7 @@ pub(crate) fn allocate_locals(launch: &Launch, local: &mut ArenaMemory) {
 /// The barrier a work-group is gathering at.
 #[derive(Clone)]
 pub(crate) struct BarrierSite {
-    func: u32,
-    pc: u32,
+    site: Site,
     fence: u32,
     /// Events waited for (`wait_group_events`); empty for `barrier`.
     events: Vec<u64>,
@@ -316,8 +315,8 @@ pub(crate) struct GroupRunner<'l> {
     pub(super) items: Option<Box<GroupItems>>,
     pub seq: u64,
     pub group: [u64; 3],
-    /// The work-item that finished last, and where: (ids, function, pc).
-    pub(crate) last_finished: (WiIds, u32, u32),
+    /// The work-item that finished last, and where.
+    pub(crate) last_finished: (WiIds, Site),
     /// Size of this group (smaller than requested at the edge of a non-uniform NDRange).
     pub size: [u64; 3],
     /// The plugins' state on this thread (in debug runs: the current group's).
@@ -350,7 +349,7 @@ impl<'l> GroupRunner<'l> {
             },
             seq: 0,
             group: [0; 3],
-            last_finished: (WiIds::default(), 0, 0),
+            last_finished: (WiIds::default(), Site::default()),
             size: [1; 3],
             workers: if launch.debug.is_some() {
                 // Each debugged group brings its own (debug_run).
@@ -549,7 +548,7 @@ impl<'l> GroupRunner<'l> {
                 Some(&Op::SubGroupMeet { fence }) if fence != NOT_A_BARRIER => fence,
                 _ => continue,
             };
-            let here = self.at(None, func, at);
+            let here = self.at(None, Site { func, pc: at });
             for w in self.workers.each(Interest::BARRIER) {
                 self.launch.with_context(here, true, |cx| {
                     w.sub_group_barrier(cx, sub_group as u32, fence)
@@ -567,7 +566,7 @@ impl<'l> GroupRunner<'l> {
         if arrived < count {
             self.report_partial_barrier(site, arrived, count);
         }
-        let at = self.at(None, site.func, site.pc);
+        let at = self.at(None, site.site);
         if !site.events.is_empty() {
             let mut scratch = ArenaMemory::new(AddrSpace::Private);
             let mut mems = Mems {
@@ -597,7 +596,7 @@ impl<'l> GroupRunner<'l> {
             });
         }
         if launch.observe_allocations {
-            let at = (self.at(None, 0, 0), false);
+            let at = (self.at(None, Site::default()), false);
             for (address, bytes) in self.local.buffers() {
                 let size = bytes.len() as u64;
                 observe_allocation(
@@ -617,8 +616,8 @@ impl<'l> GroupRunner<'l> {
         let launch = self.launch;
         if self.asyncs.pending() {
             // Named after the work-item that finished last, at its return.
-            let (ids, func, pc) = self.last_finished;
-            let at = self.at(Some(ids), func, pc);
+            let (ids, site) = self.last_finished;
+            let at = self.at(Some(ids), site);
             launch.report(
                 at,
                 Rule::UnwaitedEvents,
@@ -665,7 +664,7 @@ impl<'l> GroupRunner<'l> {
             fixed: &launch.kernel.code.functions[0].fixed_slots,
         };
         wi.reset(entry, shadow, stack_slots, ids);
-        let at = self.at(Some(ids), 0, 0);
+        let at = self.at(Some(ids), Site::default());
         if launch.observe_work_items {
             for w in self.workers.each(Interest::WORK_ITEM) {
                 launch.with_context(at, false, |cx| w.work_item_begin(cx));
@@ -693,9 +692,9 @@ impl<'l> GroupRunner<'l> {
         let stop = self.run(wi);
         match stop {
             Stop::Finished => {
-                self.last_finished = (wi.ids, wi.func, wi.pc);
+                self.last_finished = (wi.ids, wi.site());
                 if self.launch.observe_work_items {
-                    let at = self.at(Some(wi.ids), 0, 0);
+                    let at = self.at(Some(wi.ids), Site::default());
                     for w in self.workers.each(Interest::WORK_ITEM) {
                         self.launch
                             .with_context(at, false, |cx| w.work_item_complete(cx));
@@ -718,13 +717,12 @@ impl<'l> GroupRunner<'l> {
         stop
     }
 
-    pub(crate) fn at(&self, wi: Option<WiIds>, func: u32, pc: u32) -> Where {
+    pub(crate) fn at(&self, wi: Option<WiIds>, site: Site) -> Where {
         Where {
             seq: self.seq,
             group: self.group,
             wi,
-            func,
-            pc,
+            site,
         }
     }
 
@@ -738,12 +736,12 @@ impl<'l> GroupRunner<'l> {
                 local: ids.local,
                 group: self.group,
             }),
-            at: launch.at(site.func, site.pc),
+            at: launch.at(site.site),
             details: describe_barrier(site),
-            previous_at: launch.at(first.func, first.pc),
+            previous_at: launch.at(first.site),
             previous_details: describe_barrier(first),
         };
-        let at = self.at(Some(ids), site.func, site.pc);
+        let at = self.at(Some(ids), site.site);
         launch.log(
             at,
             Rule::WorkGroupDivergence,
@@ -759,9 +757,9 @@ impl<'l> GroupRunner<'l> {
             group: self.group,
             arrived,
             size: count,
-            at: self.launch.at(site.func, site.pc),
+            at: self.launch.at(site.site),
         };
-        let at = self.at(None, site.func, site.pc);
+        let at = self.at(None, site.site);
         let headline = Divergent::Barrier.headline().into();
         (self.launch).log(at, Rule::WorkGroupDivergence, Level::Error, headline, body);
     }
@@ -772,8 +770,7 @@ impl BarrierSite {
     pub(super) fn of(wi: &WorkItem) -> BarrierSite {
         let (func, pc, fence) = wi.barrier_at;
         BarrierSite {
-            func,
-            pc,
+            site: Site { func, pc },
             fence,
             events: wi.wait_events.clone(),
             first: wi.ids,
@@ -782,7 +779,7 @@ impl BarrierSite {
 
     pub(super) fn same_as(&self, o: &BarrierSite) -> bool {
         // Element-wise: comparing the (usually empty) event lists as slices calls memcmp.
-        (self.func, self.pc, self.fence) == (o.func, o.pc, o.fence)
+        (self.site, self.fence) == (o.site, o.fence)
             && self.events.len() == o.events.len()
             && self.events.iter().zip(&o.events).all(|(a, b)| a == b)
     }

@@ -11,14 +11,14 @@ use super::checks::{access, Dir};
 use super::debug::{Moment, Resume, StopSet, WiState, WorkItemView};
 use super::env::Mems;
 use super::group::{GroupRunner, Stop, SPIN_LIMIT};
-use super::launch::Launch;
+use super::launch::{Launch, Where};
 use super::memops::{self, OpCx};
 use super::shadow_memory;
 use super::shadow_values::{NoShadow, ShadowFile, ShadowMode, WithShadows};
 use super::step::{step, Flow, Here, Lane, Sh, Span, State};
 use super::workitem::{Frame, WorkItem};
 use crate::builtins::BuiltinSite;
-use crate::bytecode::{Function, Op, Pc};
+use crate::bytecode::{Function, Op, Pc, Site};
 use crate::counts::BlockCounts;
 use crate::exchange::Exchange;
 use crate::memory::{load_bytes, AddrSpace};
@@ -89,7 +89,7 @@ impl<'l, S: ShadowMode> State<'l> for Item<'_, '_, 'l, S> {
 
     #[inline(always)]
     fn group(&self) -> ([u64; 3], [u64; 3]) {
-        (self.here.group, self.size)
+        (self.here.place.group, self.size)
     }
 
     #[inline(always)]
@@ -407,11 +407,12 @@ impl GroupRunner<'_> {
         let (ids, group, size, seq) = (*ids, self.group, self.size, self.seq);
         let here = |func: u32, pc: usize| Here {
             launch,
-            seq,
-            group,
-            ids: &ids,
-            func,
-            pc: pc as Pc,
+            place: Where {
+                seq,
+                group,
+                wi: &ids,
+                site: Site { func, pc: pc as Pc },
+            },
         };
         let mut spins = 0u32;
         let observe = launch.observe_memory;

@@ -184,14 +184,17 @@ pub(crate) struct Launch<'a> {
     pub fatal_errors: AtomicU64,
 }
 
-/// Where something happened in a running launch.
+/// Where something happened in a running launch: the group (`seq`, its number in launch
+/// order, which orders its output), the work-item if it was one's, and the op. The one type
+/// for a place in a run; `W` is how it holds the work-item: `Option<WiIds>` (owned, the
+/// default: kept in reports), or `&WiIds` (the interpreter's borrowed view, `Here`, which
+/// copies the ids only when a report needs them).
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Where {
+pub(crate) struct Where<W = Option<WiIds>> {
     pub seq: u64,
     pub group: [u64; 3],
-    pub wi: Option<WiIds>,
-    pub func: u32,
-    pub pc: u32,
+    pub wi: W,
+    pub site: Site,
 }
 
 impl Where {
@@ -199,6 +202,19 @@ impl Where {
     fn item_key(&self) -> Option<ItemKey> {
         self.wi
             .map(|ids| [ids.local[2], ids.local[1], ids.local[0]])
+    }
+}
+
+impl Where<&WiIds> {
+    /// The place owned, for a report.
+    #[inline(always)]
+    pub fn owned(&self) -> Where {
+        Where {
+            seq: self.seq,
+            group: self.group,
+            wi: Some(*self.wi),
+            site: self.site,
+        }
     }
 }
 
@@ -285,10 +301,7 @@ impl<'l> Launch<'l> {
             launch: &self.info,
             kernel: self.kernel_ref(),
             entity,
-            site: with_code.then_some(Site {
-                func: at.func,
-                pc: at.pc,
-            }),
+            site: with_code.then_some(at.site),
             memory,
             sink: &sink,
         };
@@ -329,8 +342,8 @@ impl<'l> Launch<'l> {
     /// ERROR (<file>:<line>)`, then the message and the usual lines. Where Oclgrind names its
     /// own source, the position is the kernel's, which is what the user can act on.
     pub fn report_fatal(&self, at: Where, message: &str) {
-        let f = &self.kernel.code.functions[at.func as usize];
-        let info = f.op_info(at.pc);
+        let f = &self.kernel.code.functions[at.site.func as usize];
+        let info = f.op_info(at.site.pc);
         let file = match (f.file(&info), self.kernel.source.as_deref()) {
             ("", Some(source)) => source.name.as_str(),
             ("", None) => "input.cl",
@@ -352,12 +365,11 @@ impl<'l> Launch<'l> {
         self.sequencer.emit(at.seq, at.item_key(), record);
     }
 
-    /// Where a message about the op at `pc` of function `func` points.
-    pub fn at(&self, func: u32, pc: u32) -> At {
-        let site = Some(Site { func, pc });
+    /// Where a message about the op at `site` points.
+    pub fn at(&self, site: Site) -> At {
         diagnostics::at(
             &self.kernel.code.functions,
-            site,
+            Some(site),
             self.kernel.source.as_deref(),
         )
     }

@@ -29,7 +29,7 @@ use super::shadow_memory;
 use super::shadow_values::{origin_code, ShadowMode, ShadowRegs, Shadows};
 use super::workitem::WiIds;
 use crate::builtins::BuiltinSite;
-use crate::bytecode::{Function, GepTable, MemTy, Op, Pc, Slot, SwitchTable, WiQuery};
+use crate::bytecode::{Function, GepTable, MemTy, Op, Slot, SwitchTable, WiQuery};
 use crate::exchange::Exchange;
 use crate::memory::AddrSpace;
 use crate::plugins::{AccessKind, LaunchInfo, UninitKind};
@@ -504,7 +504,7 @@ fn work_item<'l, S: State<'l>>(st: &mut S, q: WiQuery, d: Slot, dim: Dim) -> Flo
                 Dim::Known(value) => (value, false),
                 Dim::In(slot) => (l.f[slot as usize], l.sh.get(slot) != 0),
             };
-            l.f[d as usize] = query(q, value, l.here.ids, &group, &size, info);
+            l.f[d as usize] = query(q, value, l.here.place.wi, &group, &size, info);
             if <S::Mode as ShadowMode>::ON {
                 l.sh.set(d, if unknown { u64::MAX } else { 0 });
             }
@@ -677,7 +677,7 @@ impl<'m, Sh: ShadowRegs> Lane<'_, 'm, Sh> {
     fn builtin(&mut self, b: &BuiltinSite) -> Option<Stop> {
         let launch = self.here.launch;
         let at = self.at();
-        let (ids, size) = (self.here.ids, self.size);
+        let (ids, size) = (self.here.place.wi, self.size);
         let taint = Sh::ON.then(|| shadow_memory::builtin_inputs(&*self.sh, &b.args));
         let lanes = Sh::ON
             .then(|| shadow_memory::builtin_lanes(&*self.sh, b))
@@ -712,28 +712,18 @@ impl<'m, Sh: ShadowRegs> Lane<'_, 'm, Sh> {
     }
 }
 
-/// The op being executed, for diagnostics: built only when something is reported.
+/// The op a work-item is running, as the interpreter holds it: the launch, and the place as a
+/// borrowed `Where` (the work-item's ids are copied only when a report needs them, `at`).
 #[derive(Clone, Copy)]
 pub(crate) struct Here<'a> {
     pub launch: &'a Launch<'a>,
-    /// The launch's sequence number and the group.
-    pub seq: u64,
-    pub group: [u64; 3],
-    /// The work-item's ids, borrowed: copied only when a report needs them (`at`).
-    pub ids: &'a WiIds,
-    pub func: u32,
-    pub pc: Pc,
+    pub place: Where<&'a WiIds>,
 }
 
 impl Here<'_> {
+    #[inline(always)]
     pub fn at(&self) -> Where {
-        Where {
-            seq: self.seq,
-            group: self.group,
-            wi: Some(*self.ids),
-            func: self.func,
-            pc: self.pc,
-        }
+        self.place.owned()
     }
 }
 
@@ -790,7 +780,7 @@ fn alloca(
     if launch.plan.keeps_shadows() {
         // The variable's bytes are uninitialised, from this alloca; its padding is never
         // written, so initialised from the start.
-        let origin = origin_code::alloca(here.func, here.pc);
+        let origin = origin_code::alloca(here.place.site.func, here.place.site.pc);
         mems.private.set_origin(address, size as u64, origin);
         for &(offset, len) in padding.into_iter().flatten() {
             mems.private

@@ -37,7 +37,7 @@ use super::env::Mems;
 use super::group::{
     allocate_locals, BarrierSite, GroupItems, GroupRunner, Plain, Stop, SPIN_LIMIT,
 };
-use super::launch::Launch;
+use super::launch::{Launch, Where};
 use super::shadow_values::NoShadow;
 use super::step::Here;
 use super::step::{step, Flow, Lane, Span, State};
@@ -169,7 +169,7 @@ impl GroupRunner<'_> {
     fn note_last_finished(&mut self, items: &GroupItems) {
         if let Some((_, i)) = self.lanes.last.take() {
             let wi = &items.slots[items.entries[i as usize].slot as usize];
-            self.last_finished = (wi.ids, wi.func, wi.pc);
+            self.last_finished = (wi.ids, wi.site());
         }
     }
 
@@ -778,11 +778,12 @@ impl WarpOps<'_, '_> {
                 };
                 let here = Here {
                     launch,
-                    seq,
-                    group,
-                    ids: &wi.ids,
-                    func,
-                    pc,
+                    place: Where {
+                        seq,
+                        group,
+                        wi: &wi.ids,
+                        site: Site { func, pc },
+                    },
                 };
                 let mut l = Lane {
                     f: frame,

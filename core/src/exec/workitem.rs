@@ -1,7 +1,7 @@
 //! The resumable state of one work-item.
 
 use super::shadow_values::ShadowFile;
-use crate::bytecode::{Pc, Slot};
+use crate::bytecode::{Pc, Site, Slot};
 use crate::memory::{AddrSpace, ArenaMark, ArenaMemory};
 
 /// Identity of a work-item within its launch.
@@ -45,6 +45,14 @@ pub struct WorkItem {
 }
 
 impl WorkItem {
+    /// The op it is at.
+    pub fn site(&self) -> Site {
+        Site {
+            func: self.func,
+            pc: self.pc,
+        }
+    }
+
     pub fn new() -> WorkItem {
         WorkItem {
             regs: Vec::new(),
