@@ -751,7 +751,7 @@ pub enum Op {
     },
     /// After an atomic or volatile access (`llvm::spin`): where a work-item may be spinning,
     /// waiting for another. The scalar scheduler's work-item gives way to the others after
-    /// `SPIN_LIMIT` of them in one turn (`exec::group::Stop::Yield`).
+    /// `SPIN_LIMIT` of them in one turn (`exec::workitem::Stop::Yield`).
     SpinPoint,
 
     Br {

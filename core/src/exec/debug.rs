@@ -11,9 +11,8 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 
-use super::launch::KernelInstance;
-use super::step::query;
-use super::workitem::{Frame, WiIds};
+use super::kernel::KernelInstance;
+use super::workitem::{query, Frame, WiIds};
 use crate::builtins;
 use crate::bytecode::{Pc, WiQuery};
 use crate::counts::BlockCounts;

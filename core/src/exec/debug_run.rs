@@ -10,8 +10,8 @@ use super::debug::{
     DebugHook, DebugWorker, LaunchProgress, LaunchQuery, Moment, Resume, StopSet, WiState,
     WorkItemView,
 };
-use super::group::{allocate_locals, local_memory, GroupItems, GroupRunner, Pace, Stop, Turn};
-use super::workitem::{WiIds, WorkItem};
+use super::group::{allocate_locals, local_memory, GroupItems, GroupRunner, Pace, Turn};
+use super::workitem::{Stop, WiIds, WorkItem};
 use crate::bytecode::Site;
 use crate::exchange::Exchange;
 use crate::memory::ArenaMemory;

@@ -10,7 +10,7 @@ use super::launch::{Launch, Where};
 use super::shadow_values::origin_code;
 use super::undo::UndoLog;
 use super::warp::{position, Lanes};
-use super::workitem::{EntryFrame, WiIds, WorkItem};
+use super::workitem::{EntryFrame, Stop, WiIds, WorkItem};
 use crate::bytecode::{Op, Site, NOT_A_BARRIER};
 use crate::diagnostics::{Body, Divergent, Entity, Level, Rule};
 use crate::exchange::Exchange;
@@ -18,31 +18,6 @@ use crate::memory::{AddrSpace, ArenaMemory};
 use crate::plugins::{GroupContext, Interest, Workers};
 use std::sync::atomic::Ordering;
 use std::sync::Mutex;
-
-/// Why a work-item stopped running.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Stop {
-    Finished,
-    /// At a barrier (`WorkItem::barrier_at` says which).
-    Barrier,
-    /// At a sub-group meeting (`Op::SubGroupMeet`), its pc the one after it.
-    Meet,
-    /// Debug runs: the debugger wants the work-item with this global id to run next.
-    Switch([u64; 3]),
-    /// Debug runs: the debugger wants this work-group handed back to the launch.
-    Park,
-    /// `run_one`: the op ran and the work-item goes on.
-    Stepped,
-    /// It passed `SPIN_LIMIT` spin points (`Op::SpinPoint`: atomic and volatile accesses)
-    /// since it began running: it may be waiting for another work-item, which runs first
-    /// (independent forward progress).
-    Yield,
-}
-
-/// Spin points a work-item passes, or backward branches a warp takes, in one turn before it
-/// gives way to the others of its group: a work-item spinning on a flag that another sets would
-/// otherwise spin forever in an executor that runs work-items in turn.
-pub(crate) const SPIN_LIMIT: u32 = 1 << 16;
 
 /// A work-group's local memory, with shadows when the launch keeps them or defers them.
 pub(crate) fn local_memory(launch: &Launch) -> ArenaMemory {

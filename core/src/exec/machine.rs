@@ -7,7 +7,7 @@ use std::io::Write;
 use std::sync::Arc;
 
 use super::debug::DebugHook;
-use super::shadow_memory::WrittenOrigins;
+use super::shadow_values::WrittenOrigins;
 use super::StatePool;
 use crate::config::Config;
 use crate::diagnostics::Diagnostic;

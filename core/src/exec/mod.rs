@@ -17,6 +17,7 @@ mod debug_run;
 mod env;
 mod group;
 mod interp;
+mod kernel;
 mod launch;
 pub mod machine;
 mod memops;
@@ -33,4 +34,5 @@ pub(crate) use group::StatePool;
 pub use machine::Machine;
 pub use workitem::{Frame, WiIds};
 
-pub use launch::{launch, ArgValue, KernelInstance, LaunchError, LaunchStats, NDRange};
+pub use kernel::KernelInstance;
+pub use launch::{launch, ArgValue, LaunchError, LaunchStats, NDRange};

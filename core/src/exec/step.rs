@@ -21,18 +21,17 @@ use super::checks::{
     Dir,
 };
 use super::env::{Env, Mems};
-use super::group::Stop;
 use super::launch::{Launch, Where};
 use super::memops::{self, OpCx};
 use super::pure_ops::{register_ops, specialize};
 use super::shadow_memory;
 use super::shadow_values::{origin_code, ShadowMode, ShadowRegs, Shadows};
-use super::workitem::WiIds;
+use super::workitem::{query, Stop, WiIds};
 use crate::builtins::BuiltinSite;
 use crate::bytecode::{Function, GepTable, MemTy, Op, Slot, SwitchTable, WiQuery};
 use crate::exchange::Exchange;
 use crate::memory::AddrSpace;
-use crate::plugins::{AccessKind, LaunchInfo, UninitKind};
+use crate::plugins::{AccessKind, UninitKind};
 use crate::semantics::{index_address, mask, sext};
 
 /// Where control goes after an op.
@@ -724,36 +723,6 @@ impl Here<'_> {
     #[inline(always)]
     pub fn at(&self) -> Where {
         self.place.owned()
-    }
-}
-
-/// Value of a work-item query; out-of-range dimensions give 0 for ids and 1 for sizes.
-pub(crate) fn query(
-    q: WiQuery,
-    dim: u64,
-    ids: &WiIds,
-    group: &[u64; 3],
-    size: &[u64; 3],
-    info: &LaunchInfo,
-) -> u64 {
-    let d = dim as usize;
-    let in_range = d < 3;
-    let pick = |v: &[u64; 3], default: u64| if in_range { v[d] } else { default };
-    match q {
-        WiQuery::GlobalId => pick(&ids.global, 0),
-        WiQuery::LocalId => pick(&ids.local, 0),
-        WiQuery::GroupId => pick(group, 0),
-        WiQuery::GlobalSize => pick(&info.global_size, 1),
-        WiQuery::GlobalOffset => pick(&info.global_offset, 0),
-        WiQuery::LocalSize => pick(size, 1),
-        WiQuery::EnqueuedLocalSize => pick(&info.local_size, 1),
-        WiQuery::NumGroups => pick(&info.num_groups, 1),
-        WiQuery::WorkDim => info.work_dim as u64,
-        WiQuery::GlobalLinearId => {
-            let g = |k: usize| ids.global[k] - info.global_offset[k];
-            (g(2) * info.global_size[1] + g(1)) * info.global_size[0] + g(0)
-        }
-        WiQuery::LocalLinearId => (ids.local[2] * size[1] + ids.local[1]) * size[0] + ids.local[0],
     }
 }
 

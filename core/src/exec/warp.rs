@@ -34,13 +34,12 @@ use super::batch::LaneBatch;
 use super::checks::{self, Dir};
 use super::combine::PendingAtomics;
 use super::env::Mems;
-use super::group::{
-    allocate_locals, BarrierSite, GroupItems, GroupRunner, Plain, Stop, SPIN_LIMIT,
-};
+use super::group::{allocate_locals, BarrierSite, GroupItems, GroupRunner, Plain};
 use super::launch::{Launch, Where};
 use super::shadow_values::NoShadow;
 use super::step::Here;
 use super::step::{step, Flow, Lane, Span, State};
+use super::workitem::{Stop, SPIN_LIMIT};
 use crate::builtins::BuiltinSite;
 use crate::bytecode::{Function, Op, ScalarTy};
 use crate::exec::debug::WiState;
