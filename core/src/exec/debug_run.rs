@@ -10,7 +10,8 @@ use super::debug::{
     DebugHook, DebugWorker, LaunchProgress, LaunchQuery, Moment, Resume, StopSet, WiState,
     WorkItemView,
 };
-use super::group::{allocate_locals, local_memory, GroupItems, GroupRunner, Pace, Turn};
+use super::group::{allocate_locals, local_memory, GroupRunner, Pace, Turn};
+use super::items::{GroupItems, Publish};
 use super::workitem::{Stop, WiIds, WorkItem};
 use crate::bytecode::Site;
 use crate::exchange::Exchange;
@@ -307,12 +308,14 @@ struct DebugPace<'d, 'a> {
     shared: SharedStates,
 }
 
-impl Pace for DebugPace<'_, '_> {
-    const KEEPS_FINISHED: bool = true;
-
+impl Publish for DebugPace<'_, '_> {
     fn publish(&self, i: usize, state: WiState, wi: &WorkItem) {
         self.shared[i].store(state_code(shown_state(state, wi)), Relaxed);
     }
+}
+
+impl Pace for DebugPace<'_, '_> {
+    const KEEPS_FINISHED: bool = true;
 
     fn stopped(
         &self,

@@ -6,10 +6,10 @@ use super::checks::observe_allocation;
 use super::combine::PendingAtomics;
 use super::debug::WiState;
 use super::env::Mems;
+use super::items::{BarrierSite, Entry, GroupItems, Lanes, Publish, NO_SLOT};
 use super::launch::{Launch, Where};
 use super::shadow_values::origin_code;
 use super::undo::UndoLog;
-use super::warp::{position, Lanes};
 use super::workitem::{EntryFrame, Stop, WiIds, WorkItem};
 use crate::bytecode::{Op, Site, NOT_A_BARRIER};
 use crate::diagnostics::{Body, Divergent, Entity, Level, Rule};
@@ -17,7 +17,6 @@ use crate::exchange::Exchange;
 use crate::memory::{AddrSpace, ArenaMemory};
 use crate::plugins::{GroupContext, Interest, Workers};
 use std::sync::atomic::Ordering;
-use std::sync::Mutex;
 
 /// A work-group's local memory, with shadows when the launch keeps them or defers them.
 pub(crate) fn local_memory(launch: &Launch) -> ArenaMemory {
@@ -48,17 +47,6 @@ pub(crate) fn allocate_locals(launch: &Launch, local: &mut ArenaMemory) {
     }
 }
 
-/// The barrier a work-group is gathering at.
-#[derive(Clone)]
-pub(crate) struct BarrierSite {
-    site: Site,
-    fence: u32,
-    /// Events waited for (`wait_group_events`); empty for `barrier`.
-    events: Vec<u64>,
-    /// The first work-item that arrived.
-    first: WiIds,
-}
-
 /// What the scheduler does after a work-item's turn.
 pub(crate) enum Turn {
     Continue,
@@ -70,11 +58,9 @@ pub(crate) enum Turn {
 
 /// How a group's work-items take turns: a plain run never pauses between them; a debug run
 /// tells the debugger of every stop and lets it choose who runs next.
-pub(crate) trait Pace {
+pub(crate) trait Pace: Publish {
     /// Whether a finished work-item keeps its state, so that it can still be shown.
     const KEEPS_FINISHED: bool;
-    /// Work-item `i` is now in `state`.
-    fn publish(&self, i: usize, state: WiState, wi: &WorkItem);
     /// After a work-item stopped (`stop`), or was chosen while it could not run (`None`).
     fn stopped(
         &self,
@@ -88,193 +74,14 @@ pub(crate) trait Pace {
 /// The plain run's pace: work-items in order, without pauses.
 pub(super) struct Plain;
 
+impl Publish for Plain {
+    fn publish(&self, _: usize, _: WiState, _: &WorkItem) {}
+}
+
 impl Pace for Plain {
     const KEEPS_FINISHED: bool = false;
-    fn publish(&self, _: usize, _: WiState, _: &WorkItem) {}
     fn stopped(&self, _: &GroupRunner, _: &WorkItem, _: WiState, _: Option<Stop>) -> Turn {
         Turn::Continue
-    }
-}
-
-const NO_SLOT: u32 = u32::MAX;
-
-/// A work-item of the current group: where it is in its life, and its slot once started.
-#[derive(Clone, Copy)]
-pub(super) struct Entry {
-    pub state: WiState,
-    pub slot: u32,
-}
-
-const NEW: Entry = Entry {
-    state: WiState::NotStarted,
-    slot: NO_SLOT,
-};
-
-/// A work-group's work-items by local linear index, and the states (registers, private
-/// memory) of those started, in slots that finished ones hand on: a group without barriers
-/// needs one.
-#[derive(Default)]
-pub(crate) struct GroupItems {
-    pub(super) entries: Vec<Entry>,
-    pub(super) slots: Vec<WorkItem>,
-    /// The slots no work-item holds.
-    free: Vec<u32>,
-    /// How many wait at `barrier`.
-    pub(super) arrived: usize,
-    /// How many wait at sub-group meetings.
-    pub(super) meeting: usize,
-    pub(super) barrier: Option<BarrierSite>,
-    /// Work-items before this one are neither ready nor new.
-    cursor: usize,
-}
-
-impl GroupItems {
-    /// Makes ready for a group of `count` work-items, none started.
-    #[inline(always)]
-    pub(super) fn reset(&mut self, count: usize) {
-        if self.entries.len() == count {
-            match &mut self.entries[..] {
-                // Groups of one are common, and a memset call costs more than the store.
-                [only] => *only = NEW,
-                entries => entries.fill(NEW),
-            }
-        } else {
-            self.entries.clear();
-            self.entries.resize(count, NEW);
-        }
-        // After a plain run every slot is free already.
-        if self.free.len() != self.slots.len() {
-            self.free.clear();
-            self.free.extend((0..self.slots.len() as u32).rev());
-        }
-        self.arrived = 0;
-        self.meeting = 0;
-        self.barrier = None;
-        self.cursor = 0;
-    }
-
-    pub(super) fn count(&self) -> usize {
-        self.entries.len()
-    }
-
-    /// The first work-item from the cursor that is new or ready.
-    fn next_ready(&mut self) -> Option<usize> {
-        while let Some(entry) = self.entries.get(self.cursor) {
-            if matches!(entry.state, WiState::NotStarted | WiState::Suspended) {
-                return Some(self.cursor);
-            }
-            self.cursor += 1;
-        }
-        None
-    }
-
-    /// A free slot, made if there is none.
-    #[inline(always)]
-    pub(super) fn take_slot(&mut self) -> u32 {
-        self.free.pop().unwrap_or_else(|| {
-            self.slots.push(WorkItem::new());
-            (self.slots.len() - 1) as u32
-        })
-    }
-
-    #[inline(always)]
-    fn give_back(&mut self, slot: u32) {
-        self.free.push(slot);
-    }
-
-    /// Those at the barrier are ready again.
-    pub(super) fn release_barrier<P: Pace>(&mut self, pace: &P) {
-        for (i, entry) in self.entries.iter_mut().enumerate() {
-            if entry.state == WiState::AtBarrier {
-                entry.state = WiState::Suspended;
-                if let Some(wi) = self.slots.get(entry.slot as usize) {
-                    pace.publish(i, entry.state, wi);
-                }
-            }
-        }
-        self.arrived = 0;
-        self.cursor = 0;
-    }
-
-    /// Called when some wait at sub-group meetings: in each sub-group (`sub_group_size`
-    /// consecutive local linear indices) none of whose work-items can run, releases those
-    /// waiting at the meeting that comes first (the deepest call, then the lowest pc: the
-    /// lowering lays a conditional's arms out before their join and a loop's body before its
-    /// exit, so work-items that took different branches meet where lock-step hardware would
-    /// bring them together again). The released are the call's active work-items
-    /// (`Exchange::release`). Returns each release as (sub-group, function, pc after the
-    /// meeting).
-    pub(super) fn release_meetings<P: Pace>(
-        &mut self,
-        exchange: &mut Exchange,
-        sub_group_size: usize,
-        pace: &P,
-    ) -> Vec<(usize, u32, u32)> {
-        let count = self.entries.len();
-        let mut releases = Vec::new();
-        let mut first = 0;
-        while first < count {
-            let group = first..(first + sub_group_size).min(count);
-            first = group.end;
-            let can_run = |i: usize| {
-                let state = self.entries[i].state;
-                matches!(state, WiState::NotStarted | WiState::Suspended)
-            };
-            if group.clone().any(can_run) {
-                continue;
-            }
-            let waiting = |i: usize| {
-                let e = self.entries[i];
-                (e.state == WiState::AtSubGroupCall).then(|| {
-                    let wi = &self.slots[e.slot as usize];
-                    position(wi.frames.len(), wi.func, wi.base, wi.pc)
-                })
-            };
-            let Some(lowest) = group.clone().filter_map(waiting).min() else {
-                continue;
-            };
-            let released = |i: usize| waiting(i) == Some(lowest);
-            let chosen: Vec<usize> = group.clone().filter(|&i| released(i)).collect();
-            exchange.release(group.clone(), |i| chosen.contains(&i));
-            let (_, func, _, pc) = lowest;
-            releases.push((group.start / sub_group_size, func, pc));
-            for i in chosen {
-                let entry = &mut self.entries[i];
-                entry.state = WiState::Suspended;
-                self.meeting -= 1;
-                if let Some(wi) = self.slots.get(entry.slot as usize) {
-                    pace.publish(i, WiState::Suspended, wi);
-                }
-            }
-        }
-        self.cursor = 0;
-        releases
-    }
-
-    /// The first work-item after `i` (wrapping around to it) that is new or ready: who runs
-    /// after a work-item that gave way (`Stop::Yield`).
-    fn next_ready_after(&self, i: usize) -> Option<usize> {
-        let count = self.entries.len();
-        (1..=count).map(|k| (i + k) % count).find(|&j| {
-            let state = self.entries[j].state;
-            matches!(state, WiState::NotStarted | WiState::Suspended)
-        })
-    }
-}
-
-/// Work-items' states (registers, private memories) kept from launch to launch, so that a
-/// launch's workers do not make them anew (the lane executor holds a whole group's): the set
-/// of each worker that finished, taken by the next launch's workers.
-#[derive(Default)]
-pub(crate) struct StatePool(Mutex<Vec<GroupItems>>);
-
-impl StatePool {
-    fn take(&self) -> Option<GroupItems> {
-        self.0.lock().unwrap_or_else(|e| e.into_inner()).pop()
-    }
-
-    fn give(&self, items: GroupItems) {
-        self.0.lock().unwrap_or_else(|e| e.into_inner()).push(items);
     }
 }
 
@@ -737,26 +544,6 @@ impl<'l> GroupRunner<'l> {
         let at = self.at(None, site.site);
         let headline = Divergent::Barrier.headline().into();
         (self.launch).log(at, Rule::WorkGroupDivergence, Level::Error, headline, body);
-    }
-}
-
-impl BarrierSite {
-    /// The barrier `wi` waits at.
-    pub(super) fn of(wi: &WorkItem) -> BarrierSite {
-        let (func, pc, fence) = wi.barrier_at;
-        BarrierSite {
-            site: Site { func, pc },
-            fence,
-            events: wi.wait_events.clone(),
-            first: wi.ids,
-        }
-    }
-
-    pub(super) fn same_as(&self, o: &BarrierSite) -> bool {
-        // Element-wise: comparing the (usually empty) event lists as slices calls memcmp.
-        (self.site, self.fence) == (o.site, o.fence)
-            && self.events.len() == o.events.len()
-            && self.events.iter().zip(&o.events).all(|(a, b)| a == b)
     }
 }
 

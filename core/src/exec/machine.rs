@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use super::debug::DebugHook;
 use super::shadow_values::WrittenOrigins;
-use super::StatePool;
+use super::items::StatePool;
 use crate::config::Config;
 use crate::diagnostics::Diagnostic;
 use crate::memory::{AddrSpace, GlobalMemory};

@@ -17,6 +17,7 @@ mod debug_run;
 mod env;
 mod group;
 mod interp;
+mod items;
 mod kernel;
 mod launch;
 pub mod machine;
@@ -30,7 +31,7 @@ mod undo;
 mod warp;
 mod workitem;
 
-pub(crate) use group::StatePool;
+pub(crate) use items::StatePool;
 pub use machine::Machine;
 pub use workitem::{Frame, WiIds};
 

@@ -30,11 +30,11 @@
 //! warp tries and one succeeds a round, where one work-item at a time succeeds at once.
 
 use super::atomic;
-use super::batch::LaneBatch;
 use super::checks::{self, Dir};
 use super::combine::PendingAtomics;
 use super::env::Mems;
-use super::group::{allocate_locals, BarrierSite, GroupItems, GroupRunner, Plain};
+use super::group::{allocate_locals, GroupRunner, Plain};
+use super::items::{position, BarrierSite, GroupItems, Warp};
 use super::launch::{Launch, Where};
 use super::shadow_values::NoShadow;
 use super::step::Here;
@@ -46,23 +46,6 @@ use crate::exec::debug::WiState;
 use crate::memory::{AddrSpace, GLOBAL_OFFSET_BITS};
 use crate::plugins::{AccessKind, RunGatherer, Site};
 
-/// The lanes that run together: all at `pc` of function `func`, with their frames at `base`
-/// and `depth` calls deep.
-#[derive(Default)]
-pub(crate) struct Warp {
-    func: u32,
-    base: u32,
-    pc: u32,
-    depth: usize,
-    /// Local linear indices, ascending.
-    lanes: Vec<u32>,
-    /// Each lane's slot in the group's items.
-    slots: Vec<u32>,
-    /// The lowest pc of another lane waiting in the same frame past `pc`: where this warp
-    /// meets it (`u32::MAX`: none).
-    meets: u32,
-}
-
 /// Where a warp stands after running: at a pc all its lanes share, or spread (each lane's state
 /// written back already).
 enum Exit {
@@ -70,28 +53,6 @@ enum Exit {
     Spread,
     /// At a pc after `SPIN_LIMIT` backward branches: perhaps waiting for a lane that waits.
     Looping(u32),
-}
-
-/// A worker's lane-executor state, kept from group to group (its buffers are reused).
-#[derive(Default)]
-pub(crate) struct Lanes {
-    warp: Warp,
-    /// Barriers released in the current group.
-    interval: u64,
-    /// The work-item that finished last as the scalar executor would see it: the highest
-    /// index of the latest barrier interval in which any finished ((interval, index)).
-    last: Option<(u64, u32)>,
-    /// An op's accesses, gathered for the plugins.
-    batch: LaneBatch,
-}
-
-impl Lanes {
-    fn finished(&mut self, lane: u32) {
-        let mark = (self.interval, lane);
-        if self.last.is_none_or(|last| last < mark) {
-            self.last = Some(mark);
-        }
-    }
 }
 
 /// The bytes of registers a warp's lanes may have, together: an op touches every lane's,
@@ -102,11 +63,6 @@ const WARP_REGISTER_BYTES: usize = 32 << 10;
 
 /// The fewest lanes a warp is cut to.
 const MIN_WARP: usize = 8;
-
-/// Orders positions: the deepest call first, then by function, frame and pc.
-pub(super) fn position(depth: usize, func: u32, base: u32, pc: u32) -> (usize, u32, u32, u32) {
-    (usize::MAX - depth, func, base, pc)
-}
 
 impl GroupRunner<'_> {
     /// Runs the group's work-items (all of them at once) to their end. False when plugins
