@@ -31,7 +31,6 @@ mod undo;
 mod warp;
 mod workitem;
 
-pub(crate) use items::StatePool;
 pub use machine::Machine;
 pub use workitem::{Frame, WiIds};
 
