@@ -2,9 +2,8 @@
 //! they agree, and performing it when the group waits for its event.
 
 use super::checks::{access, observe, Dir};
-use super::env::Mems;
-use super::launch::{Launch, Where};
 use super::shadow_memory;
+use super::shared::{Launch, Mems, Where};
 use super::workitem::WiIds;
 use crate::builtins::AsyncCopy;
 use crate::bytecode::Site;

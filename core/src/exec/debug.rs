@@ -138,6 +138,15 @@ pub struct LaunchProgress {
     pub started: Vec<([u64; 3], Vec<WiState>)>,
 }
 
+/// A debugger attached to a launch, as its executors see it: the hook that hears of stops,
+/// the launch's stop bits, and its answers about other work-items (`debug_run::DebugRun`,
+/// which runs the launch's groups).
+pub(crate) struct Attached<'a> {
+    pub hook: &'a dyn DebugHook,
+    pub stops: &'a StopSet,
+    pub progress: &'a (dyn LaunchQuery + Sync),
+}
+
 /// A debugger attached to a context.
 pub trait DebugHook: Send + Sync {
     /// A launch begins (before any work-group): the debugger sets its stops for the kernel.

@@ -7,8 +7,8 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::async_copy::AsyncState;
 use super::debug::{
-    DebugHook, DebugWorker, LaunchProgress, LaunchQuery, Moment, Resume, StopSet, WiState,
-    WorkItemView,
+    Attached, DebugHook, DebugWorker, LaunchProgress, LaunchQuery, Moment, Resume, StopSet,
+    WiState, WorkItemView,
 };
 use super::group::{allocate_locals, local_memory, GroupRunner, Pace, Turn};
 use super::items::{GroupItems, Publish};
@@ -134,6 +134,15 @@ impl<'a> DebugRun<'a> {
                 ..Schedule::default()
             }),
             info,
+        }
+    }
+
+    /// The debugger as the launch's executors see it.
+    pub fn attached(&self) -> Attached<'_> {
+        Attached {
+            hook: self.hook,
+            stops: &self.stops,
+            progress: self,
         }
     }
 

@@ -9,13 +9,12 @@
 use super::async_copy::AsyncState;
 use super::checks::{access, Dir};
 use super::debug::{Moment, Resume, StopSet, WiState, WorkItemView};
-use super::env::Mems;
 use super::group::GroupRunner;
-use super::launch::{Launch, Where};
 use super::memops::{self, OpCx};
 use super::shadow_memory;
 use super::shadow_values::{NoShadow, ShadowFile, ShadowMode, WithShadows};
-use super::step::{step, Flow, Here, Lane, Sh, Span, State};
+use super::shared::{Here, Launch, Mems, Where};
+use super::step::{step, Flow, Lane, Sh, Span, State};
 use super::workitem::{Frame, Stop, WorkItem, SPIN_LIMIT};
 use crate::builtins::BuiltinSite;
 use crate::bytecode::{Function, Op, Pc, Site};
@@ -432,11 +431,11 @@ impl GroupRunner<'_> {
                         regs: stack.regs,
                         shadow: S::ON.then_some(&stack.shadow.bits[..]),
                         state: WiState::Running,
-                        stops: &debug.stops,
+                        stops: debug.stops,
                         private: mems.private,
                         local: mems.local,
                         global: &launch.global,
-                        launch: debug,
+                        launch: debug.progress,
                     };
                     match debug.hook.stopped(&view, Moment::Instruction) {
                         Resume::Continue => {}

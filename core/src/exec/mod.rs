@@ -26,6 +26,7 @@ mod plan;
 pub mod pure_ops;
 pub(crate) mod shadow_memory;
 mod shadow_values;
+mod shared;
 mod step;
 mod undo;
 mod warp;

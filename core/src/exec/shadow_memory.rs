@@ -3,9 +3,8 @@
 //! reports. Only reached when the launch keeps shadows; kept out of the interpreter's loop.
 
 use super::checks::{load_mem, store_mem};
-use super::env::Mems;
-use super::launch::{Launch, Where};
 use super::shadow_values::{origin_code, width, ShadowRegs, Shadows};
+use super::shared::{Launch, Mems, Where};
 use crate::builtins::BuiltinSite;
 use crate::bytecode::{MemTy, ScalarTy, Slot};
 use crate::memory::{load_bytes, resolve, store_bytes, AddrSpace};

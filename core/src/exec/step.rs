@@ -20,13 +20,13 @@ use super::checks::{
     access, array_index, check_alignment, load_mem, observe_allocation, speculated_use, store_mem,
     Dir,
 };
-use super::env::{Env, Mems};
-use super::launch::{Launch, Where};
+use super::env::Env;
 use super::memops::{self, OpCx};
 use super::pure_ops::{register_ops, specialize};
 use super::shadow_memory;
 use super::shadow_values::{origin_code, ShadowMode, ShadowRegs, Shadows};
-use super::workitem::{query, Stop, WiIds};
+use super::shared::{Here, Launch, Mems, Where};
+use super::workitem::{query, Stop};
 use crate::builtins::BuiltinSite;
 use crate::bytecode::{Function, GepTable, MemTy, Op, Slot, SwitchTable, WiQuery};
 use crate::exchange::Exchange;
@@ -708,21 +708,6 @@ impl<'m, Sh: ShadowRegs> Lane<'_, 'm, Sh> {
                 Some(Stop::Finished)
             }
         }
-    }
-}
-
-/// The op a work-item is running, as the interpreter holds it: the launch, and the place as a
-/// borrowed `Where` (the work-item's ids are copied only when a report needs them, `at`).
-#[derive(Clone, Copy)]
-pub(crate) struct Here<'a> {
-    pub launch: &'a Launch<'a>,
-    pub place: Where<&'a WiIds>,
-}
-
-impl Here<'_> {
-    #[inline(always)]
-    pub fn at(&self) -> Where {
-        self.place.owned()
     }
 }
 

@@ -32,12 +32,10 @@
 use super::atomic;
 use super::checks::{self, Dir};
 use super::combine::PendingAtomics;
-use super::env::Mems;
 use super::group::{allocate_locals, GroupRunner, Plain};
 use super::items::{position, BarrierSite, GroupItems, Warp};
-use super::launch::{Launch, Where};
 use super::shadow_values::NoShadow;
-use super::step::Here;
+use super::shared::{Here, Launch, Mems, Where};
 use super::step::{step, Flow, Lane, Span, State};
 use super::workitem::{Stop, SPIN_LIMIT};
 use crate::builtins::BuiltinSite;
