@@ -10,8 +10,9 @@ use super::debug::{
     Attached, DebugHook, DebugWorker, LaunchProgress, LaunchQuery, Moment, Resume, StopSet,
     WiState, WorkItemView,
 };
-use super::group::{allocate_locals, local_memory, GroupRunner, Pace, Turn};
+use super::group::{allocate_locals, Pace, Turn};
 use super::items::{GroupItems, Publish};
+use super::runner::{local_memory, GroupRunner};
 use super::workitem::{Stop, WiIds, WorkItem};
 use crate::bytecode::Site;
 use crate::exchange::Exchange;

@@ -1,30 +1,17 @@
 //! Running one work-group: the scheduler of its work-items (each in order until it finishes or
 //! reaches a barrier), barrier release and divergence detection.
 
-use super::async_copy::AsyncState;
 use super::checks::observe_allocation;
-use super::combine::PendingAtomics;
 use super::debug::WiState;
-use super::items::{BarrierSite, Entry, GroupItems, Lanes, Publish, NO_SLOT};
+use super::items::{BarrierSite, Entry, GroupItems, Publish, NO_SLOT};
+use super::runner::GroupRunner;
 use super::shadow_values::origin_code;
 use super::shared::{Launch, Mems, Where};
-use super::undo::UndoLog;
 use super::workitem::{EntryFrame, Stop, WiIds, WorkItem};
 use crate::bytecode::{Op, Site, NOT_A_BARRIER};
 use crate::diagnostics::{Body, Divergent, Entity, Level, Rule};
-use crate::exchange::Exchange;
 use crate::memory::{AddrSpace, ArenaMemory};
-use crate::plugins::{GroupContext, Interest, Workers};
-use std::sync::atomic::Ordering;
-
-/// A work-group's local memory, with shadows when the launch keeps them or defers them.
-pub(crate) fn local_memory(launch: &Launch) -> ArenaMemory {
-    let mut local = ArenaMemory::new(AddrSpace::Local);
-    if launch.plan.memory_shadows() {
-        local.track_shadows();
-    }
-    local
-}
+use crate::plugins::{GroupContext, Interest};
 
 /// Allocates a work-group's local buffers: uninitialised, with shadows, each its own origin.
 pub(crate) fn allocate_locals(launch: &Launch, local: &mut ArenaMemory) {
@@ -84,124 +71,7 @@ impl Pace for Plain {
     }
 }
 
-/// One worker thread's reusable state for running work-groups.
-pub(crate) struct GroupRunner<'l> {
-    pub launch: &'l Launch<'l>,
-    pub local: ArenaMemory,
-    pub asyncs: AsyncState,
-    /// The values of the current group's work-group functions.
-    pub exchange: Exchange,
-    /// The current group's work-items, their buffers reused from group to group (boxed, to
-    /// be taken out cheaply while the group runs).
-    pub(super) items: Option<Box<GroupItems>>,
-    pub seq: u64,
-    pub group: [u64; 3],
-    /// The work-item that finished last, and where.
-    pub(crate) last_finished: (WiIds, Site),
-    /// Size of this group (smaller than requested at the edge of a non-uniform NDRange).
-    pub size: [u64; 3],
-    /// The plugins' state on this thread (in debug runs: the current group's).
-    pub workers: Workers,
-    /// How often each basic block ran on this thread, when the launch counts instructions
-    /// (added to the launch's counts at the end).
-    pub block_counts: Vec<u64>,
-    /// Atomics of the current group that wait for its end (`combine`).
-    pub pending: PendingAtomics,
-    /// The lane executor's state.
-    pub(super) lanes: Lanes,
-    /// What the current group's stores overwrote, while it may start over (`warp`).
-    pub(super) undo: UndoLog,
-    /// The current group's registers and memory have shadows: the launch's, or, when it
-    /// defers them, since a group had to start over with them (`ShadowPlan::Deferred`).
-    pub shadows: bool,
-}
-
 impl<'l> GroupRunner<'l> {
-    pub fn new(launch: &'l Launch<'l>) -> Self {
-        GroupRunner {
-            launch,
-            local: local_memory(launch),
-            asyncs: AsyncState::default(),
-            exchange: Exchange::default(),
-            // A debugged launch's groups bring their own (debug_run).
-            items: match launch.debug {
-                Some(_) => None,
-                None => launch.ctx.states.take().map(Box::new),
-            },
-            seq: 0,
-            group: [0; 3],
-            last_finished: (WiIds::default(), Site::default()),
-            size: [1; 3],
-            workers: if launch.debug.is_some() {
-                // Each debugged group brings its own (debug_run).
-                Workers::none()
-            } else {
-                launch.ctx.plugins().workers(&launch.info)
-            },
-            block_counts: match &launch.counts {
-                Some(_) => vec![0; launch.kernel.code.counted_blocks as usize],
-                None => Vec::new(),
-            },
-            pending: PendingAtomics::default(),
-            lanes: Lanes::default(),
-            undo: UndoLog::default(),
-            shadows: launch.plan.keeps_shadows(),
-        }
-    }
-
-    /// The end of this thread's part of the launch.
-    pub fn finish(&mut self) {
-        if let Some(items) = self.items.take() {
-            self.launch.ctx.states.give(*items);
-        }
-        std::mem::replace(&mut self.workers, Workers::none()).finish();
-        if let Some(counts) = &self.launch.counts {
-            counts.add(&self.block_counts);
-            self.block_counts.fill(0);
-        }
-    }
-
-    pub fn run_group(&mut self, seq: u64, group: [u64; 3]) {
-        self.enter_group(seq, group);
-        self.local.clear();
-        allocate_locals(self.launch, &mut self.local);
-        let count = self.size.iter().product::<u64>();
-        let launch = self.launch;
-        let deferred = launch.plan.defers_shadows();
-        let on_lanes = launch.plan.on_warps()
-            && count > 1
-            && launch.lanes_pay()
-            && !(deferred && launch.shadows_needed.load(Ordering::Relaxed));
-        // Deferred shadows: only a group on lanes can start over if it needs them.
-        self.shadows = launch.plan.keeps_shadows() || (deferred && !on_lanes);
-        self.begin_group(on_lanes && launch.plan.may_start_over());
-        self.asyncs.reset(count);
-        self.exchange.reset(self.size);
-        let mut items = self.items.take().unwrap_or_default();
-        items.reset(count as usize);
-        if on_lanes {
-            if self.launch.plan.may_start_over() {
-                self.launch.ran_ahead.fetch_add(1, Ordering::Relaxed);
-            }
-            if !self.run_lanes(&mut items) {
-                self.launch.started_over.fetch_add(1, Ordering::Relaxed);
-                if self.undo.needs_shadows {
-                    self.launch.shadows_needed.store(true, Ordering::Relaxed);
-                }
-                self.shadows = deferred;
-                self.start_over(&mut items);
-                self.take_turns(&mut items, &Plain, None);
-            }
-        } else {
-            self.take_turns(&mut items, &Plain, None);
-        }
-        // Other groups see this one's atomics from here on.
-        self.pending.flush();
-        self.items = Some(items);
-        self.end_group();
-        self.launch.sequencer.complete(seq);
-    }
-
     /// Makes group `group` (number `seq`) the current one.
     pub(crate) fn enter_group(&mut self, seq: u64, group: [u64; 3]) {
         let info = &self.launch.info;

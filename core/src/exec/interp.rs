@@ -9,8 +9,8 @@
 use super::async_copy::AsyncState;
 use super::checks::{access, Dir};
 use super::debug::{Moment, Resume, StopSet, WiState, WorkItemView};
-use super::group::GroupRunner;
 use super::memops::{self, OpCx};
+use super::runner::GroupRunner;
 use super::shadow_memory;
 use super::shadow_values::{NoShadow, ShadowFile, ShadowMode, WithShadows};
 use super::shared::{Here, Launch, Mems, Where};

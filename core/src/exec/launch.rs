@@ -6,10 +6,11 @@ use std::sync::Arc;
 
 use super::debug::{DebugHook, StopSet};
 use super::debug_run::DebugRun;
-use super::group::GroupRunner;
+use super::group::{allocate_locals, Plain};
 use super::kernel::KernelInstance;
 use super::machine::Machine;
 use super::plan::{KernelTraits, LaunchPlan, OutputOrder, PlanInputs};
+use super::runner::GroupRunner;
 use super::shadow_values::origin_code;
 use super::shared::{Launch, Sink};
 use crate::bytecode::{ScalarTy, VType};
@@ -529,5 +530,51 @@ struct EndOfDebugLaunch<'a>(&'a dyn DebugHook, &'a LaunchInfo);
 impl Drop for EndOfDebugLaunch<'_> {
     fn drop(&mut self) {
         self.0.launch_end(self.1);
+    }
+}
+
+impl GroupRunner<'_> {
+    /// Runs work-group `group` (number `seq`): on lanes (`warp`) when they pay, starting over
+    /// in turns if its work-items turn out to depend on their order; else in turns (`group`'s
+    /// scheduler).
+    pub fn run_group(&mut self, seq: u64, group: [u64; 3]) {
+        self.enter_group(seq, group);
+        self.local.clear();
+        allocate_locals(self.launch, &mut self.local);
+        let count = self.size.iter().product::<u64>();
+        let launch = self.launch;
+        let deferred = launch.plan.defers_shadows();
+        let on_lanes = launch.plan.on_warps()
+            && count > 1
+            && launch.lanes_pay()
+            && !(deferred && launch.shadows_needed.load(Ordering::Relaxed));
+        // Deferred shadows: only a group on lanes can start over if it needs them.
+        self.shadows = launch.plan.keeps_shadows() || (deferred && !on_lanes);
+        self.begin_group(on_lanes && launch.plan.may_start_over());
+        self.asyncs.reset(count);
+        self.exchange.reset(self.size);
+        let mut items = self.items.take().unwrap_or_default();
+        items.reset(count as usize);
+        if on_lanes {
+            if self.launch.plan.may_start_over() {
+                self.launch.ran_ahead.fetch_add(1, Ordering::Relaxed);
+            }
+            if !self.run_lanes(&mut items) {
+                self.launch.started_over.fetch_add(1, Ordering::Relaxed);
+                if self.undo.needs_shadows {
+                    self.launch.shadows_needed.store(true, Ordering::Relaxed);
+                }
+                self.shadows = deferred;
+                self.start_over(&mut items);
+                self.take_turns(&mut items, &Plain, None);
+            }
+        } else {
+            self.take_turns(&mut items, &Plain, None);
+        }
+        // Other groups see this one's atomics from here on.
+        self.pending.flush();
+        self.items = Some(items);
+        self.end_group();
+        self.launch.sequencer.complete(seq);
     }
 }

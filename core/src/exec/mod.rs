@@ -24,6 +24,7 @@ pub mod machine;
 mod memops;
 mod plan;
 pub mod pure_ops;
+mod runner;
 pub(crate) mod shadow_memory;
 mod shadow_values;
 mod shared;

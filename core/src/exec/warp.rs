@@ -32,8 +32,9 @@
 use super::atomic;
 use super::checks::{self, Dir};
 use super::combine::PendingAtomics;
-use super::group::{allocate_locals, GroupRunner, Plain};
+use super::group::{allocate_locals, Plain};
 use super::items::{position, BarrierSite, GroupItems, Warp};
+use super::runner::GroupRunner;
 use super::shadow_values::NoShadow;
 use super::shared::{Here, Launch, Mems, Where};
 use super::step::{step, Flow, Lane, Span, State};
