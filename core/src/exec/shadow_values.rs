@@ -201,7 +201,7 @@ impl ShadowRegs for Shadows<'_> {
 /// Origin codes: what kind of memory or value uninitialised bits came from, in a `u32` that
 /// travels beside each shadow (0: unknown). The codes of private variables, `undef` values and
 /// `__local` buffers name them in the terms of the kernel that runs; written to global memory
-/// they are kept as `written` codes (`uninit::WrittenOrigins`), which outlive the launch.
+/// they are kept as `written` codes (`WrittenOrigins`), which outlive the launch.
 pub mod origin_code {
     use crate::bytecode::{Pc, Slot};
 
