@@ -21,7 +21,7 @@ pub type Pc = u32;
 
 /// An op of a kernel: its function (in the kernel's function list) and its index there. The
 /// one way the simulator names a place in the code; two integers, so plugins keep them freely.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Site {
     pub func: u32,
     pub pc: Pc,
@@ -751,7 +751,7 @@ pub enum Op {
     },
     /// After an atomic or volatile access (`llvm::spin`): where a work-item may be spinning,
     /// waiting for another. The scalar scheduler's work-item gives way to the others after
-    /// `SPIN_LIMIT` of them in one turn (`exec::group::Stop::Yield`).
+    /// `SPIN_LIMIT` of them in one turn (`exec::workitem::Stop::Yield`).
     SpinPoint,
 
     Br {

@@ -2,11 +2,11 @@
 //! they agree, and performing it when the group waits for its event.
 
 use super::checks::{access, observe, Dir};
-use super::env::Mems;
-use super::launch::{Launch, Where};
 use super::shadow_memory;
+use super::shared::{Launch, Mems, Where};
 use super::workitem::WiIds;
 use crate::builtins::AsyncCopy;
+use crate::bytecode::Site;
 use crate::diagnostics::{Body, Divergent, Entity, Level, Rule};
 use crate::memory::{load_bytes, store_bytes};
 use crate::plugins::AccessKind;
@@ -15,7 +15,7 @@ use crate::plugins::AccessKind;
 struct PendingCopy {
     copy: AsyncCopy,
     /// Where it was issued: (function, pc).
-    site: (u32, u32),
+    site: Site,
     /// Which work-items (by local linear id) have issued it.
     issued_by: Vec<bool>,
     issuers: u64,
@@ -39,7 +39,7 @@ impl AsyncState {
 
     /// Registers work-item `wi`'s copy; returns the copy's event.
     pub fn issue(&mut self, launch: &Launch, at: Where, wi: u64, copy: AsyncCopy) -> u64 {
-        let site = (at.func, at.pc);
+        let site = at.site;
         let wi = wi as usize;
         if let Some(p) = self.copies.iter_mut().find(|p| !p.issued_by[wi]) {
             let same = p.site == site
@@ -107,7 +107,7 @@ impl AsyncState {
                         group: at.group,
                         arrived: p.issuers,
                         size: self.group_size,
-                        at: launch.at(p.site.0, p.site.1),
+                        at: launch.at(p.site),
                     };
                     let headline = Divergent::AsyncCopy.headline().into();
                     launch.log(at, Rule::WorkGroupDivergence, Level::Error, headline, body);
@@ -142,9 +142,9 @@ fn report_divergence(launch: &Launch, at: Where, copy: &AsyncCopy, first: &Pendi
             local: ids.local,
             group: at.group,
         }),
-        at: launch.at(at.func, at.pc),
+        at: launch.at(at.site),
         details: describe(copy),
-        previous_at: launch.at(first.site.0, first.site.1),
+        previous_at: launch.at(first.site),
         previous_details: describe(&first.copy),
     };
     let headline = Divergent::AsyncCopy.headline().into();

@@ -2,8 +2,7 @@
 //! static array indices, and the plugin events they raise. Shared by the interpreter, the
 //! builtins' environment and the work-group's async copies.
 
-use super::env::Mems;
-use super::launch::{Launch, Where};
+use super::shared::{Launch, Mems, Where};
 use crate::bytecode::{MemTy, RmwOp};
 use crate::diagnostics::{Level, Rule};
 use crate::memory::{

@@ -13,9 +13,8 @@ use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 
-use super::launch::KernelInstance;
-use super::step::query;
-use super::workitem::{Frame, WiIds};
+use super::kernel::KernelInstance;
+use super::workitem::{query, Frame, WiIds};
 use crate::builtins;
 use crate::bytecode::{Pc, WiQuery};
 use crate::counts::BlockCounts;
@@ -139,6 +138,15 @@ pub struct LaunchProgress {
     pub finished_ranges: Vec<(u64, u64)>,
     /// Each group that has started and not finished, in order, with its work-items' states.
     pub started: Vec<([u64; 3], Vec<WiState>)>,
+}
+
+/// A debugger attached to a launch, as its executors see it: the hook that hears of stops,
+/// the launch's stop bits, and its answers about other work-items (`debug_run::DebugRun`,
+/// which runs the launch's groups).
+pub(crate) struct Attached<'a> {
+    pub hook: &'a dyn DebugHook,
+    pub stops: &'a StopSet,
+    pub progress: &'a (dyn LaunchQuery + Sync),
 }
 
 /// A debugger attached to a context.

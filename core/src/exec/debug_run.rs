@@ -7,11 +7,14 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::async_copy::AsyncState;
 use super::debug::{
-    apply_edits, DebugHook, DebugWorker, LaunchProgress, LaunchQuery, Moment, Resume, StopSet,
-    WiState, WorkItemView,
+    apply_edits, Attached, DebugHook, DebugWorker, LaunchProgress, LaunchQuery, Moment, Resume,
+    StopSet, WiState, WorkItemView,
 };
-use super::group::{allocate_locals, local_memory, GroupItems, GroupRunner, Pace, Stop, Turn};
-use super::workitem::{WiIds, WorkItem};
+use super::group::{allocate_locals, Pace, Turn};
+use super::items::{GroupItems, Publish};
+use super::runner::{local_memory, GroupRunner};
+use super::workitem::{Stop, WiIds, WorkItem};
+use crate::bytecode::Site;
 use crate::exchange::Exchange;
 use crate::memory::ArenaMemory;
 use crate::plugins::{LaunchInfo, Workers};
@@ -24,7 +27,7 @@ pub(crate) struct GroupState {
     /// The plugins' state for this group, which may resume on another thread.
     workers: Workers,
     items: Box<GroupItems>,
-    last_finished: (WiIds, u32, u32),
+    last_finished: (WiIds, Site),
 }
 
 #[derive(Default)]
@@ -132,6 +135,15 @@ impl<'a> DebugRun<'a> {
                 ..Schedule::default()
             }),
             info,
+        }
+    }
+
+    /// The debugger as the launch's executors see it.
+    pub fn attached(&self) -> Attached<'_> {
+        Attached {
+            hook: self.hook,
+            stops: &self.stops,
+            progress: self,
         }
     }
 
@@ -306,12 +318,14 @@ struct DebugPace<'d, 'a> {
     shared: SharedStates,
 }
 
-impl Pace for DebugPace<'_, '_> {
-    const KEEPS_FINISHED: bool = true;
-
+impl Publish for DebugPace<'_, '_> {
     fn publish(&self, i: usize, state: WiState, wi: &WorkItem) {
         self.shared[i].store(state_code(shown_state(state, wi)), Relaxed);
     }
+}
+
+impl Pace for DebugPace<'_, '_> {
+    const KEEPS_FINISHED: bool = true;
 
     fn stopped(
         &self,
@@ -433,7 +447,7 @@ impl GroupRunner<'_> {
                 items.reset(count);
                 items
             },
-            last_finished: (WiIds::default(), 0, 0),
+            last_finished: (WiIds::default(), Site::default()),
         }
     }
 

@@ -8,42 +8,17 @@ use super::checks::{
     access, located, memory_after, observe, observe_atomic, quiet_atomic, undone_atomic, Dir,
 };
 use super::combine::PendingAtomics;
-use super::launch::{Launch, Where};
 use super::shadow_memory;
 use super::shadow_values::{origin_code, ShadowRegs, Shadows};
-use super::undo::UndoLog;
+use super::shared::{Launch, Mems, Where};
 use crate::builtins::{AsyncCopy, BuiltinEnv, LaneMove};
 use crate::bytecode::{MemTy, RmwOp, ScalarTy, Slot};
 use crate::diagnostics::{Level, Rule};
 use crate::exchange::Exchange;
-use crate::memory::{load_bytes, resolve, store_bytes, AddrSpace, ArenaMemory, MemView};
+use crate::memory::{load_bytes, resolve, store_bytes, AddrSpace};
 use crate::output::Record;
-use crate::plugins::{AccessKind, UninitKind, Workers};
+use crate::plugins::{AccessKind, UninitKind};
 use crate::semantics::mask;
-
-/// The memories a work-item can address, and the plugin workers that watch its accesses.
-pub(crate) struct Mems<'a> {
-    pub global: MemView<'a>,
-    pub local: &'a mut ArenaMemory,
-    pub private: &'a mut ArenaMemory,
-    pub workers: &'a mut Workers,
-    /// This worker's combined atomics (`combine`): applied before anything else touches them.
-    pub pending: &'a mut PendingAtomics,
-    /// What the group's stores overwrote, while it may start over.
-    pub undo: &'a mut UndoLog,
-}
-
-impl Mems<'_> {
-    #[inline(always)]
-    pub fn view(&mut self, space: AddrSpace) -> MemView<'_> {
-        match space {
-            AddrSpace::Global | AddrSpace::Constant => self.global,
-            AddrSpace::Local => self.local.view(),
-            // Generic pointers are resolved before this (memory::resolve).
-            AddrSpace::Private | AddrSpace::Generic => self.private.view(),
-        }
-    }
-}
 
 pub(crate) struct Env<'e, 'm> {
     pub regs: &'e mut [u64],

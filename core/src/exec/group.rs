@@ -1,57 +1,17 @@
 //! Running one work-group: the scheduler of its work-items (each in order until it finishes or
 //! reaches a barrier), barrier release and divergence detection.
 
-use super::async_copy::AsyncState;
 use super::checks::observe_allocation;
-use super::combine::PendingAtomics;
 use super::debug::WiState;
-use super::env::Mems;
-use super::launch::{Launch, Where};
+use super::items::{BarrierSite, Entry, GroupItems, Publish, NO_SLOT};
+use super::runner::GroupRunner;
 use super::shadow_values::origin_code;
-use super::undo::UndoLog;
-use super::warp::{position, Lanes};
-use super::workitem::{EntryFrame, WiIds, WorkItem};
-use crate::bytecode::{Op, NOT_A_BARRIER};
+use super::shared::{Launch, Mems, Where};
+use super::workitem::{EntryFrame, Stop, WiIds, WorkItem};
+use crate::bytecode::{Op, Site, NOT_A_BARRIER};
 use crate::diagnostics::{Body, Divergent, Entity, Level, Rule};
-use crate::exchange::Exchange;
 use crate::memory::{AddrSpace, ArenaMemory};
-use crate::plugins::{GroupContext, Interest, Workers};
-use std::sync::atomic::Ordering;
-use std::sync::Mutex;
-
-/// Why a work-item stopped running.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Stop {
-    Finished,
-    /// At a barrier (`WorkItem::barrier_at` says which).
-    Barrier,
-    /// At a sub-group meeting (`Op::SubGroupMeet`), its pc the one after it.
-    Meet,
-    /// Debug runs: the debugger wants the work-item with this global id to run next.
-    Switch([u64; 3]),
-    /// Debug runs: the debugger wants this work-group handed back to the launch.
-    Park,
-    /// `run_one`: the op ran and the work-item goes on.
-    Stepped,
-    /// It passed `SPIN_LIMIT` spin points (`Op::SpinPoint`: atomic and volatile accesses)
-    /// since it began running: it may be waiting for another work-item, which runs first
-    /// (independent forward progress).
-    Yield,
-}
-
-/// Spin points a work-item passes, or backward branches a warp takes, in one turn before it
-/// gives way to the others of its group: a work-item spinning on a flag that another sets would
-/// otherwise spin forever in an executor that runs work-items in turn.
-pub(crate) const SPIN_LIMIT: u32 = 1 << 16;
-
-/// A work-group's local memory, with shadows when the launch keeps them or defers them.
-pub(crate) fn local_memory(launch: &Launch) -> ArenaMemory {
-    let mut local = ArenaMemory::new(AddrSpace::Local);
-    if launch.plan.memory_shadows() {
-        local.track_shadows();
-    }
-    local
-}
+use crate::plugins::{GroupContext, Interest};
 
 /// Allocates a work-group's local buffers: uninitialised, with shadows, each its own origin.
 pub(crate) fn allocate_locals(launch: &Launch, local: &mut ArenaMemory) {
@@ -73,18 +33,6 @@ pub(crate) fn allocate_locals(launch: &Launch, local: &mut ArenaMemory) {
     }
 }
 
-/// The barrier a work-group is gathering at.
-#[derive(Clone)]
-pub(crate) struct BarrierSite {
-    func: u32,
-    pc: u32,
-    fence: u32,
-    /// Events waited for (`wait_group_events`); empty for `barrier`.
-    events: Vec<u64>,
-    /// The first work-item that arrived.
-    first: WiIds,
-}
-
 /// What the scheduler does after a work-item's turn.
 pub(crate) enum Turn {
     Continue,
@@ -96,11 +44,9 @@ pub(crate) enum Turn {
 
 /// How a group's work-items take turns: a plain run never pauses between them; a debug run
 /// tells the debugger of every stop and lets it choose who runs next.
-pub(crate) trait Pace {
+pub(crate) trait Pace: Publish {
     /// Whether a finished work-item keeps its state, so that it can still be shown.
     const KEEPS_FINISHED: bool;
-    /// Work-item `i` is now in `state`.
-    fn publish(&self, i: usize, state: WiState, wi: &WorkItem);
     /// After a work-item stopped (`stop`), or was chosen while it could not run (`None`).
     fn stopped(
         &self,
@@ -114,314 +60,18 @@ pub(crate) trait Pace {
 /// The plain run's pace: work-items in order, without pauses.
 pub(super) struct Plain;
 
+impl Publish for Plain {
+    fn publish(&self, _: usize, _: WiState, _: &WorkItem) {}
+}
+
 impl Pace for Plain {
     const KEEPS_FINISHED: bool = false;
-    fn publish(&self, _: usize, _: WiState, _: &WorkItem) {}
     fn stopped(&self, _: &mut GroupRunner, _: &mut WorkItem, _: WiState, _: Option<Stop>) -> Turn {
         Turn::Continue
     }
 }
 
-const NO_SLOT: u32 = u32::MAX;
-
-/// A work-item of the current group: where it is in its life, and its slot once started.
-#[derive(Clone, Copy)]
-pub(super) struct Entry {
-    pub state: WiState,
-    pub slot: u32,
-}
-
-const NEW: Entry = Entry {
-    state: WiState::NotStarted,
-    slot: NO_SLOT,
-};
-
-/// A work-group's work-items by local linear index, and the states (registers, private
-/// memory) of those started, in slots that finished ones hand on: a group without barriers
-/// needs one.
-#[derive(Default)]
-pub(crate) struct GroupItems {
-    pub(super) entries: Vec<Entry>,
-    pub(super) slots: Vec<WorkItem>,
-    /// The slots no work-item holds.
-    free: Vec<u32>,
-    /// How many wait at `barrier`.
-    pub(super) arrived: usize,
-    /// How many wait at sub-group meetings.
-    pub(super) meeting: usize,
-    pub(super) barrier: Option<BarrierSite>,
-    /// Work-items before this one are neither ready nor new.
-    cursor: usize,
-}
-
-impl GroupItems {
-    /// Makes ready for a group of `count` work-items, none started.
-    #[inline(always)]
-    pub(super) fn reset(&mut self, count: usize) {
-        if self.entries.len() == count {
-            match &mut self.entries[..] {
-                // Groups of one are common, and a memset call costs more than the store.
-                [only] => *only = NEW,
-                entries => entries.fill(NEW),
-            }
-        } else {
-            self.entries.clear();
-            self.entries.resize(count, NEW);
-        }
-        // After a plain run every slot is free already.
-        if self.free.len() != self.slots.len() {
-            self.free.clear();
-            self.free.extend((0..self.slots.len() as u32).rev());
-        }
-        self.arrived = 0;
-        self.meeting = 0;
-        self.barrier = None;
-        self.cursor = 0;
-    }
-
-    pub(super) fn count(&self) -> usize {
-        self.entries.len()
-    }
-
-    /// The first work-item from the cursor that is new or ready.
-    fn next_ready(&mut self) -> Option<usize> {
-        while let Some(entry) = self.entries.get(self.cursor) {
-            if matches!(entry.state, WiState::NotStarted | WiState::Suspended) {
-                return Some(self.cursor);
-            }
-            self.cursor += 1;
-        }
-        None
-    }
-
-    /// A free slot, made if there is none.
-    #[inline(always)]
-    pub(super) fn take_slot(&mut self) -> u32 {
-        self.free.pop().unwrap_or_else(|| {
-            self.slots.push(WorkItem::new());
-            (self.slots.len() - 1) as u32
-        })
-    }
-
-    #[inline(always)]
-    fn give_back(&mut self, slot: u32) {
-        self.free.push(slot);
-    }
-
-    /// Those at the barrier are ready again.
-    pub(super) fn release_barrier<P: Pace>(&mut self, pace: &P) {
-        for (i, entry) in self.entries.iter_mut().enumerate() {
-            if entry.state == WiState::AtBarrier {
-                entry.state = WiState::Suspended;
-                if let Some(wi) = self.slots.get(entry.slot as usize) {
-                    pace.publish(i, entry.state, wi);
-                }
-            }
-        }
-        self.arrived = 0;
-        self.cursor = 0;
-    }
-
-    /// Called when some wait at sub-group meetings: in each sub-group (`sub_group_size`
-    /// consecutive local linear indices) none of whose work-items can run, releases those
-    /// waiting at the meeting that comes first (the deepest call, then the lowest pc: the
-    /// lowering lays a conditional's arms out before their join and a loop's body before its
-    /// exit, so work-items that took different branches meet where lock-step hardware would
-    /// bring them together again). The released are the call's active work-items
-    /// (`Exchange::release`). Returns each release as (sub-group, function, pc after the
-    /// meeting).
-    pub(super) fn release_meetings<P: Pace>(
-        &mut self,
-        exchange: &mut Exchange,
-        sub_group_size: usize,
-        pace: &P,
-    ) -> Vec<(usize, u32, u32)> {
-        let count = self.entries.len();
-        let mut releases = Vec::new();
-        let mut first = 0;
-        while first < count {
-            let group = first..(first + sub_group_size).min(count);
-            first = group.end;
-            let can_run = |i: usize| {
-                let state = self.entries[i].state;
-                matches!(state, WiState::NotStarted | WiState::Suspended)
-            };
-            if group.clone().any(can_run) {
-                continue;
-            }
-            let waiting = |i: usize| {
-                let e = self.entries[i];
-                (e.state == WiState::AtSubGroupCall).then(|| {
-                    let wi = &self.slots[e.slot as usize];
-                    position(wi.frames.len(), wi.func, wi.base, wi.pc)
-                })
-            };
-            let Some(lowest) = group.clone().filter_map(waiting).min() else {
-                continue;
-            };
-            let released = |i: usize| waiting(i) == Some(lowest);
-            let chosen: Vec<usize> = group.clone().filter(|&i| released(i)).collect();
-            exchange.release(group.clone(), |i| chosen.contains(&i));
-            let (_, func, _, pc) = lowest;
-            releases.push((group.start / sub_group_size, func, pc));
-            for i in chosen {
-                let entry = &mut self.entries[i];
-                entry.state = WiState::Suspended;
-                self.meeting -= 1;
-                if let Some(wi) = self.slots.get(entry.slot as usize) {
-                    pace.publish(i, WiState::Suspended, wi);
-                }
-            }
-        }
-        self.cursor = 0;
-        releases
-    }
-
-    /// The first work-item after `i` (wrapping around to it) that is new or ready: who runs
-    /// after a work-item that gave way (`Stop::Yield`).
-    fn next_ready_after(&self, i: usize) -> Option<usize> {
-        let count = self.entries.len();
-        (1..=count).map(|k| (i + k) % count).find(|&j| {
-            let state = self.entries[j].state;
-            matches!(state, WiState::NotStarted | WiState::Suspended)
-        })
-    }
-}
-
-/// Work-items' states (registers, private memories) kept from launch to launch, so that a
-/// launch's workers do not make them anew (the lane executor holds a whole group's): the set
-/// of each worker that finished, taken by the next launch's workers.
-#[derive(Default)]
-pub(crate) struct StatePool(Mutex<Vec<GroupItems>>);
-
-impl StatePool {
-    fn take(&self) -> Option<GroupItems> {
-        self.0.lock().unwrap_or_else(|e| e.into_inner()).pop()
-    }
-
-    fn give(&self, items: GroupItems) {
-        self.0.lock().unwrap_or_else(|e| e.into_inner()).push(items);
-    }
-}
-
-/// One worker thread's reusable state for running work-groups.
-pub(crate) struct GroupRunner<'l> {
-    pub launch: &'l Launch<'l>,
-    pub local: ArenaMemory,
-    pub asyncs: AsyncState,
-    /// The values of the current group's work-group functions.
-    pub exchange: Exchange,
-    /// The current group's work-items, their buffers reused from group to group (boxed, to
-    /// be taken out cheaply while the group runs).
-    pub(super) items: Option<Box<GroupItems>>,
-    pub seq: u64,
-    pub group: [u64; 3],
-    /// The work-item that finished last, and where: (ids, function, pc).
-    pub(crate) last_finished: (WiIds, u32, u32),
-    /// Size of this group (smaller than requested at the edge of a non-uniform NDRange).
-    pub size: [u64; 3],
-    /// The plugins' state on this thread (in debug runs: the current group's).
-    pub workers: Workers,
-    /// How often each basic block ran on this thread, when the launch counts instructions
-    /// (added to the launch's counts at the end).
-    pub block_counts: Vec<u64>,
-    /// Atomics of the current group that wait for its end (`combine`).
-    pub pending: PendingAtomics,
-    /// The lane executor's state.
-    pub(super) lanes: Lanes,
-    /// What the current group's stores overwrote, while it may start over (`warp`).
-    pub(super) undo: UndoLog,
-    /// The current group's registers and memory have shadows: the launch's, or, when it
-    /// defers them, since a group had to start over with them (`ShadowPlan::Deferred`).
-    pub shadows: bool,
-}
-
 impl<'l> GroupRunner<'l> {
-    pub fn new(launch: &'l Launch<'l>) -> Self {
-        GroupRunner {
-            launch,
-            local: local_memory(launch),
-            asyncs: AsyncState::default(),
-            exchange: Exchange::default(),
-            // A debugged launch's groups bring their own (debug_run).
-            items: match launch.debug {
-                Some(_) => None,
-                None => launch.ctx.states.take().map(Box::new),
-            },
-            seq: 0,
-            group: [0; 3],
-            last_finished: (WiIds::default(), 0, 0),
-            size: [1; 3],
-            workers: if launch.debug.is_some() {
-                // Each debugged group brings its own (debug_run).
-                Workers::none()
-            } else {
-                launch.ctx.plugins().workers(&launch.info)
-            },
-            block_counts: match &launch.counts {
-                Some(_) => vec![0; launch.kernel.code.counted_blocks as usize],
-                None => Vec::new(),
-            },
-            pending: PendingAtomics::default(),
-            lanes: Lanes::default(),
-            undo: UndoLog::default(),
-            shadows: launch.plan.keeps_shadows(),
-        }
-    }
-
-    /// The end of this thread's part of the launch.
-    pub fn finish(&mut self) {
-        if let Some(items) = self.items.take() {
-            self.launch.ctx.states.give(*items);
-        }
-        std::mem::replace(&mut self.workers, Workers::none()).finish();
-        if let Some(counts) = &self.launch.counts {
-            counts.add(&self.block_counts);
-            self.block_counts.fill(0);
-        }
-    }
-
-    pub fn run_group(&mut self, seq: u64, group: [u64; 3]) {
-        self.enter_group(seq, group);
-        self.local.clear();
-        allocate_locals(self.launch, &mut self.local);
-        let count = self.size.iter().product::<u64>();
-        let launch = self.launch;
-        let deferred = launch.plan.defers_shadows();
-        let on_lanes = launch.plan.on_warps()
-            && count > 1
-            && launch.lanes_pay()
-            && !(deferred && launch.shadows_needed.load(Ordering::Relaxed));
-        // Deferred shadows: only a group on lanes can start over if it needs them.
-        self.shadows = launch.plan.keeps_shadows() || (deferred && !on_lanes);
-        self.begin_group(on_lanes && launch.plan.may_start_over());
-        self.asyncs.reset(count);
-        self.exchange.reset(self.size);
-        let mut items = self.items.take().unwrap_or_default();
-        items.reset(count as usize);
-        if on_lanes {
-            if self.launch.plan.may_start_over() {
-                self.launch.ran_ahead.fetch_add(1, Ordering::Relaxed);
-            }
-            if !self.run_lanes(&mut items) {
-                self.launch.started_over.fetch_add(1, Ordering::Relaxed);
-                if self.undo.needs_shadows {
-                    self.launch.shadows_needed.store(true, Ordering::Relaxed);
-                }
-                self.shadows = deferred;
-                self.start_over(&mut items);
-                self.take_turns(&mut items, &Plain, None);
-            }
-        } else {
-            self.take_turns(&mut items, &Plain, None);
-        }
-        // Other groups see this one's atomics from here on.
-        self.pending.flush();
-        self.items = Some(items);
-        self.end_group();
-        self.launch.sequencer.complete(seq);
-    }
-
     /// Makes group `group` (number `seq`) the current one.
     pub(crate) fn enter_group(&mut self, seq: u64, group: [u64; 3]) {
         let info = &self.launch.info;
@@ -549,7 +199,7 @@ impl<'l> GroupRunner<'l> {
                 Some(&Op::SubGroupMeet { fence }) if fence != NOT_A_BARRIER => fence,
                 _ => continue,
             };
-            let here = self.at(None, func, at);
+            let here = self.at(None, Site { func, pc: at });
             for w in self.workers.each(Interest::BARRIER) {
                 self.launch.with_context(here, true, |cx| {
                     w.sub_group_barrier(cx, sub_group as u32, fence)
@@ -567,7 +217,7 @@ impl<'l> GroupRunner<'l> {
         if arrived < count {
             self.report_partial_barrier(site, arrived, count);
         }
-        let at = self.at(None, site.func, site.pc);
+        let at = self.at(None, site.site);
         if !site.events.is_empty() {
             let mut scratch = ArenaMemory::new(AddrSpace::Private);
             let mut mems = Mems {
@@ -597,7 +247,7 @@ impl<'l> GroupRunner<'l> {
             });
         }
         if launch.observe_allocations {
-            let at = (self.at(None, 0, 0), false);
+            let at = (self.at(None, Site::default()), false);
             for (address, bytes) in self.local.buffers() {
                 let size = bytes.len() as u64;
                 observe_allocation(
@@ -617,8 +267,8 @@ impl<'l> GroupRunner<'l> {
         let launch = self.launch;
         if self.asyncs.pending() {
             // Named after the work-item that finished last, at its return.
-            let (ids, func, pc) = self.last_finished;
-            let at = self.at(Some(ids), func, pc);
+            let (ids, site) = self.last_finished;
+            let at = self.at(Some(ids), site);
             launch.report(
                 at,
                 Rule::UnwaitedEvents,
@@ -665,7 +315,7 @@ impl<'l> GroupRunner<'l> {
             fixed: &launch.kernel.code.functions[0].fixed_slots,
         };
         wi.reset(entry, shadow, stack_slots, ids);
-        let at = self.at(Some(ids), 0, 0);
+        let at = self.at(Some(ids), Site::default());
         if launch.observe_work_items {
             for w in self.workers.each(Interest::WORK_ITEM) {
                 launch.with_context(at, false, |cx| w.work_item_begin(cx));
@@ -693,9 +343,9 @@ impl<'l> GroupRunner<'l> {
         let stop = self.run(wi);
         match stop {
             Stop::Finished => {
-                self.last_finished = (wi.ids, wi.func, wi.pc);
+                self.last_finished = (wi.ids, wi.site());
                 if self.launch.observe_work_items {
-                    let at = self.at(Some(wi.ids), 0, 0);
+                    let at = self.at(Some(wi.ids), Site::default());
                     for w in self.workers.each(Interest::WORK_ITEM) {
                         self.launch
                             .with_context(at, false, |cx| w.work_item_complete(cx));
@@ -718,13 +368,12 @@ impl<'l> GroupRunner<'l> {
         stop
     }
 
-    pub(crate) fn at(&self, wi: Option<WiIds>, func: u32, pc: u32) -> Where {
+    pub(crate) fn at(&self, wi: Option<WiIds>, site: Site) -> Where {
         Where {
             seq: self.seq,
             group: self.group,
             wi,
-            func,
-            pc,
+            site,
         }
     }
 
@@ -738,12 +387,12 @@ impl<'l> GroupRunner<'l> {
                 local: ids.local,
                 group: self.group,
             }),
-            at: launch.at(site.func, site.pc),
+            at: launch.at(site.site),
             details: describe_barrier(site),
-            previous_at: launch.at(first.func, first.pc),
+            previous_at: launch.at(first.site),
             previous_details: describe_barrier(first),
         };
-        let at = self.at(Some(ids), site.func, site.pc);
+        let at = self.at(Some(ids), site.site);
         launch.log(
             at,
             Rule::WorkGroupDivergence,
@@ -759,32 +408,11 @@ impl<'l> GroupRunner<'l> {
             group: self.group,
             arrived,
             size: count,
-            at: self.launch.at(site.func, site.pc),
+            at: self.launch.at(site.site),
         };
-        let at = self.at(None, site.func, site.pc);
+        let at = self.at(None, site.site);
         let headline = Divergent::Barrier.headline().into();
         (self.launch).log(at, Rule::WorkGroupDivergence, Level::Error, headline, body);
-    }
-}
-
-impl BarrierSite {
-    /// The barrier `wi` waits at.
-    pub(super) fn of(wi: &WorkItem) -> BarrierSite {
-        let (func, pc, fence) = wi.barrier_at;
-        BarrierSite {
-            func,
-            pc,
-            fence,
-            events: wi.wait_events.clone(),
-            first: wi.ids,
-        }
-    }
-
-    pub(super) fn same_as(&self, o: &BarrierSite) -> bool {
-        // Element-wise: comparing the (usually empty) event lists as slices calls memcmp.
-        (self.func, self.pc, self.fence) == (o.func, o.pc, o.fence)
-            && self.events.len() == o.events.len()
-            && self.events.iter().zip(&o.events).all(|(a, b)| a == b)
     }
 }
 

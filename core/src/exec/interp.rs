@@ -9,16 +9,15 @@
 use super::async_copy::AsyncState;
 use super::checks::{access, Dir};
 use super::debug::{apply_edits, Moment, Resume, StopSet, WiState, WorkItemView};
-use super::env::Mems;
-use super::group::{GroupRunner, Stop, SPIN_LIMIT};
-use super::launch::Launch;
 use super::memops::{self, OpCx};
+use super::runner::GroupRunner;
 use super::shadow_memory;
 use super::shadow_values::{NoShadow, ShadowFile, ShadowMode, WithShadows};
-use super::step::{step, Flow, Here, Lane, Sh, Span, State};
-use super::workitem::{Frame, WorkItem};
+use super::shared::{Here, Launch, Mems, Where};
+use super::step::{step, Flow, Lane, Sh, Span, State};
+use super::workitem::{Frame, Stop, WorkItem, SPIN_LIMIT};
 use crate::builtins::BuiltinSite;
-use crate::bytecode::{Function, Op, Pc};
+use crate::bytecode::{Function, Op, Pc, Site};
 use crate::counts::BlockCounts;
 use crate::exchange::Exchange;
 use crate::memory::{load_bytes, AddrSpace};
@@ -89,7 +88,7 @@ impl<'l, S: ShadowMode> State<'l> for Item<'_, '_, 'l, S> {
 
     #[inline(always)]
     fn group(&self) -> ([u64; 3], [u64; 3]) {
-        (self.here.group, self.size)
+        (self.here.place.group, self.size)
     }
 
     #[inline(always)]
@@ -407,11 +406,12 @@ impl GroupRunner<'_> {
         let (ids, group, size, seq) = (*ids, self.group, self.size, self.seq);
         let here = |func: u32, pc: usize| Here {
             launch,
-            seq,
-            group,
-            ids: &ids,
-            func,
-            pc: pc as Pc,
+            place: Where {
+                seq,
+                group,
+                wi: &ids,
+                site: Site { func, pc: pc as Pc },
+            },
         };
         let mut spins = 0u32;
         let observe = launch.observe_memory;
@@ -431,11 +431,11 @@ impl GroupRunner<'_> {
                         regs: stack.regs,
                         shadow: S::ON.then_some(&stack.shadow.bits[..]),
                         state: WiState::Running,
-                        stops: &debug.stops,
+                        stops: debug.stops,
                         private: mems.private,
                         local: mems.local,
                         global: &launch.global,
-                        launch: debug,
+                        launch: debug.progress,
                         edits: Default::default(),
                     };
                     let resume = debug.hook.stopped(&view, Moment::Instruction);

@@ -1,87 +1,27 @@
-//! Kernel instances and launches: argument binding, work-group distribution over worker threads,
-//! and the launch-wide state every worker shares.
+//! Launches: argument binding, the launch-wide state (`shared::Launch`) made once, and
+//! work-group distribution over worker threads.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
 use super::debug::{DebugHook, StopSet};
 use super::debug_run::DebugRun;
-use super::group::GroupRunner;
+use super::group::{allocate_locals, Plain};
+use super::kernel::KernelInstance;
 use super::machine::Machine;
 use super::plan::{KernelTraits, LaunchPlan, OutputOrder, PlanInputs};
+use super::runner::GroupRunner;
+use super::shadow_values::origin_code;
+use super::shared::{Launch, Sink};
 use crate::bytecode::{ScalarTy, VType};
 use crate::counts::BlockCounts;
-use crate::diagnostics::{self, At, Body, Diagnostic, Entity, Level, Rule, Source};
 use crate::image::ImageDesc;
 use crate::memory::{
-    decode_address, encode_address, AddrSpace, GlobalView, GLOBAL_OFFSET_BITS, PRIVATE_OFFSET_BITS,
+    decode_address, encode_address, AddrSpace, GLOBAL_OFFSET_BITS, PRIVATE_OFFSET_BITS,
 };
-use crate::output::{ItemKey, Record, Sequencer};
-use crate::plugins::{
-    ExecContext, GroupContext, Interest, KernelContext, KernelRef, LaunchInfo, LogSink, Memories,
-    NamedBuffer, Site,
-};
-use crate::program::{KernelCode, ParamAccess, ParamKind};
-
-use super::shadow_values::origin_code;
-use super::workitem::WiIds;
-
-/// A kernel ready to launch in a context: constants relocated, stack size known.
-pub struct KernelInstance {
-    pub code: Arc<KernelCode>,
-    /// Initial frame of each function, with program-variable addresses filled in.
-    pub(crate) frames: Vec<Vec<u64>>,
-    /// The shadows of those frames: every bit of an `undef` constant uninitialised.
-    pub(crate) shadow_frames: Vec<Vec<u64>>,
-    pub source: Option<Arc<Source>>,
-    /// Addresses of the program's variables (the debugger reads them).
-    pub program_addresses: Vec<u64>,
-}
-
-/// A kernel's code refers to a program variable its program did not place.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("relocation against an unknown program variable")]
-pub struct UnknownVariable;
-
-impl KernelInstance {
-    pub fn new(
-        code: Arc<KernelCode>,
-        global_addresses: &[u64],
-        source: Option<Arc<Source>>,
-    ) -> Result<KernelInstance, UnknownVariable> {
-        let mut frames = Vec::new();
-        for f in &code.functions {
-            let mut frame = f.frame_init.clone();
-            for r in &f.relocs {
-                let base = *global_addresses
-                    .get(r.global as usize)
-                    .ok_or(UnknownVariable)?;
-                frame[r.slot as usize] = base.wrapping_add(r.addend as u64);
-            }
-            frames.push(frame);
-        }
-        let shadow_frames = (code.functions.iter())
-            .map(|f| {
-                let mut shadow = vec![0; f.frame_init.len()];
-                for &s in &f.undef_slots {
-                    shadow[s as usize] = u64::MAX;
-                }
-                shadow
-            })
-            .collect();
-        Ok(KernelInstance {
-            code,
-            frames,
-            shadow_frames,
-            source,
-            program_addresses: global_addresses.to_vec(),
-        })
-    }
-
-    pub fn name(&self) -> &str {
-        &self.code.info.name
-    }
-}
+use crate::output::{Record, Sequencer};
+use crate::plugins::{Interest, KernelContext, LaunchInfo, NamedBuffer};
+use crate::program::{ParamAccess, ParamKind};
 
 /// The index space of a launch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -141,232 +81,6 @@ pub enum ArgValue {
     LocalSize(u64),
     /// The bytes of a scalar, vector or by-value struct.
     Bytes(Vec<u8>),
-}
-
-/// What every worker thread of a launch shares.
-pub(crate) struct Launch<'a> {
-    pub ctx: &'a Machine,
-    pub kernel: &'a KernelInstance,
-    pub info: LaunchInfo,
-    /// The kernel function's frame with its arguments bound.
-    pub template: Vec<u64>,
-    /// Initial contents of each work-item's private buffers (by-value args, then variables).
-    pub private_init: Vec<Vec<u8>>,
-    /// Sizes of the work-group's local buffers (kernel-scope variables, then arguments).
-    pub local_sizes: Vec<u64>,
-    pub global: GlobalView,
-    pub sequencer: Sequencer<'a>,
-    /// How the launch runs (`plan`).
-    pub plan: LaunchPlan,
-    /// What the plugins hear of (their interests, not decisions: the plan's inputs).
-    pub observe_instructions: bool,
-    pub observe_memory: bool,
-    /// Global buffers (by index) whose loads, and those whose atomics, no plugin watching
-    /// memory needs to hear of (`LaunchInfo::unwritten` and `atomic_only`, when every such
-    /// plugin skips accesses that cannot race).
-    pub quiet_loads: Vec<u64>,
-    pub quiet_atomics: Vec<u64>,
-    pub observe_work_items: bool,
-    /// Local and private allocations (work-group begin, work-item start, `alloca`).
-    pub observe_allocations: bool,
-    /// With deferred shadows (`ShadowPlan::Deferred`): a group had to start over with them,
-    /// and so do all groups after it.
-    pub shadows_needed: AtomicBool,
-    /// How often each basic block ran, when the plan counts them.
-    pub counts: Option<Arc<BlockCounts>>,
-    /// Set when a debugger is attached.
-    pub debug: Option<DebugRun<'a>>,
-    /// Groups run ahead on warps while they could start over, and those of them that did
-    /// (`lanes_pay`).
-    pub ran_ahead: AtomicU64,
-    pub started_over: AtomicU64,
-    /// Work-items that ended in a fatal error: the launch did not complete as written.
-    pub fatal_errors: AtomicU64,
-}
-
-/// Where something happened in a running launch.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Where {
-    pub seq: u64,
-    pub group: [u64; 3],
-    pub wi: Option<WiIds>,
-    pub func: u32,
-    pub pc: u32,
-}
-
-impl Where {
-    /// The work-item, for ordering its records within the group.
-    fn item_key(&self) -> Option<ItemKey> {
-        self.wi
-            .map(|ids| [ids.local[2], ids.local[1], ids.local[0]])
-    }
-}
-
-struct Sink<'a, 'l> {
-    launch: &'a Launch<'l>,
-    seq: u64,
-    from: Option<ItemKey>,
-}
-
-impl LogSink for Sink<'_, '_> {
-    fn log(&self, diagnostic: Diagnostic) {
-        let record = Record::Log(Box::new(diagnostic));
-        self.launch.sequencer.emit(self.seq, self.from, record);
-    }
-
-    fn stdout(&self, text: String) {
-        let record = Record::Stdout(text.into_bytes());
-        self.launch.sequencer.emit(self.seq, self.from, record);
-    }
-}
-
-impl<'l> Launch<'l> {
-    /// Whether the next group should run on lanes: always when it cannot start over; else
-    /// until most of the groups run ahead so far had to (a kernel whose every group races
-    /// would pay for each twice), judged after the first few.
-    pub fn lanes_pay(&self) -> bool {
-        if !self.plan.may_start_over() {
-            return true;
-        }
-        let ran = self.ran_ahead.load(Ordering::Relaxed);
-        ran < 16 || self.started_over.load(Ordering::Relaxed) * 2 <= ran
-    }
-
-    /// The kernel being run, for plugins.
-    pub fn kernel_ref(&self) -> KernelRef<'_> {
-        KernelRef {
-            code: &self.kernel.code,
-            source: self.kernel.source.as_deref(),
-        }
-    }
-
-    /// Runs `f` with the execution context of `at` (for plugin events and diagnostics);
-    /// `with_code`: whether `at`'s op is part of the event.
-    pub fn with_context<R>(
-        &self,
-        at: Where,
-        with_code: bool,
-        f: impl FnOnce(&ExecContext) -> R,
-    ) -> R {
-        let memory = self.global_memory();
-        self.with_context_reading(at, with_code, memory, f)
-    }
-
-    /// What every event lets a plugin read: global memory.
-    pub fn global_memory(&self) -> Memories<'_> {
-        Memories {
-            global: Some(self.global.mem()),
-            ..Memories::default()
-        }
-    }
-
-    /// As `with_context`, with `memory` for plugins to read.
-    pub fn with_context_reading<'m, R>(
-        &'m self,
-        at: Where,
-        with_code: bool,
-        memory: Memories<'m>,
-        f: impl FnOnce(&ExecContext) -> R,
-    ) -> R {
-        let sink = Sink {
-            launch: self,
-            seq: at.seq,
-            from: at.item_key(),
-        };
-        let entity = match at.wi {
-            Some(ids) => Entity::WorkItem {
-                global: ids.global,
-                local: ids.local,
-                group: at.group,
-            },
-            None => Entity::Group(at.group),
-        };
-        let cx = ExecContext {
-            launch: &self.info,
-            kernel: self.kernel_ref(),
-            entity,
-            site: with_code.then_some(Site {
-                func: at.func,
-                pc: at.pc,
-            }),
-            memory,
-            sink: &sink,
-        };
-        f(&cx)
-    }
-
-    /// Runs `f` with the context of work-group `group` (number `seq`, `size` work-items).
-    pub fn with_group_context<R>(
-        &self,
-        (seq, group, size): (u64, [u64; 3], [u64; 3]),
-        f: impl FnOnce(&GroupContext) -> R,
-    ) -> R {
-        let sink = Sink {
-            launch: self,
-            seq,
-            from: None,
-        };
-        let cx = GroupContext {
-            launch: &self.info,
-            kernel: self.kernel_ref(),
-            seq,
-            group,
-            size,
-            interleaved: false,
-            debugged: super::debug::in_debug_worker(),
-            memory: self.global_memory(),
-            sink: &sink,
-        };
-        f(&cx)
-    }
-
-    /// Reports a diagnostic in the standard layout at `at`.
-    pub fn report(&self, at: Where, rule: Rule, level: Level, headline: String) {
-        self.with_context(at, true, |cx| cx.report(rule, level, headline));
-    }
-
-    /// Reports a fatal error (the work-item stops) in Oclgrind's layout: `OCLGRIND FATAL
-    /// ERROR (<file>:<line>)`, then the message and the usual lines. Where Oclgrind names its
-    /// own source, the position is the kernel's, which is what the user can act on.
-    pub fn report_fatal(&self, at: Where, message: &str) {
-        let f = &self.kernel.code.functions[at.func as usize];
-        let info = f.op_info(at.pc);
-        let file = match (f.file(&info), self.kernel.source.as_deref()) {
-            ("", Some(source)) => source.name.as_str(),
-            ("", None) => "input.cl",
-            (file, _) => file,
-        };
-        self.fatal_errors.fetch_add(1, Ordering::Relaxed);
-        let headline = format!("OCLGRIND FATAL ERROR ({file}:{})", info.line);
-        self.with_context(at, true, |cx| {
-            let mut d = cx.diagnostic(Rule::FatalError, Level::Error, headline);
-            if let Body::Standard { message: lines, .. } = &mut d.body {
-                lines.extend(message.lines().map(str::to_string));
-            }
-            cx.log(d);
-        });
-    }
-
-    /// Output from `at`'s work-item, or its group's if it names none.
-    pub fn emit(&self, at: Where, record: Record) {
-        self.sequencer.emit(at.seq, at.item_key(), record);
-    }
-
-    /// Where a message about the op at `pc` of function `func` points.
-    pub fn at(&self, func: u32, pc: u32) -> At {
-        let site = Some(Site { func, pc });
-        diagnostics::at(
-            &self.kernel.code.functions,
-            site,
-            self.kernel.source.as_deref(),
-        )
-    }
-
-    /// Logs a diagnostic about this launch (built by `body`'s caller) in `at`'s order.
-    pub fn log(&self, at: Where, rule: Rule, level: Level, headline: String, body: Body) {
-        let d = self.info.diagnostic(rule, level, headline, body);
-        self.emit(at, Record::Log(Box::new(d)));
-    }
 }
 
 /// Reads the lanes of a by-value argument from its bytes.
@@ -666,7 +380,8 @@ pub fn launch(
             None => ctx.write_stdout(&bytes),
         },
     };
-    let debug = debugger.map(|hook| DebugRun::new(hook, StopSet::new(&kernel.code), info.clone()));
+    let debug_run =
+        debugger.map(|hook| DebugRun::new(hook, StopSet::new(&kernel.code), info.clone()));
     let interests = PlanInputs::INTERESTS
         .into_iter()
         .filter(|&i| plugins.wants(i));
@@ -711,7 +426,7 @@ pub fn launch(
         counts: plan
             .counts
             .then(|| Arc::new(BlockCounts::new(code.counted_blocks))),
-        debug,
+        debug: debug_run.as_ref().map(DebugRun::attached),
         started_over: AtomicU64::new(0),
         fatal_errors: AtomicU64::new(0),
         ran_ahead: AtomicU64::new(0),
@@ -720,7 +435,7 @@ pub fn launch(
     let _interruptible = crate::interrupt::register(&launch.sequencer);
     if let Some(d) = &launch.debug {
         d.hook
-            .launch_begin(&launch.info, kernel, &d.stops, launch.counts.clone());
+            .launch_begin(&launch.info, kernel, d.stops, launch.counts.clone());
     }
     // The debugger hears of the end even if a worker panics (it holds other launches back
     // until then).
@@ -732,7 +447,7 @@ pub fn launch(
         p.kernel_begin(&launch.info);
     }
     let started = std::time::Instant::now();
-    let used = run_groups(&launch, (count, total, quick), threads);
+    let used = run_groups(&launch, debug_run.as_ref(), (count, total, quick), threads);
     drop(_debug_end);
     // After every group's output: messages about the launch as a whole come last.
     let end = Sink {
@@ -762,13 +477,19 @@ pub fn launch(
 }
 
 /// Runs the launch's `count` work-groups (of `total`; with `quick`, the first and the last)
-/// on up to `threads` worker threads; returns how many ran.
-fn run_groups(launch: &Launch, (count, total, quick): (u64, u64, bool), threads: usize) -> usize {
+/// on up to `threads` worker threads (`debug_run` hands them out when a debugger is attached);
+/// returns how many ran.
+fn run_groups(
+    launch: &Launch,
+    debug_run: Option<&DebugRun>,
+    (count, total, quick): (u64, u64, bool),
+    threads: usize,
+) -> usize {
     let next = AtomicU64::new(0);
     // Each worker takes the next work-group until none is left; groups are numbered in the
     // order they are handed out, which is the order their output appears in.
     let work = |runner: &mut GroupRunner| loop {
-        if let Some(d) = &launch.debug {
+        if let Some(d) = debug_run {
             d.work(runner);
             break;
         }
@@ -809,5 +530,51 @@ struct EndOfDebugLaunch<'a>(&'a dyn DebugHook, &'a LaunchInfo);
 impl Drop for EndOfDebugLaunch<'_> {
     fn drop(&mut self) {
         self.0.launch_end(self.1);
+    }
+}
+
+impl GroupRunner<'_> {
+    /// Runs work-group `group` (number `seq`): on lanes (`warp`) when they pay, starting over
+    /// in turns if its work-items turn out to depend on their order; else in turns (`group`'s
+    /// scheduler).
+    pub fn run_group(&mut self, seq: u64, group: [u64; 3]) {
+        self.enter_group(seq, group);
+        self.local.clear();
+        allocate_locals(self.launch, &mut self.local);
+        let count = self.size.iter().product::<u64>();
+        let launch = self.launch;
+        let deferred = launch.plan.defers_shadows();
+        let on_lanes = launch.plan.on_warps()
+            && count > 1
+            && launch.lanes_pay()
+            && !(deferred && launch.shadows_needed.load(Ordering::Relaxed));
+        // Deferred shadows: only a group on lanes can start over if it needs them.
+        self.shadows = launch.plan.keeps_shadows() || (deferred && !on_lanes);
+        self.begin_group(on_lanes && launch.plan.may_start_over());
+        self.asyncs.reset(count);
+        self.exchange.reset(self.size);
+        let mut items = self.items.take().unwrap_or_default();
+        items.reset(count as usize);
+        if on_lanes {
+            if self.launch.plan.may_start_over() {
+                self.launch.ran_ahead.fetch_add(1, Ordering::Relaxed);
+            }
+            if !self.run_lanes(&mut items) {
+                self.launch.started_over.fetch_add(1, Ordering::Relaxed);
+                if self.undo.needs_shadows {
+                    self.launch.shadows_needed.store(true, Ordering::Relaxed);
+                }
+                self.shadows = deferred;
+                self.start_over(&mut items);
+                self.take_turns(&mut items, &Plain, None);
+            }
+        } else {
+            self.take_turns(&mut items, &Plain, None);
+        }
+        // Other groups see this one's atomics from here on.
+        self.pending.flush();
+        self.items = Some(items);
+        self.end_group();
+        self.launch.sequencer.complete(seq);
     }
 }

@@ -7,8 +7,8 @@ use std::io::Write;
 use std::sync::Arc;
 
 use super::debug::DebugHook;
-use super::shadow_memory::WrittenOrigins;
-use super::StatePool;
+use super::items::StatePool;
+use super::shadow_values::WrittenOrigins;
 use crate::config::Config;
 use crate::diagnostics::Diagnostic;
 use crate::memory::{AddrSpace, GlobalMemory};

@@ -7,10 +7,9 @@ use super::checks::{
     access, check_alignment, load_mem, observe, observe_atomic, quiet_atomic, store_mem,
     undone_atomic, Dir,
 };
-use super::env::Mems;
 use super::shadow_memory;
 use super::shadow_values::{ShadowRegs, Shadows};
-use super::step::Here;
+use super::shared::{Here, Mems};
 use crate::bytecode::{Layout, MemTy, RmwOp, ScalarTy, Slot};
 use crate::diagnostics::{Level, Rule};
 use crate::memory::{load_bytes, store_bytes, AddrSpace};

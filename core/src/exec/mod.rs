@@ -5,7 +5,24 @@
 //! plugins that see every op or every access as it happens). Both run each op through `step`,
 //! its one definition. The race detector watches warps: a group whose work-items turn out to
 //! depend on their order is undone (`undo`) and runs again one work-item at a time. How a
-//! launch runs is decided once, before it starts (`launch::LaunchPlan`).
+//! launch runs is decided once, before it starts (`plan::LaunchPlan`).
+//!
+//! The files import one way, top to bottom (and the methods each adds to `GroupRunner` call
+//! only those of files below it):
+//!
+//! ```text
+//! launch         the launch, its worker threads, run_group (lanes or turns)
+//! debug_run      debugged launches: groups parked and resumed
+//! warp           the lane executor (falls back to the scheduler when lanes wait for each other)
+//! group          the scheduler of a group's work-items: turns, barriers, divergence
+//! interp         the scalar executor's loop
+//! step, runner   each op's one definition; GroupRunner, a worker's state (the files above
+//!                add their methods to it)
+//! memops, env    memory ops; what builtins see
+//! async_copy, shadow_memory, checks
+//! shared         what they all share: Launch, Where (and Here), Mems
+//! machine, items, debug, kernel, plan, workitem, shadow_values, ...: plain data and leaves
+//! ```
 
 mod async_copy;
 mod atomic;
@@ -17,20 +34,24 @@ mod debug_run;
 mod env;
 mod group;
 mod interp;
+mod items;
+mod kernel;
 mod launch;
 pub mod machine;
 mod memops;
 mod plan;
 pub mod pure_ops;
+mod runner;
 pub(crate) mod shadow_memory;
 mod shadow_values;
+mod shared;
 mod step;
 mod undo;
 mod warp;
 mod workitem;
 
-pub(crate) use group::StatePool;
 pub use machine::Machine;
 pub use workitem::{Frame, WiIds};
 
-pub use launch::{launch, ArgValue, KernelInstance, LaunchError, LaunchStats, NDRange};
+pub use kernel::KernelInstance;
+pub use launch::{launch, ArgValue, LaunchError, LaunchStats, NDRange};

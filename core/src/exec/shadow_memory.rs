@@ -3,95 +3,13 @@
 //! reports. Only reached when the launch keeps shadows; kept out of the interpreter's loop.
 
 use super::checks::{load_mem, store_mem};
-use super::env::Mems;
-use super::launch::{Launch, Where};
 use super::shadow_values::{origin_code, width, ShadowRegs, Shadows};
+use super::shared::{Launch, Mems, Where};
 use crate::builtins::BuiltinSite;
 use crate::bytecode::{MemTy, ScalarTy, Slot};
-use crate::diagnostics;
 use crate::memory::{load_bytes, resolve, store_bytes, AddrSpace};
-use crate::plugins::{uninit::describe, Interest, Origin, UninitKind, UninitUse, Workers};
-use crate::program::KernelCode;
+use crate::plugins::{Interest, Origin, UninitKind, UninitUse, Workers};
 use crate::semantics::mask;
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, Weak};
-
-/// The origins of uninitialised bits written to global memory that name something of the
-/// kernel that wrote them (a variable, an `undef`, a `__local` buffer): global memory outlives
-/// the launch, and another kernel reading the bits must not decode them in its own terms. Each
-/// is kept once per kernel, with its description; memory holds its `written` code.
-#[derive(Default)]
-pub(crate) struct WrittenOrigins {
-    table: Mutex<WrittenTable>,
-}
-
-#[derive(Default)]
-struct WrittenTable {
-    entries: Vec<Written>,
-    /// Entry by (kernel, origin code).
-    index: HashMap<(usize, u32), usize>,
-}
-
-struct Written {
-    /// Weak: it keeps the kernel's address from being reused while its entries live.
-    kernel: Weak<KernelCode>,
-    code: u32,
-    described: Arc<diagnostics::Origin>,
-}
-
-impl WrittenOrigins {
-    /// The code to keep in global memory for bits of `launch` whose origin is `code`.
-    fn intern(&self, launch: &Launch, code: u32) -> u32 {
-        if !origin_code::of_this_kernel(code) {
-            return code;
-        }
-        // One entry per buffer, not per place in it.
-        let code = origin_code::without_place(code);
-        let Ok(mut table) = self.table.lock() else {
-            return 0;
-        };
-        let key = (Arc::as_ptr(&launch.kernel.code) as usize, code);
-        if let Some(&i) = table.index.get(&key) {
-            return origin_code::written(i);
-        }
-        let origin = origin_code::decode(code);
-        let what = describe(launch.kernel_ref(), &launch.info.named, &origin, None);
-        let Some(mut what) = what else {
-            return 0;
-        };
-        what.description = format!(
-            "{} (written to global memory by kernel '{}')",
-            what.description, launch.info.kernel
-        );
-        let i = table.entries.len();
-        table.entries.push(Written {
-            kernel: Arc::downgrade(&launch.kernel.code),
-            code,
-            described: Arc::new(what),
-        });
-        table.index.insert(key, i);
-        origin_code::written(i)
-    }
-
-    /// The origin of `code` for `launch`: in its own terms when it wrote the bits itself.
-    fn decode(&self, launch: &Launch, code: u32) -> Origin {
-        let Some(i) = origin_code::written_entry(code) else {
-            return origin_code::decode(code);
-        };
-        let Ok(table) = self.table.lock() else {
-            return Origin::Unknown;
-        };
-        match table.entries.get(i) {
-            Some(w) if std::ptr::eq(w.kernel.as_ptr(), Arc::as_ptr(&launch.kernel.code)) => {
-                origin_code::decode(w.code)
-            }
-            Some(w) => Origin::OtherKernel {
-                described: w.described.clone(),
-            },
-            None => Origin::Unknown,
-        }
-    }
-}
 
 /// The shadow of the bytes at `addr`, for a load the memory accepted; `None` for memory that
 /// counts as initialised (constant memory, memory aliasing the host's, a global buffer with no
@@ -154,7 +72,10 @@ pub(crate) fn set_origin(
         (AddrSpace::Private, a) => mems.private.set_origin(a, len, origin),
         (AddrSpace::Local, a) => mems.local.set_origin(a, len, origin),
         (AddrSpace::Global, a) => {
-            let origin = launch.ctx.written_origins.intern(launch, origin);
+            let origin = launch
+                .ctx
+                .written_origins
+                .intern((launch.kernel, &launch.info), origin);
             launch.global.set_origin(a, len, origin)
         }
         _ => {}
@@ -254,7 +175,7 @@ pub(crate) fn copy(
         return None;
     }
     let first_arg = launch.kernel.code.first_local_arg_index();
-    let typed = |origin: u32| match launch.ctx.written_origins.decode(launch, origin) {
+    let typed = |origin: u32| match launch.ctx.written_origins.decode(launch.kernel, origin) {
         Origin::Local { index, .. } => index < first_arg,
         Origin::Global { .. } => false,
         _ => true,
@@ -322,7 +243,7 @@ pub(crate) fn report_operand(
         kind,
         space,
         address,
-        origin: launch.ctx.written_origins.decode(launch, origin),
+        origin: launch.ctx.written_origins.decode(launch.kernel, origin),
         operand,
     };
     for w in workers.each(Interest::UNINITIALIZED) {

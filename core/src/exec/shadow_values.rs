@@ -12,6 +12,13 @@
 //! comparisons).
 
 use std::cell::Cell;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, Weak};
+
+use super::kernel::KernelInstance;
+use crate::diagnostics;
+use crate::plugins::{uninit::describe, LaunchInfo, Origin};
+use crate::program::KernelCode;
 
 use crate::bytecode::{CastOp, FloatTy, IntBinOp, IntUnOp, ScalarTy, Slot};
 use crate::semantics::{ashr, lshr, mask, sext, shl};
@@ -194,7 +201,7 @@ impl ShadowRegs for Shadows<'_> {
 /// Origin codes: what kind of memory or value uninitialised bits came from, in a `u32` that
 /// travels beside each shadow (0: unknown). The codes of private variables, `undef` values and
 /// `__local` buffers name them in the terms of the kernel that runs; written to global memory
-/// they are kept as `written` codes (`uninit::WrittenOrigins`), which outlive the launch.
+/// they are kept as `written` codes (`WrittenOrigins`), which outlive the launch.
 pub mod origin_code {
     use crate::bytecode::{Pc, Slot};
 
@@ -417,6 +424,85 @@ pub fn select(c: u64, sc: u64, t: u64, f: u64, st: u64, sf: u64) -> u64 {
         st
     } else {
         sf
+    }
+}
+
+/// The origins of uninitialised bits written to global memory that name something of the
+/// kernel that wrote them (a variable, an `undef`, a `__local` buffer): global memory outlives
+/// the launch, and another kernel reading the bits must not decode them in its own terms. Each
+/// is kept once per kernel, with its description; memory holds its `written` code.
+#[derive(Default)]
+pub(crate) struct WrittenOrigins {
+    table: Mutex<WrittenTable>,
+}
+
+#[derive(Default)]
+struct WrittenTable {
+    entries: Vec<Written>,
+    /// Entry by (kernel, origin code).
+    index: HashMap<(usize, u32), usize>,
+}
+
+struct Written {
+    /// Weak: it keeps the kernel's address from being reused while its entries live.
+    kernel: Weak<KernelCode>,
+    code: u32,
+    described: Arc<diagnostics::Origin>,
+}
+
+impl WrittenOrigins {
+    /// The code to keep in global memory for bits of `kernel` (launched as `info`) whose
+    /// origin is `code`.
+    pub fn intern(&self, (kernel, info): (&KernelInstance, &LaunchInfo), code: u32) -> u32 {
+        if !origin_code::of_this_kernel(code) {
+            return code;
+        }
+        // One entry per buffer, not per place in it.
+        let code = origin_code::without_place(code);
+        let Ok(mut table) = self.table.lock() else {
+            return 0;
+        };
+        let key = (Arc::as_ptr(&kernel.code) as usize, code);
+        if let Some(&i) = table.index.get(&key) {
+            return origin_code::written(i);
+        }
+        let origin = origin_code::decode(code);
+        let what = describe(kernel.kernel_ref(), &info.named, &origin, None);
+        let Some(mut what) = what else {
+            return 0;
+        };
+        what.description = format!(
+            "{} (written to global memory by kernel '{}')",
+            what.description, info.kernel
+        );
+        let i = table.entries.len();
+        table.entries.push(Written {
+            kernel: Arc::downgrade(&kernel.code),
+            code,
+            described: Arc::new(what),
+        });
+        table.index.insert(key, i);
+        origin_code::written(i)
+    }
+
+    /// The origin of `code` for a launch of `kernel`: in its own terms when it wrote the bits
+    /// itself.
+    pub fn decode(&self, kernel: &KernelInstance, code: u32) -> Origin {
+        let Some(i) = origin_code::written_entry(code) else {
+            return origin_code::decode(code);
+        };
+        let Ok(table) = self.table.lock() else {
+            return Origin::Unknown;
+        };
+        match table.entries.get(i) {
+            Some(w) if std::ptr::eq(w.kernel.as_ptr(), Arc::as_ptr(&kernel.code)) => {
+                origin_code::decode(w.code)
+            }
+            Some(w) => Origin::OtherKernel {
+                described: w.described.clone(),
+            },
+            None => Origin::Unknown,
+        }
     }
 }
 

@@ -20,19 +20,18 @@ use super::checks::{
     access, array_index, check_alignment, load_mem, observe_allocation, speculated_use, store_mem,
     Dir,
 };
-use super::env::{Env, Mems};
-use super::group::Stop;
-use super::launch::{Launch, Where};
+use super::env::Env;
 use super::memops::{self, OpCx};
 use super::pure_ops::{register_ops, specialize};
 use super::shadow_memory;
 use super::shadow_values::{origin_code, ShadowMode, ShadowRegs, Shadows};
-use super::workitem::WiIds;
+use super::shared::{Here, Launch, Mems, Where};
+use super::workitem::{query, Stop};
 use crate::builtins::BuiltinSite;
-use crate::bytecode::{Function, GepTable, MemTy, Op, Pc, Slot, SwitchTable, WiQuery};
+use crate::bytecode::{Function, GepTable, MemTy, Op, Slot, SwitchTable, WiQuery};
 use crate::exchange::Exchange;
 use crate::memory::AddrSpace;
-use crate::plugins::{AccessKind, LaunchInfo, UninitKind};
+use crate::plugins::{AccessKind, UninitKind};
 use crate::semantics::{index_address, mask, sext};
 
 /// Where control goes after an op.
@@ -504,7 +503,7 @@ fn work_item<'l, S: State<'l>>(st: &mut S, q: WiQuery, d: Slot, dim: Dim) -> Flo
                 Dim::Known(value) => (value, false),
                 Dim::In(slot) => (l.f[slot as usize], l.sh.get(slot) != 0),
             };
-            l.f[d as usize] = query(q, value, l.here.ids, &group, &size, info);
+            l.f[d as usize] = query(q, value, l.here.place.wi, &group, &size, info);
             if <S::Mode as ShadowMode>::ON {
                 l.sh.set(d, if unknown { u64::MAX } else { 0 });
             }
@@ -677,7 +676,7 @@ impl<'m, Sh: ShadowRegs> Lane<'_, 'm, Sh> {
     fn builtin(&mut self, b: &BuiltinSite) -> Option<Stop> {
         let launch = self.here.launch;
         let at = self.at();
-        let (ids, size) = (self.here.ids, self.size);
+        let (ids, size) = (self.here.place.wi, self.size);
         let taint = Sh::ON.then(|| shadow_memory::builtin_inputs(&*self.sh, &b.args));
         let lanes = Sh::ON
             .then(|| shadow_memory::builtin_lanes(&*self.sh, b))
@@ -712,61 +711,6 @@ impl<'m, Sh: ShadowRegs> Lane<'_, 'm, Sh> {
     }
 }
 
-/// The op being executed, for diagnostics: built only when something is reported.
-#[derive(Clone, Copy)]
-pub(crate) struct Here<'a> {
-    pub launch: &'a Launch<'a>,
-    /// The launch's sequence number and the group.
-    pub seq: u64,
-    pub group: [u64; 3],
-    /// The work-item's ids, borrowed: copied only when a report needs them (`at`).
-    pub ids: &'a WiIds,
-    pub func: u32,
-    pub pc: Pc,
-}
-
-impl Here<'_> {
-    pub fn at(&self) -> Where {
-        Where {
-            seq: self.seq,
-            group: self.group,
-            wi: Some(*self.ids),
-            func: self.func,
-            pc: self.pc,
-        }
-    }
-}
-
-/// Value of a work-item query; out-of-range dimensions give 0 for ids and 1 for sizes.
-pub(crate) fn query(
-    q: WiQuery,
-    dim: u64,
-    ids: &WiIds,
-    group: &[u64; 3],
-    size: &[u64; 3],
-    info: &LaunchInfo,
-) -> u64 {
-    let d = dim as usize;
-    let in_range = d < 3;
-    let pick = |v: &[u64; 3], default: u64| if in_range { v[d] } else { default };
-    match q {
-        WiQuery::GlobalId => pick(&ids.global, 0),
-        WiQuery::LocalId => pick(&ids.local, 0),
-        WiQuery::GroupId => pick(group, 0),
-        WiQuery::GlobalSize => pick(&info.global_size, 1),
-        WiQuery::GlobalOffset => pick(&info.global_offset, 0),
-        WiQuery::LocalSize => pick(size, 1),
-        WiQuery::EnqueuedLocalSize => pick(&info.local_size, 1),
-        WiQuery::NumGroups => pick(&info.num_groups, 1),
-        WiQuery::WorkDim => info.work_dim as u64,
-        WiQuery::GlobalLinearId => {
-            let g = |k: usize| ids.global[k] - info.global_offset[k];
-            (g(2) * info.global_size[1] + g(1)) * info.global_size[0] + g(0)
-        }
-        WiQuery::LocalLinearId => (ids.local[2] * size[1] + ids.local[1]) * size[0] + ids.local[0],
-    }
-}
-
 /// Largest private memory of one work-item (its allocas and by-value copies).
 const MAX_PRIVATE_BYTES: u64 = 1 << 30;
 
@@ -790,7 +734,7 @@ fn alloca(
     if launch.plan.keeps_shadows() {
         // The variable's bytes are uninitialised, from this alloca; its padding is never
         // written, so initialised from the start.
-        let origin = origin_code::alloca(here.func, here.pc);
+        let origin = origin_code::alloca(here.place.site.func, here.place.site.pc);
         mems.private.set_origin(address, size as u64, origin);
         for &(offset, len) in padding.into_iter().flatten() {
             mems.private

@@ -30,39 +30,20 @@
 //! warp tries and one succeeds a round, where one work-item at a time succeeds at once.
 
 use super::atomic;
-use super::batch::LaneBatch;
 use super::checks::{self, Dir};
 use super::combine::PendingAtomics;
-use super::env::Mems;
-use super::group::{
-    allocate_locals, BarrierSite, GroupItems, GroupRunner, Plain, Stop, SPIN_LIMIT,
-};
-use super::launch::Launch;
+use super::group::{allocate_locals, Plain};
+use super::items::{position, BarrierSite, GroupItems, Warp};
+use super::runner::GroupRunner;
 use super::shadow_values::NoShadow;
-use super::step::Here;
+use super::shared::{Here, Launch, Mems, Where};
 use super::step::{step, Flow, Lane, Span, State};
+use super::workitem::{Stop, SPIN_LIMIT};
 use crate::builtins::BuiltinSite;
 use crate::bytecode::{Function, Op, ScalarTy};
 use crate::exec::debug::WiState;
 use crate::memory::{AddrSpace, GLOBAL_OFFSET_BITS};
 use crate::plugins::{AccessKind, RunGatherer, Site};
-
-/// The lanes that run together: all at `pc` of function `func`, with their frames at `base`
-/// and `depth` calls deep.
-#[derive(Default)]
-pub(crate) struct Warp {
-    func: u32,
-    base: u32,
-    pc: u32,
-    depth: usize,
-    /// Local linear indices, ascending.
-    lanes: Vec<u32>,
-    /// Each lane's slot in the group's items.
-    slots: Vec<u32>,
-    /// The lowest pc of another lane waiting in the same frame past `pc`: where this warp
-    /// meets it (`u32::MAX`: none).
-    meets: u32,
-}
 
 /// Where a warp stands after running: at a pc all its lanes share, or spread (each lane's state
 /// written back already).
@@ -73,28 +54,6 @@ enum Exit {
     Looping(u32),
 }
 
-/// A worker's lane-executor state, kept from group to group (its buffers are reused).
-#[derive(Default)]
-pub(crate) struct Lanes {
-    warp: Warp,
-    /// Barriers released in the current group.
-    interval: u64,
-    /// The work-item that finished last as the scalar executor would see it: the highest
-    /// index of the latest barrier interval in which any finished ((interval, index)).
-    last: Option<(u64, u32)>,
-    /// An op's accesses, gathered for the plugins.
-    batch: LaneBatch,
-}
-
-impl Lanes {
-    fn finished(&mut self, lane: u32) {
-        let mark = (self.interval, lane);
-        if self.last.is_none_or(|last| last < mark) {
-            self.last = Some(mark);
-        }
-    }
-}
-
 /// The bytes of registers a warp's lanes may have, together: an op touches every lane's,
 /// which stay in the first-level data cache when they fit (one warp for a group of 256
 /// work-items ran plain matmul 15% and mandelbrot 25% slower than warps cut to 32 KiB, on a
@@ -103,11 +62,6 @@ const WARP_REGISTER_BYTES: usize = 32 << 10;
 
 /// The fewest lanes a warp is cut to.
 const MIN_WARP: usize = 8;
-
-/// Orders positions: the deepest call first, then by function, frame and pc.
-pub(super) fn position(depth: usize, func: u32, base: u32, pc: u32) -> (usize, u32, u32, u32) {
-    (usize::MAX - depth, func, base, pc)
-}
 
 impl GroupRunner<'_> {
     /// Runs the group's work-items (all of them at once) to their end. False when plugins
@@ -169,7 +123,7 @@ impl GroupRunner<'_> {
     fn note_last_finished(&mut self, items: &GroupItems) {
         if let Some((_, i)) = self.lanes.last.take() {
             let wi = &items.slots[items.entries[i as usize].slot as usize];
-            self.last_finished = (wi.ids, wi.func, wi.pc);
+            self.last_finished = (wi.ids, wi.site());
         }
     }
 
@@ -778,11 +732,12 @@ impl WarpOps<'_, '_> {
                 };
                 let here = Here {
                     launch,
-                    seq,
-                    group,
-                    ids: &wi.ids,
-                    func,
-                    pc,
+                    place: Where {
+                        seq,
+                        group,
+                        wi: &wi.ids,
+                        site: Site { func, pc },
+                    },
                 };
                 let mut l = Lane {
                     f: frame,

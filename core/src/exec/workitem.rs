@@ -1,8 +1,9 @@
 //! The resumable state of one work-item.
 
 use super::shadow_values::ShadowFile;
-use crate::bytecode::{Pc, Slot};
+use crate::bytecode::{Pc, Site, Slot, WiQuery};
 use crate::memory::{AddrSpace, ArenaMark, ArenaMemory};
+use crate::plugins::LaunchInfo;
 
 /// Identity of a work-item within its launch.
 #[derive(Clone, Copy, Debug, Default)]
@@ -10,6 +11,31 @@ pub struct WiIds {
     pub global: [u64; 3],
     pub local: [u64; 3],
 }
+
+/// Why a work-item stopped running.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Stop {
+    Finished,
+    /// At a barrier (`WorkItem::barrier_at` says which).
+    Barrier,
+    /// At a sub-group meeting (`Op::SubGroupMeet`), its pc the one after it.
+    Meet,
+    /// Debug runs: the debugger wants the work-item with this global id to run next.
+    Switch([u64; 3]),
+    /// Debug runs: the debugger wants this work-group handed back to the launch.
+    Park,
+    /// `run_one`: the op ran and the work-item goes on.
+    Stepped,
+    /// It passed `SPIN_LIMIT` spin points (`Op::SpinPoint`: atomic and volatile accesses)
+    /// since it began running: it may be waiting for another work-item, which runs first
+    /// (independent forward progress).
+    Yield,
+}
+
+/// Spin points a work-item passes, or backward branches a warp takes, in one turn before it
+/// gives way to the others of its group: a work-item spinning on a flag that another sets would
+/// otherwise spin forever in an executor that runs work-items in turn.
+pub(crate) const SPIN_LIMIT: u32 = 1 << 16;
 
 /// A caller's state, saved while a called function runs.
 #[derive(Clone, Copy, Debug)]
@@ -45,6 +71,14 @@ pub struct WorkItem {
 }
 
 impl WorkItem {
+    /// The op it is at.
+    pub fn site(&self) -> Site {
+        Site {
+            func: self.func,
+            pc: self.pc,
+        }
+    }
+
     pub fn new() -> WorkItem {
         WorkItem {
             regs: Vec::new(),
@@ -137,5 +171,35 @@ impl EntryFrame<'_> {
 impl Default for WorkItem {
     fn default() -> Self {
         Self::new()
+    }
+}
+
+/// Value of a work-item query; out-of-range dimensions give 0 for ids and 1 for sizes.
+pub(crate) fn query(
+    q: WiQuery,
+    dim: u64,
+    ids: &WiIds,
+    group: &[u64; 3],
+    size: &[u64; 3],
+    info: &LaunchInfo,
+) -> u64 {
+    let d = dim as usize;
+    let in_range = d < 3;
+    let pick = |v: &[u64; 3], default: u64| if in_range { v[d] } else { default };
+    match q {
+        WiQuery::GlobalId => pick(&ids.global, 0),
+        WiQuery::LocalId => pick(&ids.local, 0),
+        WiQuery::GroupId => pick(group, 0),
+        WiQuery::GlobalSize => pick(&info.global_size, 1),
+        WiQuery::GlobalOffset => pick(&info.global_offset, 0),
+        WiQuery::LocalSize => pick(size, 1),
+        WiQuery::EnqueuedLocalSize => pick(&info.local_size, 1),
+        WiQuery::NumGroups => pick(&info.num_groups, 1),
+        WiQuery::WorkDim => info.work_dim as u64,
+        WiQuery::GlobalLinearId => {
+            let g = |k: usize| ids.global[k] - info.global_offset[k];
+            (g(2) * info.global_size[1] + g(1)) * info.global_size[0] + g(0)
+        }
+        WiQuery::LocalLinearId => (ids.local[2] * size[1] + ids.local[1]) * size[0] + ids.local[0],
     }
 }

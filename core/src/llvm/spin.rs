@@ -3,7 +3,7 @@
 //! without data races can only see another work-item's progress between barriers through
 //! atomics; volatile accesses count too, as older code spins on them. The lowering puts an
 //! `Op::SpinPoint` after each such access, and a work-item that passes `SPIN_LIMIT` of them in
-//! one turn gives way to the others (`exec::group::Stop::Yield`). Kernels without them keep
+//! one turn gives way to the others (`exec::workitem::Stop::Yield`). Kernels without them keep
 //! Oclgrind's order, each work-item running to its next barrier, and pay nothing.
 
 use super::ir::{Opcode, Value};
