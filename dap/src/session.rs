@@ -163,8 +163,10 @@ impl Session {
         }
     }
 
-    /// Runs until the IDE disconnects; the exit status of the adapter.
+    /// Runs until the IDE disconnects; the exit status of the adapter (1 when the IDE sent
+    /// something that is not DAP).
     pub fn run(mut self, rx: Receiver<Input>) -> i32 {
+        let mut status = 0;
         while !self.done {
             let Ok(input) = rx.recv() else { break };
             match input {
@@ -172,6 +174,7 @@ impl Session {
                 Input::ClientGone(why) => {
                     if let Some(why) = why {
                         eprintln!("oclgrind --dap: {why}");
+                        status = 1;
                     }
                     self.done = true;
                 }
@@ -192,7 +195,7 @@ impl Session {
         }
         // Dropping the debuggee ends its process group.
         self.debuggee = None;
-        0
+        status
     }
 
     /// Starts the process, once the launch request and the configuration are both in.
