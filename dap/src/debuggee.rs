@@ -12,6 +12,7 @@ use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};
 
 use oclgrind_debug_protocol::protocol::{self, Command, ToFrontend};
+use oclgrind_debug_protocol::text::OutputText;
 use serde_json::Value;
 
 /// What the session's loop waits for.
@@ -167,27 +168,25 @@ fn serve_engine(listener: UnixListener, slot: Arc<Mutex<Option<UnixStream>>>, tx
 /// Forwards a stream as text, never splitting a UTF-8 character between two events.
 fn forward_output(mut stream: Box<dyn Read + Send>, category: &'static str, tx: Sender<Input>) {
     let mut buf = vec![0u8; 8192];
-    let mut pending: Vec<u8> = Vec::new();
+    let mut text = OutputText::default();
     loop {
         let n = match stream.read(&mut buf) {
             Ok(0) | Err(_) => break,
             Ok(n) => n,
         };
-        pending.extend_from_slice(&buf[..n]);
-        let complete = match std::str::from_utf8(&pending) {
-            Ok(_) => pending.len(),
-            // An incomplete character at the end waits for the next read.
-            Err(e) if e.error_len().is_none() => e.valid_up_to(),
-            Err(_) => pending.len(),
-        };
-        let text = String::from_utf8_lossy(&pending[..complete]).into_owned();
-        pending.drain(..complete);
-        if !text.is_empty() && tx.send(Input::Output { category, text }).is_err() {
+        let piece = text.push(&buf[..n]);
+        if !piece.is_empty()
+            && tx
+                .send(Input::Output {
+                    category,
+                    text: piece,
+                })
+                .is_err()
+        {
             return;
         }
     }
-    if !pending.is_empty() {
-        let text = String::from_utf8_lossy(&pending).into_owned();
+    if let Some(text) = text.finish() {
         let _ = tx.send(Input::Output { category, text });
     }
     let _ = tx.send(Input::StreamClosed);

@@ -3,8 +3,8 @@
 
 use oclgrind_debug_protocol::commands::{self, Parsed};
 use oclgrind_debug_protocol::protocol::{
-    Command, Event, FrameInfo, FrameMove, InfoWhat, Reply, VariableInfo, VariableScope,
-    WorkItemState,
+    Command, Event, FrameInfo, FrameMove, InfoWhat, MemorySpace, Reply, VariableInfo,
+    VariableScope, WorkItemState,
 };
 use oclgrind_debug_protocol::render;
 use serde_json::{json, Value};
@@ -555,17 +555,10 @@ impl Session {
     }
 
     fn read_memory(&mut self, request: &Value, args: &Value) {
-        let Some((space, address)) = args["memoryReference"]
-            .as_str()
-            .and_then(handles::parse_memory_reference)
-        else {
-            return self
-                .out
-                .refuse(request, "Not a memory reference of oclgrind's.");
+        let Some((space, address)) = self.memory_place(request, args) else {
+            return;
         };
-        let offset = args["offset"].as_i64().unwrap_or(0);
         let count = args["count"].as_u64().unwrap_or(0);
-        let address = address.wrapping_add_signed(offset);
         let command = Command::MemoryAt {
             space,
             address,
@@ -587,19 +580,26 @@ impl Session {
         });
     }
 
-    fn write_memory(&mut self, request: &Value, args: &Value) {
-        let Some((space, address)) = args["memoryReference"]
-            .as_str()
-            .and_then(handles::parse_memory_reference)
-        else {
-            return self
-                .out
+    /// The address space and address a memory request names (its reference plus its
+    /// offset); refused when the reference is not one of ours.
+    fn memory_place(&mut self, request: &Value, args: &Value) -> Option<(MemorySpace, u64)> {
+        let reference = args["memoryReference"].as_str();
+        let Some((space, address)) = reference.and_then(handles::parse_memory_reference) else {
+            self.out
                 .refuse(request, "Not a memory reference of oclgrind's.");
+            return None;
+        };
+        let offset = args["offset"].as_i64().unwrap_or(0);
+        Some((space, address.wrapping_add_signed(offset)))
+    }
+
+    fn write_memory(&mut self, request: &Value, args: &Value) {
+        let Some((space, address)) = self.memory_place(request, args) else {
+            return;
         };
         let Some(bytes) = args["data"].as_str().and_then(base64_decode) else {
             return self.out.refuse(request, "The data is not base64.");
         };
-        let address = address.wrapping_add_signed(args["offset"].as_i64().unwrap_or(0));
         let command = Command::WriteMemory {
             space,
             address,

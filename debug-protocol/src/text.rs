@@ -21,6 +21,34 @@ pub fn names(typed: &str, path: &str) -> bool {
     path == typed || path.ends_with(&format!("/{}", typed.trim_start_matches("./")))
 }
 
+/// A program's output read in chunks, given back as text without splitting a UTF-8 character
+/// between two pieces (an unfinished one at the end waits for the next chunk; invalid bytes
+/// become U+FFFD).
+#[derive(Default)]
+pub struct OutputText {
+    pending: Vec<u8>,
+}
+
+impl OutputText {
+    /// The text of what was read so far, up to the last complete character.
+    pub fn push(&mut self, chunk: &[u8]) -> String {
+        self.pending.extend_from_slice(chunk);
+        let complete = match std::str::from_utf8(&self.pending) {
+            Ok(_) => self.pending.len(),
+            Err(e) if e.error_len().is_none() => e.valid_up_to(),
+            Err(_) => self.pending.len(),
+        };
+        let text = String::from_utf8_lossy(&self.pending[..complete]).into_owned();
+        self.pending.drain(..complete);
+        text
+    }
+
+    /// What is left at the end of the output (an unfinished character, as U+FFFD).
+    pub fn finish(self) -> Option<String> {
+        (!self.pending.is_empty()).then(|| String::from_utf8_lossy(&self.pending).into_owned())
+    }
+}
+
 /// The unit size a gdb letter names for `x` (`b h w g`: 1, 2, 4, 8 bytes).
 pub fn parse_unit(letter: char) -> Option<u64> {
     Some(match letter {
@@ -76,6 +104,17 @@ fn strip_zeros(number: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn output_text_never_splits_a_character() {
+        let mut out = OutputText::default();
+        let e_acute = "\u{e9}".as_bytes();
+        assert_eq!(out.push(&[b'a', e_acute[0]]), "a");
+        assert_eq!(out.push(&[e_acute[1], b'b']), "\u{e9}b");
+        assert_eq!(out.push(&[0xff, b'c']), "\u{fffd}c");
+        assert_eq!(out.push(&[e_acute[0]]), "");
+        assert_eq!(out.finish().as_deref(), Some("\u{fffd}"));
+    }
 
     #[test]
     fn typed_names_match_the_end_of_a_path() {

@@ -20,6 +20,7 @@ use std::collections::VecDeque;
 
 use futures_core::Stream;
 use oclgrind_debug_protocol::protocol::{self, Command, Event, ToFrontend};
+use oclgrind_debug_protocol::text::OutputText;
 use oclgrind_debug_protocol::Frontend;
 use ratatui::crossterm::event::{
     Event as TermEvent, EventStream, KeyCode, KeyEventKind, KeyModifiers, MouseButton,
@@ -279,7 +280,7 @@ async fn forward_text(fd: OwnedFd, to_ui: UnboundedSender<Message>) {
         return;
     };
     let mut buf = vec![0u8; 1 << 16];
-    let mut pending: Vec<u8> = Vec::new();
+    let mut text = OutputText::default();
     loop {
         let Ok(mut ready) = fd.readable().await else {
             return;
@@ -290,22 +291,13 @@ async fn forward_text(fd: OwnedFd, to_ui: UnboundedSender<Message>) {
             Ok(Ok(n)) => n,
             Err(_would_block) => continue,
         };
-        pending.extend_from_slice(&buf[..n]);
-        let complete = match std::str::from_utf8(&pending) {
-            Ok(_) => pending.len(),
-            // An unfinished character at the end is kept for the next read.
-            Err(e) if e.error_len().is_none() => e.valid_up_to(),
-            Err(_) => pending.len(),
-        };
-        let text = String::from_utf8_lossy(&pending[..complete]).into_owned();
-        pending.drain(..complete);
-        if to_ui.send(Message::Event(Event::Output(text))).is_err() {
+        let piece = text.push(&buf[..n]);
+        if to_ui.send(Message::Event(Event::Output(piece))).is_err() {
             return;
         }
     }
-    if !pending.is_empty() {
-        let text = String::from_utf8_lossy(&pending).into_owned();
-        let _ = to_ui.send(Message::Event(Event::Output(text)));
+    if let Some(rest) = text.finish() {
+        let _ = to_ui.send(Message::Event(Event::Output(rest)));
     }
 }
 
