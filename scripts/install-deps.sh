@@ -20,7 +20,7 @@ PACKAGES=(
   clang-15          # with llvm-spirv-15, makes the SPIR-V module the tests load
   tmux              # the debugger TUI test drives a real terminal
   nodejs            # runs the DAP server's tests (tests/dap) through Microsoft's DebugClient
-  npm               # ... which it fetches at the version package-lock.json pins
+                    # (npm, which fetches it, is installed below where no npm command is)
   python3-pip       # installs sarif-tools, which reads the SARIF reports back in the tests
   # Real OpenCL libraries the library tier (tests/tests/libraries.rs) runs on the simulator:
   libclblast-dev    # CLBlast, for an SGEMM through its tuned kernels
@@ -88,6 +88,11 @@ fi
 # The DAP tests' client (tests/dap): @vscode/debugadapter-testsupport, as package-lock.json pins it.
 dap_tests="$(dirname "$0")/../tests/dap"
 if [ ! -d "$dap_tests/node_modules/@vscode/debugadapter-testsupport" ]; then
+  if ! command -v npm >/dev/null; then
+    echo "Installing npm (fetches the DAP test client)"
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends npm
+  fi
   echo "Fetching the DAP test client (tests/dap)"
   (cd "$dap_tests" && npm ci --no-audit --no-fund --silent)
 fi

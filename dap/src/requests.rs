@@ -13,6 +13,7 @@ use crate::breakpoints::Wanted;
 use crate::debuggee::{resolve, Spawn};
 use crate::handles::{self, VarRef};
 use crate::session::{breakpoint_json, first_reply, Answers, Debugging, Job, Session};
+use crate::sources::Sources;
 use crate::wire::{base64_decode, base64_encode};
 
 /// The exception filter that stops at checker reports.
@@ -169,10 +170,16 @@ impl Session {
     }
 
     fn set_breakpoints(&mut self, request: &Value, args: &Value) {
-        let Some(path) = args["source"]["path"].as_str().map(str::to_string) else {
-            return self
-                .out
-                .refuse(request, "Breakpoints need a source with a path.");
+        // A file by its path, or a program shown by reference.
+        let source = &args["source"];
+        let reference = source["sourceReference"].as_u64().filter(|&r| r > 0);
+        let path = match (source["path"].as_str(), reference) {
+            (_, Some(reference)) => Sources::reference_key(reference),
+            (Some(path), None) => path.to_string(),
+            (None, None) => {
+                let message = "Breakpoints need a source with a path or a reference.";
+                return self.out.refuse(request, message);
+            }
         };
         self.sources.know(&path);
         let lines = self
@@ -208,7 +215,10 @@ impl Session {
             .get(path)
             .map(Vec::as_slice)
             .unwrap_or_default();
-        let answer: Vec<Value> = list.iter().map(|bp| breakpoint_json(bp, path)).collect();
+        let source = self.sources.source_of_key(path);
+        let answer: Vec<Value> = (list.iter())
+            .map(|bp| breakpoint_json(bp, source.clone()))
+            .collect();
         self.out.respond(request, json!({ "breakpoints": answer }));
     }
 

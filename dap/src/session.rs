@@ -106,7 +106,7 @@ pub struct Session {
     /// The stop a command that should have run the kernel on left; shown again if the engine
     /// refused the command (it prompts with no stop in between).
     left_stop: Option<Stop>,
-    /// The threads the IDE was last told of, and the work-group they are in.
+    /// The threads the IDE was last told of.
     pub(crate) threads: Vec<(i64, String)>,
     /// The launch (counted from 1) and work-group of the threads shown.
     shown_group: Option<(u64, [u64; 3])>,
@@ -572,9 +572,13 @@ impl Session {
         self.breakpoints.dirty = false;
         let mut commands = vec![Command::Delete { number: None }];
         let mut wanted = Vec::new();
-        for (path, list) in &self.breakpoints.by_file {
+        for (path, list) in self.breakpoints.by_file.iter_mut() {
+            if self.sources.is_other_program(path) {
+                list.iter_mut().for_each(|bp| bp.bound = None);
+                continue;
+            }
             let in_program = self.sources.is_current_program(path);
-            for bp in list {
+            for bp in list.iter() {
                 // Lines of the program's own text; any other file only as an included one.
                 let file = (!in_program).then(|| path.clone());
                 commands.push(Command::Break {
@@ -635,7 +639,7 @@ impl Session {
                 };
                 if now != bp.told {
                     bp.told = now;
-                    events.push(breakpoint_json(bp, path));
+                    events.push(breakpoint_json(bp, self.sources.source_of_key(path)));
                 }
             }
         }
@@ -673,12 +677,12 @@ impl Session {
 }
 
 /// A breakpoint as DAP describes it.
-pub(crate) fn breakpoint_json(bp: &crate::breakpoints::Breakpoint, path: &str) -> Value {
+pub(crate) fn breakpoint_json(bp: &crate::breakpoints::Breakpoint, source: Value) -> Value {
     let mut v = json!({
         "id": bp.id,
         "verified": bp.told.0,
         "line": bp.told.1,
-        "source": { "path": path },
+        "source": source,
     });
     if let Some(why) = &bp.refused {
         v["message"] = json!(why);

@@ -35,9 +35,36 @@ impl Sources {
         self.cwd = cwd;
     }
 
+    /// The key under which breakpoints set in a program shown by reference are kept (their
+    /// "path"; no file's name has this form).
+    pub fn reference_key(reference: u64) -> String {
+        format!("<program {reference}>")
+    }
+
+    fn reference_of_key(key: &str) -> Option<u64> {
+        key.strip_prefix("<program ")?
+            .strip_suffix('>')?
+            .parse()
+            .ok()
+    }
+
+    /// DAP's `Source` for a breakpoint's key: a file's path, or a program's reference.
+    pub fn source_of_key(&self, key: &str) -> Value {
+        match Self::reference_of_key(key) {
+            Some(reference) => json!({ "sourceReference": reference }),
+            None => json!({ "path": key }),
+        }
+    }
+
+    /// Whether a key names a program by reference other than the current one (its
+    /// breakpoints bind nowhere else).
+    pub fn is_other_program(&self, key: &str) -> bool {
+        Self::reference_of_key(key).is_some_and(|r| self.current.map(|i| i as u64 + 1) != Some(r))
+    }
+
     /// A file the IDE named: its text is read now, and it may hold a program seen later.
     pub fn know(&mut self, path: &str) {
-        if self.files.iter().any(|(p, _)| p == path) {
+        if Self::reference_of_key(path).is_some() || self.files.iter().any(|(p, _)| p == path) {
             return;
         }
         let text = std::fs::read_to_string(path).ok().map(|t| normalise(&t));
@@ -66,8 +93,11 @@ impl Sources {
         }
     }
 
-    /// The text of a known file (`None` when unreadable or unknown).
+    /// The text of a known file or a program's key (`None` when unreadable or unknown).
     pub fn file_text(&self, path: &str) -> Option<&str> {
+        if let Some(reference) = Self::reference_of_key(path) {
+            return self.text(reference);
+        }
         self.files
             .iter()
             .find(|(p, _)| p == path)
@@ -91,8 +121,11 @@ impl Sources {
         self.current = Some(index);
     }
 
-    /// Whether a known file holds the current program.
+    /// Whether a known file holds the current program, or the key is its reference's.
     pub fn is_current_program(&self, path: &str) -> bool {
+        if let Some(reference) = Self::reference_of_key(path) {
+            return self.current.map(|i| i as u64 + 1) == Some(reference);
+        }
         self.current_program()
             .is_some_and(|p| p.path.as_deref() == Some(path))
             || self
@@ -170,6 +203,13 @@ mod tests {
         assert_eq!(s.source(None)["sourceReference"], 2);
         assert!(!s.is_current_program(&path));
         assert_eq!(s.text(3), None);
+        // Breakpoints in a program shown by reference are kept under a key of its own.
+        let key = Sources::reference_key(2);
+        assert!(s.is_current_program(&key));
+        assert!(s.is_other_program(&Sources::reference_key(1)));
+        assert_eq!(s.file_text(&key), Some("kernel void other() {}"));
+        assert_eq!(s.source_of_key(&key)["sourceReference"], 2);
+        assert_eq!(s.source_of_key(&path)["path"], path.as_str());
         assert_eq!(s.text(0), None);
         std::fs::remove_dir_all(&dir).unwrap();
     }

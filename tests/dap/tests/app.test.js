@@ -66,6 +66,17 @@ test('a kernel from a string: its text by reference; args, env, cwd and printf',
   assert.ok(frame.source.sourceReference > 0, JSON.stringify(frame.source));
   const text = (await dc.sourceRequest({ source: frame.source, sourceReference: frame.source.sourceReference })).body.content;
   assert.equal(text.split('\n')[0], 'kernel void twice(global int *data)');
+  // A breakpoint in that text: line 4 (data[i] = 2 * data[i]), reached by work-item 0.
+  const bps = (await dc.setBreakpointsRequest({ source: frame.source, breakpoints: [{ line: 4 }] })).body.breakpoints;
+  assert.equal(bps[0].verified, true);
+  assert.equal(bps[0].source.sourceReference, frame.source.sourceReference);
+  const hit = await t.runTo(dc, 'continue', { threadId: stopped.threadId });
+  assert.equal(hit.reason, 'breakpoint');
+  assert.deepEqual(hit.hitBreakpointIds, [bps[0].id]);
+  const [at4] = await t.frames(dc, hit.threadId);
+  assert.equal(at4.line, 4);
+  assert.equal((await t.evaluate(dc, 'data[i]', at4.id)).result, '21');
+  await dc.setBreakpointsRequest({ source: frame.source, breakpoints: [] });
   assert.equal(await t.runToEnd(dc, stopped.threadId), 0);
   assert.match(output.stdout, new RegExp(`arg first, DAP_TEST=yes, cwd ${fs.realpathSync(os.tmpdir())}\n`));
   assert.match(output.stdout, /kernel says 42\n/);
