@@ -697,6 +697,17 @@ mod tests {
     }
 
     #[test]
+    fn dap_is_a_mode_whose_other_options_go_to_each_launch() {
+        for cmd in [Command::Launcher, Command::Kernel] {
+            let p = parse(cmd, &args("--dap --data-races")).unwrap();
+            assert!(p.dap);
+            assert!(p.rest.is_empty());
+            assert_eq!(p.settings, [Setting::DataRaces(true)]);
+        }
+        assert!(!parse(Command::Kernel, &args("t.sim")).unwrap().dap);
+    }
+
+    #[test]
     fn launcher_stops_at_the_command() {
         let p = parse(Command::Launcher, &args("--check-api ./app -q --x")).unwrap();
         assert_eq!(p.rest, vec!["./app", "-q", "--x"]);
