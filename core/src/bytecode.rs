@@ -1127,6 +1127,124 @@ impl Op {
     }
 }
 
+/// The registers an op writes in its own frame: one run of slots from a first one (`d` and
+/// its lanes, a builtin's result), or none.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Writes(Option<(Slot, u32)>);
+
+impl Writes {
+    pub const NONE: Writes = Writes(None);
+
+    fn slots(first: Slot, n: u32) -> Writes {
+        Writes((n > 0).then_some((first, n)))
+    }
+
+    /// The first slot and the count, if any.
+    pub fn run(self) -> Option<(Slot, u32)> {
+        self.0
+    }
+
+    /// Every slot written, in order.
+    pub fn iter(self) -> impl Iterator<Item = Slot> {
+        self.0.into_iter().flat_map(|(first, n)| first..first + n)
+    }
+
+    pub fn contains(self, slot: Slot) -> bool {
+        self.0
+            .is_some_and(|(first, n)| slot >= first && slot - first < n)
+    }
+}
+
+impl Op {
+    /// The registers of its own frame that the op may write (those the history records before
+    /// and after it runs), in `func`. A call writes only the callee's new frame and a return
+    /// the caller's (its `ret_dst`): the history keeps those with the frames. The `match`
+    /// names every op, so that a new one must say what it writes.
+    pub fn writes(&self, func: &Function) -> Writes {
+        use Op::*;
+        let one = |d| Writes::slots(d, 1);
+        match *self {
+            Mov { d, .. }
+            | Add { d, .. }
+            | Sub { d, .. }
+            | Mul { d, .. }
+            | And { d, .. }
+            | Or { d, .. }
+            | Xor { d, .. }
+            | Shl { d, .. }
+            | LShr { d, .. }
+            | AShr { d, .. }
+            | ICmp { d, .. }
+            | FAdd32 { d, .. }
+            | FSub32 { d, .. }
+            | FMul32 { d, .. }
+            | FDiv32 { d, .. }
+            | FAdd64 { d, .. }
+            | FSub64 { d, .. }
+            | FMul64 { d, .. }
+            | FDiv64 { d, .. }
+            | DotF32 { d, .. }
+            | SExt { d, .. }
+            | Trunc { d, .. }
+            | ExtractDyn { d, .. }
+            | ToGeneric { d, .. }
+            | FromGeneric { d, .. }
+            | GenericTo { d, .. }
+            | Load { d, .. }
+            | Alloca { d, .. }
+            | Gep { d, .. }
+            | GepConst { d, .. }
+            | GepN { d, .. }
+            | AtomicRmw { d, .. }
+            | WorkItem { d, .. }
+            | WorkItemDyn { d, .. } => one(d),
+            MovN { d, n, .. } | Select { d, n, .. } => Writes::slots(d, n),
+            IntBin { d, lanes, .. }
+            | IntUn { d, lanes, .. }
+            | Funnel { d, lanes, .. }
+            | ICmpV { d, lanes, .. }
+            | FloatBin { d, lanes, .. }
+            | FloatUn { d, lanes, .. }
+            | Fma { d, lanes, .. }
+            | FCmp { d, lanes, .. }
+            | SelectV { d, lanes, .. }
+            | Cast { d, lanes, .. }
+            | InsertDyn { d, lanes, .. }
+            | LoadV { d, lanes, .. } => Writes::slots(d, lanes as u32),
+            // The value and the flag: overflowed, or swapped.
+            Overflow { d, .. } | CmpXchg { d, .. } => Writes::slots(d, 2),
+            Bitcast { d, to, .. } => Writes::slots(d, to.lanes as u32),
+            LoadAgg { d, layout, .. } => {
+                Writes::slots(d, func.layouts[layout as usize].leaves.len() as u32)
+            }
+            Builtin { site } => match func.builtins[site as usize].ret {
+                Some((slot, lanes, _)) => Writes::slots(slot, lanes),
+                None => Writes::NONE,
+            },
+            Nop
+            | Store { .. }
+            | StoreV { .. }
+            | StoreAgg { .. }
+            | CheckIndex { .. }
+            | MemCpy { .. }
+            | MemSet { .. }
+            | SpeculatedUse { .. }
+            | CountBlock { .. }
+            | SpinPoint
+            | Br { .. }
+            | CondBr { .. }
+            | Switch { .. }
+            | Ret { .. }
+            | RetVoid
+            | Call { .. }
+            | Barrier { .. }
+            | SubGroupMeet { .. }
+            | WaitEvents { .. }
+            | Trap { .. } => Writes::NONE,
+        }
+    }
+}
+
 /// An op of a function names a register outside the function's frame.
 #[derive(Clone, Debug, thiserror::Error)]
 #[error(
@@ -1214,6 +1332,371 @@ mod tests {
         assert!(e.contains("op 1 of k"), "{e}");
         // Slices of the frame are bounds-checked where they are used: not listed.
         assert!(Op::MovN { d: 100, s: 0, n: 4 }.registers_within(0));
+    }
+
+    #[test]
+    fn writes_name_each_ops_results() {
+        let builtin = |ret| BuiltinSite {
+            name: "f".into(),
+            run: std::sync::Arc::new(|_: &mut dyn builtin_call::BuiltinEnv| Ok(())),
+            args: vec![(0, 1)],
+            ret,
+            lanewise: true,
+            unread_atomic: None,
+        };
+        let leaf = |offset| Leaf {
+            ty: ScalarTy::F32,
+            offset,
+        };
+        let f = Function {
+            layouts: vec![Layout {
+                leaves: vec![leaf(0), leaf(4), leaf(8)],
+                size: 12,
+            }],
+            builtins: vec![builtin(Some((9, 4, ScalarTy::F32))), builtin(None)],
+            ..Function::default()
+        };
+        let w = |op: Op| op.writes(&f).run();
+        assert_eq!(
+            w(Op::Add {
+                d: 3,
+                a: 1,
+                b: 2,
+                bits: 32
+            }),
+            Some((3, 1))
+        );
+        let vector = Op::IntBin {
+            op: IntBinOp::Add,
+            d: 8,
+            a: 0,
+            b: 4,
+            bits: 32,
+            lanes: 4,
+        };
+        assert_eq!(w(vector), Some((8, 4)));
+        let overflow = Op::Overflow {
+            op: OverflowOp::UAdd,
+            d: 5,
+            a: 0,
+            b: 1,
+            bits: 8,
+        };
+        assert_eq!(w(overflow), Some((5, 2)));
+        let space = AddrSpace::Global;
+        let cas = Op::CmpXchg {
+            d: 6,
+            p: 0,
+            cmp: 1,
+            new: 2,
+            space,
+            ty: MemTy::U32,
+        };
+        assert_eq!(w(cas), Some((6, 2)));
+        let rmw = Op::AtomicRmw {
+            op: RmwOp::Add,
+            d: 7,
+            p: 0,
+            v: 1,
+            space,
+            ty: ScalarTy::Int(32),
+        };
+        assert_eq!(w(rmw), Some((7, 1)));
+        let v = |elem, lanes| VType { elem, lanes };
+        let bitcast = Op::Bitcast {
+            d: 4,
+            s: 0,
+            from: v(ScalarTy::Int(64), 1),
+            to: v(ScalarTy::Int(16), 4),
+        };
+        assert_eq!(w(bitcast), Some((4, 4)));
+        assert_eq!(
+            w(Op::LoadAgg {
+                d: 10,
+                p: 0,
+                space,
+                layout: 0
+            }),
+            Some((10, 3))
+        );
+        let load = Op::LoadV {
+            d: 2,
+            p: 0,
+            space,
+            ty: MemTy::U16,
+            lanes: 3,
+            align: 2,
+        };
+        assert_eq!(w(load), Some((2, 3)));
+        assert_eq!(w(Op::Builtin { site: 0 }), Some((9, 4)));
+        assert_eq!(w(Op::Builtin { site: 1 }), None);
+        assert_eq!(w(Op::MovN { d: 1, s: 20, n: 0 }), None, "no slots, no run");
+        assert_eq!(
+            w(Op::Select {
+                d: 12,
+                c: 0,
+                t: 1,
+                f: 4,
+                n: 3
+            }),
+            Some((12, 3))
+        );
+        assert_eq!(
+            w(Op::Alloca {
+                d: 1,
+                size: 16,
+                padding: u32::MAX
+            }),
+            Some((1, 1))
+        );
+        let q = WiQuery::GlobalId;
+        assert_eq!(w(Op::WorkItemDyn { q, d: 2, dim: 0 }), Some((2, 1)));
+        // What writes memory, moves the work-item or waits writes no register of its frame.
+        let store = Op::Store {
+            p: 0,
+            s: 1,
+            space,
+            ty: MemTy::U32,
+            align: 4,
+        };
+        for op in [
+            store,
+            Op::Call { site: 0 },
+            Op::Ret { s: 1, n: 2 },
+            Op::RetVoid,
+            Op::Barrier { fence: 1 },
+            Op::CondBr { c: 0, t: 1, f: 2 },
+            Op::MemSet {
+                dst: 0,
+                val: 1,
+                len: 2,
+                space,
+            },
+            Op::CheckIndex {
+                idx: 0,
+                bits: 32,
+                len: 4,
+            },
+        ] {
+            assert_eq!(op.writes(&f), Writes::NONE, "{op:?}");
+            assert_eq!(op.writes(&f).iter().count(), 0);
+        }
+        let ws = Op::Select {
+            d: 12,
+            c: 0,
+            t: 1,
+            f: 4,
+            n: 3,
+        }
+        .writes(&f);
+        assert_eq!(ws.iter().collect::<Vec<_>>(), [12, 13, 14]);
+        assert!(!ws.contains(11) && ws.contains(12) && ws.contains(14) && !ws.contains(15));
+    }
+
+    /// Runs every register-only op on a frame of distinct values: the slots that change lie
+    /// in what `writes` names, and a slot it names changes.
+    #[test]
+    fn writes_cover_what_register_ops_change() {
+        use crate::exec::pure_ops::run_pure;
+        let f = Function::default();
+        let (d, a, b, c) = (40, 0, 8, 16);
+        let idx = 24;
+        let v = |elem, lanes| VType { elem, lanes };
+        let ops = [
+            Op::Mov { d, s: a },
+            Op::MovN { d, s: a, n: 3 },
+            Op::Add { d, a, b, bits: 32 },
+            Op::Sub { d, a, b, bits: 64 },
+            Op::Mul { d, a, b, bits: 16 },
+            Op::And { d, a, b },
+            Op::Or { d, a, b },
+            Op::Xor { d, a, b },
+            Op::Shl { d, a, b, bits: 32 },
+            Op::LShr { d, a, b, bits: 32 },
+            Op::AShr { d, a, b, bits: 32 },
+            Op::IntBin {
+                op: IntBinOp::SMax,
+                d,
+                a,
+                b,
+                bits: 32,
+                lanes: 4,
+            },
+            Op::IntUn {
+                op: IntUnOp::CtPop,
+                d,
+                s: a,
+                bits: 64,
+                lanes: 3,
+            },
+            Op::Funnel {
+                left: true,
+                d,
+                a,
+                b,
+                c,
+                bits: 32,
+                lanes: 2,
+            },
+            Op::Overflow {
+                op: OverflowOp::UAdd,
+                d,
+                a,
+                b,
+                bits: 64,
+            },
+            Op::ICmp {
+                pred: IntPred::Ne,
+                d,
+                a,
+                b,
+                bits: 64,
+            },
+            Op::ICmpV {
+                pred: IntPred::Ne,
+                d,
+                a,
+                b,
+                bits: 64,
+                lanes: 4,
+            },
+            Op::FAdd32 { d, a, b },
+            Op::FSub32 { d, a, b },
+            Op::FMul32 { d, a, b },
+            Op::FDiv32 { d, a, b },
+            Op::FAdd64 { d, a, b },
+            Op::FSub64 { d, a, b },
+            Op::FMul64 { d, a, b },
+            Op::FDiv64 { d, a, b },
+            Op::FloatBin {
+                op: FloatBinOp::Add,
+                ty: FloatTy::F32,
+                d,
+                a,
+                b,
+                lanes: 4,
+            },
+            Op::FloatUn {
+                op: FloatUnOp::Neg,
+                ty: FloatTy::F64,
+                d,
+                s: a,
+                lanes: 2,
+            },
+            Op::DotF32 { d, a, b, lanes: 4 },
+            Op::Fma {
+                ty: FloatTy::F32,
+                fused: true,
+                d,
+                a,
+                b,
+                c,
+                lanes: 3,
+            },
+            Op::FCmp {
+                pred: FloatPred::Une,
+                ty: FloatTy::F64,
+                d,
+                a,
+                b,
+                lanes: 2,
+            },
+            Op::Select {
+                d,
+                c: idx,
+                t: a,
+                f: b,
+                n: 4,
+            },
+            Op::SelectV {
+                d,
+                c: idx,
+                t: a,
+                f: b,
+                lanes: 4,
+            },
+            Op::SExt {
+                d,
+                s: a,
+                from: 8,
+                to: 32,
+            },
+            Op::Trunc { d, s: a, bits: 8 },
+            Op::Cast {
+                op: CastOp::Trunc { to: 8 },
+                d,
+                s: a,
+                lanes: 4,
+            },
+            Op::Bitcast {
+                d,
+                s: a,
+                from: v(ScalarTy::Int(32), 2),
+                to: v(ScalarTy::Int(8), 8),
+            },
+            Op::ExtractDyn {
+                d,
+                v: a,
+                idx,
+                lanes: 4,
+            },
+            Op::ToGeneric {
+                d,
+                s: a,
+                space: AddrSpace::Local,
+            },
+            Op::FromGeneric { d, s: a },
+            Op::GenericTo {
+                d,
+                s: a,
+                space: AddrSpace::Private,
+            },
+            Op::InsertDyn {
+                d,
+                v: a,
+                e: b,
+                idx,
+                lanes: 4,
+            },
+            Op::Gep {
+                d,
+                base: a,
+                idx: b,
+                idx_bits: 32,
+                scale: 4,
+                offset: 8,
+            },
+            Op::GepConst {
+                d,
+                base: a,
+                offset: 24,
+            },
+        ];
+        for op in ops {
+            // Distinct values everywhere, none a result could equal by chance here; a small
+            // index.
+            let mut r: Vec<u64> = (0..64u64)
+                .map(|i| 0x5eed_0000_0000 + i * 0x1_0001)
+                .collect();
+            r[idx as usize] = 1;
+            let before = r.clone();
+            assert!(run_pure(&op, &mut r), "{op:?} is a register op");
+            let writes = op.writes(&f);
+            let changed: Vec<u32> = (0..64)
+                .filter(|&i| r[i as usize] != before[i as usize])
+                .collect();
+            assert!(!changed.is_empty(), "{op:?} changed nothing");
+            for s in &changed {
+                assert!(
+                    writes.contains(*s),
+                    "{op:?} changed slot {s}, not in {writes:?}"
+                );
+            }
+            assert!(
+                writes.iter().any(|s| changed.contains(&s)),
+                "{op:?}: {writes:?}"
+            );
+        }
     }
 
     #[test]

@@ -21,7 +21,8 @@
 //! memops, env    memory ops; what builtins see
 //! async_copy, shadow_memory, checks
 //! shared         what they all share: Launch, Where (and Here), Mems
-//! machine, items, debug, kernel, plan, workitem, shadow_values, ...: plain data and leaves
+//! machine, items, debug, kernel, plan, workitem, shadow_values, history, ...:
+//!                plain data and leaves
 //! ```
 
 mod async_copy;
@@ -33,6 +34,7 @@ pub mod debug;
 mod debug_run;
 mod env;
 mod group;
+pub mod history;
 mod interp;
 mod items;
 mod kernel;
