@@ -44,6 +44,19 @@ test('the example: a breakpoint in the file the application reads, then its MemC
   assert.equal(frame.name, 'smooth');
   assert.equal(frame.source.path, SMOOTH_CL);
   assert.equal((await t.evaluate(dc, 'i', frame.id)).result, '0');
+  // The same requests as on a .sim: threads, variables, memory, disassembly, stepping.
+  const threads = (await dc.threadsRequest()).body.threads;
+  assert.equal(threads[0].name, 'Global(0,0,0) Local(0,0,0)');
+  const locals = await t.scope(dc, frame.id, 'Locals');
+  assert.equal(locals.left.value, '0', 'in[max(0 - 1, 0)]: the first sample');
+  const args = await t.scope(dc, frame.id, 'Arguments');
+  assert.equal(args.n.value, '1024');
+  const first = (await dc.customRequest('readMemory', { memoryReference: args.in.memoryReference, count: 4 })).body;
+  assert.equal(Buffer.from(first.data, 'base64').readFloatLE(0), 0);
+  const ir = (await dc.disassembleRequest({ memoryReference: frame.instructionPointerReference, instructionCount: 1 })).body.instructions;
+  assert.match(ir[0].instruction, /load|getelementptr|sext|add/);
+  assert.equal((await t.runTo(dc, 'next', { threadId: 1 })).reason, 'step');
+  assert.equal((await t.frames(dc, 1))[0].line, 10);
   // Without the breakpoint, on to the report: the last work-item reads past the end.
   await dc.setBreakpointsRequest({ source: { path: SMOOTH_CL }, breakpoints: [] });
   const report = await t.runTo(dc, 'continue', { threadId: 1 });
