@@ -166,6 +166,11 @@ impl Breakpoints {
             .find(|b| b.bound.is_some_and(|(n, _)| n == number))
     }
 
+    /// No breakpoint is set, and the engine has been told so.
+    pub fn none_anywhere(&self) -> bool {
+        !self.dirty && self.by_file.values().all(Vec::is_empty)
+    }
+
     pub fn all_mut(&mut self) -> impl Iterator<Item = &mut Breakpoint> {
         self.by_file.values_mut().flatten()
     }

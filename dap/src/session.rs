@@ -373,15 +373,15 @@ impl Session {
         let first = std::mem::take(&mut self.launch_fresh);
         match &stopped.reason {
             _ if first || stopped.reason == StopReason::LaunchStart => {
-                self.push(Job::new(
-                    vec![Command::SourceOf { file: None }],
-                    move |s, answers| {
-                        if let Some(Reply::Source(lines)) = first_reply(&answers, 0) {
-                            s.sources.enter_program(lines);
-                        }
-                        s.sync_breakpoints(move |s| s.launch_started(stopped));
-                    },
-                ));
+                self.sources.leave_program();
+                // Without breakpoints nothing binds: the program's text is fetched only if a
+                // stop is shown (launches of an application can be many).
+                if self.breakpoints.none_anywhere() {
+                    return self.launch_started(stopped);
+                }
+                self.with_program(move |s| {
+                    s.sync_breakpoints(move |s| s.launch_started(stopped));
+                });
             }
             StopReason::Breakpoint {
                 number,
@@ -512,6 +512,9 @@ impl Session {
 
     /// Shows a stop to the IDE (after giving the engine any breakpoints changed meanwhile).
     fn show(&mut self, stopped: Stopped, reason: &'static str, hit: Vec<i64>) {
+        if !self.sources.knows_program() {
+            return self.with_program(move |s| s.show(stopped, reason, hit));
+        }
         if self.breakpoints.dirty {
             return self.sync_breakpoints(move |s| s.show(stopped, reason, hit));
         }
@@ -563,6 +566,24 @@ impl Session {
             body["text"] = json!(d);
         }
         self.out.event("stopped", body);
+    }
+
+    /// Fetches the stopped launch's program text (frames name its file, breakpoints bind by
+    /// it), then runs `then`; nothing when the process has ended meanwhile.
+    fn with_program(&mut self, then: impl FnOnce(&mut Session) + 'static) {
+        let command = Command::SourceOf { file: None };
+        self.push(Job::new(vec![command], move |s, answers| {
+            if answers.is_empty() {
+                return;
+            }
+            let lines = match first_reply(&answers, 0) {
+                Some(Reply::Source(lines)) => lines.as_slice(),
+                // A program without source: known, with no text.
+                _ => &[],
+            };
+            s.sources.enter_program(lines);
+            then(s);
+        }));
     }
 
     /// Gives the engine the breakpoints that bind in the current program, then runs `then`.

@@ -121,16 +121,23 @@ impl Sources {
         self.current = Some(index);
     }
 
+    /// A new launch began: its program is not known until `enter_program`.
+    pub fn leave_program(&mut self) {
+        self.current = None;
+    }
+
+    pub fn knows_program(&self) -> bool {
+        self.current.is_some()
+    }
+
     /// Whether a known file holds the current program, or the key is its reference's.
     pub fn is_current_program(&self, path: &str) -> bool {
         if let Some(reference) = Self::reference_of_key(path) {
             return self.current.map(|i| i as u64 + 1) == Some(reference);
         }
-        self.current_program()
-            .is_some_and(|p| p.path.as_deref() == Some(path))
-            || self
-                .current_program()
-                .is_some_and(|p| self.file_text(path) == Some(p.text.as_str()))
+        self.current_program().is_some_and(|p| {
+            p.path.as_deref() == Some(path) || self.file_text(path) == Some(p.text.as_str())
+        })
     }
 
     fn current_program(&self) -> Option<&Program> {

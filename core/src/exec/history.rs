@@ -535,27 +535,17 @@ pub struct OpRecords<'a> {
 impl<'a> OpRecords<'a> {
     /// The op's records in the order they were made (redo's order).
     pub fn records(&self) -> impl Iterator<Item = Record<'a>> + 'a {
-        let mut rest = self.body;
-        std::iter::from_fn(move || {
-            if rest.is_empty() {
-                return None;
-            }
+        walk(self.body, |rest| {
             let (r, n) = Record::decode(rest);
-            rest = &rest[n..];
-            Some(r)
+            (r, &rest[n..])
         })
     }
 
     /// The op's records, last first (undo's order).
     pub fn records_back(&self) -> impl Iterator<Item = Record<'a>> + 'a {
-        let mut rest = self.body;
-        std::iter::from_fn(move || {
-            if rest.is_empty() {
-                return None;
-            }
+        walk(self.body, |rest| {
             let (r, start) = Record::decode_back(rest);
-            rest = &rest[..start];
-            Some(r)
+            (r, &rest[..start])
         })
     }
 
@@ -567,6 +557,21 @@ impl<'a> OpRecords<'a> {
     pub fn is_empty(&self) -> bool {
         self.body.is_empty()
     }
+}
+
+/// The records of `body`, each taken by `next` (which returns the bytes left).
+fn walk<'a>(
+    mut rest: &'a [u8],
+    next: fn(&'a [u8]) -> (Record<'a>, &'a [u8]),
+) -> impl Iterator<Item = Record<'a>> + 'a {
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let (r, left) = next(rest);
+        rest = left;
+        Some(r)
+    })
 }
 
 /// Where an op is in the log: its chunk, its header's offset, its place.
