@@ -3,6 +3,7 @@
 //! builtins' environment and the work-group's async copies.
 
 use super::shared::{Launch, Mems, Where};
+use super::undo::RECORDING;
 use crate::bytecode::{MemTy, RmwOp};
 use crate::diagnostics::{Level, Rule};
 use crate::memory::{
@@ -160,11 +161,11 @@ pub(crate) fn located(
         };
         report_access(access, launch, mems.workers, at());
         if located.is_none() && dir.reads() {
-            mems.undo.needs_shadows |= mems.undo.active;
+            mems.undo.needs_shadows |= mems.undo.speculating();
         }
     }
     let located = located.map(|(p, _)| p);
-    if mems.undo.active
+    if mems.undo.speculating()
         && space == AddrSpace::Local
         && located.is_some()
         && !mems.local.all_initialised()
@@ -172,20 +173,34 @@ pub(crate) fn located(
         deferred_local_access(mems, addr, size, dir);
     }
     if launch.plan.checks_global_shadows()
-        && mems.undo.active
+        && mems.undo.speculating()
         && space == AddrSpace::Global
         && located.is_some()
     {
         deferred_global_access(mems, &launch.global, addr, size, dir);
     }
-    if let (Dir::Store, true, Some(p)) = (dir, mems.undo.active, located) {
-        // The group may start over (`undo`; atomics keep their own, `undone_atomic`); local
-        // and private memory start afresh then.
-        if matches!(space, AddrSpace::Global | AddrSpace::Constant) {
-            mems.undo.overwriting(p, size);
-        }
+    if let (true, true, Some(p)) = (dir.writes(), mems.undo.flags != 0, located) {
+        keep_written(mems, space, addr, p, size, dir);
     }
     located
+}
+
+/// A write about to be made at `p` (`addr` in `space`) while the undo log keeps something:
+/// a speculating group's global store (the group may start over, `undo`; atomics keep their
+/// own, `undone_atomic`; local and private memory start afresh then), a debugged group's
+/// every write (its history).
+#[cold]
+#[inline(never)]
+fn keep_written(mems: &mut Mems, space: AddrSpace, addr: u64, p: *mut u8, size: u64, dir: Dir) {
+    let global = matches!(space, AddrSpace::Global | AddrSpace::Constant);
+    if mems.undo.speculating() && dir == Dir::Store && global {
+        mems.undo.overwriting(p, size);
+    }
+    if mems.undo.flags & RECORDING != 0 {
+        if let Some(history) = mems.undo.history.as_deref_mut() {
+            history.written(space, addr, p, size);
+        }
+    }
 }
 
 /// A local access of a group that runs without the shadows of its registers
@@ -247,7 +262,7 @@ pub(crate) fn undone_atomic(
     (op, value): (RmwOp, u64),
     old: u64,
 ) {
-    if mems.undo.active && resolve(space, addr).0 == AddrSpace::Global {
+    if mems.undo.speculating() && resolve(space, addr).0 == AddrSpace::Global {
         mems.undo.atomic(p, size, (op, value), old);
     }
 }

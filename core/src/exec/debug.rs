@@ -13,6 +13,7 @@ use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 
+use super::history::History;
 use super::kernel::KernelInstance;
 use super::workitem::{query, Frame, WiIds};
 use crate::builtins;
@@ -227,6 +228,8 @@ pub struct WorkItemView<'a> {
     /// What the debugger changed while the work-item was stopped, in order: seen at once by
     /// the view's reads, applied to the work-item by `apply_edits` before it runs on.
     pub(crate) edits: RefCell<Vec<Edit>>,
+    /// The group's history, while it is recorded (the op before this stop is its last).
+    pub(crate) history: Option<&'a History>,
 }
 
 /// A change the debugger makes to a stopped work-item's state.
@@ -475,6 +478,12 @@ impl WorkItemView<'_> {
     /// The code of the kernel, its functions and debug information.
     pub fn code(&self) -> &KernelCode {
         &self.kernel.code
+    }
+
+    /// The group's history up to this stop, while it is recorded: its last op is the one
+    /// run before the stop.
+    pub fn history(&self) -> Option<&History> {
+        self.history
     }
 
     /// Register slots of the frame that starts at `base`.

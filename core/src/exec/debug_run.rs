@@ -12,7 +12,9 @@ use super::debug::{
 };
 use super::group::{allocate_locals, Pace, Turn};
 use super::items::{GroupItems, Publish};
+use super::recorder::{Recorder, DEFAULT_HISTORY_BYTES};
 use super::runner::{local_memory, GroupRunner};
+use super::undo::RECORDING;
 use super::workitem::{Stop, WiIds, WorkItem};
 use crate::bytecode::Site;
 use crate::exchange::Exchange;
@@ -28,6 +30,8 @@ pub(crate) struct GroupState {
     workers: Workers,
     items: Box<GroupItems>,
     last_finished: (WiIds, Site),
+    /// The group's history (`exec::history`), in the runner's undo log while it runs.
+    history: Option<Box<Recorder>>,
 }
 
 #[derive(Default)]
@@ -326,6 +330,7 @@ impl Publish for DebugPace<'_, '_> {
 
 impl Pace for DebugPace<'_, '_> {
     const KEEPS_FINISHED: bool = true;
+    const RECORDS: bool = true;
 
     fn stopped(
         &self,
@@ -409,6 +414,7 @@ impl GroupRunner<'_> {
         std::mem::swap(&mut self.asyncs, &mut st.asyncs);
         std::mem::swap(&mut self.exchange, &mut st.exchange);
         std::mem::swap(&mut self.workers, &mut st.workers);
+        self.record(st.history.take());
         self.last_finished = st.last_finished;
         if begins {
             self.begin_group(false);
@@ -418,15 +424,27 @@ impl GroupRunner<'_> {
             std::mem::swap(&mut self.asyncs, &mut st.asyncs);
             std::mem::swap(&mut self.exchange, &mut st.exchange);
             std::mem::swap(&mut self.workers, &mut st.workers);
+            st.history = self.record(None);
             st.last_finished = self.last_finished;
             return Some(st);
         }
+        self.record(None);
         self.end_group();
         self.finish();
         launch.sequencer.complete(linear);
         // The next group's work-items reuse these buffers.
         self.items = Some(std::mem::take(&mut st.items));
         None
+    }
+
+    /// Records into `history` from now on (none: stops recording); returns the history
+    /// recorded so far.
+    fn record(&mut self, history: Option<Box<Recorder>>) -> Option<Box<Recorder>> {
+        match history.is_some() {
+            true => self.undo.flags |= RECORDING,
+            false => self.undo.flags &= !RECORDING,
+        }
+        std::mem::replace(&mut self.undo.history, history)
     }
 
     fn new_group_state(&mut self, count: usize) -> GroupState {
@@ -448,6 +466,7 @@ impl GroupRunner<'_> {
                 items
             },
             last_finished: (WiIds::default(), Site::default()),
+            history: Some(Box::new(Recorder::new(DEFAULT_HISTORY_BYTES))),
         }
     }
 
@@ -483,6 +502,7 @@ impl GroupRunner<'_> {
             global: &launch.global,
             launch: debug,
             edits: Default::default(),
+            history: self.undo.history.as_deref().map(|r| &r.log),
         }
     }
 }

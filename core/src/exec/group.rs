@@ -47,6 +47,9 @@ pub(crate) enum Turn {
 pub(crate) trait Pace: Publish {
     /// Whether a finished work-item keeps its state, so that it can still be shown.
     const KEEPS_FINISHED: bool;
+    /// Whether the group's history is recorded (a debugged group's): what the scheduler
+    /// does between ops goes into it too.
+    const RECORDS: bool;
     /// After a work-item stopped (`stop`), or was chosen while it could not run (`None`).
     fn stopped(
         &self,
@@ -66,6 +69,7 @@ impl Publish for Plain {
 
 impl Pace for Plain {
     const KEEPS_FINISHED: bool = false;
+    const RECORDS: bool = false;
     fn stopped(&self, _: &mut GroupRunner, _: &mut WorkItem, _: WiState, _: Option<Stop>) -> Turn {
         Turn::Continue
     }
@@ -111,6 +115,12 @@ impl<'l> GroupRunner<'l> {
                 }
                 if let Some(site) = items.barrier.take() {
                     self.release_barrier(&site, items.arrived as u64, count as u64);
+                    if P::RECORDS {
+                        // Its async copies belong to the op that arrived last.
+                        if let Some(history) = self.undo.history.as_deref_mut() {
+                            history.flush(false);
+                        }
+                    }
                 }
                 items.release_barrier(pace);
                 round = None;

@@ -101,6 +101,16 @@ pub enum Layer {
 pub struct Words<'a>(&'a [u8]);
 
 impl<'a> Words<'a> {
+    /// Words kept as their little-endian bytes.
+    pub fn new(bytes: &'a [u8]) -> Words<'a> {
+        assert!(
+            bytes.len().is_multiple_of(8),
+            "history: words of {} bytes",
+            bytes.len()
+        );
+        Words(bytes)
+    }
+
     pub fn len(&self) -> usize {
         self.0.len() / 8
     }
@@ -129,7 +139,8 @@ pub enum Record<'a> {
     /// The previous op, at `from`, was followed by one at `to`: a call, a return, another
     /// work-item's turn.
     Leap { from: Cursor, to: Cursor },
-    /// A register the op wrote (`Op::writes`), by slot from the frame's base.
+    /// A register the op wrote (`Op::writes`, a return's result), by its index in the
+    /// work-item's register file.
     Reg { slot: u32, old: u64, new: u64 },
     /// The same register's shadow (with the Uninitialized checker).
     RegShadow { slot: u32, old: Shadow, new: Shadow },
@@ -922,7 +933,7 @@ mod tests {
             Record::Alloca { mark },
             Record::Wait {
                 barrier_at: (2, 30, 3),
-                events: Words(events),
+                events: Words::new(events),
             },
             Record::Entry {
                 index: 5,

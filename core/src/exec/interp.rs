@@ -9,12 +9,14 @@
 use super::async_copy::AsyncState;
 use super::checks::{access, Dir};
 use super::debug::{apply_edits, Moment, Resume, StopSet, WiState, WorkItemView};
+use super::history;
 use super::memops::{self, OpCx};
 use super::runner::GroupRunner;
 use super::shadow_memory;
 use super::shadow_values::{NoShadow, ShadowFile, ShadowMode, WithShadows};
 use super::shared::{Here, Launch, Mems, Where};
 use super::step::{step, Flow, Lane, Sh, Span, State};
+use super::undo::RECORDING;
 use super::workitem::{Frame, Stop, WorkItem, SPIN_LIMIT};
 use crate::builtins::BuiltinSite;
 use crate::bytecode::{Function, Op, Pc, Site};
@@ -317,6 +319,49 @@ impl Stack<'_> {
     }
 }
 
+/// A debugged group records its history: before op `op` of the work-item `item` runs at
+/// `at`, its header and what it is about to change (the registers it writes, a return's
+/// frame and the private memory it frees, an alloca's arena, a barrier's wait).
+#[inline(never)]
+fn record_begin<S: ShadowMode>(
+    mems: &mut Mems,
+    stack: &Stack,
+    at: Cursor,
+    op: &Op,
+    item: u32,
+    (barrier_at, wait_events): ((u32, Pc, u32), &[u64]),
+) {
+    let Some(rec) = mems.undo.history.as_deref_mut() else {
+        return;
+    };
+    let (regs, shadow) = (&stack.regs[..], S::ON.then_some(&*stack.shadow));
+    let place = history::Cursor {
+        item,
+        func: at.fidx,
+        pc: at.pc as Pc,
+    };
+    rec.begin_op(place, stack.frames.len());
+    match *op {
+        Op::Ret { .. } | Op::RetVoid => {
+            if let Some(fr) = stack.frames.last() {
+                rec.returning(fr, mems.private.tail(fr.mark));
+                if let Op::Ret { n, .. } = *op {
+                    let dst = fr.base as usize + fr.ret_dst as usize;
+                    for slot in dst..dst + n as usize {
+                        rec.keep_register(regs, shadow, slot);
+                    }
+                }
+            }
+        }
+        Op::Alloca { .. } => rec.allocating(mems.private.mark()),
+        Op::Barrier { .. } | Op::WaitEvents { .. } => rec.waiting(barrier_at, wait_events),
+        _ => {}
+    }
+    for slot in op.writes(at.func).iter() {
+        rec.keep_register(regs, shadow, at.base + slot as usize);
+    }
+}
+
 impl GroupRunner<'_> {
     pub(crate) fn run(&mut self, wi: &mut WorkItem) -> Stop {
         let launch = self.launch;
@@ -415,6 +460,8 @@ impl GroupRunner<'_> {
         };
         let mut spins = 0u32;
         let observe = launch.observe_memory;
+        // The work-item's local linear index, as the history names it.
+        let item = ((ids.local[2] * size[1] + ids.local[1]) * size[0] + ids.local[0]) as u32;
         loop {
             if DEBUG && (attention.load(Relaxed) || StopSet::is_set(stop_bits, at.pc)) {
                 if let Some(debug) = debug {
@@ -437,6 +484,7 @@ impl GroupRunner<'_> {
                         global: &launch.global,
                         launch: debug.progress,
                         edits: Default::default(),
+                        history: mems.undo.history.as_deref().map(|r| &r.log),
                     };
                     let resume = debug.hook.stopped(&view, Moment::Instruction);
                     let edits = view.take_edits();
@@ -460,6 +508,10 @@ impl GroupRunner<'_> {
             }
             let op_pc = at.pc;
             let op = &at.code[op_pc];
+            if DEBUG && mems.undo.flags & RECORDING != 0 {
+                let wait = (*barrier_at, &wait_events[..]);
+                record_begin::<S>(&mut mems, &stack, at, op, item, wait);
+            }
             at.pc += 1;
             // The op's state, dropped before the work-item's own ops need the stack.
             let flow = step(
@@ -528,6 +580,12 @@ impl GroupRunner<'_> {
                 }
                 Flow::Parted => unreachable!("one work-item does not part"),
             };
+            if DEBUG && mems.undo.flags & RECORDING != 0 {
+                if let Some(rec) = mems.undo.history.as_deref_mut() {
+                    let shadow = S::ON.then_some(&*stack.shadow);
+                    rec.end_op(&stack.regs[..], shadow, &stack.frames[..]);
+                }
+            }
             if let Some(stop) = stop {
                 match stop {
                     // Where it stopped, for messages about the group's last work-item.

@@ -43,6 +43,7 @@ pub mod machine;
 mod memops;
 mod plan;
 pub mod pure_ops;
+mod recorder;
 mod runner;
 pub(crate) mod shadow_memory;
 mod shadow_values;

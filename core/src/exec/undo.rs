@@ -10,6 +10,7 @@
 //! lose. Kernels with other atomics do not run ahead (`KernelCode::atomics_undoable`).
 
 use super::atomic;
+use super::recorder::Recorder;
 use crate::bytecode::{RmwOp, ScalarTy};
 use crate::memory::{load_bytes, store_bytes};
 
@@ -26,10 +27,16 @@ enum Undo {
     },
 }
 
+/// `UndoLog::flags`: the group may start over (`begin`): global stores and atomics are kept.
+pub(crate) const SPECULATING: u8 = 1;
+/// A debugged group records its history: every write goes to `history` (`keep_written`).
+pub(crate) const RECORDING: u8 = 2;
+
 #[derive(Default)]
 pub(crate) struct UndoLog {
-    /// Whether stores are kept now.
-    pub active: bool,
+    /// What is kept now (`SPECULATING`, `RECORDING`): one byte, tested on every access of
+    /// every launch, zero in plain runs that do not speculate.
+    pub flags: u8,
     /// In the order the group made them.
     steps: Vec<Undo>,
     overwritten: Vec<u8>,
@@ -37,6 +44,8 @@ pub(crate) struct UndoLog {
     /// load read local or global bytes not written yet: only a run with shadows can follow
     /// what it read (`ShadowPlan::Deferred`).
     pub needs_shadows: bool,
+    /// A debugged group's history, while the group runs here (`RECORDING`).
+    pub history: Option<Box<Recorder>>,
 }
 
 // SAFETY: the pointers are into global buffers, which outlive the launch; only the worker
@@ -44,9 +53,15 @@ pub(crate) struct UndoLog {
 unsafe impl Send for UndoLog {}
 
 impl UndoLog {
+    /// Whether the group may start over.
+    #[inline(always)]
+    pub fn speculating(&self) -> bool {
+        self.flags & SPECULATING != 0
+    }
+
     /// Starts keeping a group's stores.
     pub fn begin(&mut self) {
-        self.active = true;
+        self.flags |= SPECULATING;
         self.needs_shadows = false;
         self.steps.clear();
         self.overwritten.clear();
@@ -54,7 +69,7 @@ impl UndoLog {
 
     /// Stops keeping them: the group is committed.
     pub fn end(&mut self) {
-        self.active = false;
+        self.flags &= !SPECULATING;
     }
 
     /// Keeps the `len` bytes at `p`, which a store is about to overwrite.
@@ -132,7 +147,7 @@ impl UndoLog {
         }
         self.steps.clear();
         self.overwritten.clear();
-        self.active = false;
+        self.flags &= !SPECULATING;
     }
 }
 
@@ -158,7 +173,7 @@ mod tests {
         assert_eq!(memory, [9, 7, 7, 7, 7, 6, 6, 6]);
         log.undo();
         assert_eq!(memory, [1, 2, 3, 4, 5, 6, 7, 8]);
-        assert!(!log.active);
+        assert!(!log.speculating());
     }
 
     #[test]

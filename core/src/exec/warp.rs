@@ -644,7 +644,7 @@ impl<'l> State<'l> for WarpOps<'_, 'l> {
                     unsafe { runner.pending.add(addr, p, a.size, a.op, value) };
                 } else {
                     let old = unsafe { atomic::rmw(p, a.size, a.op, ty, value) };
-                    if runner.undo.active {
+                    if runner.undo.speculating() {
                         runner.undo.atomic(p, a.size, (a.op, value), old);
                     }
                 }
@@ -787,7 +787,7 @@ impl WarpOps<'_, '_> {
         } = span;
         let r = &mut *self.runner;
         let launch = r.launch;
-        let deferred = r.undo.active
+        let deferred = r.undo.speculating()
             && match space {
                 AddrSpace::Local => !r.local.all_initialised(),
                 _ => launch.plan.checks_global_shadows(),
@@ -832,7 +832,7 @@ impl WarpOps<'_, '_> {
     #[inline(always)]
     fn keep_undone(&mut self, span: Span, at_lo: *mut u8, ordered: bool) -> bool {
         let undo = &mut self.runner.undo;
-        let keep = span.dir == Dir::Store && undo.active && span.space != AddrSpace::Local;
+        let keep = span.dir == Dir::Store && undo.speculating() && span.space != AddrSpace::Local;
         if keep && ordered {
             undo.overwriting(at_lo, span.size * self.frames.count() as u64);
         }

@@ -338,10 +338,71 @@ impl ArenaMemory {
         true
     }
 
+    /// Its buffers and words, as plain numbers (a debugged group's history keeps them).
+    pub fn mark_counts(mark: ArenaMark) -> (u64, u64) {
+        (mark.entries as u64, mark.words as u64)
+    }
+
     pub fn mark(&self) -> ArenaMark {
         ArenaMark {
             entries: self.entries.len(),
             words: self.arena.len(),
+        }
+    }
+
+    /// What `release_to(mark)` would drop, as bytes (a debugged group's history keeps them:
+    /// `restore_tail` puts them back). Buffers, their words, and their shadows and origins
+    /// when the arena keeps them.
+    pub fn tail(&self, mark: ArenaMark) -> Vec<u8> {
+        let mut out = Vec::new();
+        let entries = &self.entries[mark.entries.min(self.entries.len())..];
+        out.extend_from_slice(&(entries.len() as u32).to_le_bytes());
+        for e in entries {
+            out.extend_from_slice(&(e.base as u64).to_le_bytes());
+            out.extend_from_slice(&e.size.to_le_bytes());
+            out.extend_from_slice(&e.flags.to_le_bytes());
+        }
+        let words = |v: &[u64], out: &mut Vec<u8>| {
+            let v = &v[mark.words.min(v.len())..];
+            out.extend_from_slice(&(v.len() as u32).to_le_bytes());
+            v.iter()
+                .for_each(|w| out.extend_from_slice(&w.to_le_bytes()));
+        };
+        words(&self.arena, &mut out);
+        words(&self.shadow, &mut out);
+        let origins = &self.origins[(mark.words * 8 / GRANULE).min(self.origins.len())..];
+        out.extend_from_slice(&(origins.len() as u32).to_le_bytes());
+        origins
+            .iter()
+            .for_each(|o| out.extend_from_slice(&o.to_le_bytes()));
+        out
+    }
+
+    /// Puts back what `tail` gave, after `release_to` dropped it.
+    pub fn restore_tail(&mut self, tail: &[u8]) {
+        let mut at = 0;
+        let mut take = |n: usize| {
+            let s = &tail[at..at + n];
+            at += n;
+            s
+        };
+        let u32_of = |b: &[u8]| u32::from_le_bytes(b.try_into().unwrap());
+        let u64_of = |b: &[u8]| u64::from_le_bytes(b.try_into().unwrap());
+        for _ in 0..u32_of(take(4)) {
+            self.entries.push(BufEntry {
+                base: u64_of(take(8)) as usize,
+                size: u64_of(take(8)),
+                flags: u32_of(take(4)),
+            });
+        }
+        for _ in 0..u32_of(take(4)) {
+            self.arena.push(u64_of(take(8)));
+        }
+        for _ in 0..u32_of(take(4)) {
+            self.shadow.push(u64_of(take(8)));
+        }
+        for _ in 0..u32_of(take(4)) {
+            self.origins.push(u32_of(take(4)));
         }
     }
 
@@ -442,6 +503,43 @@ impl ArenaMemory {
 mod tests {
     use super::*;
     use crate::memory::Scalar;
+
+    #[test]
+    fn a_released_tail_comes_back() {
+        for shadows in [false, true] {
+            let mut m = ArenaMemory::new(AddrSpace::Private);
+            if shadows {
+                m.track_shadows();
+            }
+            m.allocate_with(&[9; 5]);
+            let mark = m.mark();
+            let a = m.allocate_with(&[1, 2, 3]);
+            let b = m.allocate(20);
+            assert!(m.write(b + 4, &[7, 7]));
+            let (entries, arena, shadow, origins) = (
+                m.entries.clone(),
+                m.arena.clone(),
+                m.shadow.clone(),
+                m.origins.clone(),
+            );
+            let tail = m.tail(mark);
+            m.release_to(mark);
+            assert!(!m.read(a, &mut [0]));
+            m.restore_tail(&tail);
+            assert_eq!(m.entries, entries);
+            assert_eq!(
+                (&m.arena, &m.shadow, &m.origins),
+                (&arena, &shadow, &origins)
+            );
+            let (mut two, mut three) = ([0; 2], [0; 3]);
+            assert!(m.read(b + 4, &mut two) && m.read(a, &mut three));
+            assert_eq!((two, three), ([7, 7], [1, 2, 3]));
+            // Nothing after the mark: nothing to put back.
+            let empty = m.tail(m.mark());
+            m.restore_tail(&empty);
+            assert_eq!(m.entries.len(), entries.len());
+        }
+    }
 
     #[test]
     fn allocations_are_bounds_checked_and_released() {

@@ -1,0 +1,355 @@
+//! The debugged group's history (issue 43) against real execution: every golden kernel runs in
+//! debug mode under a hook that stops before every op, and at each stop checks the op just
+//! run against what the history recorded of it. The registers that changed are ones
+//! `Op::writes` names (a return's: its caller's result slots) and the history has their old
+//! and new values; the memory bytes that changed lie in the history's `Mem` records, with
+//! their old and new bytes; the op's recorded place is where the previous stop was.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::{Arc, Mutex};
+
+use oclgrind_cli::kernel_cmd::read_sim;
+use oclgrind_cli::options::{self, Command};
+use oclgrind_cli::sim;
+use oclgrind_core::bytecode::Op;
+use oclgrind_core::context::Context;
+use oclgrind_core::counts::BlockCounts;
+use oclgrind_core::exec::debug::{DebugHook, Moment, Resume, StopSet, WorkItemView};
+use oclgrind_core::exec::history::{Layer, Record};
+use oclgrind_core::exec::{launch, KernelInstance};
+use oclgrind_core::memory::AddrSpace;
+use oclgrind_core::plugins::LaunchInfo;
+
+/// Ops checked per kernel: enough to pass loops, barriers and calls, few enough to snapshot
+/// memory at each.
+const OPS_PER_KERNEL: u64 = 300;
+
+/// The state at a stop: where, the work-item's registers, the memory it sees.
+struct Snapshot {
+    group: [u64; 3],
+    local: [u64; 3],
+    frontier: u64,
+    func: u32,
+    pc: u32,
+    base: u32,
+    /// Where a return's result goes: the first result slot in the caller's frame.
+    ret_to: Option<usize>,
+    regs: Vec<u64>,
+    /// Buffers: (space, address) → bytes.
+    memory: HashMap<(AddrSpace, u64), Vec<u8>>,
+}
+
+#[derive(Default)]
+struct Tally {
+    stops: u64,
+    /// Ops checked in this launch.
+    launch_ops: u64,
+    ops: u64,
+    registers: u64,
+    bytes: u64,
+    failures: Vec<String>,
+}
+
+struct Checker {
+    attention: AtomicBool,
+    state: Mutex<(Option<Snapshot>, Tally, String)>,
+}
+
+/// Global and constant memory are one.
+fn memory_class(space: AddrSpace) -> AddrSpace {
+    match space {
+        AddrSpace::Constant => AddrSpace::Global,
+        s => s,
+    }
+}
+
+fn snapshot(view: &WorkItemView, frontier: u64) -> Snapshot {
+    let mut memory = HashMap::new();
+    for space in [AddrSpace::Global, AddrSpace::Local, AddrSpace::Private] {
+        for (addr, len) in view.buffer_ranges(space) {
+            if let Some(bytes) = view.read(space, addr, len) {
+                memory.insert((memory_class(space), addr), bytes);
+            }
+        }
+    }
+    Snapshot {
+        group: view.group,
+        local: view.ids.local,
+        frontier,
+        func: view.func,
+        pc: view.pc,
+        base: view.base,
+        ret_to: view
+            .frames
+            .last()
+            .map(|f| f.base as usize + f.ret_dst as usize),
+        regs: view.regs.to_vec(),
+        memory,
+    }
+}
+
+/// Checks the op run between stops `a` and `b` (the history's last), returning what is wrong.
+fn check_op(view: &WorkItemView, a: &Snapshot, b: &Snapshot, tally: &mut Tally) -> Vec<String> {
+    let mut wrong = Vec::new();
+    let history = view.history().unwrap();
+    let op = history
+        .back(history.frontier())
+        .next()
+        .expect("the op just run");
+    let functions = &view.code().functions;
+    let func = &functions[a.func as usize];
+    let code = func.code[a.pc as usize];
+    if op.position != a.frontier || (op.at.func, op.at.pc) != (a.func, a.pc) {
+        wrong.push(format!(
+            "recorded op {} at {}:{}, run at {}:{} position {}",
+            op.position, op.at.func, op.at.pc, a.func, a.pc, a.frontier
+        ));
+    }
+    let mut regs = HashMap::new();
+    let mut mems = Vec::new();
+    for r in op.records() {
+        match r {
+            Record::Reg { slot, old, new } => {
+                regs.insert(slot as usize, (old, new));
+            }
+            Record::Mem {
+                layer: Layer::Data,
+                space,
+                addr,
+                old,
+                new,
+            } => mems.push((memory_class(space), addr, old.to_vec(), new.to_vec())),
+            _ => {}
+        }
+    }
+    let same_item = (a.group, a.local) == (b.group, b.local);
+    if same_item {
+        // What Op::writes allows: the op's own slots, a return's result in its caller.
+        let mut allowed: Vec<usize> = code
+            .writes(func)
+            .iter()
+            .map(|s| a.base as usize + s as usize)
+            .collect();
+        if let (Op::Ret { n, .. }, Some(to)) = (code, a.ret_to) {
+            allowed.extend(to..to + n as usize);
+            if regs.len() != n as usize {
+                wrong.push(format!("a return of {n} slots recorded {}", regs.len()));
+            }
+        }
+        // Registers of frames both stops have: a call's new frame and a return's dead one
+        // lie past the shorter.
+        let end_a = a.base as usize + func.num_slots as usize;
+        let end_b = b.base as usize + functions[b.func as usize].num_slots as usize;
+        let live = end_a.min(end_b).min(a.regs.len()).min(b.regs.len());
+        for s in 0..live {
+            if a.regs[s] == b.regs[s] {
+                continue;
+            }
+            tally.registers += 1;
+            if !allowed.contains(&s) {
+                wrong.push(format!("{code:?} changed slot {s}, not in Op::writes"));
+            }
+            match regs.get(&s) {
+                Some(&(old, new)) if (old, new) == (a.regs[s], b.regs[s]) => {}
+                got => wrong.push(format!(
+                    "{code:?} slot {s}: {} -> {}, recorded {got:?}",
+                    a.regs[s], b.regs[s]
+                )),
+            }
+        }
+    }
+    for ((space, addr), before) in &a.memory {
+        if *space == AddrSpace::Private && !same_item {
+            continue;
+        }
+        let Some(after) = b.memory.get(&(*space, *addr)) else {
+            continue;
+        };
+        for (i, (x, y)) in before.iter().zip(after).enumerate() {
+            if x == y {
+                continue;
+            }
+            tally.bytes += 1;
+            let at = addr + i as u64;
+            let kept = mems.iter().any(|(s, a, old, new)| {
+                let j = at.wrapping_sub(*a) as usize;
+                *s == *space && at >= *a && j < old.len() && (old[j], new[j]) == (*x, *y)
+            });
+            if !kept {
+                wrong.push(format!(
+                    "{code:?} changed {space:?} byte {at:#x} ({x} -> {y}), not recorded"
+                ));
+            }
+        }
+    }
+    wrong
+}
+
+impl DebugHook for Checker {
+    fn launch_begin(
+        &self,
+        _: &LaunchInfo,
+        _: &KernelInstance,
+        _: &StopSet,
+        _: Option<Arc<BlockCounts>>,
+    ) {
+        self.attention.store(true, Relaxed);
+        let mut state = self.state.lock().unwrap();
+        state.0 = None;
+        state.1.launch_ops = 0;
+    }
+
+    fn launch_end(&self, _: &LaunchInfo) {}
+
+    fn attention(&self) -> &AtomicBool {
+        &self.attention
+    }
+
+    fn stopped(&self, view: &WorkItemView, moment: Moment) -> Resume {
+        if moment != Moment::Instruction {
+            return Resume::Continue;
+        }
+        let mut guard = self.state.lock().unwrap();
+        let (prev, tally, name) = &mut *guard;
+        tally.stops += 1;
+        let Some(history) = view.history() else {
+            tally
+                .failures
+                .push(format!("{name}: a debugged group without a history"));
+            self.attention.store(false, Relaxed);
+            return Resume::Continue;
+        };
+        let now = snapshot(view, history.frontier());
+        if let Some(a) = prev.as_ref() {
+            if a.group == now.group && now.frontier == a.frontier + 1 {
+                tally.ops += 1;
+                tally.launch_ops += 1;
+                for w in check_op(view, a, &now, tally) {
+                    tally.failures.push(format!("{name}: {w}"));
+                }
+            }
+        }
+        *prev = Some(now);
+        if tally.launch_ops >= OPS_PER_KERNEL {
+            self.attention.store(false, Relaxed);
+        }
+        Resume::Continue
+    }
+
+    fn output(&self, _: &[u8]) {}
+
+    fn worker_done(&self) {}
+}
+
+fn find_sims(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            find_sims(&path, out);
+        } else if path.extension().is_some_and(|e| e == "sim") {
+            out.push(path);
+        }
+    }
+}
+
+/// Runs one `.sim` file under the checker, with its `# ARGS` and one worker thread.
+fn run_sim(sim_path: &Path, checker: &Arc<Checker>) -> Result<(), String> {
+    let dir = sim_path.parent().unwrap();
+    let text = sim::decode_text(std::fs::read(sim_path).map_err(|e| e.to_string())?);
+    let mut args: Vec<String> = text
+        .lines()
+        .next()
+        .and_then(|l| l.strip_prefix("# ARGS: "))
+        .map(|a| {
+            a.split(' ')
+                .filter(|a| !a.is_empty())
+                .map(String::from)
+                .collect()
+        })
+        .unwrap_or_default();
+    args.extend(["--num-threads".into(), "1".into(), "x.sim".into()]);
+    let options = options::parse(Command::Kernel, &args).map_err(|e| e.to_string())?;
+    let config = options.config().map_err(|e| e.to_string())?;
+    let mut ctx = Context::new(config);
+    ctx.set_debugger(checker.clone());
+    std::env::set_current_dir(dir).unwrap();
+    let load = |file: &str| {
+        let data = std::fs::read(dir.join(file))
+            .map_err(|_| oclgrind_cli::kernel_cmd::RunError::ProgramFile(file.into()))?;
+        let program = if data.starts_with(b"BC") {
+            ctx.program_from_bitcode(data).map_err(|e| e.to_string())
+        } else {
+            ctx.build_program(&String::from_utf8_lossy(&data), "")
+                .map_err(|f| f.log)
+        };
+        program
+            .map(Arc::new)
+            .map_err(|log| oclgrind_cli::kernel_cmd::RunError::Build { summary: None, log })
+    };
+    let sim = read_sim(&ctx, &text, load).map_err(|e| e.to_string())?;
+    // Launches of more than a million work-items (some golden files are refused later,
+    // or stopped by a time limit): not run here.
+    let items = sim
+        .nd
+        .global_size
+        .iter()
+        .try_fold(1u64, |n, &g| n.checked_mul(g));
+    if items.is_none_or(|n| n > 1 << 20) {
+        return Err("too many work-items".into());
+    }
+    // As oclgrind-kernel refuses them.
+    let config = &ctx.config;
+    (sim.nd)
+        .check(config.max_wg_size, config.quick)
+        .map_err(|e| e.to_string())?;
+    let uniform = sim.kernel.code.info.attrs.uniform_work_group_size;
+    if uniform && (0..3).any(|d| !sim.nd.global_size[d].is_multiple_of(sim.nd.local_size[d])) {
+        return Err("not uniform".into());
+    }
+    launch(&ctx, &sim.kernel, &sim.args, &sim.nd).map_err(|e| e.to_string())?;
+    Ok(())
+}
+
+#[test]
+fn the_history_records_what_every_op_changes() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/golden");
+    let mut sims = Vec::new();
+    find_sims(&root, &mut sims);
+    sims.sort();
+    let checker = Arc::new(Checker {
+        attention: AtomicBool::new(true),
+        state: Mutex::new((None, Tally::default(), String::new())),
+    });
+    let (mut ran, mut skipped) = (0, Vec::new());
+    for path in &sims {
+        let name = path.strip_prefix(&root).unwrap().display().to_string();
+        checker.state.lock().unwrap().2 = name.clone();
+        match run_sim(path, &checker) {
+            Ok(()) => ran += 1,
+            Err(e) => skipped.push(format!("{name}: {}", e.lines().next().unwrap_or(""))),
+        }
+    }
+    let state = checker.state.lock().unwrap();
+    let tally = &state.1;
+    eprintln!(
+        "{ran} kernels run, {} not ({}); {} stops, {} ops checked, {} register and {} byte changes",
+        skipped.len(),
+        skipped.join("; "),
+        tally.stops,
+        tally.ops,
+        tally.registers,
+        tally.bytes
+    );
+    assert!(
+        tally.failures.is_empty(),
+        "{} failures:\n{}",
+        tally.failures.len(),
+        tally.failures[..tally.failures.len().min(40)].join("\n")
+    );
+    // Most golden kernels launch (some are build or launch failures on purpose), and the
+    // checks saw registers and memory change.
+    assert!(ran > sims.len() * 3 / 4, "{ran} of {}", sims.len());
+    assert!(tally.ops > 10_000 && tally.registers > 10_000 && tally.bytes > 1_000);
+}
