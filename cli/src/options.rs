@@ -191,6 +191,16 @@ pub const OPTIONS: &[(OptionSpec, Option<Command>)] = &[
     ),
     (
         opt(
+            "--history-size",
+            None,
+            Some("BYTES"),
+            Set(Var::HistorySize),
+            "Bytes of history a debugged work-group keeps for reverse execution (K, M, G; default 256M, 0: none)",
+        ),
+        None,
+    ),
+    (
+        opt(
             "--inst-counts",
             None,
             None,

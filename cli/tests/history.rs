@@ -4,6 +4,11 @@
 //! `Op::writes` names (a return's: its caller's result slots) and the history has their old
 //! and new values; the memory bytes that changed lie in the history's `Mem` records, with
 //! their old and new bytes; the op's recorded place is where the previous stop was.
+//!
+//! Then the same kernels run under a hook that travels: from the present to random earlier
+//! positions, on (back, forward, one op replayed) and home again, checking at each that the
+//! state shown is the one the group had when it was there, and at home that it is the
+//! present's again.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -17,7 +22,7 @@ use oclgrind_core::bytecode::Op;
 use oclgrind_core::context::Context;
 use oclgrind_core::counts::BlockCounts;
 use oclgrind_core::exec::debug::{DebugHook, Moment, Resume, StopSet, WorkItemView};
-use oclgrind_core::exec::history::{Layer, Record};
+use oclgrind_core::exec::history::Record;
 use oclgrind_core::exec::{launch, KernelInstance};
 use oclgrind_core::memory::AddrSpace;
 use oclgrind_core::plugins::LaunchInfo;
@@ -94,36 +99,26 @@ fn snapshot(view: &WorkItemView, frontier: u64) -> Snapshot {
 fn check_op(view: &WorkItemView, a: &Snapshot, b: &Snapshot, tally: &mut Tally) -> Vec<String> {
     let mut wrong = Vec::new();
     let history = view.history().unwrap();
-    let op = history
-        .back(history.frontier())
-        .next()
-        .expect("the op just run");
+    let op = history.back().next().expect("the op just run");
     let functions = &view.code().functions;
     let func = &functions[a.func as usize];
     let code = func.code[a.pc as usize];
-    if op.position != a.frontier || (op.at.func, op.at.pc) != (a.func, a.pc) {
+    if op.position != a.frontier || (op.func, op.pc) != (a.func, a.pc) {
         wrong.push(format!(
             "recorded op {} at {}:{}, run at {}:{} position {}",
-            op.position, op.at.func, op.at.pc, a.func, a.pc, a.frontier
+            op.position, op.func, op.pc, a.func, a.pc, a.frontier
         ));
     }
     let mut regs = HashMap::new();
     let mut mems = Vec::new();
     for r in op.records() {
-        match r {
-            Record::Reg { slot, old, new } => {
-                regs.insert(slot as usize, (old, new));
-            }
-            Record::Mem {
-                layer: Layer::Data,
-                space,
-                addr,
-                old,
-                new,
-            } => mems.push((memory_class(space), addr, old.to_vec(), new.to_vec())),
-            _ => {}
+        if let Record::Reg { slot, old, new } = r {
+            regs.insert(slot as usize, (old, new));
         }
     }
+    op.writes(|space, addr, old, new| {
+        mems.push((memory_class(space), addr, old.to_vec(), new.to_vec()))
+    });
     let same_item = (a.group, a.local) == (b.group, b.local);
     if same_item {
         // What Op::writes allows: the op's own slots, a return's result in its caller.
@@ -254,8 +249,8 @@ fn find_sims(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// Runs one `.sim` file under the checker, with its `# ARGS` and one worker thread.
-fn run_sim(sim_path: &Path, checker: &Arc<Checker>) -> Result<(), String> {
+/// Runs one `.sim` file under the hook `checker`, with its `# ARGS` and one worker thread.
+fn run_sim<H: DebugHook + 'static>(sim_path: &Path, checker: &Arc<H>) -> Result<(), String> {
     let dir = sim_path.parent().unwrap();
     let text = sim::decode_text(std::fs::read(sim_path).map_err(|e| e.to_string())?);
     let mut args: Vec<String> = text
@@ -352,4 +347,190 @@ fn the_history_records_what_every_op_changes() {
     // checks saw registers and memory change.
     assert!(ran > sims.len() * 3 / 4, "{ran} of {}", sims.len());
     assert!(tally.ops > 10_000 && tally.registers > 10_000 && tally.bytes > 1_000);
+}
+
+/// A digest of what a stop shows: the work-item and where it is, its frames, the registers
+/// of its live frames (and their shadows), and all the memory it sees.
+fn digest(view: &WorkItemView) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    (view.ids.global, view.func, view.pc, view.base).hash(&mut h);
+    for f in view.frames {
+        (f.func, f.base, f.ret_pc, f.ret_dst).hash(&mut h);
+    }
+    let functions = &view.code().functions;
+    let live = (view.base as usize + functions[view.func as usize].num_slots as usize)
+        .min(view.regs.len());
+    view.regs[..live].hash(&mut h);
+    if let Some(shadow) = view.shadow {
+        shadow[..live.min(shadow.len())].hash(&mut h);
+    }
+    for space in [AddrSpace::Global, AddrSpace::Local, AddrSpace::Private] {
+        for (addr, len) in view.buffer_ranges(space) {
+            (addr, view.read(space, addr, len)).hash(&mut h);
+        }
+    }
+    h.finish()
+}
+
+#[derive(Default)]
+struct Trips {
+    name: String,
+    /// The digest of each (group, position) when the group was there live.
+    seen: HashMap<([u64; 3], u64), u64>,
+    rng: u64,
+    /// Positions still to visit before going home.
+    hops: u32,
+    /// The present an excursion left from: the hook is asked there again on the way home.
+    left_from: Option<([u64; 3], u64)>,
+    launch_ops: u64,
+    visits: u64,
+    round_trips: u64,
+    failures: Vec<String>,
+}
+
+impl Trips {
+    fn random(&mut self, below: u64) -> u64 {
+        self.rng = self
+            .rng
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.rng >> 33) % below.max(1)
+    }
+}
+
+struct Traveller {
+    attention: AtomicBool,
+    trips: Mutex<Trips>,
+}
+
+impl DebugHook for Traveller {
+    fn launch_begin(
+        &self,
+        _: &LaunchInfo,
+        _: &KernelInstance,
+        _: &StopSet,
+        _: Option<Arc<BlockCounts>>,
+    ) {
+        self.attention.store(true, Relaxed);
+        let mut t = self.trips.lock().unwrap();
+        t.seen.clear();
+        t.launch_ops = 0;
+        t.left_from = None;
+    }
+
+    fn launch_end(&self, _: &LaunchInfo) {}
+
+    fn attention(&self) -> &AtomicBool {
+        &self.attention
+    }
+
+    fn stopped(&self, view: &WorkItemView, moment: Moment) -> Resume {
+        if moment != Moment::Instruction {
+            return Resume::Continue;
+        }
+        let mut t = self.trips.lock().unwrap();
+        let Some(history) = view.history() else {
+            return Resume::Continue;
+        };
+        let key = (view.group, history.position);
+        let now = digest(view);
+        let name = t.name.clone();
+        if history.in_past() {
+            t.visits += 1;
+            if t.seen.get(&key) != Some(&now) {
+                let pc = (view.func, view.pc);
+                t.failures
+                    .push(format!("{name}: position {} ({pc:?}) differs", key.1));
+            }
+            if t.hops == 0 {
+                return Resume::Travel(history.frontier());
+            }
+            t.hops -= 1;
+            let (start, frontier) = (history.start(), history.frontier());
+            return match t.random(3) {
+                0 => Resume::Continue,
+                1 => Resume::Travel(start + t.random(frontier - start)),
+                _ => Resume::Travel(start + t.random(key.1 - start + 1)),
+            };
+        }
+        match t.seen.get(&key) {
+            Some(&before) if before != now => t.failures.push(format!(
+                "{name}: back at the present {}, the state differs",
+                key.1
+            )),
+            Some(_) => {}
+            None => {
+                t.seen.insert(key, now);
+                t.launch_ops += 1;
+            }
+        }
+        if t.left_from == Some(key) {
+            t.left_from = None;
+            t.round_trips += 1;
+            return Resume::Continue;
+        }
+        if t.launch_ops >= OPS_PER_KERNEL {
+            self.attention.store(false, Relaxed);
+            return Resume::Continue;
+        }
+        if key.1 > history.start() && t.random(5) == 0 {
+            t.hops = 1 + t.random(4) as u32;
+            t.left_from = Some(key);
+            let start = history.start();
+            return Resume::Travel(start + t.random(key.1 - start));
+        }
+        Resume::Continue
+    }
+
+    fn output(&self, _: &[u8]) {}
+
+    fn worker_done(&self) {}
+}
+
+#[test]
+fn going_back_and_forth_shows_each_past_state_and_comes_home_exact() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/golden");
+    let mut sims = Vec::new();
+    find_sims(&root, &mut sims);
+    sims.sort();
+    let traveller = Arc::new(Traveller {
+        attention: AtomicBool::new(true),
+        trips: Mutex::new(Trips {
+            rng: 43,
+            ..Trips::default()
+        }),
+    });
+    let mut ran = 0;
+    for path in &sims {
+        let name = path.strip_prefix(&root).unwrap().display().to_string();
+        traveller.trips.lock().unwrap().name = name;
+        if run_sim(path, &traveller).is_ok() {
+            ran += 1;
+        }
+    }
+    let t = traveller.trips.lock().unwrap();
+    eprintln!(
+        "{ran} kernels run; {} positions visited in the past, {} round trips",
+        t.visits, t.round_trips
+    );
+    let mut kernels: Vec<&str> = t
+        .failures
+        .iter()
+        .filter_map(|f| f.split(':').next())
+        .collect();
+    kernels.dedup();
+    assert!(
+        t.failures.is_empty(),
+        "{} failures in {}:\n{}",
+        t.failures.len(),
+        kernels.join(", "),
+        t.failures[..t.failures.len().min(40)].join("\n")
+    );
+    assert!(
+        t.visits > 10_000 && t.round_trips > 2_000,
+        "{} {}",
+        t.visits,
+        t.round_trips
+    );
 }

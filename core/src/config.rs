@@ -54,6 +54,9 @@ pub struct Config {
     /// work-items together where nothing watches each op: for comparing the two.
     pub scalar_executor: bool,
     pub global_mem_size: u64,
+    /// Bytes of history a debugged work-group keeps for going back (`OCLGRIND_HISTORY_SIZE`;
+    /// 0: none is recorded).
+    pub history_size: u64,
     pub inst_counts: InstCounts,
     pub interactive: bool,
     pub local_mem_size: u64,
@@ -114,6 +117,7 @@ impl Default for Config {
             // Oclgrind's 128 MiB is too small for the conformance tests' largest allocation;
             // real devices have gigabytes, and memory is mapped as it is touched.
             global_mem_size: 1 << 30,
+            history_size: 256 << 20,
             inst_counts: InstCounts::Off,
             interactive: false,
             local_mem_size: 32768,
@@ -222,6 +226,7 @@ impl Config {
             Setting::ErrorNote(v) => self.error_note = v,
             Setting::ScalarExecutor(v) => self.scalar_executor = v,
             Setting::GlobalMemSize(v) => self.global_mem_size = v,
+            Setting::HistorySize(v) => self.history_size = v,
             Setting::InstCounts(v) => self.inst_counts = v,
             Setting::Interactive(v) => self.interactive = v,
             Setting::LocalMemSize(v) => self.local_mem_size = v,

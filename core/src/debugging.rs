@@ -23,7 +23,8 @@ pub use crate::debuginfo::{
 };
 pub use crate::diagnostics::{memory_dump_rows, Diagnostic, Level, Source};
 pub use crate::exec::debug::{
-    in_debug_worker, DebugHook, LaunchProgress, Moment, Resume, StopSet, WiState, WorkItemView,
+    in_debug_worker, DebugHook, HistoryView, LaunchProgress, Moment, PastOp, Resume, StopSet,
+    WiState, WorkItemView,
 };
 pub use crate::exec::KernelInstance;
 pub use crate::half;

@@ -406,6 +406,7 @@ impl Session {
             StopReason::Watchpoint { .. } => self.show(stopped, "data breakpoint", vec![]),
             StopReason::Interrupted => self.show(stopped, "pause", vec![]),
             StopReason::Switched => self.show(stopped, "goto", vec![]),
+            StopReason::NoHistory => self.show(stopped, "step", vec![]),
             StopReason::Step
             | StopReason::Barrier
             | StopReason::Finished

@@ -37,15 +37,23 @@ const COMMANDS: &[(&str, &str, &str)] = &[
     ("frame", "f", "Select the frame that print and info look at, as the backtrace numbers them (the selected one without a number).\nUsage: frame [N]"),
     ("gmem", "gm", "Examine global memory (all of it without arguments).\nUsage: gmem [ADDRESS [SIZE]]"),
     ("help", "h", "Display usage information for a command.\nUsage: help [COMMAND]"),
-    ("info", "i", "Display information about the kernel, breakpoints, variables, work-items or work-groups.\nUsage: info [break|watchpoints|locals|args|frame|workitems|groups|display|counts]\n'info counts' shows what each source line has run so far in this launch: its instructions and the bytes its loads and stores moved."),
+    ("info", "i", "Display information about the kernel, breakpoints, variables, work-items or work-groups.\nUsage: info [break|watchpoints|locals|args|frame|workitems|groups|display|counts|record]\n'info counts' shows what each source line has run so far in this launch: its instructions and the bytes its loads and stores moved.\n'info record' shows the current work-group's recorded history, which the reverse commands go back through."),
     ("list", "l", "List source lines.\nWith no argument, lists 10 more lines after or around the previous listing.\n\"list -\" lists the ten lines before a previous ten-line listing.\nOne argument specifies a line, and ten lines are listed around that line."),
     ("lmem", "lm", "Examine local memory of the current work-group.\nUsage: lmem [ADDRESS [SIZE]]"),
     ("lockstep", "", "Step the work-items of a sub-group together: with lockstep on, step, next and finish first run each other work-item of the current one's sub-group the same way, each from where it is.\nUsage: lockstep [on|off]"),
     ("next", "n", "Step forward, treating function calls as single instructions."),
+    ("nexti", "ni", "Step forward one LLVM instruction, treating function calls as single instructions."),
     ("pmem", "pm", "Examine private memory of the current work-item.\nUsage: pmem [ADDRESS [SIZE]]"),
     ("print", "p", "Print the values of expressions.\nUsage: print[/FMT] EXPRESSION...\nFMT is one of x (hex), d (signed), u (unsigned), t (binary), c (char), f (float), o (octal)."),
     ("quit", "q", "Quit interactive debugging (and continue running the kernel)."),
+    ("reverse-continue", "rc", "Run backwards to the last breakpoint or change of a watched expression, or to the start of the work-group's recorded history."),
+    ("reverse-finish", "", "Run backwards to the call of the current function."),
+    ("reverse-next", "rn", "Step backwards to the start of the previous source line, treating function calls as single instructions."),
+    ("reverse-nexti", "rni", "Step backwards one LLVM instruction, treating function calls as single instructions."),
+    ("reverse-step", "rs", "Step backwards to the start of the previous source line, into function calls."),
+    ("reverse-stepi", "rsi", "Step backwards one LLVM instruction, into function calls."),
     ("step", "s", "Step forward a single source line, or an instruction if no source is available."),
+    ("stepi", "si", "Step forward one LLVM instruction, into function calls."),
     ("tbreak", "", "Set a temporary breakpoint (deleted when it is hit).\nUsage: tbreak [[FILE:]LINE] [if CONDITION]"),
     ("undisplay", "", "Stop displaying an expression (all without a number).\nUsage: undisplay [N]"),
     ("up", "", "Select the frame that called the selected one.\nUsage: up [N]"),
@@ -213,6 +221,7 @@ pub fn parse(line: &str) -> Parsed {
             Some("groups" | "wg") => command(Command::Info(InfoWhat::Groups)),
             Some("display") => command(Command::Info(InfoWhat::Displays)),
             Some("counts") => command(Command::Info(InfoWhat::Counts)),
+            Some("record" | "rec") => command(Command::Info(InfoWhat::Record)),
             Some(other) => usage(&format!("Invalid info command: {other}")),
         },
         "list" | "l" => match args.first().copied() {
@@ -230,6 +239,14 @@ pub fn parse(line: &str) -> Parsed {
             Some(_) => usage("Usage: lockstep [on|off]"),
         },
         "next" | "n" => command(Command::Next),
+        "nexti" | "ni" => command(Command::Nexti),
+        "stepi" | "si" => command(Command::Stepi),
+        "reverse-step" | "rs" => command(Command::Reverse(Motion::Step)),
+        "reverse-next" | "rn" => command(Command::Reverse(Motion::Next)),
+        "reverse-finish" => command(Command::Reverse(Motion::Finish)),
+        "reverse-continue" | "rc" => command(Command::Reverse(Motion::Continue)),
+        "reverse-stepi" | "rsi" => command(Command::Reverse(Motion::Stepi)),
+        "reverse-nexti" | "rni" => command(Command::Reverse(Motion::Nexti)),
         "print" | "p" => {
             if rest.is_empty() {
                 return usage("Variable name(s) required.");
@@ -376,6 +393,15 @@ mod tests {
         assert_eq!(cmd("s"), Command::Step);
         assert_eq!(cmd("n"), Command::Next);
         assert_eq!(cmd("c"), Command::Continue);
+        assert_eq!(cmd("si"), Command::Stepi);
+        assert_eq!(cmd("nexti"), Command::Nexti);
+        assert_eq!(cmd("rs"), Command::Reverse(Motion::Step));
+        assert_eq!(cmd("reverse-next"), Command::Reverse(Motion::Next));
+        assert_eq!(cmd("reverse-finish"), Command::Reverse(Motion::Finish));
+        assert_eq!(cmd("rc"), Command::Reverse(Motion::Continue));
+        assert_eq!(cmd("rsi"), Command::Reverse(Motion::Stepi));
+        assert_eq!(cmd("reverse-nexti"), Command::Reverse(Motion::Nexti));
+        assert_eq!(cmd("info record"), Command::Info(InfoWhat::Record));
         assert_eq!(
             cmd("b 12"),
             Command::Break {

@@ -33,6 +33,8 @@ pub enum InfoWhat {
     Frame,
     /// What each source line has run so far in this launch (instruction counts).
     Counts,
+    /// The current work-group's recorded history (`info record`).
+    Record,
 }
 
 /// What one source line ran: its LLVM instructions and the bytes its loads and stores moved.
@@ -81,6 +83,12 @@ pub enum Command {
     /// Until the current function returns.
     Finish,
     Continue,
+    /// One LLVM instruction, into calls.
+    Stepi,
+    /// One LLVM instruction, over calls.
+    Nexti,
+    /// Back in the current work-group's history (gdb's `reverse-*` commands).
+    Reverse(Motion),
     /// A breakpoint at `line` (the current line when `None`), stopping only when `condition`
     /// holds; a temporary one is deleted when it is hit.
     Break {
@@ -199,6 +207,24 @@ pub enum Command {
     Quit,
 }
 
+/// How far a reverse command goes back: as far as its forward twin goes forward.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Motion {
+    /// To the start of the previous source line, into calls (`reverse-step`).
+    Step,
+    /// To the start of the previous source line of this function (`reverse-next`).
+    Next,
+    /// To the call of the current function (`reverse-finish`).
+    Finish,
+    /// To the previous breakpoint or watched change, or the start of the history
+    /// (`reverse-continue`).
+    Continue,
+    /// One LLVM instruction, into calls (`reverse-stepi`).
+    Stepi,
+    /// One LLVM instruction of this function (`reverse-nexti`).
+    Nexti,
+}
+
 /// Which variables `Command::Variables` lists.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum VariableScope {
@@ -263,6 +289,8 @@ pub enum StopReason {
     Finished,
     /// The user switched to this work-item.
     Switched,
+    /// Going back reached the start of the recorded history.
+    NoHistory,
 }
 
 /// Where a work-item is.
@@ -339,6 +367,10 @@ pub struct Stopped {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub returned: Option<String>,
     pub displays: Vec<Displayed>,
+    /// The stop is in the recorded past: the state shown is as it was then, and commands
+    /// that go forward replay the history up to the present.
+    #[serde(default)]
+    pub replaying: bool,
 }
 
 /// A frame of a backtrace, innermost first.
@@ -483,8 +515,25 @@ pub enum Reply {
     VariableList(Vec<VariableInfo>),
     /// `WriteMemory`: how many bytes were written (fewer at the end of a buffer).
     Written(u64),
+    /// `info record`: the current work-group's history.
+    Record(RecordInfo),
     /// A confirmation or an error, as a sentence.
     Message(String),
+}
+
+/// The current work-group's recorded history, in instructions (gdb's instruction numbers:
+/// position N is the state before the group's Nth instruction, counted from 0).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordInfo {
+    /// The first position still kept.
+    pub lowest: u64,
+    /// The present: the position after the last instruction run.
+    pub highest: u64,
+    /// Where the stop is, when it is in the past.
+    pub current: Option<u64>,
+    /// Bytes the history holds, and at most keeps (`--history-size`).
+    pub bytes: u64,
+    pub limit: u64,
 }
 
 /// What the engine sends to the front-end.
@@ -634,6 +683,7 @@ mod tests {
                     message: "value has been optimized out".into(),
                 }),
             }],
+            replaying: true,
         }));
         round_trip(Event::Reply(Reply::Launch {
             summary: LaunchSummary {
@@ -654,6 +704,7 @@ mod tests {
             other_work_item: false,
             returned: None,
             displays: vec![],
+            replaying: false,
         }));
         round_trip(Event::Diagnostic(Diagnostic::api_error(
             "clCreateBuffer",

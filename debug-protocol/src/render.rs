@@ -91,6 +91,10 @@ pub fn render(event: &Event, terminal: bool) -> String {
                 StopReason::Interrupted => {
                     out += &format!("Interrupted in work-item {}.\n", triple(p.global));
                 }
+                StopReason::NoHistory => {
+                    // gdb's words, after its empty line.
+                    out += "\nNo more reverse-execution history.\n";
+                }
                 StopReason::Switched => {
                     out += &format!("Switched to work-item: {}\n", triple(p.global));
                     if p.finished {
@@ -343,8 +347,33 @@ fn render_reply(r: &Reply, terminal: bool) -> String {
             s
         }
         Reply::Counts { kernel, lines } => counts(kernel, lines),
+        Reply::Record(r) => record(r),
         Reply::Message(m) => format!("{m}\n"),
     }
+}
+
+/// `info record`, in gdb's words where it has them.
+fn record(r: &RecordInfo) -> String {
+    let mut s = String::from("Active record target: record-full\nRecord mode:\n");
+    if r.highest == r.lowest {
+        return s + "No instructions have been logged.\n";
+    }
+    s += &format!("Lowest recorded instruction number is {}.\n", r.lowest);
+    if let Some(current) = r.current {
+        s += &format!("Replay mode:\nCurrent instruction number is {current}.\n");
+    }
+    s += &format!(
+        "Highest recorded instruction number is {}.\n",
+        r.highest - 1
+    );
+    let count = r.highest - r.lowest;
+    s += &format!(
+        "Log contains {count} instructions in {} bytes ({:.1} bytes each).\nMax logged bytes is {}.\n",
+        r.bytes,
+        r.bytes as f64 / count as f64,
+        r.limit
+    );
+    s
 }
 
 /// `info counts`: a row per source line (its file too when it is a header), then its text.
@@ -481,6 +510,7 @@ mod tests {
                 other_work_item: false,
                 returned: None,
                 displays: vec![],
+                replaying: false,
             }),
             false,
         );

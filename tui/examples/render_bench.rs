@@ -47,6 +47,7 @@ fn app() -> App {
         other_work_item: false,
         returned: None,
         displays: vec![],
+        replaying: false,
     })));
     let vars = (0..40)
         .map(|i| (format!("v{i}"), format!("{}", i * 3)))

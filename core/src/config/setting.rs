@@ -41,6 +41,7 @@ variables! {
     ErrorNote = "OCLGRIND_ERROR_NOTE",
     Executor = "OCLGRIND_EXECUTOR",
     GlobalMemSize = "OCLGRIND_GLOBAL_MEM_SIZE",
+    HistorySize = "OCLGRIND_HISTORY_SIZE",
     InstCounts = "OCLGRIND_INST_COUNTS",
     Interactive = "OCLGRIND_INTERACTIVE",
     LocalMemSize = "OCLGRIND_LOCAL_MEM_SIZE",
@@ -110,6 +111,7 @@ pub enum Setting {
     Timing(bool),
     UniformWrites(bool),
     Uninitialized(bool),
+    HistorySize(u64),
 }
 
 /// A ballot (`uint4`) has a bit for each of at most 128 work-items of a sub-group.
@@ -163,6 +165,7 @@ impl Setting {
                 }
             }),
             Var::GlobalMemSize => Setting::GlobalMemSize(positive()?),
+            Var::HistorySize => Setting::HistorySize(bytes(var, text)?),
             Var::InstCounts => Setting::InstCounts(match text {
                 "1" => InstCounts::Table,
                 "lines" => InstCounts::Lines,
@@ -209,6 +212,7 @@ impl Setting {
             Setting::ErrorNote(_) => Var::ErrorNote,
             Setting::ScalarExecutor(_) => Var::Executor,
             Setting::GlobalMemSize(_) => Var::GlobalMemSize,
+            Setting::HistorySize(_) => Var::HistorySize,
             Setting::InstCounts(_) => Var::InstCounts,
             Setting::Interactive(_) => Var::Interactive,
             Setting::LocalMemSize(_) => Var::LocalMemSize,
@@ -248,6 +252,7 @@ impl Setting {
             Setting::ComputeUnits(n)
             | Setting::ConstantMemSize(n)
             | Setting::GlobalMemSize(n)
+            | Setting::HistorySize(n)
             | Setting::LocalMemSize(n)
             | Setting::MaxErrors(n)
             | Setting::MaxWgSize(n)
@@ -291,6 +296,22 @@ fn number(var: Var, text: &str, allow_zero: bool) -> Result<u64, ConfigError> {
         Ok(n) if n > 0 || allow_zero => Ok(n),
         _ => Err(ConfigError::Number(var)),
     }
+}
+
+/// A size in bytes, with an optional K, M or G (powers of 1024); 0 is allowed.
+fn bytes(var: Var, text: &str) -> Result<u64, ConfigError> {
+    let (digits, shift) = match text.strip_suffix(['K', 'k']) {
+        Some(d) => (d, 10),
+        None => match text.strip_suffix(['M', 'm']) {
+            Some(d) => (d, 20),
+            None => match text.strip_suffix(['G', 'g']) {
+                Some(d) => (d, 30),
+                None => (text, 0),
+            },
+        },
+    };
+    let n = number(var, digits, true)?;
+    n.checked_mul(1 << shift).ok_or(ConfigError::Number(var))
 }
 
 fn unexpected(var: Var, text: &str, expected: &'static str) -> ConfigError {
@@ -341,6 +362,26 @@ mod tests {
             );
         }
         assert_eq!(parse(Var::MaxErrors, "0"), Ok(Setting::MaxErrors(0)));
+        assert_eq!(parse(Var::HistorySize, "0"), Ok(Setting::HistorySize(0)));
+        assert_eq!(
+            parse(Var::HistorySize, "64M"),
+            Ok(Setting::HistorySize(64 << 20))
+        );
+        assert_eq!(
+            parse(Var::HistorySize, "3k"),
+            Ok(Setting::HistorySize(3072))
+        );
+        assert_eq!(
+            parse(Var::HistorySize, "2G"),
+            Ok(Setting::HistorySize(2 << 30))
+        );
+        for bad in ["M", "1T", "-1", "99999999999G"] {
+            assert_eq!(
+                parse(Var::HistorySize, bad),
+                Err("Oclgrind: Invalid value for OCLGRIND_HISTORY_SIZE".into()),
+                "{bad:?}"
+            );
+        }
         assert_eq!(
             parse(Var::SubGroupSize, "128"),
             Ok(Setting::SubGroupSize(128))

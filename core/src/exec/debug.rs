@@ -13,8 +13,10 @@ use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 
-use super::history::History;
+use super::history::{History, Layer, OpRecords, Record};
+use super::journal::Journal;
 use super::kernel::KernelInstance;
+use super::recorder::Recorder;
 use super::workitem::{query, Frame, WiIds};
 use crate::builtins;
 use crate::bytecode::{Pc, WiQuery};
@@ -105,6 +107,9 @@ pub enum Resume {
     /// Hand the work-group back to the launch (parked), so that another worker can run the
     /// work-item the debugger wants.
     Park,
+    /// Move the work-group to this position of its history (`HistoryView`), then stop there
+    /// again. In the past, `Continue` goes on one op at a time.
+    Travel(u64),
 }
 
 /// Where a work-item is in its life.
@@ -119,6 +124,29 @@ pub enum WiState {
     /// (`Op::SubGroupMeet`).
     AtSubGroupCall,
     Finished,
+}
+
+const STATES: [WiState; 6] = [
+    WiState::NotStarted,
+    WiState::Suspended,
+    WiState::Running,
+    WiState::AtBarrier,
+    WiState::AtSubGroupCall,
+    WiState::Finished,
+];
+
+impl WiState {
+    /// The state as a byte (shared between threads, kept in a group's history).
+    pub(crate) fn code(self) -> u8 {
+        STATES.iter().position(|&s| s == self).unwrap_or(0) as u8
+    }
+
+    pub(crate) fn from_code(code: u8) -> WiState {
+        STATES
+            .get(code as usize)
+            .copied()
+            .unwrap_or(WiState::NotStarted)
+    }
 }
 
 /// The launch's answers about work-items other than the stopped one.
@@ -148,6 +176,8 @@ pub(crate) struct Attached<'a> {
     pub hook: &'a dyn DebugHook,
     pub stops: &'a StopSet,
     pub progress: &'a (dyn LaunchQuery + Sync),
+    /// The launch's global writes, while its groups record their history.
+    pub journal: Option<&'a Journal>,
 }
 
 /// A debugger attached to a context.
@@ -228,8 +258,119 @@ pub struct WorkItemView<'a> {
     /// What the debugger changed while the work-item was stopped, in order: seen at once by
     /// the view's reads, applied to the work-item by `apply_edits` before it runs on.
     pub(crate) edits: RefCell<Vec<Edit>>,
-    /// The group's history, while it is recorded (the op before this stop is its last).
-    pub(crate) history: Option<&'a History>,
+    /// The group's history, while it is recorded.
+    pub(crate) history: Option<HistoryView<'a>>,
+}
+
+/// A debugged group's history, as the debugger reads it at a stop: position *k* is the state
+/// before the group's *k*-th op.
+#[derive(Clone, Copy)]
+pub struct HistoryView<'a> {
+    pub(crate) log: &'a History,
+    pub(crate) journal: &'a Journal,
+    /// Where the stop is: the frontier at the present.
+    pub position: u64,
+}
+
+/// One op of a group's past, as the debugger searches it.
+pub struct PastOp<'a> {
+    /// Its position: travelling there shows the state before it.
+    pub position: u64,
+    /// The work-item that ran it (its local linear index), the function and the op.
+    pub item: u32,
+    pub func: u32,
+    pub pc: Pc,
+    /// It called a function, or returned from one.
+    pub call: bool,
+    pub ret: bool,
+    records: OpRecords<'a>,
+    journal: &'a Journal,
+}
+
+impl<'a> HistoryView<'a> {
+    /// The first position kept.
+    pub fn start(&self) -> u64 {
+        self.log.start()
+    }
+
+    /// The present: the position after the last op run.
+    pub fn frontier(&self) -> u64 {
+        self.log.frontier()
+    }
+
+    /// Whether the stop is in the past.
+    pub fn in_past(&self) -> bool {
+        self.position < self.log.frontier()
+    }
+
+    /// Bytes the history holds: the group's log and the launch's journal of global writes.
+    pub fn bytes(&self) -> u64 {
+        self.log.bytes() + self.journal.bytes()
+    }
+
+    /// The same history, read from another position.
+    pub fn at(self, position: u64) -> HistoryView<'a> {
+        HistoryView { position, ..self }
+    }
+
+    /// Most bytes the group's log keeps (`--history-size`).
+    pub fn limit(&self) -> u64 {
+        self.log.cap()
+    }
+
+    /// The ops before the stop, newest first.
+    pub fn back(&self) -> impl Iterator<Item = PastOp<'a>> + 'a {
+        let journal = self.journal;
+        self.log.back(self.position).map(move |records| {
+            let (mut call, mut ret) = (false, false);
+            for r in records.records() {
+                match r {
+                    Record::Call { .. } => call = true,
+                    Record::Ret { .. } => ret = true,
+                    _ => {}
+                }
+            }
+            PastOp {
+                position: records.position,
+                item: records.at.item,
+                func: records.at.func,
+                pc: records.at.pc,
+                call,
+                ret,
+                records,
+                journal,
+            }
+        })
+    }
+}
+
+impl<'a> PastOp<'a> {
+    /// The op's records, in the order they were made.
+    pub fn records(&self) -> impl Iterator<Item = Record<'a>> + 'a {
+        self.records.records()
+    }
+
+    /// The memory the op changed, newest first: `each(space, address, old, new)`. Global
+    /// writes include those other groups made after it, before its group's next op.
+    pub fn writes(&self, mut each: impl FnMut(AddrSpace, u64, &[u8], &[u8])) {
+        for r in self.records.records_back() {
+            match r {
+                Record::Mem {
+                    layer: Layer::Data,
+                    space,
+                    addr,
+                    old,
+                    new,
+                } => each(space, addr, old, new),
+                Record::Global { from, to } => {
+                    (self.journal).each_back(from, to, |addr, old, new| {
+                        each(AddrSpace::Global, addr, old, new)
+                    })
+                }
+                _ => {}
+            }
+        }
+    }
 }
 
 /// A change the debugger makes to a stopped work-item's state.
@@ -258,6 +399,7 @@ fn same_memory(a: AddrSpace, b: AddrSpace) -> bool {
 /// Applies what the debugger changed (`WorkItemView::edits`) to the work-item it was shown:
 /// its registers (and their shadows), its private memory, its group's local memory and global
 /// memory. What is written becomes initialised.
+/// A debugged group's history (`history`) gets the changes, as edits.
 pub(crate) fn apply_edits(
     edits: Vec<Edit>,
     regs: &mut [u64],
@@ -265,11 +407,31 @@ pub(crate) fn apply_edits(
     private: &mut ArenaMemory,
     local: &mut ArenaMemory,
     global: &GlobalView,
+    mut history: Option<&mut Recorder>,
 ) {
     for edit in edits {
+        if let (Some(rec), Edit::Memory { space, addr, bytes }) = (history.as_deref_mut(), &edit) {
+            // Its old bytes, before the write: flushed as an edit before the next op.
+            let len = bytes.len() as u64;
+            let found = match space {
+                AddrSpace::Private | AddrSpace::Generic => private.view().locate(*addr, len),
+                AddrSpace::Local => local.view().locate(*addr, len),
+                AddrSpace::Global | AddrSpace::Constant => global.mem().locate_any(*addr, len),
+            };
+            if let Some((p, _)) = found {
+                let space = match space {
+                    AddrSpace::Generic => AddrSpace::Private,
+                    s => *s,
+                };
+                rec.written(space, *addr, p, len);
+            }
+        }
         match edit {
             Edit::Register { slot, bits } => {
                 if let Some(r) = regs.get_mut(slot) {
+                    if let Some(rec) = history.as_deref_mut() {
+                        rec.edited_register(slot as u32, *r, bits);
+                    }
                     *r = bits;
                 }
                 if let Some(s) = shadow.as_deref_mut().and_then(|s| s.get_mut(slot)) {
@@ -480,10 +642,27 @@ impl WorkItemView<'_> {
         &self.kernel.code
     }
 
-    /// The group's history up to this stop, while it is recorded: its last op is the one
-    /// run before the stop.
-    pub fn history(&self) -> Option<&History> {
+    /// The group's history, while it is recorded.
+    pub fn history(&self) -> Option<HistoryView<'_>> {
         self.history
+    }
+
+    /// The global id of work-item `item` (a local linear index) of this group.
+    pub fn global_id_of(&self, item: u32) -> [u64; 3] {
+        let info = self.info;
+        let size: [u64; 3] = std::array::from_fn(|d| {
+            let start = self.group[d] * info.local_size[d];
+            info.local_size[d].min(info.global_size[d] - start)
+        });
+        let item = item as u64;
+        let local = [
+            item % size[0],
+            (item / size[0]) % size[1],
+            item / (size[0] * size[1]),
+        ];
+        std::array::from_fn(|d| {
+            info.global_offset[d] + self.group[d] * info.local_size[d] + local[d]
+        })
     }
 
     /// Register slots of the frame that starts at `base`.

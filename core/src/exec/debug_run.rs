@@ -8,11 +8,13 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use super::async_copy::AsyncState;
 use super::debug::{
     apply_edits, Attached, DebugHook, DebugWorker, LaunchProgress, LaunchQuery, Moment, Resume,
-    StopSet, WiState, WorkItemView,
+    StopSet, WiState,
 };
 use super::group::{allocate_locals, Pace, Turn};
+use super::interp::history_view;
 use super::items::{GroupItems, Publish};
-use super::recorder::{Recorder, DEFAULT_HISTORY_BYTES};
+use super::journal::Journal;
+use super::recorder::Recorder;
 use super::runner::{local_memory, GroupRunner};
 use super::undo::RECORDING;
 use super::workitem::{Stop, WiIds, WorkItem};
@@ -53,26 +55,6 @@ struct Schedule {
 }
 
 type SharedStates = Arc<[AtomicU8]>;
-
-const STATES: [WiState; 6] = [
-    WiState::NotStarted,
-    WiState::Suspended,
-    WiState::Running,
-    WiState::AtBarrier,
-    WiState::AtSubGroupCall,
-    WiState::Finished,
-];
-
-fn state_code(state: WiState) -> u8 {
-    STATES.iter().position(|&s| s == state).unwrap_or(0) as u8
-}
-
-fn state_of(code: u8) -> WiState {
-    STATES
-        .get(code as usize)
-        .copied()
-        .unwrap_or(WiState::NotStarted)
-}
 
 impl Schedule {
     /// The finished groups as ranges (those below `next` that are not in hand, and those
@@ -126,10 +108,21 @@ pub(crate) struct DebugRun<'a> {
     pub stops: StopSet,
     schedule: Mutex<Schedule>,
     info: LaunchInfo,
+    /// Bytes of history each group keeps (0: none is recorded).
+    history_size: u64,
+    /// The launch's global writes, while groups record their history.
+    journal: Option<Journal>,
 }
 
 impl<'a> DebugRun<'a> {
-    pub fn new(hook: &'a dyn DebugHook, stops: StopSet, info: LaunchInfo) -> DebugRun<'a> {
+    /// `history_size`: the bytes of history each group keeps (and the journal of global
+    /// writes, the launch), 0 for none.
+    pub fn new(
+        hook: &'a dyn DebugHook,
+        stops: StopSet,
+        info: LaunchInfo,
+        history_size: u64,
+    ) -> DebugRun<'a> {
         let total = info.num_groups.iter().product::<u64>();
         DebugRun {
             hook,
@@ -139,7 +132,14 @@ impl<'a> DebugRun<'a> {
                 ..Schedule::default()
             }),
             info,
+            history_size,
+            journal: (history_size > 0).then(|| Journal::new(history_size)),
         }
+    }
+
+    /// The launch's global writes, while groups record their history.
+    fn journal(&self) -> Option<&Journal> {
+        self.journal.as_ref()
     }
 
     /// The debugger as the launch's executors see it.
@@ -148,6 +148,7 @@ impl<'a> DebugRun<'a> {
             hook: self.hook,
             stops: &self.stops,
             progress: self,
+            journal: self.journal.as_ref(),
         }
     }
 
@@ -285,7 +286,7 @@ impl LaunchQuery for DebugRun<'_> {
             s.states
                 .get(&g)
                 .and_then(|v| v.get(i))
-                .map_or(WiState::NotStarted, |c| state_of(c.load(Relaxed))),
+                .map_or(WiState::NotStarted, |c| WiState::from_code(c.load(Relaxed))),
         )
     }
 
@@ -299,7 +300,10 @@ impl LaunchQuery for DebugRun<'_> {
                 let id = [g % n[0], (g / n[0]) % n[1], g / (n[0] * n[1])];
                 (
                     id,
-                    states.iter().map(|c| state_of(c.load(Relaxed))).collect(),
+                    states
+                        .iter()
+                        .map(|c| WiState::from_code(c.load(Relaxed)))
+                        .collect(),
                 )
             })
             .collect();
@@ -324,7 +328,7 @@ struct DebugPace<'d, 'a> {
 
 impl Publish for DebugPace<'_, '_> {
     fn publish(&self, i: usize, state: WiState, wi: &WorkItem) {
-        self.shared[i].store(state_code(shown_state(state, wi)), Relaxed);
+        self.shared[i].store(shown_state(state, wi).code(), Relaxed);
     }
 }
 
@@ -349,7 +353,10 @@ impl Pace for DebugPace<'_, '_> {
                     WiState::AtBarrier => Moment::Barrier,
                     _ => return Turn::Continue,
                 };
-                let view = runner.view(wi, state, debug);
+                let history = history_view(runner.undo.history.as_deref(), debug.journal());
+                let Some(view) = runner.view(wi, state, history) else {
+                    return Turn::Continue;
+                };
                 let resume = debug.hook.stopped(&view, moment);
                 let edits = view.take_edits();
                 drop(view);
@@ -362,6 +369,7 @@ impl Pace for DebugPace<'_, '_> {
                         &mut wi.private,
                         &mut runner.local,
                         &runner.launch.global,
+                        runner.undo.history.as_deref_mut(),
                     );
                 }
                 resume
@@ -378,7 +386,18 @@ impl Pace for DebugPace<'_, '_> {
                 None => Turn::Continue,
             },
             Resume::Park => Turn::Park,
+            Resume::Travel(to) => Turn::Travel(to),
         }
+    }
+
+    fn travel(
+        &self,
+        runner: &mut GroupRunner,
+        items: &mut GroupItems,
+        present: (usize, u32),
+        to: u64,
+    ) {
+        runner.travel(items, self, present, to);
     }
 }
 
@@ -403,7 +422,7 @@ impl GroupRunner<'_> {
         let count = self.size.iter().product::<u64>() as usize;
         let (mut st, begins) = match resumed {
             Some(st) => (st, false),
-            None => (Box::new(self.new_group_state(count)), true),
+            None => (Box::new(self.new_group_state(count, debug)), true),
         };
         let pace = DebugPace {
             debug,
@@ -447,7 +466,7 @@ impl GroupRunner<'_> {
         std::mem::replace(&mut self.undo.history, history)
     }
 
-    fn new_group_state(&mut self, count: usize) -> GroupState {
+    fn new_group_state(&mut self, count: usize, debug: &DebugRun) -> GroupState {
         let launch = self.launch;
         let mut local = local_memory(launch);
         allocate_locals(launch, &mut local);
@@ -466,43 +485,7 @@ impl GroupRunner<'_> {
                 items
             },
             last_finished: (WiIds::default(), Site::default()),
-            history: Some(Box::new(Recorder::new(DEFAULT_HISTORY_BYTES))),
-        }
-    }
-
-    /// A view of a work-item that is not running (at a barrier, finished, or switched to).
-    fn view<'v>(
-        &'v self,
-        wi: &'v WorkItem,
-        state: WiState,
-        debug: &'v DebugRun,
-    ) -> WorkItemView<'v> {
-        let launch = self.launch;
-        // A work-item at a barrier is shown on the barrier, not on the line after it.
-        let pc = if state == WiState::AtBarrier {
-            wi.barrier_at.1
-        } else {
-            wi.pc
-        };
-        WorkItemView {
-            info: &launch.info,
-            kernel: launch.kernel,
-            ids: wi.ids,
-            group: self.group,
-            func: wi.func,
-            pc,
-            base: wi.base,
-            frames: &wi.frames,
-            regs: &wi.regs,
-            shadow: launch.plan.keeps_shadows().then_some(&wi.shadow.bits[..]),
-            state,
-            stops: &debug.stops,
-            private: &wi.private,
-            local: &self.local,
-            global: &launch.global,
-            launch: debug,
-            edits: Default::default(),
-            history: self.undo.history.as_deref().map(|r| &r.log),
+            history: (debug.history_size > 0).then(|| Box::new(Recorder::new(debug.history_size))),
         }
     }
 }

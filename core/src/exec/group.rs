@@ -40,6 +40,8 @@ pub(crate) enum Turn {
     Run(usize),
     /// Hand the group back, unfinished.
     Park,
+    /// Move the group to this position of its history (`Pace::travel`), then ask again.
+    Travel(u64),
 }
 
 /// How a group's work-items take turns: a plain run never pauses between them; a debug run
@@ -58,6 +60,15 @@ pub(crate) trait Pace: Publish {
         state: WiState,
         stop: Option<Stop>,
     ) -> Turn;
+    /// Moves the group to position `to` of its history and on as the debugger says, until
+    /// it is back at the present, where work-item `present` (in slot `slot`) was stopped.
+    fn travel(
+        &self,
+        runner: &mut GroupRunner,
+        items: &mut GroupItems,
+        present: (usize, u32),
+        to: u64,
+    );
 }
 
 /// The plain run's pace: work-items in order, without pauses.
@@ -72,6 +83,9 @@ impl Pace for Plain {
     const RECORDS: bool = false;
     fn stopped(&self, _: &mut GroupRunner, _: &mut WorkItem, _: WiState, _: Option<Stop>) -> Turn {
         Turn::Continue
+    }
+    fn travel(&self, _: &mut GroupRunner, _: &mut GroupItems, _: (usize, u32), _: u64) {
+        unreachable!("a plain run has no history")
     }
 }
 
@@ -106,24 +120,22 @@ impl<'l> GroupRunner<'l> {
                 None => items.next_ready(),
             };
             let Some(i) = first.take().or(next) else {
+                let before = P::RECORDS.then(|| items.entries.clone());
                 if items.meeting > 0 {
                     self.release_sub_groups(items, pace);
-                    continue;
-                }
-                if items.arrived == 0 {
+                } else if items.arrived == 0 {
                     return true;
-                }
-                if let Some(site) = items.barrier.take() {
-                    self.release_barrier(&site, items.arrived as u64, count as u64);
-                    if P::RECORDS {
-                        // Its async copies belong to the op that arrived last.
-                        if let Some(history) = self.undo.history.as_deref_mut() {
-                            history.flush(false);
-                        }
+                } else {
+                    if let Some(site) = items.barrier.take() {
+                        self.release_barrier(&site, items.arrived as u64, count as u64);
                     }
+                    items.release_barrier(pace);
+                    round = None;
                 }
-                items.release_barrier(pace);
-                round = None;
+                if let Some(before) = before {
+                    // The release and its async copies belong to the op that arrived last.
+                    self.record_entries(&before, items);
+                }
                 continue;
             };
             if round.is_some() {
@@ -135,10 +147,16 @@ impl<'l> GroupRunner<'l> {
             let turn = match state {
                 // Chosen while it cannot run: the pace shows it where it is.
                 WiState::AtBarrier | WiState::AtSubGroupCall | WiState::Finished => {
-                    match items.slots.get_mut(slot as usize) {
+                    let mut turn = match items.slots.get_mut(slot as usize) {
                         Some(wi) => pace.stopped(self, wi, state, None),
                         None => Turn::Continue,
+                    };
+                    while let Turn::Travel(to) = turn {
+                        pace.travel(self, items, (i, slot), to);
+                        let wi = &mut items.slots[slot as usize];
+                        turn = pace.stopped(self, wi, state, None);
                     }
+                    turn
                 }
                 _ => {
                     if state == WiState::NotStarted {
@@ -151,7 +169,13 @@ impl<'l> GroupRunner<'l> {
                         self.start_work_item(wi, i as u64);
                     }
                     pace.publish(i, WiState::Running, wi);
-                    let stop = self.step(wi, &mut items.barrier);
+                    let mut stop = self.step(wi, &mut items.barrier);
+                    while let Stop::Travel(to) = stop {
+                        pace.travel(self, items, (i, slot), to);
+                        let wi = &mut items.slots[slot as usize];
+                        stop = self.step(wi, &mut items.barrier);
+                    }
+                    let wi = &mut items.slots[slot as usize];
                     let state = match stop {
                         Stop::Finished => WiState::Finished,
                         Stop::Barrier => {
@@ -167,14 +191,26 @@ impl<'l> GroupRunner<'l> {
                             WiState::Suspended
                         }
                         Stop::Switch(_) | Stop::Park | Stop::Stepped => WiState::Suspended,
+                        Stop::Travel(_) => unreachable!("travel ends at the present"),
                     };
                     pace.publish(i, state, wi);
-                    let turn = pace.stopped(self, wi, state, Some(stop));
+                    let now = Entry { state, slot };
+                    if P::RECORDS {
+                        self.record_entry(i, items.entries[i], now);
+                    }
+                    items.entries[i] = now;
+                    let mut turn =
+                        pace.stopped(self, &mut items.slots[slot as usize], state, Some(stop));
+                    while let Turn::Travel(to) = turn {
+                        pace.travel(self, items, (i, slot), to);
+                        let wi = &mut items.slots[slot as usize];
+                        turn = pace.stopped(self, wi, state, Some(stop));
+                    }
                     if state == WiState::Finished && !P::KEEPS_FINISHED {
                         items.give_back(slot);
                         slot = NO_SLOT;
+                        items.entries[i].slot = slot;
                     }
-                    items.entries[i] = Entry { state, slot };
                     if stop == Stop::Yield && items.meeting > 0 {
                         // Sub-groups that all wait meet now: the spinning one may wait for them.
                         self.release_sub_groups(items, pace);
@@ -189,7 +225,29 @@ impl<'l> GroupRunner<'l> {
                     items.cursor = 0;
                 }
                 Turn::Park => return false,
+                Turn::Travel(_) => unreachable!("travel ends at the present"),
             }
+        }
+    }
+
+    /// A debugged group's history gets the change of work-item `i`'s entry.
+    fn record_entry(&mut self, i: usize, old: Entry, new: Entry) {
+        if let Some(rec) = self.undo.history.as_deref_mut() {
+            rec.entry(i, old.value(), new.value());
+        }
+    }
+
+    /// A debugged group's history gets the changes of the entries since `before` (and the
+    /// global writes made meanwhile, a barrier's async copies).
+    fn record_entries(&mut self, before: &[Entry], items: &GroupItems) {
+        let Some(rec) = self.undo.history.as_deref_mut() else {
+            return;
+        };
+        if let Some(journal) = self.launch.debug.as_ref().and_then(|d| d.journal) {
+            rec.flush(false, journal);
+        }
+        for (i, (old, new)) in before.iter().zip(&items.entries).enumerate() {
+            rec.entry(i, old.value(), new.value());
         }
     }
 
@@ -373,7 +431,12 @@ impl<'l> GroupRunner<'l> {
                     }
                 }
             }
-            Stop::Meet | Stop::Switch(_) | Stop::Park | Stop::Stepped | Stop::Yield => {}
+            Stop::Meet
+            | Stop::Switch(_)
+            | Stop::Park
+            | Stop::Stepped
+            | Stop::Yield
+            | Stop::Travel(_) => {}
         }
         stop
     }

@@ -96,36 +96,6 @@ pub enum Layer {
     Origins,
 }
 
-/// Little-endian `u64`s kept as bytes in the log (a `Wait`'s event list).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Words<'a>(&'a [u8]);
-
-impl<'a> Words<'a> {
-    /// Words kept as their little-endian bytes.
-    pub fn new(bytes: &'a [u8]) -> Words<'a> {
-        assert!(
-            bytes.len().is_multiple_of(8),
-            "history: words of {} bytes",
-            bytes.len()
-        );
-        Words(bytes)
-    }
-
-    pub fn len(&self) -> usize {
-        self.0.len() / 8
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-
-    pub fn iter(&self) -> impl Iterator<Item = u64> + 'a {
-        self.0
-            .chunks_exact(8)
-            .map(|w| u64::from_le_bytes(w.try_into().unwrap()))
-    }
-}
-
 /// One record of the log. Slices borrow the log's bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Record<'a> {
@@ -153,20 +123,18 @@ pub enum Record<'a> {
         old: &'a [u8],
         new: &'a [u8],
     },
-    /// A global write, kept in the launch's journal under this ticket.
-    Global { ticket: u64 },
-    /// A call: the callee's frame starts, and the private arena was at `mark`.
-    Call { mark: Mark },
+    /// Global writes, kept in the launch's journal: its entries `from..to` (the op's own,
+    /// and any that other work-groups made after it, before the group's next op).
+    Global { from: u64, to: u64 },
+    /// A call: the caller's frame it pushed (the callee's registers, which it set, are
+    /// `Reg` records).
+    Call { frame: SavedFrame },
     /// A return: the caller's frame it popped, and what releasing the callee's private
     /// memory dropped (the arena's tail, as the exec side writes it).
     Ret { frame: SavedFrame, freed: &'a [u8] },
-    /// An alloca, made with the private arena at `mark`.
-    Alloca { mark: Mark },
-    /// A barrier or `wait_group_events`: the work-item's wait as it was before.
-    Wait {
-        barrier_at: (u32, u32, u32),
-        events: Words<'a>,
-    },
+    /// The private arena grew from `mark` (an alloca, a call's by-value copies): what it
+    /// added, as the exec side writes an arena's tail.
+    Grow { mark: Mark, added: &'a [u8] },
     /// An entry of the work-item table changed.
     Entry {
         index: u32,
@@ -189,8 +157,7 @@ const K_MEM: u8 = 7;
 const K_GLOBAL: u8 = 8;
 const K_CALL: u8 = 9;
 const K_RET: u8 = 10;
-const K_ALLOCA: u8 = 11;
-const K_WAIT: u8 = 12;
+const K_GROW: u8 = 11;
 const K_ENTRY: u8 = 13;
 const K_EDIT: u8 = 14;
 
@@ -204,10 +171,10 @@ fn fixed_len(kind: u8) -> Option<usize> {
         K_LEAP => 2 + 24,
         K_REG => 2 + 20,
         K_REG_SHADOW => 2 + 28,
-        K_GLOBAL => 2 + 8,
-        K_CALL | K_ALLOCA => 2 + 16,
+        K_GLOBAL => 2 + 16,
         K_ENTRY => 2 + 14,
-        K_MEM | K_RET | K_WAIT => return None,
+        K_CALL => 2 + 32,
+        K_MEM | K_RET | K_GROW => return None,
         _ => panic!("history: no record kind {kind}"),
     })
 }
@@ -244,6 +211,17 @@ impl Out<'_> {
     fn mark(&mut self, m: Mark) {
         self.u64(m.entries);
         self.u64(m.words);
+    }
+    fn frame(&mut self, f: SavedFrame) {
+        self.u32(f.func);
+        self.u32(f.base);
+        self.u32(f.ret_pc);
+        self.u32(f.ret_dst);
+        self.mark(f.mark);
+    }
+    fn bytes(&mut self, b: &[u8]) {
+        self.u32(b.len() as u32);
+        self.0.extend_from_slice(b);
     }
     fn shadow(&mut self, s: Shadow) {
         self.u64(s.bits);
@@ -289,6 +267,19 @@ impl<'a> In<'a> {
             words: self.u64(),
         }
     }
+    fn frame(&mut self) -> SavedFrame {
+        SavedFrame {
+            func: self.u32(),
+            base: self.u32(),
+            ret_pc: self.u32(),
+            ret_dst: self.u32(),
+            mark: self.mark(),
+        }
+    }
+    fn bytes(&mut self) -> &'a [u8] {
+        let n = self.u32() as usize;
+        self.take(n)
+    }
     fn shadow(&mut self) -> Shadow {
         Shadow {
             bits: self.u64(),
@@ -316,8 +307,7 @@ impl<'a> Record<'a> {
             Record::Global { .. } => K_GLOBAL,
             Record::Call { .. } => K_CALL,
             Record::Ret { .. } => K_RET,
-            Record::Alloca { .. } => K_ALLOCA,
-            Record::Wait { .. } => K_WAIT,
+            Record::Grow { .. } => K_GROW,
             Record::Entry { .. } => K_ENTRY,
             Record::Edit => K_EDIT,
         }
@@ -374,26 +364,18 @@ impl<'a> Record<'a> {
                 o.0.extend_from_slice(old);
                 o.0.extend_from_slice(new);
             }
-            Record::Global { ticket } => o.u64(ticket),
-            Record::Call { mark } | Record::Alloca { mark } => o.mark(mark),
-            Record::Ret { frame, freed } => {
-                o.u32(frame.func);
-                o.u32(frame.base);
-                o.u32(frame.ret_pc);
-                o.u32(frame.ret_dst);
-                o.mark(frame.mark);
-                o.u32(freed.len() as u32);
-                o.0.extend_from_slice(freed);
+            Record::Global { from, to } => {
+                o.u64(from);
+                o.u64(to);
             }
-            Record::Wait {
-                barrier_at: (func, pc, fence),
-                events,
-            } => {
-                o.u32(func);
-                o.u32(pc);
-                o.u32(fence);
-                o.u32(events.len() as u32);
-                o.0.extend_from_slice(events.0);
+            Record::Call { frame } => o.frame(frame),
+            Record::Ret { frame, freed } => {
+                o.frame(frame);
+                o.bytes(freed);
+            }
+            Record::Grow { mark, added } => {
+                o.mark(mark);
+                o.bytes(added);
             }
             Record::Entry { index, old, new } => {
                 o.u32(index);
@@ -457,31 +439,19 @@ impl<'a> Record<'a> {
                     new,
                 }
             }
-            K_GLOBAL => Record::Global { ticket: i.u64() },
-            K_CALL => Record::Call { mark: i.mark() },
-            K_ALLOCA => Record::Alloca { mark: i.mark() },
-            K_RET => {
-                let frame = SavedFrame {
-                    func: i.u32(),
-                    base: i.u32(),
-                    ret_pc: i.u32(),
-                    ret_dst: i.u32(),
-                    mark: i.mark(),
-                };
-                let n = i.u32() as usize;
-                Record::Ret {
-                    frame,
-                    freed: i.take(n),
-                }
-            }
-            K_WAIT => {
-                let barrier_at = (i.u32(), i.u32(), i.u32());
-                let n = i.u32() as usize;
-                Record::Wait {
-                    barrier_at,
-                    events: Words(i.take(8 * n)),
-                }
-            }
+            K_GLOBAL => Record::Global {
+                from: i.u64(),
+                to: i.u64(),
+            },
+            K_CALL => Record::Call { frame: i.frame() },
+            K_RET => Record::Ret {
+                frame: i.frame(),
+                freed: i.bytes(),
+            },
+            K_GROW => Record::Grow {
+                mark: i.mark(),
+                added: i.bytes(),
+            },
             K_ENTRY => Record::Entry {
                 index: i.u32(),
                 old: i.entry(),
@@ -620,6 +590,11 @@ impl History {
     /// The position after the last op recorded (the present).
     pub fn frontier(&self) -> u64 {
         self.frontier
+    }
+
+    /// Most bytes it keeps.
+    pub fn cap(&self) -> u64 {
+        self.cap
     }
 
     /// Bytes the log holds.
@@ -877,11 +852,18 @@ impl<'a> Iterator for Back<'a> {
 mod tests {
     use super::*;
 
-    fn every_kind<'a>(old: &'a [u8], new: &'a [u8], events: &'a [u8]) -> Vec<Record<'a>> {
+    fn every_kind<'a>(old: &'a [u8], new: &'a [u8]) -> Vec<Record<'a>> {
         let c = |item, func, pc| Cursor { item, func, pc };
         let mark = Mark {
             entries: 3,
             words: 1 << 40,
+        };
+        let frame = SavedFrame {
+            func: 1,
+            base: 40,
+            ret_pc: 17,
+            ret_dst: 5,
+            mark,
         };
         vec![
             Record::OpAt(c(7, 2, 0xdead_beef)),
@@ -918,23 +900,13 @@ mod tests {
                 old: &[],
                 new: &[],
             },
-            Record::Global { ticket: 1 << 33 },
-            Record::Call { mark },
-            Record::Ret {
-                frame: SavedFrame {
-                    func: 1,
-                    base: 40,
-                    ret_pc: 17,
-                    ret_dst: 5,
-                    mark,
-                },
-                freed: old,
+            Record::Global {
+                from: 1 << 33,
+                to: (1 << 33) + 2,
             },
-            Record::Alloca { mark },
-            Record::Wait {
-                barrier_at: (2, 30, 3),
-                events: Words::new(events),
-            },
+            Record::Call { frame },
+            Record::Ret { frame, freed: old },
+            Record::Grow { mark, added: new },
             Record::Entry {
                 index: 5,
                 old: EntryValue { state: 1, slot: 2 },
@@ -952,11 +924,7 @@ mod tests {
         // Over 254 bytes, so that a length would not fit a byte.
         let old: Vec<u8> = (0..300).map(|i| i as u8).collect();
         let new: Vec<u8> = (0..300).map(|i| (i * 7) as u8).collect();
-        let events: Vec<u8> = [5u64, 1 << 50]
-            .iter()
-            .flat_map(|e| e.to_le_bytes())
-            .collect();
-        let records = every_kind(&old, &new, &events);
+        let records = every_kind(&old, &new);
         let mut bytes = Vec::new();
         let mut ends = Vec::new();
         for r in &records {
@@ -984,11 +952,6 @@ mod tests {
             end = start;
         }
         assert_eq!(end, 0);
-        let Record::Wait { events, .. } = records[12] else {
-            unreachable!()
-        };
-        assert_eq!(events.iter().collect::<Vec<_>>(), [5, 1 << 50]);
-        assert_eq!(events.len(), 2);
     }
 
     #[test]

@@ -8,9 +8,11 @@
 
 use super::async_copy::AsyncState;
 use super::checks::{access, Dir};
-use super::debug::{apply_edits, Moment, Resume, StopSet, WiState, WorkItemView};
+use super::debug::{apply_edits, HistoryView, Moment, Resume, StopSet, WiState, WorkItemView};
 use super::history;
+use super::journal::Journal;
 use super::memops::{self, OpCx};
+use super::recorder::Recorder;
 use super::runner::GroupRunner;
 use super::shadow_memory;
 use super::shadow_values::{NoShadow, ShadowFile, ShadowMode, WithShadows};
@@ -319,9 +321,21 @@ impl Stack<'_> {
     }
 }
 
+/// The history a stop shows, while the group records one.
+pub(crate) fn history_view<'a>(
+    rec: Option<&'a Recorder>,
+    journal: Option<&'a Journal>,
+) -> Option<HistoryView<'a>> {
+    Some(HistoryView {
+        log: &rec?.log,
+        journal: journal?,
+        position: rec?.position,
+    })
+}
+
 /// A debugged group records its history: before op `op` of the work-item `item` runs at
 /// `at`, its header and what it is about to change (the registers it writes, a return's
-/// frame and the private memory it frees, an alloca's arena, a barrier's wait).
+/// frame and the private memory it frees).
 #[inline(never)]
 fn record_begin<S: ShadowMode>(
     mems: &mut Mems,
@@ -329,9 +343,9 @@ fn record_begin<S: ShadowMode>(
     at: Cursor,
     op: &Op,
     item: u32,
-    (barrier_at, wait_events): ((u32, Pc, u32), &[u64]),
+    journal: Option<&Journal>,
 ) {
-    let Some(rec) = mems.undo.history.as_deref_mut() else {
+    let (Some(rec), Some(journal)) = (mems.undo.history.as_deref_mut(), journal) else {
         return;
     };
     let (regs, shadow) = (&stack.regs[..], S::ON.then_some(&*stack.shadow));
@@ -340,22 +354,21 @@ fn record_begin<S: ShadowMode>(
         func: at.fidx,
         pc: at.pc as Pc,
     };
-    rec.begin_op(place, stack.frames.len());
-    match *op {
-        Op::Ret { .. } | Op::RetVoid => {
-            if let Some(fr) = stack.frames.last() {
-                rec.returning(fr, mems.private.tail(fr.mark));
-                if let Op::Ret { n, .. } = *op {
-                    let dst = fr.base as usize + fr.ret_dst as usize;
-                    for slot in dst..dst + n as usize {
-                        rec.keep_register(regs, shadow, slot);
-                    }
-                }
+    rec.begin_op(place, stack.frames.len(), mems.private.mark(), journal);
+    if let (Op::Ret { .. } | Op::RetVoid, Some(fr)) = (op, stack.frames.last()) {
+        rec.returning(fr, mems.private.tail(fr.mark));
+        if let Op::Ret { n, .. } = *op {
+            let dst = fr.base as usize + fr.ret_dst as usize;
+            for slot in dst..dst + n as usize {
+                rec.keep_register(regs, shadow, slot);
             }
         }
-        Op::Alloca { .. } => rec.allocating(mems.private.mark()),
-        Op::Barrier { .. } | Op::WaitEvents { .. } => rec.waiting(barrier_at, wait_events),
-        _ => {}
+    }
+    if let Op::Call { site } = *op {
+        let callee = at.func.calls[site as usize].func;
+        let base = at.base + at.func.num_slots as usize;
+        let n = at.functions[callee as usize].num_slots as usize;
+        rec.calling(regs, shadow, base..base + n);
     }
     for slot in op.writes(at.func).iter() {
         rec.keep_register(regs, shadow, at.base + slot as usize);
@@ -484,7 +497,7 @@ impl GroupRunner<'_> {
                         global: &launch.global,
                         launch: debug.progress,
                         edits: Default::default(),
-                        history: mems.undo.history.as_deref().map(|r| &r.log),
+                        history: history_view(mems.undo.history.as_deref(), debug.journal),
                     };
                     let resume = debug.hook.stopped(&view, Moment::Instruction);
                     let edits = view.take_edits();
@@ -497,20 +510,23 @@ impl GroupRunner<'_> {
                             mems.private,
                             mems.local,
                             &launch.global,
+                            mems.undo.history.as_deref_mut(),
                         );
                     }
                     match resume {
                         Resume::Continue => {}
                         Resume::SwitchTo(target) => return Stop::Switch(target),
                         Resume::Park => return Stop::Park,
+                        // The scheduler moves the group (`travel`); the place is saved.
+                        Resume::Travel(position) => return Stop::Travel(position),
                     }
                 }
             }
             let op_pc = at.pc;
             let op = &at.code[op_pc];
             if DEBUG && mems.undo.flags & RECORDING != 0 {
-                let wait = (*barrier_at, &wait_events[..]);
-                record_begin::<S>(&mut mems, &stack, at, op, item, wait);
+                let journal = debug.and_then(|d| d.journal);
+                record_begin::<S>(&mut mems, &stack, at, op, item, journal);
             }
             at.pc += 1;
             // The op's state, dropped before the work-item's own ops need the stack.
@@ -581,9 +597,11 @@ impl GroupRunner<'_> {
                 Flow::Parted => unreachable!("one work-item does not part"),
             };
             if DEBUG && mems.undo.flags & RECORDING != 0 {
-                if let Some(rec) = mems.undo.history.as_deref_mut() {
+                let journal = debug.and_then(|d| d.journal);
+                if let (Some(rec), Some(journal)) = (mems.undo.history.as_deref_mut(), journal) {
                     let shadow = S::ON.then_some(&*stack.shadow);
-                    rec.end_op(&stack.regs[..], shadow, &stack.frames[..]);
+                    let (regs, frames) = (&stack.regs[..], &stack.frames[..]);
+                    rec.end_op(regs, shadow, frames, mems.private, journal);
                 }
             }
             if let Some(stop) = stop {

@@ -7,6 +7,7 @@ use std::sync::Mutex;
 
 use super::batch::LaneBatch;
 use super::debug::WiState;
+use super::history::EntryValue;
 use super::workitem::{WiIds, WorkItem};
 use crate::bytecode::Site;
 use crate::exchange::Exchange;
@@ -55,6 +56,16 @@ pub(super) const NO_SLOT: u32 = u32::MAX;
 pub(super) struct Entry {
     pub state: WiState,
     pub slot: u32,
+}
+
+impl Entry {
+    /// As a group's history keeps it.
+    pub(super) fn value(self) -> EntryValue {
+        EntryValue {
+            state: self.state.code(),
+            slot: self.slot,
+        }
+    }
 }
 
 pub(super) const NEW: Entry = Entry {

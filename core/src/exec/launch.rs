@@ -345,7 +345,9 @@ pub fn launch(
     let quick = ctx.config.quick && total > 2;
     let count = if quick { 2 } else { total };
     let plugins = ctx.plugins();
-    let threads = if plugins.all_thread_safe() {
+    // A debugged launch that records history runs on one worker (see `journal`).
+    let records_history = ctx.debugger().is_some() && ctx.config.history_size > 0;
+    let threads = if plugins.all_thread_safe() && !records_history {
         let work = usize::try_from(count).unwrap_or(usize::MAX).max(1);
         ctx.config.num_threads.clamp(1, MAX_THREADS).min(work)
     } else {
@@ -380,8 +382,9 @@ pub fn launch(
             None => ctx.write_stdout(&bytes),
         },
     };
+    let history = ctx.config.history_size;
     let debug_run =
-        debugger.map(|hook| DebugRun::new(hook, StopSet::new(&kernel.code), info.clone()));
+        debugger.map(|hook| DebugRun::new(hook, StopSet::new(&kernel.code), info.clone(), history));
     let interests = PlanInputs::INTERESTS
         .into_iter()
         .filter(|&i| plugins.wants(i));

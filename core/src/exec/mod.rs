@@ -13,6 +13,7 @@
 //! ```text
 //! launch         the launch, its worker threads, run_group (lanes or turns)
 //! debug_run      debugged launches: groups parked and resumed
+//! travel         a debugged group going back and forth in its history
 //! warp           the lane executor (falls back to the scheduler when lanes wait for each other)
 //! group          the scheduler of a group's work-items: turns, barriers, divergence
 //! interp         the scalar executor's loop
@@ -21,7 +22,8 @@
 //! memops, env    memory ops; what builtins see
 //! async_copy, shadow_memory, checks
 //! shared         what they all share: Launch, Where (and Here), Mems
-//! machine, items, debug, kernel, plan, workitem, shadow_values, history, ...:
+//! recorder       what a debugged group's ops change, made into its history
+//! machine, items, debug, kernel, plan, workitem, shadow_values, history, journal, ...:
 //!                plain data and leaves
 //! ```
 
@@ -37,6 +39,7 @@ mod group;
 pub mod history;
 mod interp;
 mod items;
+mod journal;
 mod kernel;
 mod launch;
 pub mod machine;
@@ -49,6 +52,7 @@ pub(crate) mod shadow_memory;
 mod shadow_values;
 mod shared;
 mod step;
+mod travel;
 mod undo;
 mod warp;
 mod workitem;

@@ -4,13 +4,13 @@
 //! (`history`). An op's registers are kept before it runs and read again after it, its
 //! memory writes' old bytes before each write and their new bytes once the op is over.
 
-use super::history::{Cursor, History, Layer, Mark, Record, SavedFrame, Shadow, Words};
+use std::ops::Range;
+
+use super::history::{Cursor, EntryValue, History, Layer, Mark, Record, SavedFrame, Shadow};
+use super::journal::Journal;
 use super::shadow_values::ShadowFile;
 use super::workitem::Frame;
 use crate::memory::{load_bytes, AddrSpace, ArenaMark, ArenaMemory};
-
-/// Bytes a debugged group's history keeps (`--history-size` will set it).
-pub(crate) const DEFAULT_HISTORY_BYTES: u64 = 256 << 20;
 
 /// A write of the op being recorded: where, its host pointer, and its old bytes (in
 /// `Recorder::old` from `at`).
@@ -22,8 +22,22 @@ struct Written {
     at: usize,
 }
 
+/// Where a work-item was at the present (`WorkItem`'s place), kept while its group is in
+/// its past.
+#[derive(Clone, Copy)]
+pub(crate) struct Place {
+    pub func: u32,
+    pub pc: u32,
+    pub base: u32,
+}
+
 pub(crate) struct Recorder {
     pub log: History,
+    /// Where the group is in its history: the log's frontier at the present, less while it
+    /// is in its past.
+    pub position: u64,
+    /// The work-items' places (by slot) at the present, while the group is in its past.
+    pub present: Option<Vec<Place>>,
     /// The registers the op writes (indices into the work-item's register file), with their
     /// values and shadows before it.
     regs: Vec<(u32, u64, Shadow)>,
@@ -35,6 +49,10 @@ pub(crate) struct Recorder {
     ret: Option<(SavedFrame, Vec<u8>)>,
     /// The work-item's frames before the op (a call adds one).
     depth: usize,
+    /// Its private arena before the op (an alloca or a call's copies grow it).
+    arena: ArenaMark,
+    /// The journal's entries before this one are named in the log (or came before it).
+    ticket: u64,
 }
 
 // SAFETY: the pointers are into memory that outlives the op that wrote there; only the
@@ -46,7 +64,7 @@ fn mark(m: ArenaMark) -> Mark {
     Mark { entries, words }
 }
 
-fn saved(f: &Frame) -> SavedFrame {
+pub(crate) fn saved(f: &Frame) -> SavedFrame {
     SavedFrame {
         func: f.func,
         base: f.base,
@@ -54,6 +72,21 @@ fn saved(f: &Frame) -> SavedFrame {
         ret_dst: f.ret_dst,
         mark: mark(f.mark),
     }
+}
+
+/// The frame a `SavedFrame` was made from.
+pub(crate) fn frame_of(f: SavedFrame) -> Frame {
+    Frame {
+        func: f.func,
+        base: f.base,
+        ret_pc: f.ret_pc,
+        ret_dst: f.ret_dst,
+        mark: arena_mark(f.mark),
+    }
+}
+
+pub(crate) fn arena_mark(m: Mark) -> ArenaMark {
+    ArenaMemory::mark_of_counts(m.entries, m.words)
 }
 
 fn shadow_of(shadow: Option<&ShadowFile>, slot: usize) -> Shadow {
@@ -67,23 +100,48 @@ impl Recorder {
     pub fn new(cap: u64) -> Recorder {
         Recorder {
             log: History::new(cap),
+            position: 0,
+            present: None,
             regs: Vec::new(),
             writes: Vec::new(),
             old: Vec::new(),
             new: Vec::new(),
             ret: None,
             depth: 0,
+            arena: ArenaMark::default(),
+            ticket: 0,
         }
     }
 
-    /// An op begins at `at`: first what was written since the last op ended (the debugger's
-    /// edits at the stop before it, as `Edit`), then its header.
-    pub fn begin_op(&mut self, at: Cursor, depth: usize) {
-        self.flush(true);
+    /// An op begins at `at`, with `depth` frames and the private arena at `arena`: first
+    /// what was written since the last op ended (the debugger's edits at the stop before it,
+    /// as `Edit`; other groups' global writes), then its header.
+    pub fn begin_op(&mut self, at: Cursor, depth: usize, arena: ArenaMark, journal: &Journal) {
+        self.flush(true, journal);
+        if self.log.frontier() == 0 {
+            // What came before the first op is the state the history starts from.
+            self.ticket = journal.end();
+        }
+        self.cover_journal(journal);
         self.log.begin_op(at);
+        self.position = self.log.frontier();
         self.regs.clear();
         self.ret = None;
         self.depth = depth;
+        self.arena = arena;
+    }
+
+    /// Names in the log the journal's entries made since it last did (they belong to the
+    /// op recorded last).
+    pub fn cover_journal(&mut self, journal: &Journal) {
+        let end = journal.end();
+        if end != self.ticket && self.log.frontier() > 0 {
+            self.log.push(&Record::Global {
+                from: self.ticket,
+                to: end,
+            });
+        }
+        self.ticket = end;
     }
 
     /// Keeps register `slot`'s value before the op writes it.
@@ -96,18 +154,6 @@ impl Recorder {
     /// `ArenaMemory::tail`).
     pub fn returning(&mut self, frame: &Frame, freed: Vec<u8>) {
         self.ret = Some((saved(frame), freed));
-    }
-
-    /// An alloca about to allocate, with the private arena at `at`.
-    pub fn allocating(&mut self, at: ArenaMark) {
-        self.log.push(&Record::Alloca { mark: mark(at) });
-    }
-
-    /// A barrier or event wait about to replace the work-item's wait.
-    pub fn waiting(&mut self, barrier_at: (u32, u32, u32), events: &[u64]) {
-        let bytes: Vec<u8> = events.iter().flat_map(|e| e.to_le_bytes()).collect();
-        let events = Words::new(&bytes);
-        self.log.push(&Record::Wait { barrier_at, events });
     }
 
     /// `size` bytes at `p` (`addr` in `space`) are about to be written: their old bytes.
@@ -125,22 +171,66 @@ impl Recorder {
         });
     }
 
-    /// The op is over: a call's or a return's record, the registers' new values, the new
-    /// bytes of what it wrote.
-    pub fn end_op(&mut self, regs: &[u64], shadow: Option<&ShadowFile>, frames: &[Frame]) {
+    /// Register `slot` changes from `old` to `new` outside an op (the debugger's edit).
+    pub fn edited_register(&mut self, slot: u32, old: u64, new: u64) {
+        if self.log.frontier() > 0 && old != new {
+            self.log.push(&Record::Edit);
+            self.log.push(&Record::Reg { slot, old, new });
+        }
+    }
+
+    /// Work-item `index`'s entry in the group's table changed (between ops: it belongs to
+    /// the op recorded last).
+    pub fn entry(&mut self, index: usize, old: EntryValue, new: EntryValue) {
+        if self.log.frontier() > 0 && old != new {
+            let index = index as u32;
+            self.log.push(&Record::Entry { index, old, new });
+        }
+    }
+
+    /// A call about to set the callee's registers, `slots`: their values before (slots past
+    /// the register file, which the call grows, as 0).
+    pub fn calling(&mut self, regs: &[u64], shadow: Option<&ShadowFile>, slots: Range<usize>) {
+        for slot in slots {
+            match slot < regs.len() {
+                true => self.keep_register(regs, shadow, slot),
+                false => self.regs.push((slot as u32, 0, Shadow::default())),
+            }
+        }
+    }
+
+    /// The op is over: a call's or a return's record, the private memory it allocated, the
+    /// registers' new values, the new bytes of what it wrote.
+    pub fn end_op(
+        &mut self,
+        regs: &[u64],
+        shadow: Option<&ShadowFile>,
+        frames: &[Frame],
+        private: &ArenaMemory,
+        journal: &Journal,
+    ) {
         if let Some((frame, freed)) = self.ret.take() {
             self.log.push(&Record::Ret {
                 frame,
                 freed: &freed,
             });
+        } else if private.mark() != self.arena {
+            let added = private.tail(self.arena);
+            let mark = mark(self.arena);
+            self.log.push(&Record::Grow {
+                mark,
+                added: &added,
+            });
         }
         if frames.len() > self.depth {
-            let callee = frames.last().expect("a frame was pushed");
-            let mark = mark(callee.mark);
-            self.log.push(&Record::Call { mark });
+            let frame = saved(frames.last().expect("a frame was pushed"));
+            self.log.push(&Record::Call { frame });
         }
         for &(slot, old, old_shadow) in &self.regs {
-            let new = regs[slot as usize];
+            let Some(&new) = regs.get(slot as usize) else {
+                // A call that could not grow the register file (a stack overflow).
+                continue;
+            };
             self.log.push(&Record::Reg { slot, old, new });
             if shadow.is_some() {
                 let new = shadow_of(shadow, slot as usize);
@@ -149,13 +239,13 @@ impl Recorder {
             }
         }
         self.regs.clear();
-        self.flush(false);
+        self.flush(false, journal);
     }
 
-    /// Records the writes made since the op's old bytes were kept, with their new bytes:
-    /// the op's own at its end; at a barrier's release, its async copies (the last op's);
-    /// `edit`: the debugger's, before the next op.
-    pub fn flush(&mut self, edit: bool) {
+    /// Records the writes made since the op's old bytes were kept, with their new bytes
+    /// (global ones in the journal): the op's own at its end; at a barrier's release, its
+    /// async copies (the last op's); `edit`: the debugger's, before the next op.
+    pub fn flush(&mut self, edit: bool, journal: &Journal) {
         if self.writes.is_empty() {
             return;
         }
@@ -172,14 +262,21 @@ impl Recorder {
             self.new.resize(w.len, 0);
             // SAFETY: `written` located these bytes; the op that wrote them has not freed them.
             unsafe { load_bytes(w.p, &mut self.new[..]) };
-            self.log.push(&Record::Mem {
-                layer: Layer::Data,
-                space: w.space,
-                addr: w.addr,
-                old: &self.old[w.at..w.at + w.len],
-                new: &self.new[..w.len],
-            });
+            let old = &self.old[w.at..w.at + w.len];
+            match w.space {
+                AddrSpace::Global | AddrSpace::Constant => {
+                    journal.append(w.addr, w.p, old, &self.new[..w.len])
+                }
+                space => self.log.push(&Record::Mem {
+                    layer: Layer::Data,
+                    space,
+                    addr: w.addr,
+                    old,
+                    new: &self.new[..w.len],
+                }),
+            }
         }
         self.old.clear();
+        self.cover_journal(journal);
     }
 }

@@ -301,8 +301,8 @@ impl GroupRunner<'_> {
                     WiState::AtSubGroupCall
                 }
                 // No debugger watches lanes, and one op cannot spin.
-                Stop::Switch(_) | Stop::Park | Stop::Yield => {
-                    unreachable!("a lane cannot switch, park or spin in one op")
+                Stop::Switch(_) | Stop::Park | Stop::Yield | Stop::Travel(_) => {
+                    unreachable!("a lane cannot switch, park, travel or spin in one op")
                 }
             };
             items.entries[i as usize].state = state;

@@ -26,6 +26,9 @@ pub(crate) enum Stop {
     Park,
     /// `run_one`: the op ran and the work-item goes on.
     Stepped,
+    /// Debug runs: the debugger wants the group moved to this position of its history
+    /// (`travel`).
+    Travel(u64),
     /// It passed `SPIN_LIMIT` spin points (`Op::SpinPoint`: atomic and volatile accesses)
     /// since it began running: it may be waiting for another work-item, which runs first
     /// (independent forward progress).

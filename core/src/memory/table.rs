@@ -163,7 +163,7 @@ pub struct ArenaMemory {
 const GRANULE: usize = 4;
 
 /// A point to which an `ArenaMemory` can be released.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ArenaMark {
     entries: usize,
     words: usize,
@@ -343,6 +343,14 @@ impl ArenaMemory {
         (mark.entries as u64, mark.words as u64)
     }
 
+    /// The mark `mark_counts` gave these numbers for.
+    pub fn mark_of_counts(entries: u64, words: u64) -> ArenaMark {
+        ArenaMark {
+            entries: entries as usize,
+            words: words as usize,
+        }
+    }
+
     pub fn mark(&self) -> ArenaMark {
         ArenaMark {
             entries: self.entries.len(),
@@ -462,6 +470,16 @@ impl ArenaMemory {
         };
         self.bytes_mut()[start..start + data.len()].copy_from_slice(data);
         self.clear_shadow(addr, data.len() as u64);
+        true
+    }
+
+    /// Puts `data` back at `addr`, its shadow left as it is (a debugged group's history
+    /// keeps shadows apart); false unless one live buffer holds it all.
+    pub fn put_back(&mut self, addr: u64, data: &[u8]) -> bool {
+        let Some(start) = self.arena_offset(addr, data.len() as u64) else {
+            return false;
+        };
+        self.bytes_mut()[start..start + data.len()].copy_from_slice(data);
         true
     }
 

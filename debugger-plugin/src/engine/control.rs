@@ -7,8 +7,9 @@ use oclgrind_core::debugging::{Resume, ReturnSite, WiState, WorkItemView};
 
 use super::errors::CommandError;
 use super::interrupts::{catch_interrupts, clear_interrupt, release_interrupts};
-use super::prompt::{message, Answer, Done};
+use super::prompt::{in_past, message, Answer, Done};
 use super::state::{Mode, StepAlong};
+use super::stopping::step_key;
 use super::workitems::sub_group_mates;
 use super::{Engine, Frontend};
 use crate::format;
@@ -23,6 +24,10 @@ pub(super) enum StepKind {
     Next,
     /// `finish`: until the function returns.
     Finish,
+    /// `stepi`: one LLVM instruction, into calls.
+    Stepi,
+    /// `nexti`: one LLVM instruction, over calls.
+    Nexti,
 }
 
 impl Engine {
@@ -37,16 +42,19 @@ impl Engine {
         let depth = view.depth();
         let mut st = self.lock();
         st.shown_depth = depth;
+        st.by_instruction = matches!(kind, StepKind::Stepi | StepKind::Nexti);
+        // Where the step begins, by the key it compares.
+        st.last = Some((view.ids.global, view.func, step_key(&st, view), depth));
         st.mode = match kind {
-            StepKind::Step => Mode::Step,
-            StepKind::Next => Mode::Next { depth },
+            StepKind::Step | StepKind::Stepi => Mode::Step,
+            StepKind::Next | StepKind::Nexti => Mode::Next { depth },
             StepKind::Finish if depth == 0 => return Err(CommandError::FinishInOutermostFrame),
             StepKind::Finish => {
                 st.finishing = view.return_site();
                 Mode::Finish { depth }
             }
         };
-        if st.lockstep {
+        if st.lockstep && !in_past(view) {
             // The others of the sub-group that can run make the step first, one by one.
             let mut queue: VecDeque<_> = sub_group_mates(view)
                 .into_iter()
@@ -90,6 +98,7 @@ impl Engine {
     pub(super) fn resume(&self) -> Done {
         let mut st = self.lock();
         st.mode = Mode::Continue;
+        st.by_instruction = false;
         st.focus = None;
         catch_interrupts(&mut st);
         Ok(Answer::Resume(Resume::Continue))
@@ -104,7 +113,11 @@ impl Engine {
         view.stops.clear();
         drop(st);
         fe.event(&Event::Detached);
-        Ok(Answer::Resume(Resume::Continue))
+        // From the past, to the present first.
+        match view.history().filter(|h| h.in_past()) {
+            Some(h) => Ok(Answer::Resume(Resume::Travel(h.frontier()))),
+            None => Ok(Answer::Resume(Resume::Continue)),
+        }
     }
 }
 

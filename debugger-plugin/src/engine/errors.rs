@@ -62,6 +62,14 @@ pub enum CommandError {
     #[error("No work-group {0:?} in this launch.")]
     NoWorkGroup([u64; 3]),
 
+    // Going back.
+    #[error("The history is off (--history-size 0): reverse execution is not available.")]
+    HistoryOff,
+    #[error("The kernel's state cannot be changed while replaying its history; continue to the present first.")]
+    ReplayReadOnly,
+    #[error("Other work-items cannot be shown while replaying the history; continue to the present first.")]
+    ReplaySwitch,
+
     // Changing state.
     #[error("Cannot assign to {0}: its value lives in no memory.")]
     NotAssignable(String),

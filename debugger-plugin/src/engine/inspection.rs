@@ -148,6 +148,7 @@ impl Engine {
                 }
                 Reply::WorkItems(group_work_items(view, group))
             }
+            InfoWhat::Record => return self.info_record(view),
         };
         reply(r)
     }

@@ -29,6 +29,7 @@ mod interrupts;
 mod lines;
 mod memory;
 mod prompt;
+mod reverse;
 mod state;
 mod stopping;
 mod variables;

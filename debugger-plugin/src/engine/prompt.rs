@@ -94,6 +94,9 @@ impl Engine {
             Command::Step => self.step(StepKind::Step, view),
             Command::Next => self.step(StepKind::Next, view),
             Command::Finish => self.step(StepKind::Finish, view),
+            Command::Stepi => self.step(StepKind::Stepi, view),
+            Command::Nexti => self.step(StepKind::Nexti, view),
+            Command::Reverse(motion) => self.reverse(motion, view),
             Command::Lockstep { on } => self.lockstep(on, view),
             Command::Continue => self.resume(),
             Command::Quit => self.quit(view, fe),
@@ -115,6 +118,9 @@ impl Engine {
                 format,
                 unit,
             } => self.examine(&expr, count, format, unit, view),
+            Command::WorkItem { global } if global != view.ids.global && in_past(view) => {
+                Err(CommandError::ReplaySwitch)
+            }
             Command::WorkItem { global } => self.switch(global, view),
             Command::Info(what) => self.info(what, view),
             Command::List(from) => self.list(from, view),
@@ -139,6 +145,9 @@ impl Engine {
             Command::Variables(scope) => self.variables(scope, view),
             Command::Children { expr, start, count } => self.children(&expr, start, count, view),
             Command::Evaluate { expr } => self.evaluate(&expr, view),
+            Command::SetVariable { .. } | Command::WriteMemory { .. } if in_past(view) => {
+                Err(CommandError::ReplayReadOnly)
+            }
             Command::SetVariable { expr, value } => self.set_variable(&expr, &value, view),
             Command::WriteMemory {
                 space,
@@ -182,5 +191,11 @@ fn stop_shown(st: &mut State, view: &WorkItemView, reason: StopReason) -> Stoppe
         other_work_item,
         returned,
         displays: displayed(st, view),
+        replaying: in_past(view),
     }
+}
+
+/// Whether the stop is in the group's recorded past.
+pub(super) fn in_past(view: &WorkItemView) -> bool {
+    view.history().is_some_and(|h| h.in_past())
 }

@@ -9,6 +9,7 @@ use oclgrind_core::debugging::{AddrSpace, KernelInstance, Pc, Resume, ReturnSite
 use super::counts::Counts;
 use super::diagnostics::Queued;
 use super::lines::LineTable;
+use super::reverse::Arrival;
 use crate::format::Format;
 use crate::protocol::{LaunchSummary, StopReason};
 
@@ -105,6 +106,10 @@ pub(super) struct State {
     /// `lockstep on`: steps take the focus's sub-group along (`StepAlong`).
     pub lockstep: bool,
     pub along: Option<StepAlong>,
+    /// `stepi` and `nexti`: steps go by LLVM instruction, not by line.
+    pub by_instruction: bool,
+    /// Where a reverse command is taking the group (`reverse`).
+    pub arrival: Option<Arrival>,
 }
 
 /// A step, next or finish in lock-step: the other work-items of the prompt's sub-group each
@@ -150,6 +155,8 @@ impl State {
             counts: None,
             lockstep: false,
             along: None,
+            by_instruction: false,
+            arrival: None,
         }
     }
 
@@ -166,6 +173,7 @@ impl State {
         self.waiting.clear();
         self.list_next = None;
         self.resume_at.clear();
+        self.arrival = None;
         self.launch = Some(summary);
     }
 

@@ -18,11 +18,13 @@ use crate::format::{self, Format};
 use crate::inspect::{self, FrameTarget};
 use crate::protocol::StopReason;
 
-/// What a work-item that called in does: stop (why), run on, or wait for another's prompt.
+/// What a work-item that called in does: stop (why), run on, wait for another's prompt, or
+/// go on as a reverse command that did not stop here says.
 enum Verdict {
     Stop(StopReason),
     RunOn,
     Wait,
+    Resume(Resume),
 }
 
 impl Engine {
@@ -40,8 +42,9 @@ impl Engine {
                 st.waiting.remove(&me);
                 return Resume::Continue;
             }
+            let past = view.history().is_some_and(|h| h.in_past());
             if !st.prompting {
-                if let Some(resume) = follow_focus(&st, view) {
+                if let Some(resume) = follow_focus(&st, view).filter(|_| st.arrival.is_none()) {
                     st.waiting.remove(&me);
                     return resume;
                 }
@@ -49,7 +52,16 @@ impl Engine {
                     st.waiting.remove(&me);
                     return Resume::SwitchTo(target);
                 }
-                match self.decide(&mut st, view, moment, me) {
+                let verdict = match self.decide(&mut st, view, moment, me) {
+                    // The group's past runs on this worker alone: nobody else can run.
+                    Verdict::Wait if past => Verdict::RunOn,
+                    v => v,
+                };
+                match verdict {
+                    Verdict::Resume(resume) => {
+                        st.waiting.remove(&me);
+                        return resume;
+                    }
                     Verdict::RunOn => {
                         st.waiting.remove(&me);
                         return Resume::Continue;
@@ -88,6 +100,12 @@ impl Engine {
         }
         if moment != Moment::Instruction {
             return at_barrier_or_end(st, wi, moment);
+        }
+        if let Some(arrival) = st.arrival.take() {
+            return match self.arrived(st, view, arrival) {
+                Ok(reason) => Verdict::Stop(reason),
+                Err(resume) => Verdict::Resume(resume),
+            };
         }
         if (st.resume_at.get(&wi)).is_some_and(|&at| at != (view.func, view.pc)) {
             // It has run on from where it was left: its breakpoints fire again.
@@ -164,23 +182,11 @@ impl Engine {
     }
 
     /// A breakpoint or watchpoint that fires here, if any (the lowest numbered).
-    fn breakpoint_hit(&self, st: &mut State, view: &WorkItemView) -> Option<StopReason> {
+    pub(super) fn breakpoint_hit(&self, st: &mut State, view: &WorkItemView) -> Option<StopReason> {
         if st.resume_at.remove(&view.ids.global) == Some((view.func, view.pc)) {
             return None;
         }
-        let line = inspect::line_of(view, view.func, view.pc);
-        let mut here = Here {
-            view,
-            target: FrameTarget {
-                view,
-                frame: view.stack()[0],
-            },
-            line,
-            at_line_start: st.lines.starts_line(view.func, view.pc),
-            // A watchpoint shows the change at the next op with a source line.
-            no_line: line == 0 && !st.lines.is_empty(),
-            file: None,
-        };
+        let mut here = Here::new(st, view);
         let program = st.program;
         let hit = (st.breakpoints.iter_mut()).find_map(|(&n, b)| here.fires(n, b, program));
         if let Some(StopReason::Breakpoint { number, .. }) = &hit {
@@ -194,18 +200,34 @@ impl Engine {
 }
 
 /// Where a work-item is, as breakpoints and watchpoints look at it.
-struct Here<'v, 'a> {
+pub(super) struct Here<'v, 'a> {
     view: &'v WorkItemView<'a>,
     /// Its innermost frame, where conditions and watched expressions are evaluated.
     target: FrameTarget<'v, 'a>,
     line: u32,
     at_line_start: bool,
-    no_line: bool,
+    /// A watchpoint shows a change at the next op with a source line, not here.
+    pub no_line: bool,
     /// Its file, read only when a breakpoint is on its line.
     file: Option<Option<String>>,
 }
 
-impl Here<'_, '_> {
+impl<'v, 'a> Here<'v, 'a> {
+    pub fn new(st: &State, view: &'v WorkItemView<'a>) -> Here<'v, 'a> {
+        let line = inspect::line_of(view, view.func, view.pc);
+        Here {
+            view,
+            target: FrameTarget {
+                view,
+                frame: view.stack()[0],
+            },
+            line,
+            at_line_start: st.lines.starts_line(view.func, view.pc),
+            no_line: line == 0 && !st.lines.is_empty(),
+            file: None,
+        }
+    }
+
     /// Whether breakpoint `n` fires here (counting the hit).
     fn fires(&mut self, n: u32, b: &mut Breakpoint, program: u64) -> Option<StopReason> {
         if let Some(w) = &mut b.watch {
@@ -246,7 +268,7 @@ impl Here<'_, '_> {
 
     /// The watched memory's old and new values as text, when it has changed (it is then
     /// remembered as it is now).
-    fn watch_changed(&self, w: &mut Watch) -> Option<(String, String)> {
+    pub fn watch_changed(&self, w: &mut Watch) -> Option<(String, String)> {
         if self.no_line {
             return None;
         }
@@ -315,7 +337,7 @@ fn pending_stop(st: &mut State, wi: [u64; 3], before_source: bool, me: ThreadId)
 /// Where a work-item is, as far as stepping goes: its source line, or, in a program without
 /// any line information (from SPIR-V, say), its LLVM instruction (numbered from 1).
 pub(super) fn step_key(st: &State, view: &WorkItemView) -> u32 {
-    if st.lines.is_empty() {
+    if st.lines.is_empty() || st.by_instruction {
         // An op of no instruction (a block's count) is 0: never where a step stops.
         let at = view.current_function().position(view.pc);
         at.instruction.map_or(0, |i| i.wrapping_add(1))

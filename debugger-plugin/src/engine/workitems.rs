@@ -30,6 +30,7 @@ impl Engine {
                 other_work_item: false,
                 returned: None,
                 displays: displayed(&self.lock(), view),
+                replaying: false,
             };
             return Ok(Answer::Show(Box::new(Event::Stopped(stopped))));
         }

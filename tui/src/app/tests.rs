@@ -22,6 +22,7 @@ fn stopped(line: u32) -> Stopped {
         other_work_item: false,
         returned: None,
         displays: vec![],
+        replaying: false,
     }
 }
 

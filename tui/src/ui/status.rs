@@ -63,5 +63,6 @@ fn reason(r: &StopReason) -> String {
         StopReason::Barrier => "barrier".into(),
         StopReason::Finished => "finished".into(),
         StopReason::Switched => "switched".into(),
+        StopReason::NoHistory => "no history".into(),
     }
 }

@@ -54,6 +54,7 @@ fn sample() -> App {
         other_work_item: false,
         returned: None,
         displays: vec![],
+        replaying: false,
     })));
     app.update(Message::Refreshed(
         Refresh::Locals,
