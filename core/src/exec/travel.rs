@@ -14,7 +14,7 @@ use super::journal::Journal;
 use super::recorder::{arena_mark, frame_of, Place, Recorder};
 use super::runner::GroupRunner;
 use super::workitem::WorkItem;
-use crate::bytecode::Function;
+use crate::bytecode::{Function, Op};
 use crate::memory::{AddrSpace, ArenaMemory};
 
 /// The entry a history's record names.
@@ -121,21 +121,22 @@ impl GroupRunner<'_> {
             let from = rec.position;
             let to_here = to.clamp(rec.log.start(), rec.log.frontier());
             rec.position = self.move_to(&rec, items, journal, present, to_here);
-            if rec.position == rec.log.frontier() {
-                self.arrive_at_present(&mut rec, items, pace, present);
-                break;
-            }
-            let (at, slot) = self.at_position(&rec, items, present);
-            let history = history_view(Some(&rec), Some(journal));
-            // Replaying forward over the end of a work-item's turn shows it there, as a live
-            // run does.
+            // Replaying one op over the end of a work-item's turn (at a barrier, its end)
+            // shows it there first, as a live run does.
             if rec.position == from + 1 {
+                let history = history_view(Some(&rec), Some(journal));
                 if let Some(Resume::Travel(p)) = self.turn_end(&rec, items, present, pace, history)
                 {
                     to = p;
                     continue;
                 }
             }
+            if rec.position == rec.log.frontier() {
+                self.arrive_at_present(&mut rec, items, pace, present);
+                break;
+            }
+            let (at, slot) = self.at_position(&rec, items, present);
+            let history = history_view(Some(&rec), Some(journal));
             publish_states(items, pace, Some(at.item as usize), present);
             let wi = &items.slots[slot as usize];
             let Some(view) = self.view(wi, WiState::Running, history) else {
@@ -184,18 +185,23 @@ impl GroupRunner<'_> {
         history: Option<HistoryView>,
     ) -> Option<Resume> {
         let last = rec.log.back(rec.position).next()?;
-        let next = rec.log.forward(rec.position).next()?;
-        if last.at.item == next.at.item {
+        let next = match rec.log.forward(rec.position).next() {
+            Some(op) => op.at.item as usize,
+            None => present.0,
+        };
+        let i = last.at.item as usize;
+        if i == next {
             return None;
         }
-        let i = last.at.item as usize;
-        let state = items.entries.get(i)?.state;
-        let moment = match state {
-            WiState::AtBarrier => Moment::Barrier,
-            WiState::Finished => Moment::Finished,
+        let slot = slot_of(items, present, i);
+        let op = &self.launch.kernel.code.functions[last.at.func as usize].code[last.at.pc as usize];
+        let (state, moment) = match op {
+            Op::Barrier { .. } | Op::WaitEvents { .. } => (WiState::AtBarrier, Moment::Barrier),
+            Op::Ret { .. } | Op::RetVoid if items.slots[slot as usize].frames.is_empty() => {
+                (WiState::Finished, Moment::Finished)
+            }
             _ => return None,
         };
-        let slot = slot_of(items, present, i);
         publish_states(items, pace, None, present);
         let wi = &mut items.slots[slot as usize];
         // Shown on the op that ended the turn (the barrier, the return).

@@ -277,7 +277,22 @@ impl Engine {
         st.focus = Some(view.ids.global);
         match arrival.why {
             Why::Step => Ok(StopReason::Step),
-            Why::Start => Ok(StopReason::NoHistory),
+            Why::Start => {
+                // Shown at the first op with a source line (those before it set up the
+                // kernel's arguments).
+                let no_line = !st.lines.is_empty() && inspect::line_of(view, view.func, view.pc) == 0;
+                match view.history() {
+                    Some(h) if no_line && h.in_past() => {
+                        let next = Arrival {
+                            position: h.position + 1,
+                            why: Why::Start,
+                        };
+                        st.arrival = Some(next);
+                        Err(Resume::Travel(next.position))
+                    }
+                    _ => Ok(StopReason::NoHistory),
+                }
+            }
             Why::Watch(n) => {
                 let mut here = Here::new(st, view);
                 here.no_line = false;
