@@ -3,7 +3,7 @@
 
 use oclgrind_debug_protocol::commands::{self, Parsed};
 use oclgrind_debug_protocol::protocol::{
-    Command, Event, FrameInfo, FrameMove, InfoWhat, MemorySpace, Reply, VariableInfo,
+    Command, Event, FrameInfo, FrameMove, InfoWhat, MemorySpace, Motion, Reply, VariableInfo,
     VariableScope, WorkItemState,
 };
 use oclgrind_debug_protocol::render;
@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 use crate::breakpoints::Wanted;
 use crate::debuggee::{resolve, Spawn};
 use crate::handles::{self, VarRef};
-use crate::session::{breakpoint_json, first_reply, Answers, Debugging, Job, Session};
+use crate::session::{breakpoint_json, first_reply, resumes, Answers, Debugging, Job, Session};
 use crate::sources::Sources;
 use crate::wire::{base64_decode, base64_encode};
 
@@ -51,9 +51,22 @@ impl Session {
             "evaluate" => self.evaluate(&request, &args),
             "source" => self.source(&request, &args),
             "continue" => self.run_on(&request, Command::Continue),
-            "next" => self.run_on(&request, Command::Next),
-            "stepIn" => self.run_on(&request, Command::Step),
+            // By instruction when the IDE asks so (its disassembly view has the focus).
+            "next" => match by_instruction(&args) {
+                true => self.run_on(&request, Command::Nexti),
+                false => self.run_on(&request, Command::Next),
+            },
+            "stepIn" => match by_instruction(&args) {
+                true => self.run_on(&request, Command::Stepi),
+                false => self.run_on(&request, Command::Step),
+            },
             "stepOut" => self.run_on(&request, Command::Finish),
+            // Back in the work-group's recorded history, as `next` and `continue` go forward.
+            "stepBack" => match by_instruction(&args) {
+                true => self.run_on(&request, Command::Reverse(Motion::Nexti)),
+                false => self.run_on(&request, Command::Reverse(Motion::Next)),
+            },
+            "reverseContinue" => self.run_on(&request, Command::Reverse(Motion::Continue)),
             "pause" => match &self.debuggee {
                 // The engine stops a running kernel at Ctrl-C (compat §5.1); between launches
                 // Ctrl-C would end the host program.
@@ -109,6 +122,8 @@ impl Session {
                 "supportsDisassembleRequest": true,
                 "supportsExceptionInfoRequest": true,
                 "supportsTerminateRequest": true,
+                "supportsStepBack": true,
+                "supportsSteppingGranularity": true,
                 "exceptionBreakpointFilters": [{
                     "filter": DIAGNOSTICS_FILTER,
                     "label": "Checker reports",
@@ -511,10 +526,7 @@ impl Session {
         if self.stop.is_none() {
             return self.out.refuse(request, NOT_STOPPED);
         }
-        if matches!(
-            command,
-            Command::Step | Command::Next | Command::Finish | Command::Continue | Command::Quit
-        ) {
+        if resumes(&command) {
             let thread = self.stop.as_ref().map_or(1, |s| s.thread);
             self.resume(command);
             self.out
@@ -717,6 +729,11 @@ fn value_body(variable: &Value, value_key: &str) -> Value {
         }
     }
     Value::Object(body)
+}
+
+/// Whether a stepping request asks to step by instruction (DAP's `granularity`; lines else).
+fn by_instruction(args: &Value) -> bool {
+    args["granularity"] == "instruction"
 }
 
 /// Selects a frame for the commands after it.

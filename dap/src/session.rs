@@ -14,8 +14,10 @@ use std::sync::mpsc::{Receiver, Sender};
 
 use oclgrind_debug_protocol::diagnostic::Diagnostic;
 use oclgrind_debug_protocol::protocol::{
-    BreakpointInfo, Command, Event, InfoWhat, LaunchSummary, Reply, StopReason, Stopped, ToFrontend,
+    BreakpointInfo, Command, Event, InfoWhat, LaunchSummary, Motion, Reply, StopReason, Stopped,
+    ToFrontend,
 };
+use oclgrind_debug_protocol::render::NO_HISTORY;
 use serde_json::{json, Value};
 
 use crate::breakpoints::{Breakpoints, LogPart};
@@ -70,11 +72,8 @@ pub struct Stop {
 }
 
 /// A command after which the engine runs on: it prompts again only at the next stop.
-fn resumes(command: &Command) -> bool {
-    matches!(
-        command,
-        Command::Step | Command::Next | Command::Finish | Command::Continue | Command::Quit
-    )
+pub(crate) fn resumes(command: &Command) -> bool {
+    command.runs() || *command == Command::Quit
 }
 
 pub struct Session {
@@ -106,6 +105,14 @@ pub struct Session {
     /// The stop a command that should have run the kernel on left; shown again if the engine
     /// refused the command (it prompts with no stop in between).
     left_stop: Option<Stop>,
+    /// The last command that ran the kernel went back: breakpoints it meets are passed
+    /// going back too.
+    backwards: bool,
+    /// The stop is at a hit of this breakpoint (shown or passed).
+    at_hit: Option<i64>,
+    /// A command going back left a hit of this breakpoint: the next stop is before it, so
+    /// the hit no longer counts (see `breakpoint_hit`).
+    left_hit: Option<i64>,
     /// The threads the IDE was last told of.
     pub(crate) threads: Vec<(i64, String)>,
     /// The launch (counted from 1) and work-group of the threads shown.
@@ -151,6 +158,9 @@ impl Session {
             last_diagnostic: None,
             launch_fresh: false,
             left_stop: None,
+            backwards: false,
+            at_hit: None,
+            left_hit: None,
             threads: Vec::new(),
             shown_group: None,
             launches: 0,
@@ -259,6 +269,9 @@ impl Session {
         self.prompted = false;
         answers.push(Vec::new());
         if resumes(&command) {
+            self.backwards = matches!(command, Command::Reverse(_));
+            let at_hit = self.at_hit.take();
+            self.left_hit = at_hit.filter(|_| self.backwards);
             // The engine runs on: what this stop showed is gone.
             self.left_stop = self.stop.take();
             self.handles.clear();
@@ -278,6 +291,10 @@ impl Session {
             // No stop since the command that should have run on: the engine refused it (its
             // message was shown); the work-item is where it was.
             if self.stop.is_none() && self.active.is_none() {
+                // Nothing moved: the stop is still at the hit it was at.
+                if let Some(id) = self.left_hit.take() {
+                    self.at_hit = Some(id);
+                }
                 let body = json!({
                     "reason": "step",
                     "threadId": stop.thread,
@@ -369,6 +386,11 @@ impl Session {
     /// A work-item stopped: shown to the IDE, or handled here and continued.
     fn on_stopped(&mut self, stopped: Stopped) {
         self.left_stop = None;
+        if let Some(id) = self.left_hit.take() {
+            if let Some(bp) = self.breakpoints.all_mut().find(|b| b.id == id) {
+                bp.hits = bp.hits.saturating_sub(1);
+            }
+        }
         // The engine stops every launch at its first line (as a step).
         let first = std::mem::take(&mut self.launch_fresh);
         match &stopped.reason {
@@ -406,8 +428,8 @@ impl Session {
             StopReason::Watchpoint { .. } => self.show(stopped, "data breakpoint", vec![]),
             StopReason::Interrupted => self.show(stopped, "pause", vec![]),
             StopReason::Switched => self.show(stopped, "goto", vec![]),
-            StopReason::NoHistory => self.show(stopped, "step", vec![]),
             StopReason::Step
+            | StopReason::NoHistory
             | StopReason::Barrier
             | StopReason::Finished
             | StopReason::LaunchStart => self.show(stopped, "step", vec![]),
@@ -463,18 +485,32 @@ impl Session {
     }
 
     /// A breakpoint of the IDE's was reached (its condition held): its hit condition and log
-    /// message decide.
+    /// message decide. A breakpoint's hits are those before the stop in the kernel's run:
+    /// going back, a hit was counted (and logged) on the way forward, and stops as it did
+    /// then; leaving it backwards uncounts it (`left_hit`), so that replaying counts it again.
     fn breakpoint_hit(&mut self, id: i64, stopped: Stopped) {
-        let Some(bp) = self.breakpoints.all_mut().find(|b| b.id == id) else {
-            return self.resume(Command::Continue);
+        let backwards = self.backwards;
+        // Passed, the breakpoint lets the kernel run on in the direction it was going.
+        let run_on = match backwards {
+            true => Command::Reverse(Motion::Continue),
+            false => Command::Continue,
         };
-        bp.hits += 1;
+        let Some(bp) = self.breakpoints.all_mut().find(|b| b.id == id) else {
+            return self.resume(run_on);
+        };
+        self.at_hit = Some(id);
+        if !backwards {
+            bp.hits += 1;
+        }
         if bp.hit.is_some_and(|h| !h.stops(bp.hits)) {
-            return self.resume(Command::Continue);
+            return self.resume(run_on);
         }
         let Some(parts) = bp.log.clone() else {
             return self.show(stopped, "breakpoint", vec![id]);
         };
+        if backwards {
+            return self.resume(run_on);
+        }
         let exprs: Vec<Command> = (parts.iter())
             .filter_map(|p| match p {
                 LogPart::Expr(e) => Some(Command::Evaluate { expr: e.clone() }),
@@ -546,6 +582,7 @@ impl Session {
                 },
                 _,
             ) => Some(format!("Error in the breakpoint's condition: {e}")),
+            (StopReason::NoHistory, _) => Some(NO_HISTORY.to_string()),
             _ => None,
         };
         self.handles.clear();

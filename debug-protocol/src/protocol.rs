@@ -207,6 +207,24 @@ pub enum Command {
     Quit,
 }
 
+impl Command {
+    /// Whether the kernel runs (forwards or back) after this command: the engine answers it
+    /// with the next stop, not a reply, and prompts only then. Front-ends treat the time
+    /// until that stop as running (Ctrl-C interrupts, what the last stop showed is stale).
+    pub fn runs(&self) -> bool {
+        matches!(
+            self,
+            Command::Step
+                | Command::Next
+                | Command::Finish
+                | Command::Continue
+                | Command::Stepi
+                | Command::Nexti
+                | Command::Reverse(_)
+        )
+    }
+}
+
 /// How far a reverse command goes back: as far as its forward twin goes forward.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Motion {
@@ -646,6 +664,26 @@ mod tests {
             lines: vec![3, 4],
         }));
         round_trip(Command::WorkItem { global: [1, 2, 3] });
+        round_trip(Command::Reverse(Motion::Nexti));
+    }
+
+    #[test]
+    fn commands_that_run_the_kernel() {
+        for c in [
+            Command::Continue,
+            Command::Stepi,
+            Command::Reverse(Motion::Continue),
+            Command::Reverse(Motion::Finish),
+        ] {
+            assert!(c.runs(), "{c:?}");
+        }
+        for c in [
+            Command::Quit,
+            Command::Backtrace,
+            Command::Info(InfoWhat::Record),
+        ] {
+            assert!(!c.runs(), "{c:?}");
+        }
     }
 
     #[test]

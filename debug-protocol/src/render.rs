@@ -48,6 +48,10 @@ fn displays(d: &[Displayed]) -> String {
         .collect()
 }
 
+/// gdb's words when going back reaches the start of the recorded history (every front-end
+/// says it so).
+pub const NO_HISTORY: &str = "No more reverse-execution history.";
+
 /// An event as text.
 pub fn render(event: &Event, terminal: bool) -> String {
     match event {
@@ -93,7 +97,7 @@ pub fn render(event: &Event, terminal: bool) -> String {
                 }
                 StopReason::NoHistory => {
                     // gdb's words, after its empty line.
-                    out += "\nNo more reverse-execution history.\n";
+                    out += &format!("\n{NO_HISTORY}\n");
                 }
                 StopReason::Switched => {
                     out += &format!("Switched to work-item: {}\n", triple(p.global));

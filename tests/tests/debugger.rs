@@ -60,8 +60,9 @@ fn main() {
     let mut count = tests.len();
     // Sessions driven live rather than from a command file.
     type Live = fn(&Path, &Path) -> Result<(), String>;
-    let live: [(&str, Live); 15] = [
+    let live: [(&str, Live); 16] = [
         ("tui", tui),
+        ("tui_reverse", tui_reverse),
         ("tui_crash", tui_crash),
         ("tui_headers", tui_headers),
         ("remote_api_errors", remote_api_errors),
@@ -350,6 +351,52 @@ fn tui(bin: &Path, dir: &Path) -> Result<(), String> {
         return Err(format!("the TUI is still on the screen:\n{s}"));
     }
     Ok(())
+}
+
+/// Going back in the TUI with its keys: from the second hit of a breakpoint in the loop, two
+/// reverse-steps (S) reach the end of the first iteration with its values; reverse-continue
+/// (C) stops at the first hit, then at the start of the history; the status bar says the
+/// stops are in the past. Run on from there, the kernel computes what it always does.
+fn tui_reverse(bin: &Path, dir: &Path) -> Result<(), String> {
+    let command = format!(
+        "{} -i --num-threads 1 breakpoints.sim; echo EXITED; sleep 60",
+        bin.display()
+    );
+    let t = Terminal::start("tui-reverse", dir, &command)?;
+    t.wait_for("▶14   int gid = get_global_id(0);")?;
+    t.command("break 7")?;
+    t.wait_for("│●   7     sum += in[k];")?;
+    t.keys(&["c"])?;
+    t.wait_for("│● ▶ 7     sum += in[k];")?;
+    t.wait_for("k = 0")?;
+    t.keys(&["c"])?;
+    // The second hit: k is 1 (sum = in[0]).
+    t.wait_for("k = 1")?;
+    t.wait_for("│ breakpoint 1 │ stopped")?;
+    // Back over the loop's condition (line 5) to the end of the first iteration (line 8).
+    t.keys(&["S"])?;
+    t.wait_for("│  ▶ 5   for (int k = 0; k < n; k++)")?;
+    t.wait_for("│ step │ replay")?;
+    t.keys(&["S"])?;
+    t.wait_until("line 8 of the first iteration", |s| {
+        s.contains("│  ▶ 8   }") && s.contains("k = 0") && s.contains("sum = 1")
+    })?;
+    // The first hit, as it was: nothing added yet.
+    t.keys(&["C"])?;
+    t.wait_until("the first hit", |s| {
+        s.contains("│● ▶ 7     sum += in[k];")
+            && s.contains("sum = 0")
+            && s.contains("│ breakpoint 1 │ replay")
+    })?;
+    t.keys(&["C"])?;
+    let s = t.wait_for("No more reverse-execution history.")?;
+    t.wait_for("│ (0,0,0) │ no history │ replay")?;
+    if s.contains("│● ▶ 7") {
+        return Err(format!("the current line stayed at the breakpoint:\n{s}"));
+    }
+    t.run_to_end(&["The program has ended: q leaves."])?;
+    let s = t.wait_for("EXITED")?;
+    expect_left(&s, "out[3] = 40")
 }
 
 /// An included header in the TUI: stepping into its function shows the header, a breakpoint

@@ -15,6 +15,11 @@ pub enum KeyAction {
     Next,
     Step,
     Finish,
+    /// Back through the work-group's recorded history.
+    ReverseStep,
+    ReverseNext,
+    ReverseFinish,
+    ReverseContinue,
     ToggleBreakpoint,
     CommandLine,
     NextPane,
@@ -206,6 +211,26 @@ mod tests {
         assert_eq!(map.action(Key::Ctrl('c')), Some(KeyAction::Interrupt));
         assert_eq!(map.action(Key::Char('x')), None);
         assert_eq!(map.keys_of(KeyAction::Continue), "c  F5");
+        assert_eq!(map.action(Key::Char('S')), Some(KeyAction::ReverseStep));
+        assert_eq!(map.action(Key::Char('N')), Some(KeyAction::ReverseNext));
+        assert_eq!(map.action(Key::Char('F')), Some(KeyAction::ReverseFinish));
+        assert_eq!(map.action(Key::Char('C')), Some(KeyAction::ReverseContinue));
+        assert_eq!(map.action(Key::ShiftF(5)), Some(KeyAction::ReverseContinue));
+        assert_eq!(map.keys_of(KeyAction::ReverseContinue), "C  S-F5");
+    }
+
+    #[test]
+    fn no_built_in_key_does_two_things() {
+        let table: HashMap<KeyAction, Vec<String>> = toml::from_str(BUILT_IN).unwrap();
+        let mut seen: HashMap<Key, KeyAction> = HashMap::new();
+        for (action, names) in table {
+            for name in names {
+                let key = parse_key(&name).unwrap_or_else(|| panic!("{name} of {action:?}"));
+                if let Some(other) = seen.insert(key, action) {
+                    panic!("{name} is bound to both {other:?} and {action:?}");
+                }
+            }
+        }
     }
 
     #[test]

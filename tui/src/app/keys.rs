@@ -68,6 +68,10 @@ impl App {
             KeyAction::Next => self.send(Command::Next),
             KeyAction::Step => self.send(Command::Step),
             KeyAction::Finish => self.send(Command::Finish),
+            KeyAction::ReverseStep => self.send(Command::Reverse(Motion::Step)),
+            KeyAction::ReverseNext => self.send(Command::Reverse(Motion::Next)),
+            KeyAction::ReverseFinish => self.send(Command::Reverse(Motion::Finish)),
+            KeyAction::ReverseContinue => self.send(Command::Reverse(Motion::Continue)),
             KeyAction::ToggleBreakpoint => self.toggle_breakpoint(),
             KeyAction::CommandLine => {
                 self.start_input(InputFor::Command);
@@ -453,10 +457,21 @@ impl App {
         let candidates: Vec<String> = if head.is_empty() {
             line::command_names().map(str::to_string).collect()
         } else if head.trim() == "info" || head.trim() == "i" {
-            ["break", "locals", "args", "workitems", "groups", "display"]
-                .iter()
-                .map(|s| s.to_string())
-                .collect()
+            [
+                "break",
+                "watchpoints",
+                "locals",
+                "args",
+                "frame",
+                "workitems",
+                "groups",
+                "display",
+                "counts",
+                "record",
+            ]
+            .iter()
+            .map(|s| s.to_string())
+            .collect()
         } else {
             self.locals
                 .iter()

@@ -314,7 +314,7 @@ pub struct App {
     pub report_cursor: usize,
     /// The debugger waits for a command.
     pub prompting: bool,
-    /// The kernel was told to run (continue, step, next, finish) and has not stopped since.
+    /// The kernel was told to run (`Command::runs`) and has not stopped since.
     continuing: bool,
     pub ended: bool,
     pub focus: Pane,
@@ -872,13 +872,11 @@ impl App {
         }
     }
 
-    /// `action` goes to the debugger now: a `continue` lets the kernel run until it stops.
+    /// `action` goes to the debugger now: a `continue` (or a step, either way) lets the
+    /// kernel run until it stops.
     fn sending(&mut self, action: &Action) {
         if let Action::Send(command) = action {
-            self.continuing = matches!(
-                command,
-                Command::Continue | Command::Step | Command::Next | Command::Finish
-            );
+            self.continuing = command.runs();
         }
     }
 

@@ -155,6 +155,46 @@ fn the_user_keymap_is_what_keys_do() {
 }
 
 #[test]
+fn reverse_keys_go_back_and_run_the_kernel_as_forward_ones_do() {
+    let mut app = App::new();
+    for (key, motion) in [
+        (Key::Char('S'), Motion::Step),
+        (Key::Char('N'), Motion::Next),
+        (Key::Char('F'), Motion::Finish),
+        (Key::Char('C'), Motion::Continue),
+        (Key::ShiftF(5), Motion::Continue),
+    ] {
+        app.update(Message::Prompt);
+        assert_eq!(
+            app.key(key),
+            Some(Action::Send(Command::Reverse(motion))),
+            "{key:?}"
+        );
+        assert_eq!(
+            app.key(Key::Ctrl('c')),
+            Some(Action::Interrupt),
+            "going back runs until a stop: {key:?}"
+        );
+        app.update(Message::Event(Event::Stopped(stopped(3))));
+    }
+}
+
+#[test]
+fn the_start_of_the_history_is_said_in_the_console_as_in_line_mode() {
+    let mut app = App::new();
+    app.update(Message::Event(Event::Stopped(Stopped {
+        reason: StopReason::NoHistory,
+        replaying: true,
+        ..stopped(4)
+    })));
+    let at = (app.console.lines.iter())
+        .position(|l| l == "No more reverse-execution history.")
+        .unwrap_or_else(|| panic!("{:?}", app.console.lines));
+    assert_eq!(app.console.lines[at - 1], "", "after gdb's empty line");
+    assert_eq!(app.console.last(), Some("4    x = 1;"), "then the line");
+}
+
+#[test]
 fn breakpoint_key_toggles_at_the_cursor() {
     let mut app = App::new();
     app.refreshed(
@@ -291,6 +331,23 @@ fn tab_completes_commands_and_variables() {
     app.input = Some("info lo".into());
     app.key(Key::Tab);
     assert_eq!(app.input.as_deref(), Some("info locals "));
+    app.input = Some("info rec".into());
+    app.key(Key::Tab);
+    assert_eq!(app.input.as_deref(), Some("info record "));
+    // The reverse commands are the line mode's, so they complete too.
+    app.input = Some("reverse-".into());
+    app.key(Key::Tab);
+    assert_eq!(app.input.as_deref(), Some("reverse-"));
+    assert_eq!(
+        app.notice.as_deref(),
+        Some(
+            "reverse-continue  reverse-finish  reverse-next  reverse-nexti  reverse-step  \
+             reverse-stepi"
+        )
+    );
+    app.input = Some("reverse-c".into());
+    app.key(Key::Tab);
+    assert_eq!(app.input.as_deref(), Some("reverse-continue "));
 }
 
 #[test]

@@ -17,6 +17,19 @@ const HELP: &[(KeyAction, &str)] = &[
     (KeyAction::Step, "step (into calls)"),
     (KeyAction::Finish, "finish the current function"),
     (
+        KeyAction::ReverseStep,
+        "back a line (into calls), in the group's recorded history",
+    ),
+    (KeyAction::ReverseNext, "back a line (over calls)"),
+    (
+        KeyAction::ReverseFinish,
+        "back to the call of the current function",
+    ),
+    (
+        KeyAction::ReverseContinue,
+        "back to the previous breakpoint, or the start of the history",
+    ),
+    (
         KeyAction::ToggleBreakpoint,
         "toggle a breakpoint on the cursor line",
     ),

@@ -1,9 +1,10 @@
 //! The status bar: the help key, a notice, the launch, where the work-item stopped and why,
-//! the state, and the main keys.
+//! the state (`replay` when stopped in the recorded past), and the main keys.
 
 use oclgrind_debug_protocol::protocol::StopReason;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
+use ratatui::text::Line;
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 
@@ -30,8 +31,12 @@ pub(super) fn status_bar(frame: &mut Frame, app: &App, area: Rect) {
     if let Some(s) = &app.stop {
         text += &format!("│ {} │ {} ", triple(s.position.global), reason(&s.reason));
     }
+    let replaying = app.stop.as_ref().is_some_and(|s| s.replaying);
     text += if app.ended {
         "│ ended "
+    } else if app.prompting && replaying {
+        // Stopped in the recorded past: what the panes show is as it was then.
+        "│ replay "
     } else if app.prompting {
         "│ stopped "
     } else {
@@ -46,6 +51,18 @@ pub(super) fn status_bar(frame: &mut Frame, app: &App, area: Rect) {
             k(KeyAction::ToggleBreakpoint),
             k(KeyAction::Quit)
         );
+        // The keys back come last, and only whole: cut, they would say nothing.
+        let back = format!(
+            " {}/{}/{} back",
+            k(KeyAction::ReverseStep),
+            k(KeyAction::ReverseNext),
+            k(KeyAction::ReverseContinue)
+        );
+        if Line::from(text.as_str()).width() + Line::from(back.as_str()).width()
+            <= usize::from(area.width)
+        {
+            text += &back;
+        }
     }
     let style = Style::new().bg(app.theme.status_bg).fg(app.theme.status_fg);
     frame.render_widget(Paragraph::new(text).style(style), area);

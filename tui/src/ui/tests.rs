@@ -397,6 +397,44 @@ fn help_overlay_lists_the_keys_from_the_keymap() {
     find(&screen, "toggle a breakpoint on the cursor line");
     let (_, row) = find(&screen, "continue");
     assert!(row.contains(" r  F5 "), "{row}");
+    let (_, back) = find(
+        &screen,
+        "back to the previous breakpoint, or the start of the history",
+    );
+    assert!(back.contains(" C  S-F5 "), "{back}");
+    let (_, line) = find(&screen, "back a line (over calls)");
+    assert!(line.contains(" N "), "{line}");
+}
+
+#[test]
+fn the_status_bar_says_replay_in_the_past_and_shows_the_keys_back_where_they_fit() {
+    let mut app = sample();
+    let screen = render(&mut app, 120, 36);
+    let status = screen[35].trim_end();
+    assert!(
+        status.ends_with("│ stopped │ c continue n next s step b break q quit S/N/C back"),
+        "{status}"
+    );
+    // At 80 columns the keys back would be cut: they are left out.
+    let screen = render(&mut app, 80, 24);
+    assert!(!screen[23].contains("back"), "{}", screen[23]);
+    // Back at the start of the history: a stop in the recorded past.
+    let mut past = app.stop.clone().expect("stopped");
+    past.reason = StopReason::NoHistory;
+    past.replaying = true;
+    app.update(Message::Event(Event::Stopped(past)));
+    app.update(Message::Prompt);
+    let screen = render(&mut app, 120, 36);
+    let status = screen[35].as_str();
+    assert!(
+        status.contains("│ (5,0,0) │ no history │ replay │ c continue"),
+        "{status}"
+    );
+    find(&screen, "No more reverse-execution history.");
+    // Running again (forwards, through the history), it is no longer stopped there.
+    app.key(Key::Char('c'));
+    let screen = render(&mut app, 120, 36);
+    assert!(screen[35].contains("│ running │"), "{}", screen[35]);
 }
 
 #[test]
