@@ -21,6 +21,7 @@
 //! (a frame, an arena mark, the bytes an arena dropped) it passes as plain numbers and bytes.
 
 use std::collections::VecDeque;
+use std::sync::Mutex;
 
 use crate::memory::AddrSpace;
 
@@ -502,6 +503,9 @@ pub struct History {
     frontier: u64,
     /// The place of the last op recorded.
     last: Option<Cursor>,
+    /// Ops located lately (position, where): a replay moves one op at a time, and finding
+    /// an op otherwise reads its chunk from the front.
+    found: Mutex<[Option<(u64, Loc)>; 4]>,
 }
 
 /// One op of the log, as a reader finds it: its position, its place, its records (the
@@ -579,6 +583,7 @@ impl History {
             bytes: 0,
             frontier: 0,
             last: None,
+            found: Mutex::default(),
         }
     }
 
@@ -652,6 +657,8 @@ impl History {
     /// Starts a chunk for the next op, first dropping the oldest ones while the log and a
     /// full new chunk would pass the cap (all of them, when the cap is below two chunks).
     fn new_chunk(&mut self) {
+        // Chunk indices move when the oldest go.
+        *self.found.get_mut().unwrap_or_else(|e| e.into_inner()) = Default::default();
         while !self.chunks.is_empty() && self.bytes + self.chunk_bytes as u64 > self.cap {
             let old = self.chunks.pop_front().unwrap();
             self.bytes -= old.bytes.len() as u64;
@@ -668,6 +675,9 @@ impl History {
         if position < self.start() || position >= self.frontier {
             return None;
         }
+        if let Some(loc) = self.remembered(position) {
+            return Some(loc);
+        }
         let chunk = self.chunks.partition_point(|c| c.first <= position) - 1;
         let bytes = &self.chunks[chunk].bytes[..];
         let mut k = self.chunks[chunk].first;
@@ -683,7 +693,9 @@ impl History {
             }
             if r.is_header() {
                 if k == position {
-                    return Some(Loc { chunk, offset, at });
+                    let loc = Loc { chunk, offset, at };
+                    self.remember(position, loc);
+                    return Some(loc);
                 }
                 k += 1;
                 next = Some(at.next());
@@ -691,6 +703,22 @@ impl History {
             offset += n;
         }
         None
+    }
+
+    /// Where the op at `position` is, if it was located lately.
+    fn remembered(&self, position: u64) -> Option<Loc> {
+        let found = self.found.lock().unwrap_or_else(|e| e.into_inner());
+        found.iter().flatten().find(|(p, _)| *p == position).map(|&(_, loc)| loc)
+    }
+
+    /// Remembers where the op at `position` is (the oldest remembered goes).
+    fn remember(&self, position: u64, loc: Loc) {
+        let mut found = self.found.lock().unwrap_or_else(|e| e.into_inner());
+        if found.iter().flatten().any(|(p, _)| *p == position) {
+            return;
+        }
+        found.rotate_right(1);
+        found[0] = Some((position, loc));
     }
 
     /// The ops from `position` to the frontier, oldest first (redo's order). Empty when
@@ -782,6 +810,9 @@ impl<'a> Iterator for Forward<'a> {
         } else {
             None
         };
+        if let Some(next) = self.loc {
+            self.history.remember(self.position, next);
+        }
         Some(op)
     }
 }
@@ -840,6 +871,8 @@ impl<'a> Iterator for Back<'a> {
         let header_len = Record::decode(&bytes[offset..]).1;
         self.position -= 1;
         self.end = Some((chunk, offset, at));
+        let loc = Loc { chunk, offset, at };
+        self.history.remember(self.position, loc);
         Some(OpRecords {
             position: self.position,
             at,

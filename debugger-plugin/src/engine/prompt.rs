@@ -70,7 +70,10 @@ impl Engine {
             };
             let mut st = self.lock();
             st.prompting = false;
-            if resume != Some(Resume::Continue) && view.state == WiState::Running {
+            // Left where it is (for another work-item or group): its breakpoint here does not
+            // fire again when it resumes. A travel leaves nothing behind.
+            let left = matches!(resume, Some(Resume::SwitchTo(_) | Resume::Park) | None);
+            if left && view.state == WiState::Running {
                 st.resume_at.insert(view.ids.global, (view.func, view.pc));
             }
             if matches!(

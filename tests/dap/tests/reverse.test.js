@@ -136,10 +136,7 @@ test('by instruction: next and stepIn forward, stepBack back, one LLVM instructi
   assert.deepEqual([back.line, back.instructionPointerReference], [21, at.instructionPointerReference]);
 });
 
-test('reverseContinue from a hit stops at the hit before it', {
-  todo: 'the engine passes the previous hit when it is at the same instruction as the stop ' +
-    'the reverse-continue starts from (prompt.rs records resume_at for Resume::Travel too)',
-}, async () => {
+test('reverseContinue from a hit stops at the hit before it', async () => {
   const first = await t.launchAndStop(dc, t.sim('scale.sim'), () => breakAt({ line: 21 }));
   const th = first.threadId;
   await t.runTo(dc, 'continue', { threadId: th });
