@@ -447,7 +447,7 @@ impl GroupRunner<'_> {
             st.last_finished = self.last_finished;
             return Some(st);
         }
-        self.record(None);
+        self.undo.spare_history = self.record(None);
         self.end_group();
         self.finish();
         launch.sequencer.complete(linear);
@@ -485,7 +485,16 @@ impl GroupRunner<'_> {
                 items
             },
             last_finished: (WiIds::default(), Site::default()),
-            history: (debug.history_size > 0).then(|| Box::new(Recorder::new(debug.history_size))),
+            history: (debug.history_size > 0).then(|| {
+                let size = debug.history_size;
+                match self.undo.spare_history.take() {
+                    Some(mut spare) => {
+                        spare.reset(size);
+                        spare
+                    }
+                    None => Box::new(Recorder::new(size)),
+                }
+            }),
         }
     }
 }

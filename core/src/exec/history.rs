@@ -320,7 +320,24 @@ impl<'a> Record<'a> {
     }
 
     /// The record's bytes appended to `out`.
+    #[inline]
     pub fn encode(&self, out: &mut Vec<u8>) {
+        // The two records of almost every op, written at once.
+        match *self {
+            Record::Op => return out.push(K_OP),
+            Record::Reg { slot, old, new } => {
+                let mut b = [K_REG; 22];
+                b[1..5].copy_from_slice(&slot.to_le_bytes());
+                b[5..13].copy_from_slice(&old.to_le_bytes());
+                b[13..21].copy_from_slice(&new.to_le_bytes());
+                return out.extend_from_slice(&b);
+            }
+            _ => {}
+        }
+        self.encode_any(out)
+    }
+
+    fn encode_any(&self, out: &mut Vec<u8>) {
         let start = out.len();
         let kind = self.kind();
         let mut o = Out(out);
@@ -484,6 +501,12 @@ impl<'a> Record<'a> {
     }
 }
 
+/// Bytes of a chunk under a cap of `cap`: an eighth of it at most, so that dropping the
+/// oldest chunk keeps most of the history.
+fn chunk_bytes(cap: u64) -> usize {
+    CHUNK_BYTES.min((cap / 8).max(1) as usize)
+}
+
 /// One chunk of the log: the position of its first op and its bytes.
 struct Chunk {
     first: u64,
@@ -501,6 +524,8 @@ pub struct History {
     bytes: u64,
     /// Ops recorded since the start: the frontier's position.
     frontier: u64,
+    /// A chunk's memory kept for the next chunk (`reset`).
+    spare: Option<Vec<u8>>,
     /// The place of the last op recorded.
     last: Option<Cursor>,
     /// Ops located lately (position, where): a replay moves one op at a time, and finding
@@ -570,7 +595,7 @@ struct Loc {
 impl History {
     /// An empty history that keeps at most `cap` bytes (at least one chunk's records).
     pub fn new(cap: u64) -> History {
-        History::with_chunks(cap, CHUNK_BYTES.min(cap.max(1) as usize))
+        History::with_chunks(cap, chunk_bytes(cap))
     }
 
     /// An empty history with chunks of `chunk_bytes` (tests use small ones).
@@ -582,9 +607,25 @@ impl History {
             cap,
             bytes: 0,
             frontier: 0,
+            spare: None,
             last: None,
             found: Mutex::default(),
         }
+    }
+
+    /// Empty again, keeping at most `cap` bytes; one chunk's memory is kept for the next.
+    pub fn reset(&mut self, cap: u64) {
+        self.spare = self
+            .chunks
+            .drain(..)
+            .map(|c| c.bytes)
+            .max_by_key(Vec::capacity);
+        self.cap = cap;
+        self.chunk_bytes = chunk_bytes(cap);
+        self.bytes = 0;
+        self.frontier = 0;
+        self.last = None;
+        *self.found.get_mut().unwrap_or_else(|e| e.into_inner()) = Default::default();
     }
 
     /// The first position kept: going back stops there.
@@ -615,6 +656,7 @@ impl History {
     /// Starts the record of the next op, at `at`: the transition from the previous op when it
     /// did not go on at the next pc, a new chunk when this one is full (the oldest go past
     /// the cap), and the op's header.
+    #[inline]
     pub fn begin_op(&mut self, at: Cursor) {
         if let Some(last) = self.last {
             if last.item != at.item || last.func != at.func {
@@ -644,6 +686,7 @@ impl History {
     }
 
     /// Appends a record of the op begun last.
+    #[inline]
     pub fn push(&mut self, record: &Record) {
         let chunk = self
             .chunks
@@ -659,13 +702,19 @@ impl History {
     fn new_chunk(&mut self) {
         // Chunk indices move when the oldest go.
         *self.found.get_mut().unwrap_or_else(|e| e.into_inner()) = Default::default();
+        let mut spare = self.spare.take();
         while !self.chunks.is_empty() && self.bytes + self.chunk_bytes as u64 > self.cap {
             let old = self.chunks.pop_front().unwrap();
             self.bytes -= old.bytes.len() as u64;
+            spare = Some(old.bytes);
         }
+        // The oldest chunk's memory, already mapped, takes the new one's records.
+        let mut bytes =
+            spare.unwrap_or_else(|| Vec::with_capacity(self.chunk_bytes.min(CHUNK_BYTES)));
+        bytes.clear();
         self.chunks.push_back(Chunk {
             first: self.frontier,
-            bytes: Vec::with_capacity(self.chunk_bytes.min(CHUNK_BYTES)),
+            bytes,
         });
     }
 
@@ -708,7 +757,11 @@ impl History {
     /// Where the op at `position` is, if it was located lately.
     fn remembered(&self, position: u64) -> Option<Loc> {
         let found = self.found.lock().unwrap_or_else(|e| e.into_inner());
-        found.iter().flatten().find(|(p, _)| *p == position).map(|&(_, loc)| loc)
+        found
+            .iter()
+            .flatten()
+            .find(|(p, _)| *p == position)
+            .map(|&(_, loc)| loc)
     }
 
     /// Remembers where the op at `position` is (the oldest remembered goes).

@@ -336,7 +336,7 @@ pub(crate) fn history_view<'a>(
 /// A debugged group records its history: before op `op` of the work-item `item` runs at
 /// `at`, its header and what it is about to change (the registers it writes, a return's
 /// frame and the private memory it frees).
-#[inline(never)]
+#[inline]
 fn record_begin<S: ShadowMode>(
     mems: &mut Mems,
     stack: &Stack,
@@ -356,7 +356,7 @@ fn record_begin<S: ShadowMode>(
     };
     rec.begin_op(place, stack.frames.len(), mems.private.mark(), journal);
     if let (Op::Ret { .. } | Op::RetVoid, Some(fr)) = (op, stack.frames.last()) {
-        rec.returning(fr, mems.private.tail(fr.mark));
+        rec.returning(fr, mems.private);
         if let Op::Ret { n, .. } = *op {
             let dst = fr.base as usize + fr.ret_dst as usize;
             for slot in dst..dst + n as usize {

@@ -9,6 +9,7 @@
 //! back to the present before any other runs (the debugger refuses to switch groups in the
 //! past).
 
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::{Mutex, MutexGuard};
 
 use crate::memory::store_bytes;
@@ -40,6 +41,9 @@ unsafe impl Send for Entries {}
 /// The launch's global writes.
 pub(crate) struct Journal {
     entries: Mutex<Entries>,
+    /// The ticket the next write gets, read by every op of a debugged group (without the
+    /// lock).
+    end: AtomicU64,
 }
 
 impl Journal {
@@ -50,6 +54,7 @@ impl Journal {
                 cap,
                 ..Entries::default()
             }),
+            end: AtomicU64::new(0),
         }
     }
 
@@ -58,9 +63,9 @@ impl Journal {
     }
 
     /// The ticket the next write gets.
+    #[inline]
     pub fn end(&self) -> u64 {
-        let e = self.lock();
-        e.first + e.writes.len() as u64
+        self.end.load(Relaxed)
     }
 
     /// The oldest ticket kept: going back stops before an op that needs an older one.
@@ -89,6 +94,7 @@ impl Journal {
             len: old.len(),
         });
         e.applied += 1;
+        self.end.store(e.applied, Relaxed);
     }
 
     /// Undoes the entries from ticket `to` on (newest first). False if `to` was dropped.

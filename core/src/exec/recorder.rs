@@ -45,8 +45,10 @@ pub(crate) struct Recorder {
     writes: Vec<Written>,
     old: Vec<u8>,
     new: Vec<u8>,
-    /// A return's popped frame and the private memory it frees, kept before it runs.
-    ret: Option<(SavedFrame, Vec<u8>)>,
+    /// A return's popped frame, kept before it runs (the private memory it frees is in
+    /// `freed`).
+    ret: Option<SavedFrame>,
+    freed: Vec<u8>,
     /// The work-item's frames before the op (a call adds one).
     depth: usize,
     /// Its private arena before the op (an alloca or a call's copies grow it).
@@ -97,6 +99,18 @@ fn shadow_of(shadow: Option<&ShadowFile>, slot: usize) -> Shadow {
 }
 
 impl Recorder {
+    /// Empty again, for another group, keeping at most `cap` bytes (its memory is reused).
+    pub fn reset(&mut self, cap: u64) {
+        self.log.reset(cap);
+        self.position = 0;
+        self.present = None;
+        self.regs.clear();
+        self.writes.clear();
+        self.old.clear();
+        self.ret = None;
+        self.ticket = 0;
+    }
+
     pub fn new(cap: u64) -> Recorder {
         Recorder {
             log: History::new(cap),
@@ -107,6 +121,7 @@ impl Recorder {
             old: Vec::new(),
             new: Vec::new(),
             ret: None,
+            freed: Vec::new(),
             depth: 0,
             arena: ArenaMark::default(),
             ticket: 0,
@@ -116,8 +131,11 @@ impl Recorder {
     /// An op begins at `at`, with `depth` frames and the private arena at `arena`: first
     /// what was written since the last op ended (the debugger's edits at the stop before it,
     /// as `Edit`; other groups' global writes), then its header.
+    #[inline]
     pub fn begin_op(&mut self, at: Cursor, depth: usize, arena: ArenaMark, journal: &Journal) {
-        self.flush(true, journal);
+        if !self.writes.is_empty() {
+            self.flush(true, journal);
+        }
         if self.log.frontier() == 0 {
             // What came before the first op is the state the history starts from.
             self.ticket = journal.end();
@@ -133,6 +151,7 @@ impl Recorder {
 
     /// Names in the log the journal's entries made since it last did (they belong to the
     /// op recorded last).
+    #[inline]
     pub fn cover_journal(&mut self, journal: &Journal) {
         let end = journal.end();
         if end != self.ticket && self.log.frontier() > 0 {
@@ -145,15 +164,18 @@ impl Recorder {
     }
 
     /// Keeps register `slot`'s value before the op writes it.
+    #[inline]
     pub fn keep_register(&mut self, regs: &[u64], shadow: Option<&ShadowFile>, slot: usize) {
         self.regs
             .push((slot as u32, regs[slot], shadow_of(shadow, slot)));
     }
 
-    /// A return about to pop `frame`, freeing private memory after its mark (`freed`, from
-    /// `ArenaMemory::tail`).
-    pub fn returning(&mut self, frame: &Frame, freed: Vec<u8>) {
-        self.ret = Some((saved(frame), freed));
+    /// A return about to pop `frame`, freeing the private memory of `private` after its
+    /// mark.
+    pub fn returning(&mut self, frame: &Frame, private: &ArenaMemory) {
+        self.ret = Some(saved(frame));
+        self.freed.clear();
+        private.tail_into(frame.mark, &mut self.freed);
     }
 
     /// `size` bytes at `p` (`addr` in `space`) are about to be written: their old bytes.
@@ -201,6 +223,7 @@ impl Recorder {
 
     /// The op is over: a call's or a return's record, the private memory it allocated, the
     /// registers' new values, the new bytes of what it wrote.
+    #[inline]
     pub fn end_op(
         &mut self,
         regs: &[u64],
@@ -209,18 +232,14 @@ impl Recorder {
         private: &ArenaMemory,
         journal: &Journal,
     ) {
-        if let Some((frame, freed)) = self.ret.take() {
-            self.log.push(&Record::Ret {
-                frame,
-                freed: &freed,
-            });
+        if let Some(frame) = self.ret.take() {
+            let freed = &self.freed;
+            self.log.push(&Record::Ret { frame, freed });
         } else if private.mark() != self.arena {
-            let added = private.tail(self.arena);
-            let mark = mark(self.arena);
-            self.log.push(&Record::Grow {
-                mark,
-                added: &added,
-            });
+            self.freed.clear();
+            private.tail_into(self.arena, &mut self.freed);
+            let (mark, added) = (mark(self.arena), &self.freed);
+            self.log.push(&Record::Grow { mark, added });
         }
         if frames.len() > self.depth {
             let frame = saved(frames.last().expect("a frame was pushed"));
@@ -231,15 +250,22 @@ impl Recorder {
                 // A call that could not grow the register file (a stack overflow).
                 continue;
             };
-            self.log.push(&Record::Reg { slot, old, new });
+            // Unchanged, it needs no undoing.
+            if new != old {
+                self.log.push(&Record::Reg { slot, old, new });
+            }
             if shadow.is_some() {
                 let new = shadow_of(shadow, slot as usize);
-                let (old, slot) = (old_shadow, slot);
-                self.log.push(&Record::RegShadow { slot, old, new });
+                if new != old_shadow {
+                    let (old, slot) = (old_shadow, slot);
+                    self.log.push(&Record::RegShadow { slot, old, new });
+                }
             }
         }
         self.regs.clear();
-        self.flush(false, journal);
+        if !self.writes.is_empty() {
+            self.flush(false, journal);
+        }
     }
 
     /// Records the writes made since the op's old bytes were kept, with their new bytes

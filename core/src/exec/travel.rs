@@ -194,7 +194,8 @@ impl GroupRunner<'_> {
             return None;
         }
         let slot = slot_of(items, present, i);
-        let op = &self.launch.kernel.code.functions[last.at.func as usize].code[last.at.pc as usize];
+        let op =
+            &self.launch.kernel.code.functions[last.at.func as usize].code[last.at.pc as usize];
         let (state, moment) = match op {
             Op::Barrier { .. } | Op::WaitEvents { .. } => (WiState::AtBarrier, Moment::Barrier),
             Op::Ret { .. } | Op::RetVoid if items.slots[slot as usize].frames.is_empty() => {

@@ -46,6 +46,8 @@ pub(crate) struct UndoLog {
     pub needs_shadows: bool,
     /// A debugged group's history, while the group runs here (`RECORDING`).
     pub history: Option<Box<Recorder>>,
+    /// A finished group's, whose memory the next group's reuses.
+    pub spare_history: Option<Box<Recorder>>,
 }
 
 // SAFETY: the pointers are into global buffers, which outlive the launch; only the worker

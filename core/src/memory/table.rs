@@ -363,6 +363,12 @@ impl ArenaMemory {
     /// when the arena keeps them.
     pub fn tail(&self, mark: ArenaMark) -> Vec<u8> {
         let mut out = Vec::new();
+        self.tail_into(mark, &mut out);
+        out
+    }
+
+    /// `tail`, appended to `out`.
+    pub fn tail_into(&self, mark: ArenaMark, out: &mut Vec<u8>) {
         let entries = &self.entries[mark.entries.min(self.entries.len())..];
         out.extend_from_slice(&(entries.len() as u32).to_le_bytes());
         for e in entries {
@@ -376,14 +382,13 @@ impl ArenaMemory {
             v.iter()
                 .for_each(|w| out.extend_from_slice(&w.to_le_bytes()));
         };
-        words(&self.arena, &mut out);
-        words(&self.shadow, &mut out);
+        words(&self.arena, out);
+        words(&self.shadow, out);
         let origins = &self.origins[(mark.words * 8 / GRANULE).min(self.origins.len())..];
         out.extend_from_slice(&(origins.len() as u32).to_le_bytes());
         origins
             .iter()
             .for_each(|o| out.extend_from_slice(&o.to_le_bytes()));
-        out
     }
 
     /// Puts back what `tail` gave, after `release_to` dropped it.

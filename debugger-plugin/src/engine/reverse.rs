@@ -280,7 +280,8 @@ impl Engine {
             Why::Start => {
                 // Shown at the first op with a source line (those before it set up the
                 // kernel's arguments).
-                let no_line = !st.lines.is_empty() && inspect::line_of(view, view.func, view.pc) == 0;
+                let no_line =
+                    !st.lines.is_empty() && inspect::line_of(view, view.func, view.pc) == 0;
                 match view.history() {
                     Some(h) if no_line && h.in_past() => {
                         let next = Arrival {
