@@ -660,6 +660,14 @@ mod tests {
                 Setting::Log(None),
             ]
         );
+        assert_eq!(
+            settings(Command::Kernel, "-i --history-size 64M t.sim"),
+            [Setting::Interactive(true), Setting::HistorySize(64 << 20)]
+        );
+        assert_eq!(
+            settings(Command::Launcher, "--history-size 0 ./app"),
+            [Setting::HistorySize(0)]
+        );
     }
 
     #[test]
