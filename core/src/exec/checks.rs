@@ -197,8 +197,14 @@ fn keep_written(mems: &mut Mems, space: AddrSpace, addr: u64, p: *mut u8, size: 
         mems.undo.overwriting(p, size);
     }
     if mems.undo.flags & RECORDING != 0 {
+        // An arena's shadow changes with its bytes, and the history puts both back.
+        let shadow = match space {
+            AddrSpace::Private => mems.private.shadow_places(addr, size),
+            AddrSpace::Local => mems.local.shadow_places(addr, size),
+            _ => None,
+        };
         if let Some(history) = mems.undo.history.as_deref_mut() {
-            history.written(space, addr, p, size);
+            history.written(space, (addr, p, size), shadow);
         }
     }
 }

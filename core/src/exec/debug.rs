@@ -413,17 +413,25 @@ pub(crate) fn apply_edits(
         if let (Some(rec), Edit::Memory { space, addr, bytes }) = (history.as_deref_mut(), &edit) {
             // Its old bytes, before the write: flushed as an edit before the next op.
             let len = bytes.len() as u64;
-            let found = match space {
-                AddrSpace::Private | AddrSpace::Generic => private.view().locate(*addr, len),
-                AddrSpace::Local => local.view().locate(*addr, len),
-                AddrSpace::Global | AddrSpace::Constant => global.mem().locate_any(*addr, len),
+            let (found, shadow) = match space {
+                AddrSpace::Private | AddrSpace::Generic => (
+                    private.view().locate(*addr, len),
+                    private.shadow_places(*addr, len),
+                ),
+                AddrSpace::Local => (
+                    local.view().locate(*addr, len),
+                    local.shadow_places(*addr, len),
+                ),
+                AddrSpace::Global | AddrSpace::Constant => {
+                    (global.mem().locate_any(*addr, len), None)
+                }
             };
             if let Some((p, _)) = found {
                 let space = match space {
                     AddrSpace::Generic => AddrSpace::Private,
                     s => *s,
                 };
-                rec.written(space, *addr, p, len);
+                rec.written(space, (*addr, p, len), shadow);
             }
         }
         match edit {

@@ -10,7 +10,7 @@ use super::history::{Cursor, EntryValue, History, Layer, Mark, Record, SavedFram
 use super::journal::Journal;
 use super::shadow_values::ShadowFile;
 use super::workitem::Frame;
-use crate::memory::{load_bytes, AddrSpace, ArenaMark, ArenaMemory};
+use crate::memory::{load_bytes, AddrSpace, ArenaMark, ArenaMemory, ShadowPlaces};
 
 /// A write of the op being recorded: where, its host pointer, and its old bytes (in
 /// `Recorder::old` from `at`).
@@ -20,6 +20,9 @@ struct Written {
     p: *mut u8,
     len: usize,
     at: usize,
+    /// In private or local memory with shadows: where its shadow and origins are, their old
+    /// bytes following its own in `old`.
+    shadow: Option<ShadowPlaces>,
 }
 
 /// Where a work-item was at the present (`WorkItem`'s place), kept while its group is in
@@ -178,18 +181,36 @@ impl Recorder {
         private.tail_into(frame.mark, &mut self.freed);
     }
 
-    /// `size` bytes at `p` (`addr` in `space`) are about to be written: their old bytes.
-    pub fn written(&mut self, space: AddrSpace, addr: u64, p: *mut u8, size: u64) {
-        let at = self.old.len();
-        self.old.resize(at + size as usize, 0);
+    /// `size` bytes at `p` (`addr` in `space`) are about to be written: their old bytes
+    /// (and those of their shadow and origins, in an arena that keeps them).
+    pub fn written(
+        &mut self,
+        space: AddrSpace,
+        (addr, p, size): (u64, *mut u8, u64),
+        shadow: Option<ShadowPlaces>,
+    ) {
+        let (at, len) = (self.old.len(), size as usize);
+        self.old.resize(at + len, 0);
         // SAFETY: the access was located: `size` bytes at `p` lie in a buffer.
         unsafe { load_bytes(p, &mut self.old[at..]) };
+        if let Some(s) = shadow {
+            // SAFETY: the shadow and origins of the same located range.
+            unsafe {
+                let bytes = std::slice::from_raw_parts(s.shadow, len);
+                self.old.extend_from_slice(bytes);
+                let origins = std::slice::from_raw_parts(s.origins, s.granules);
+                origins
+                    .iter()
+                    .for_each(|o| self.old.extend_from_slice(&o.to_le_bytes()));
+            }
+        }
         self.writes.push(Written {
             space,
             addr,
             p,
-            len: size as usize,
+            len,
             at,
+            shadow,
         });
     }
 
@@ -289,17 +310,53 @@ impl Recorder {
             // SAFETY: `written` located these bytes; the op that wrote them has not freed them.
             unsafe { load_bytes(w.p, &mut self.new[..]) };
             let old = &self.old[w.at..w.at + w.len];
+            let (addr, new) = (w.addr, &self.new[..w.len]);
             match w.space {
-                AddrSpace::Global | AddrSpace::Constant => {
-                    journal.append(w.addr, w.p, old, &self.new[..w.len])
+                AddrSpace::Global | AddrSpace::Constant => journal.append(addr, w.p, old, new),
+                space => {
+                    let layer = Layer::Data;
+                    self.log.push(&Record::Mem {
+                        layer,
+                        space,
+                        addr,
+                        old,
+                        new,
+                    });
                 }
-                space => self.log.push(&Record::Mem {
-                    layer: Layer::Data,
-                    space,
-                    addr: w.addr,
-                    old,
-                    new: &self.new[..w.len],
-                }),
+            }
+            if let Some(s) = w.shadow {
+                // SAFETY: as `written` read them.
+                let (shadow, origins) = unsafe {
+                    (
+                        std::slice::from_raw_parts(s.shadow, w.len),
+                        std::slice::from_raw_parts(s.origins, s.granules),
+                    )
+                };
+                let from = w.at + w.len;
+                let old = &self.old[from..from + w.len];
+                if old != shadow {
+                    let (layer, space, new) = (Layer::Shadow, w.space, shadow);
+                    self.log.push(&Record::Mem {
+                        layer,
+                        space,
+                        addr,
+                        old,
+                        new,
+                    });
+                }
+                let from = from + w.len;
+                let old = &self.old[from..from + 4 * s.granules];
+                let new: Vec<u8> = origins.iter().flat_map(|o| o.to_le_bytes()).collect();
+                if old != &new[..] {
+                    let (layer, space, addr) = (Layer::Origins, w.space, s.first);
+                    self.log.push(&Record::Mem {
+                        layer,
+                        space,
+                        addr,
+                        old,
+                        new: &new,
+                    });
+                }
             }
         }
         self.old.clear();

@@ -7,7 +7,7 @@
 //! stopped runs on as if nothing had happened.
 
 use super::debug::{HistoryView, Moment, Resume, WiState, WorkItemView};
-use super::history::{EntryValue, OpRecords, Record};
+use super::history::{EntryValue, Layer, OpRecords, Record};
 use super::interp::history_view;
 use super::items::{Entry, GroupItems, Publish, NO_SLOT};
 use super::journal::Journal;
@@ -309,17 +309,24 @@ impl GroupRunner<'_> {
                     }
                 }
                 Record::Mem {
+                    layer,
                     space,
                     addr,
                     old,
                     new,
-                    ..
                 } => {
                     let arena: &mut ArenaMemory = match space {
                         AddrSpace::Local => &mut self.local,
                         _ => &mut wi.private,
                     };
-                    arena.put_back(addr, way.pick(old, new));
+                    let bytes = way.pick(old, new);
+                    match layer {
+                        Layer::Data => {
+                            arena.put_back(addr, bytes);
+                        }
+                        Layer::Shadow => arena.put_back_shadow(addr, bytes),
+                        Layer::Origins => arena.put_back_origins(addr, bytes),
+                    }
                 }
                 Record::Global { from, to } => match way {
                     Way::Undo => {

@@ -14,7 +14,7 @@ pub use access::{load_bytes, store_bytes, Scalar};
 pub use global::{
     released_argument, released_argument_address, GlobalBuffer, GlobalMemory, GlobalView,
 };
-pub use table::{ArenaMark, ArenaMemory, BufEntry, MemView, SvmRange};
+pub use table::{ArenaMark, ArenaMemory, BufEntry, MemView, ShadowPlaces, SvmRange};
 
 use std::fmt;
 

@@ -162,6 +162,16 @@ pub struct ArenaMemory {
 /// Bytes that share one origin.
 const GRANULE: usize = 4;
 
+/// Where an access's shadow and origins are (`ArenaMemory::shadow_places`).
+#[derive(Clone, Copy, Debug)]
+pub struct ShadowPlaces {
+    pub shadow: *mut u8,
+    pub origins: *mut u32,
+    /// The address of the first granule.
+    pub first: u64,
+    pub granules: usize,
+}
+
 /// A point to which an `ArenaMemory` can be released.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ArenaMark {
@@ -476,6 +486,44 @@ impl ArenaMemory {
         self.bytes_mut()[start..start + data.len()].copy_from_slice(data);
         self.clear_shadow(addr, data.len() as u64);
         true
+    }
+
+    /// Where the shadow of the `len` bytes at `addr` (a located access) and the origins of
+    /// their granules are, with shadows on: (shadow bytes, origins, the address of the first
+    /// granule, how many granules). A debugged group's history keeps them as they change.
+    pub fn shadow_places(&mut self, addr: u64, len: u64) -> Option<ShadowPlaces> {
+        let shadow = self.shadow_ptr(addr)?;
+        let range = self.granules(addr, len)?;
+        let first = addr - (addr % GRANULE as u64);
+        let granules = range.len();
+        let origins = self.origins[range].as_mut_ptr();
+        Some(ShadowPlaces {
+            shadow,
+            origins,
+            first,
+            granules,
+        })
+    }
+
+    /// Puts back the shadow bytes of the bytes at `addr` (a debugged group's history).
+    pub fn put_back_shadow(&mut self, addr: u64, bytes: &[u8]) {
+        if let Some(now) = self.shadow_bytes(addr, bytes.len() as u64) {
+            let n = now.len().min(bytes.len());
+            let was = now[..n].iter().filter(|&&b| b != 0).count() as u64;
+            let will = bytes[..n].iter().filter(|&&b| b != 0).count() as u64;
+            now[..n].copy_from_slice(&bytes[..n]);
+            self.uninitialised = (self.uninitialised + will).saturating_sub(was);
+        }
+    }
+
+    /// Puts back the origins (little-endian `u32`s) of the granules from the one at `addr`.
+    pub fn put_back_origins(&mut self, addr: u64, bytes: &[u8]) {
+        let len = (bytes.len() / 4 * GRANULE) as u64;
+        if let Some(range) = self.granules(addr, len) {
+            for (o, b) in self.origins[range].iter_mut().zip(bytes.chunks_exact(4)) {
+                *o = u32::from_le_bytes(b.try_into().unwrap());
+            }
+        }
     }
 
     /// Puts `data` back at `addr`, its shadow left as it is (a debugged group's history
