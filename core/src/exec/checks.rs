@@ -196,16 +196,28 @@ fn keep_written(mems: &mut Mems, space: AddrSpace, addr: u64, p: *mut u8, size: 
     if mems.undo.speculating() && dir == Dir::Store && global {
         mems.undo.overwriting(p, size);
     }
-    if mems.undo.flags & RECORDING != 0 {
-        // An arena's shadow changes with its bytes, and the history puts both back.
-        let shadow = match space {
-            AddrSpace::Private => mems.private.shadow_places(addr, size),
-            AddrSpace::Local => mems.local.shadow_places(addr, size),
-            _ => None,
-        };
-        if let Some(history) = mems.undo.history.as_deref_mut() {
-            history.written(space, (addr, p, size), shadow);
-        }
+    record_written(mems, space, (addr, p, size));
+}
+
+/// A debugged group's history keeps the `size` bytes at `p` (`addr` in a resolved `space`)
+/// as they are before a write, with their shadow in private or local memory (an arena's
+/// shadow changes with its bytes, and the history puts both back). A write of shadows
+/// alone, before the bytes' own (a vector's lanes), calls it first too.
+pub(crate) fn record_written(
+    mems: &mut Mems,
+    space: AddrSpace,
+    (addr, p, size): (u64, *mut u8, u64),
+) {
+    if mems.undo.flags & RECORDING == 0 {
+        return;
+    }
+    let shadow = match space {
+        AddrSpace::Private => mems.private.shadow_places(addr, size),
+        AddrSpace::Local => mems.local.shadow_places(addr, size),
+        _ => None,
+    };
+    if let Some(history) = mems.undo.history.as_deref_mut() {
+        history.written(space, (addr, p, size), shadow);
     }
 }
 

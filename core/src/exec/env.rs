@@ -5,7 +5,8 @@ use super::async_copy::AsyncState;
 use super::atomic;
 use super::batch::LaneBatch;
 use super::checks::{
-    access, located, memory_after, observe, observe_atomic, quiet_atomic, undone_atomic, Dir,
+    access, located, memory_after, observe, observe_atomic, quiet_atomic, record_written,
+    undone_atomic, Dir,
 };
 use super::combine::PendingAtomics;
 use super::shadow_memory;
@@ -299,7 +300,7 @@ impl BuiltinEnv for Env<'_, '_> {
         // Only where the access itself is valid (the load or store reports it otherwise); a
         // refused load gives unspecified lanes.
         let (resolved, at) = resolve(space, addr);
-        if self.mems.view(resolved).locate_any(at, len).is_none() {
+        let Some((p, _)) = self.mems.view(resolved).locate_any(at, len) else {
             if dir == LaneMove::FromMemory {
                 let (s, origin) = shadow_memory::refused(ty);
                 for k in 0..lanes {
@@ -307,6 +308,10 @@ impl BuiltinEnv for Env<'_, '_> {
                 }
             }
             return;
+        };
+        if dir == LaneMove::ToMemory {
+            // The lanes' shadows go to memory before its bytes do (`store`).
+            record_written(self.mems, resolved, (at, p, len));
         }
         let (launch, mems) = (self.launch, &mut *self.mems);
         let lane_at = |k: u32| (space, addr + (k * size) as u64);
