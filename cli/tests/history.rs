@@ -368,11 +368,7 @@ fn digest(view: &WorkItemView) -> u64 {
     for space in [AddrSpace::Global, AddrSpace::Local, AddrSpace::Private] {
         for (addr, len) in view.buffer_ranges(space) {
             (addr, view.read(space, addr, len)).hash(&mut h);
-            // The uninitialised bits of private and local memory (global memory's are not
-            // in the history: the past shows them as they are now).
-            if space != AddrSpace::Global {
-                view.read_shadow(space, addr, len).hash(&mut h);
-            }
+            view.read_shadow(space, addr, len).hash(&mut h);
         }
     }
     h.finish()

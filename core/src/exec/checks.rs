@@ -180,7 +180,7 @@ pub(crate) fn located(
         deferred_global_access(mems, &launch.global, addr, size, dir);
     }
     if let (true, true, Some(p)) = (dir.writes(), mems.undo.flags != 0, located) {
-        keep_written(mems, space, addr, p, size, dir);
+        keep_written(mems, &launch.global, space, (addr, p, size), dir);
     }
     located
 }
@@ -191,20 +191,27 @@ pub(crate) fn located(
 /// every write (its history).
 #[cold]
 #[inline(never)]
-fn keep_written(mems: &mut Mems, space: AddrSpace, addr: u64, p: *mut u8, size: u64, dir: Dir) {
-    let global = matches!(space, AddrSpace::Global | AddrSpace::Constant);
-    if mems.undo.speculating() && dir == Dir::Store && global {
+fn keep_written(
+    mems: &mut Mems,
+    global: &GlobalView,
+    space: AddrSpace,
+    (addr, p, size): (u64, *mut u8, u64),
+    dir: Dir,
+) {
+    let in_global = matches!(space, AddrSpace::Global | AddrSpace::Constant);
+    if mems.undo.speculating() && dir == Dir::Store && in_global {
         mems.undo.overwriting(p, size);
     }
-    record_written(mems, space, (addr, p, size));
+    record_written(mems, global, space, (addr, p, size));
 }
 
 /// A debugged group's history keeps the `size` bytes at `p` (`addr` in a resolved `space`)
-/// as they are before a write, with their shadow in private or local memory (an arena's
-/// shadow changes with its bytes, and the history puts both back). A write of shadows
-/// alone, before the bytes' own (a vector's lanes), calls it first too.
+/// as they are before a write, with their shadow and origins (a shadow changes with its
+/// bytes, and the history puts both back). A write of shadows alone, before the bytes' own
+/// (a vector's lanes), calls it first too.
 pub(crate) fn record_written(
     mems: &mut Mems,
+    global: &GlobalView,
     space: AddrSpace,
     (addr, p, size): (u64, *mut u8, u64),
 ) {
@@ -214,7 +221,8 @@ pub(crate) fn record_written(
     let shadow = match space {
         AddrSpace::Private => mems.private.shadow_places(addr, size),
         AddrSpace::Local => mems.local.shadow_places(addr, size),
-        _ => None,
+        AddrSpace::Global | AddrSpace::Constant => global.shadow_places(addr, size),
+        AddrSpace::Generic => None,
     };
     if let Some(history) = mems.undo.history.as_deref_mut() {
         history.written(space, (addr, p, size), shadow);

@@ -311,7 +311,7 @@ impl BuiltinEnv for Env<'_, '_> {
         };
         if dir == LaneMove::ToMemory {
             // The lanes' shadows go to memory before its bytes do (`store`).
-            record_written(self.mems, resolved, (at, p, len));
+            record_written(self.mems, &self.launch.global, resolved, (at, p, len));
         }
         let (launch, mems) = (self.launch, &mut *self.mems);
         let lane_at = |k: u32| (space, addr + (k * size) as u64);

@@ -12,7 +12,7 @@
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::{Mutex, MutexGuard};
 
-use crate::memory::store_bytes;
+use crate::memory::{store_bytes, ShadowPlaces};
 
 /// One global write.
 struct Write {
@@ -21,6 +21,28 @@ struct Write {
     /// Where its old bytes start in `Entries::bytes` (its new bytes follow them).
     at: usize,
     len: usize,
+    /// With the Uninitialized checker: where the bytes' shadow and their granules' origins
+    /// are; their old values follow the old bytes, their new ones the new bytes.
+    shadow: Option<ShadowPlaces>,
+}
+
+impl Write {
+    /// The bytes of one side (old or new): the data, then the shadow, then the origins.
+    fn side(&self) -> usize {
+        self.len + self.shadow.map_or(0, |s| self.len + 4 * s.granules)
+    }
+
+    /// Stores one side's bytes (`bytes`, as `side` lays them out) back in memory.
+    ///
+    /// # Safety
+    /// The write's pointers must still be valid (global buffers outlive the launch).
+    unsafe fn put(&self, bytes: &[u8]) {
+        store_bytes(self.p, &bytes[..self.len]);
+        if let Some(s) = self.shadow {
+            store_bytes(s.shadow, &bytes[self.len..2 * self.len]);
+            store_bytes(s.origins.cast::<u8>(), &bytes[2 * self.len..]);
+        }
+    }
 }
 
 #[derive(Default)]
@@ -73,8 +95,16 @@ impl Journal {
         self.lock().first
     }
 
-    /// Appends a write of `old` → `new` (as long) at `addr` (host pointer `p`).
-    pub fn append(&self, addr: u64, p: *mut u8, old: &[u8], new: &[u8]) {
+    /// Appends a write of `len` bytes at `addr` (host pointer `p`), from `old` to `new`
+    /// (each the bytes, then with `shadow` their shadow and origins).
+    pub fn append(
+        &self,
+        addr: u64,
+        (p, len): (*mut u8, usize),
+        shadow: Option<ShadowPlaces>,
+        old: &[u8],
+        new: &[u8],
+    ) {
         let mut e = self.lock();
         debug_assert_eq!(
             e.applied,
@@ -91,7 +121,8 @@ impl Journal {
             addr,
             p,
             at,
-            len: old.len(),
+            len,
+            shadow,
         });
         e.applied += 1;
         self.end.store(e.applied, Relaxed);
@@ -107,7 +138,7 @@ impl Journal {
             e.applied -= 1;
             let w = &e.writes[(e.applied - e.first) as usize];
             // SAFETY: the bytes were written there through a located access.
-            unsafe { store_bytes(w.p, &e.bytes[w.at..w.at + w.len]) };
+            unsafe { w.put(&e.bytes[w.at..w.at + w.side()]) };
         }
         true
     }
@@ -118,9 +149,9 @@ impl Journal {
         let end = e.first + e.writes.len() as u64;
         while e.applied < to.min(end) {
             let w = &e.writes[(e.applied - e.first) as usize];
-            let new = &e.bytes[w.at + w.len..w.at + 2 * w.len];
+            let new = &e.bytes[w.at + w.side()..w.at + 2 * w.side()];
             // SAFETY: as in `revert_to`.
-            unsafe { store_bytes(w.p, new) };
+            unsafe { w.put(new) };
             e.applied += 1;
         }
     }
@@ -132,8 +163,8 @@ impl Journal {
         let end = e.first + e.writes.len() as u64;
         for t in (from.max(e.first)..to.min(end)).rev() {
             let w = &e.writes[(t - e.first) as usize];
-            let (old, new) = e.bytes[w.at..w.at + 2 * w.len].split_at(w.len);
-            each(w.addr, old, new);
+            let (old, new) = e.bytes[w.at..w.at + 2 * w.side()].split_at(w.side());
+            each(w.addr, &old[..w.len], &new[..w.len]);
         }
     }
 
@@ -168,7 +199,7 @@ mod tests {
         let j = Journal::new(1 << 20);
         // Two writers of the same byte, one after the other, then another byte.
         let write = |j: &Journal, at: usize, old: u8, new: u8| {
-            j.append(at as u64, p.wrapping_add(at), &[old], &[new]);
+            j.append(at as u64, (p.wrapping_add(at), 1), None, &[old], &[new]);
             unsafe { *p.add(at) = new };
         };
         write(&j, 0, 0, 1);
@@ -192,7 +223,13 @@ mod tests {
         let p = memory.as_mut_ptr();
         let j = Journal::new(8);
         for k in 0..8u8 {
-            j.append(k as u64, p.wrapping_add(k as usize), &[0], &[k + 1]);
+            j.append(
+                k as u64,
+                (p.wrapping_add(k as usize), 1),
+                None,
+                &[0],
+                &[k + 1],
+            );
             unsafe { *p.add(k as usize) = k + 1 };
         }
         assert!(j.first() > 0 && j.bytes() <= 8 + 2);

@@ -306,55 +306,47 @@ impl Recorder {
             self.log.push(&Record::Edit);
         }
         for w in self.writes.drain(..) {
-            self.new.resize(w.len, 0);
-            // SAFETY: `written` located these bytes; the op that wrote them has not freed them.
-            unsafe { load_bytes(w.p, &mut self.new[..]) };
-            let old = &self.old[w.at..w.at + w.len];
-            let (addr, new) = (w.addr, &self.new[..w.len]);
-            match w.space {
-                AddrSpace::Global | AddrSpace::Constant => journal.append(addr, w.p, old, new),
-                space => {
-                    let layer = Layer::Data;
-                    self.log.push(&Record::Mem {
-                        layer,
-                        space,
-                        addr,
-                        old,
-                        new,
-                    });
+            // The new bytes, then (with a shadow) the new shadow bytes and origins, laid out
+            // as their old ones are in `old`.
+            let extra = w.shadow.map_or(0, |s| w.len + 4 * s.granules);
+            self.new.clear();
+            self.new.resize(w.len + extra, 0);
+            // SAFETY: `written` located these bytes (and their shadow); the op that wrote them
+            // has not freed them.
+            unsafe {
+                load_bytes(w.p, &mut self.new[..w.len]);
+                if let Some(s) = w.shadow {
+                    let shadow = std::slice::from_raw_parts(s.shadow, w.len);
+                    self.new[w.len..2 * w.len].copy_from_slice(shadow);
+                    let origins = std::slice::from_raw_parts(s.origins, s.granules);
+                    for (k, o) in origins.iter().enumerate() {
+                        let at = 2 * w.len + 4 * k;
+                        self.new[at..at + 4].copy_from_slice(&o.to_le_bytes());
+                    }
                 }
             }
+            let old = &self.old[w.at..w.at + w.len + extra];
+            let new = &self.new[..];
+            if matches!(w.space, AddrSpace::Global | AddrSpace::Constant) {
+                journal.append(w.addr, (w.p, w.len), w.shadow, old, new);
+                continue;
+            }
+            // Data, shadow and origins: each a record where it changed.
+            let (space, n) = (w.space, w.len);
+            let mut layers = vec![(Layer::Data, w.addr, 0..n)];
             if let Some(s) = w.shadow {
-                // SAFETY: as `written` read them.
-                let (shadow, origins) = unsafe {
-                    (
-                        std::slice::from_raw_parts(s.shadow, w.len),
-                        std::slice::from_raw_parts(s.origins, s.granules),
-                    )
-                };
-                let from = w.at + w.len;
-                let old = &self.old[from..from + w.len];
-                if old != shadow {
-                    let (layer, space, new) = (Layer::Shadow, w.space, shadow);
+                layers.push((Layer::Shadow, w.addr, n..2 * n));
+                layers.push((Layer::Origins, s.first, 2 * n..2 * n + 4 * s.granules));
+            }
+            for (layer, addr, range) in layers {
+                let (old, new) = (&old[range.clone()], &new[range]);
+                if layer == Layer::Data || old != new {
                     self.log.push(&Record::Mem {
                         layer,
                         space,
                         addr,
                         old,
                         new,
-                    });
-                }
-                let from = from + w.len;
-                let old = &self.old[from..from + 4 * s.granules];
-                let new: Vec<u8> = origins.iter().flat_map(|o| o.to_le_bytes()).collect();
-                if old != &new[..] {
-                    let (layer, space, addr) = (Layer::Origins, w.space, s.first);
-                    self.log.push(&Record::Mem {
-                        layer,
-                        space,
-                        addr,
-                        old,
-                        new: &new,
                     });
                 }
             }

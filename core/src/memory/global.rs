@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, OnceLock, RwLock};
 
 use super::access::{copy_bytes, load_bytes, store_bytes};
-use super::table::{BufEntry, MemView, SvmRange};
+use super::table::{BufEntry, MemView, ShadowPlaces, SvmRange};
 use super::{decode_address, encode_address, GLOBAL_OFFSET_BITS};
 
 /// Host storage of one global buffer.
@@ -630,6 +630,23 @@ impl GlobalView {
         Some(std::ptr::with_exposed_provenance_mut::<u8>(
             at.bits + offset,
         ))
+    }
+
+    /// Where the shadow of the `len` bytes at `addr` (an access the view accepted) and the
+    /// origins of their granules are, if the buffer has a shadow (a debugged group's history
+    /// keeps them as they change).
+    pub fn shadow_places(&self, addr: u64, len: u64) -> Option<ShadowPlaces> {
+        let (at, offset) = self.shadow_of(addr)?;
+        let first_granule = offset as u64 / GRANULE;
+        let last_granule = (offset as u64 + len.max(1) - 1) / GRANULE;
+        Some(ShadowPlaces {
+            shadow: std::ptr::with_exposed_provenance_mut::<u8>(at.bits + offset),
+            origins: std::ptr::with_exposed_provenance_mut::<u32>(
+                at.origins + 4 * first_granule as usize,
+            ),
+            first: addr - addr % GRANULE,
+            granules: (last_granule - first_granule + 1) as usize,
+        })
     }
 
     /// Whether the view has shadows and no buffer holds an uninitialised bit now.
