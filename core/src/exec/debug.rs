@@ -655,13 +655,25 @@ impl WorkItemView<'_> {
         self.history
     }
 
+    /// The size of the work-item's group (smaller at the edge of a non-uniform NDRange).
+    fn group_size(&self) -> [u64; 3] {
+        let info = self.info;
+        std::array::from_fn(|d| {
+            let start = self.group[d] * info.local_size[d];
+            info.local_size[d].min(info.global_size[d] - start)
+        })
+    }
+
+    /// The work-item's local linear index, as its group's history names work-items.
+    pub fn item_index(&self) -> u32 {
+        let (size, q) = (self.group_size(), WiQuery::LocalLinearId);
+        query(q, 0, &self.ids, &self.group, &size, self.info) as u32
+    }
+
     /// The global id of work-item `item` (a local linear index) of this group.
     pub fn global_id_of(&self, item: u32) -> [u64; 3] {
         let info = self.info;
-        let size: [u64; 3] = std::array::from_fn(|d| {
-            let start = self.group[d] * info.local_size[d];
-            info.local_size[d].min(info.global_size[d] - start)
-        });
+        let size = self.group_size();
         let item = item as u64;
         let local = [
             item % size[0],

@@ -8,7 +8,9 @@
 
 use super::async_copy::AsyncState;
 use super::checks::{access, Dir};
-use super::debug::{apply_edits, HistoryView, Moment, Resume, StopSet, WiState, WorkItemView};
+use super::debug::{
+    apply_edits, Attached, HistoryView, Moment, Resume, StopSet, WiState, WorkItemView,
+};
 use super::history;
 use super::journal::Journal;
 use super::memops::{self, OpCx};
@@ -19,9 +21,9 @@ use super::shadow_values::{NoShadow, ShadowFile, ShadowMode, WithShadows};
 use super::shared::{Here, Launch, Mems, Where};
 use super::step::{step, Flow, Lane, Sh, Span, State};
 use super::undo::RECORDING;
-use super::workitem::{Frame, Stop, WorkItem, SPIN_LIMIT};
+use super::workitem::{query, Frame, Stop, WiIds, WorkItem, SPIN_LIMIT};
 use crate::builtins::BuiltinSite;
-use crate::bytecode::{Function, Op, Pc, Site};
+use crate::bytecode::{Function, Op, Pc, Site, WiQuery};
 use crate::counts::BlockCounts;
 use crate::exchange::Exchange;
 use crate::memory::{load_bytes, AddrSpace};
@@ -321,6 +323,61 @@ impl Stack<'_> {
     }
 }
 
+/// A debug run stops before an op at `at`: the debugger sees the work-item (`who`: its ids and
+/// group) and says how it goes on; what it changed is applied (and recorded). `None`: the op
+/// runs.
+#[inline(never)]
+fn ask_debugger<S: ShadowMode>(
+    launch: &Launch,
+    debug: &Attached,
+    (ids, group): (WiIds, [u64; 3]),
+    at: Cursor,
+    stack: &mut Stack,
+    mems: &mut Mems,
+) -> Option<Stop> {
+    let view = WorkItemView {
+        info: &launch.info,
+        kernel: launch.kernel,
+        ids,
+        group,
+        func: at.fidx,
+        pc: at.pc as Pc,
+        base: at.base as u32,
+        frames: stack.frames,
+        regs: stack.regs,
+        shadow: S::ON.then_some(&stack.shadow.bits[..]),
+        state: WiState::Running,
+        stops: debug.stops,
+        private: mems.private,
+        local: mems.local,
+        global: &launch.global,
+        launch: debug.progress,
+        edits: Default::default(),
+        history: history_view(mems.undo.history.as_deref(), debug.journal),
+    };
+    let resume = debug.hook.stopped(&view, Moment::Instruction);
+    let edits = view.take_edits();
+    drop(view);
+    if !edits.is_empty() {
+        apply_edits(
+            edits,
+            &mut stack.regs[..],
+            S::ON.then_some(&mut stack.shadow.bits[..]),
+            mems.private,
+            mems.local,
+            &launch.global,
+            mems.undo.history.as_deref_mut(),
+        );
+    }
+    match resume {
+        Resume::Continue => None,
+        Resume::SwitchTo(target) => Some(Stop::Switch(target)),
+        Resume::Park => Some(Stop::Park),
+        // The scheduler moves the group (`travel`); the place is saved.
+        Resume::Travel(position) => Some(Stop::Travel(position)),
+    }
+}
+
 /// The history a stop shows, while the group records one.
 pub(crate) fn history_view<'a>(
     rec: Option<&'a Recorder>,
@@ -474,51 +531,16 @@ impl GroupRunner<'_> {
         let mut spins = 0u32;
         let observe = launch.observe_memory;
         // The work-item's local linear index, as the history names it.
-        let item = ((ids.local[2] * size[1] + ids.local[1]) * size[0] + ids.local[0]) as u32;
+        let item = query(WiQuery::LocalLinearId, 0, &ids, &group, &size, &launch.info) as u32;
         loop {
             if DEBUG && (attention.load(Relaxed) || StopSet::is_set(stop_bits, at.pc)) {
                 if let Some(debug) = debug {
                     (*wi_func, *wi_pc, *wi_base) = (at.fidx, at.pc as Pc, at.base as u32);
-                    let view = WorkItemView {
-                        info: &launch.info,
-                        kernel: launch.kernel,
-                        ids,
-                        group,
-                        func: at.fidx,
-                        pc: at.pc as Pc,
-                        base: at.base as u32,
-                        frames: stack.frames,
-                        regs: stack.regs,
-                        shadow: S::ON.then_some(&stack.shadow.bits[..]),
-                        state: WiState::Running,
-                        stops: debug.stops,
-                        private: mems.private,
-                        local: mems.local,
-                        global: &launch.global,
-                        launch: debug.progress,
-                        edits: Default::default(),
-                        history: history_view(mems.undo.history.as_deref(), debug.journal),
-                    };
-                    let resume = debug.hook.stopped(&view, Moment::Instruction);
-                    let edits = view.take_edits();
-                    drop(view);
-                    if !edits.is_empty() {
-                        apply_edits(
-                            edits,
-                            &mut stack.regs[..],
-                            S::ON.then_some(&mut stack.shadow.bits[..]),
-                            mems.private,
-                            mems.local,
-                            &launch.global,
-                            mems.undo.history.as_deref_mut(),
-                        );
-                    }
-                    match resume {
-                        Resume::Continue => {}
-                        Resume::SwitchTo(target) => return Stop::Switch(target),
-                        Resume::Park => return Stop::Park,
-                        // The scheduler moves the group (`travel`); the place is saved.
-                        Resume::Travel(position) => return Stop::Travel(position),
+                    let who = (ids, group);
+                    if let Some(stop) =
+                        ask_debugger::<S>(launch, debug, who, at, &mut stack, &mut mems)
+                    {
+                        return stop;
                     }
                 }
             }

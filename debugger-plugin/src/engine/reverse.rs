@@ -75,7 +75,7 @@ fn step_target(st: &State, view: &WorkItemView, motion: Motion) -> Result<Arriva
         view,
         by_instruction,
     };
-    let me = item_index(view);
+    let me = view.item_index();
     let mut depth = view.depth() as i64;
     if motion == Motion::Finish && depth == 0 {
         return Err(CommandError::FinishInOutermostFrame);
@@ -147,17 +147,6 @@ fn step(position: u64) -> Arrival {
         position,
         why: Why::Step,
     }
-}
-
-/// The stopped work-item's local linear index, as the history names work-items.
-fn item_index(view: &WorkItemView) -> u32 {
-    let info = view.info;
-    let size: [u64; 3] = std::array::from_fn(|d| {
-        let start = view.group[d] * info.local_size[d];
-        info.local_size[d].min(info.global_size[d] - start)
-    });
-    let l = view.ids.local;
-    ((l[2] * size[1] + l[1]) * size[0] + l[0]) as u32
 }
 
 /// The latest position before the stop where `reverse-continue` may stop: a breakpoint's
