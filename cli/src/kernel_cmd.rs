@@ -13,12 +13,13 @@ use oclgrind_debugger::remote::SocketFrontend;
 use oclgrind_debugger::{Engine, Frontend, LineFrontend};
 use oclgrind_tui::{Tui, TuiFrontend};
 
-use crate::format::fmt_elem;
 use crate::options::{self, Command};
 use crate::sim::{
-    self, expand_range, parse_header, parse_value_str, Elem, Header, Reader, SimError,
+    self, expand_range, parse_header, parse_launch_header, parse_value_str, Elem, Header,
+    LaunchHeader, Reader, SimError,
 };
 use oclgrind_core::diagnostics::memory_dump;
+use oclgrind_simfile::dump::argument_dump;
 
 /// Entry point; returns the exit status.
 pub fn main(args: &[String]) -> i32 {
@@ -116,7 +117,40 @@ pub struct SimLaunch {
     pub kernel: KernelInstance,
     pub args: Vec<ArgValue>,
     pub nd: NDRange,
+    /// Our extensions the file used, if any.
+    pub launch: LaunchHeader,
     dumps: Vec<Dump>,
+}
+
+/// What a `.sim` file names outside itself: its program and its side files.
+pub trait SimFiles {
+    /// The program in `file`, built with `options` (bitcode ignores them).
+    fn program(&self, file: &str, options: &str) -> Result<Arc<Program>, RunError>;
+    /// The bytes of a side file (`file=`, `store=`, `global=`).
+    fn side_file(&self, file: &str) -> Result<Vec<u8>, RunError>;
+}
+
+/// The files beside a `.sim` file on disk. The program is looked for in the working
+/// directory first, as Oclgrind does, then beside the `.sim` file; side files beside it.
+pub struct Beside<'a> {
+    pub ctx: &'a Context,
+    /// The `.sim` file's directory.
+    pub dir: std::path::PathBuf,
+}
+
+impl SimFiles for Beside<'_> {
+    fn program(&self, file: &str, options: &str) -> Result<Arc<Program>, RunError> {
+        let beside = self.dir.join(file);
+        let path = match std::path::Path::new(file).exists() || !beside.exists() {
+            true => std::path::PathBuf::from(file),
+            false => beside,
+        };
+        load_program(self.ctx, &path.to_string_lossy(), file, options)
+    }
+
+    fn side_file(&self, file: &str) -> Result<Vec<u8>, RunError> {
+        std::fs::read(self.dir.join(file)).map_err(|_| RunError::SideFile(file.to_string()))
+    }
 }
 
 /// Why a `.sim` file's kernel did not run; the text is what the user reads, as Oclgrind's
@@ -129,6 +163,8 @@ pub enum RunError {
     Sim(#[from] SimError),
     #[error("Unable to open {0}")]
     ProgramFile(String),
+    #[error("Unable to open side file {0}")]
+    SideFile(String),
     #[error("Failed to load bitcode from {0}")]
     Bitcode(String),
     /// The build log, after clang's one-line summary where it gave one.
@@ -157,10 +193,16 @@ fn summary_line(summary: &Option<String>) -> String {
         .unwrap_or_default()
 }
 
-/// Loads the program a `.sim` file names: bitcode, or OpenCL C to build.
-fn load_program(ctx: &Context, program_file: &str) -> Result<Arc<Program>, RunError> {
-    let data =
-        std::fs::read(program_file).map_err(|_| RunError::ProgramFile(program_file.to_string()))?;
+/// Loads the program a `.sim` file names (`named`, found at `path`): bitcode, or OpenCL C to
+/// build with `options`.
+fn load_program(
+    ctx: &Context,
+    path: &str,
+    named: &str,
+    options: &str,
+) -> Result<Arc<Program>, RunError> {
+    let program_file = named;
+    let data = std::fs::read(path).map_err(|_| RunError::ProgramFile(program_file.to_string()))?;
     let program = if data.starts_with(b"BC") {
         ctx.program_from_bitcode(data).map_err(|e| match e {
             ProgramError::Module(_) => RunError::Bitcode(program_file.to_string()),
@@ -172,7 +214,7 @@ fn load_program(ctx: &Context, program_file: &str) -> Result<Arc<Program>, RunEr
     } else {
         let source = String::from_utf8_lossy(&data);
         let program = ctx
-            .build_program(&source, "")
+            .build_program(&source, options)
             .map_err(|f| RunError::Build {
                 summary: f.summary,
                 log: f.log,
@@ -186,13 +228,8 @@ fn load_program(ctx: &Context, program_file: &str) -> Result<Arc<Program>, RunEr
     Ok(Arc::new(program))
 }
 
-/// Reads the text of a `.sim` file in `ctx`: `load` gives the program that the file's first
-/// value names.
-pub fn read_sim(
-    ctx: &Context,
-    text: &str,
-    load: impl FnOnce(&str) -> Result<Arc<Program>, RunError>,
-) -> Result<SimLaunch, RunError> {
+/// Reads the text of a `.sim` file in `ctx`, with the program and side files from `files`.
+pub fn read_sim(ctx: &Context, text: &str, files: &dyn SimFiles) -> Result<SimLaunch, RunError> {
     let mut r = Reader::new(text);
     r.ctx = "program file".into();
     let program_file = r.token()?;
@@ -212,9 +249,12 @@ pub fn read_sim(
     for d in 0..3 {
         nd.local_size[d] = r.size()?;
     }
+    let launch = read_launch_header(&mut r, &mut nd)?;
 
-    let program = load(&program_file)?;
+    let options = launch.options.as_deref().unwrap_or("");
+    let program = files.program(&program_file, options)?;
     let placed = ctx.place_program(program)?;
+    set_program_globals(ctx, &mut r, &placed, &launch, files)?;
     let kernel = placed.kernel(&kernel_name).map_err(|e| match e {
         KernelError::NotFound => RunError::NoKernel(kernel_name.clone()),
         KernelError::Unsupported(why) => RunError::Kernel {
@@ -222,12 +262,19 @@ pub fn read_sim(
             why,
         },
     })?;
+    let stores = allocate_stores(ctx, &mut r, &launch, files)?;
 
     let mut args = Vec::new();
     let mut dumps = Vec::new();
     for (i, p) in kernel.code.info.params.iter().enumerate() {
         r.ctx = format!("argument {i}: {}", p.name);
-        args.push(read_argument(ctx, &mut r, p, &mut dumps)?);
+        let mut arg = ArgumentReader {
+            ctx,
+            r: &mut r,
+            files,
+            stores: &stores,
+        };
+        args.push(arg.read(p, &mut dumps)?);
     }
     r.expect_eof()?;
     Ok(SimLaunch {
@@ -235,21 +282,142 @@ pub fn read_sim(
         kernel,
         args,
         nd,
+        launch,
         dumps,
     })
+}
+
+/// The launch header, when the file has one, applied to the NDRange.
+fn read_launch_header(r: &mut Reader, nd: &mut NDRange) -> Result<LaunchHeader, SimError> {
+    if !r.at_launch_header() {
+        return Ok(LaunchHeader::default());
+    }
+    r.ctx = "launch header".into();
+    let text = r.header()?;
+    let launch = parse_launch_header(&text).map_err(|e| r.error(e))?;
+    if let Some(dim) = launch.dim {
+        let dim = dim as usize;
+        for d in dim..3 {
+            for (what, v) in [
+                ("NDRange", nd.global_size[d]),
+                ("work-group size", nd.local_size[d]),
+            ] {
+                if v != 1 {
+                    return Err(r.error(format!("{what} has {v} in dimension {d}, but dim={dim}")));
+                }
+            }
+        }
+        nd.work_dim = dim as u32;
+    }
+    if let Some(offset) = launch.offset {
+        nd.global_offset = offset;
+    }
+    Ok(launch)
+}
+
+/// A side file's bytes, which must be exactly `size` of them.
+fn side_bytes(
+    r: &Reader,
+    files: &dyn SimFiles,
+    file: &str,
+    size: u64,
+) -> Result<Vec<u8>, RunError> {
+    let bytes = files.side_file(file)?;
+    if bytes.len() as u64 != size {
+        let msg = format!(
+            "Side file '{file}' holds {} bytes, size is {size}",
+            bytes.len()
+        );
+        return Err(r.error(msg).into());
+    }
+    Ok(bytes)
+}
+
+/// `global=NAME:FILE`: a program-scope variable's bytes as they were at the launch. The
+/// pointer words its initializer sets keep the addresses this placement gave them.
+fn set_program_globals(
+    ctx: &Context,
+    r: &mut Reader,
+    placed: &oclgrind_core::context::PlacedProgram,
+    launch: &LaunchHeader,
+    files: &dyn SimFiles,
+) -> Result<(), RunError> {
+    let globals = &placed.program.code.globals;
+    for (name, file) in &launch.globals {
+        let Some(i) = globals.iter().position(|g| g.name == *name) else {
+            return Err(r
+                .error(format!(
+                    "The program has no program-scope variable '{name}'"
+                ))
+                .into());
+        };
+        let mut bytes = side_bytes(r, files, file, globals[i].size)?;
+        let mut placed_bytes = vec![0u8; bytes.len()];
+        ctx.global.read(placed.addresses[i], &mut placed_bytes);
+        for &(offset, _, _) in &globals[i].relocs {
+            let at = offset as usize..offset as usize + 8;
+            bytes[at.clone()].copy_from_slice(&placed_bytes[at]);
+        }
+        ctx.host_write(placed.addresses[i], &bytes);
+    }
+    Ok(())
+}
+
+/// The backing stores that `in=` arguments view: address and size of each.
+fn allocate_stores(
+    ctx: &Context,
+    r: &mut Reader,
+    launch: &LaunchHeader,
+    files: &dyn SimFiles,
+) -> Result<Vec<(u64, u64)>, RunError> {
+    let mut stores = Vec::new();
+    for store in &launch.stores {
+        let bytes = side_bytes(r, files, &store.file, store.size)?;
+        check_fits(ctx, r, store.size)?;
+        let address = ctx
+            .allocate(store.size, 0)
+            .ok_or_else(|| r.error("Unable to allocate buffer"))?;
+        ctx.host_write(address, &bytes);
+        stores.push((address, store.size));
+    }
+    Ok(stores)
+}
+
+/// Refuses a buffer the device's limits would refuse, as clCreateBuffer keeps them.
+fn check_fits(ctx: &Context, r: &Reader, size: u64) -> Result<(), SimError> {
+    let (largest, total) = (ctx.config.max_mem_alloc_size(), ctx.config.global_mem_size);
+    if size > largest {
+        return Err(r.error(format!(
+            "Buffer of {size} bytes is larger than the device allows \
+             (CL_DEVICE_MAX_MEM_ALLOC_SIZE is {largest} bytes; --global-mem-size raises it)"
+        )));
+    }
+    let used = ctx.global.owned_bytes();
+    if used.saturating_add(size) > total {
+        return Err(r.error(format!(
+            "Buffer of {size} bytes does not fit in the device's global memory \
+             ({used} of its {total} bytes are in use; --global-mem-size raises it)"
+        )));
+    }
+    Ok(())
 }
 
 /// Runs the simfile; returns the dumps to print.
 fn run(ctx: &Context, simfile: &str, global_mem: bool) -> Result<String, RunError> {
     let bytes = std::fs::read(simfile).map_err(|_| RunError::SimFile)?;
     let text = sim::decode_text(bytes);
+    let dir = std::path::Path::new(simfile)
+        .parent()
+        .unwrap_or(std::path::Path::new(""))
+        .to_path_buf();
     let SimLaunch {
         kernel_name,
         kernel,
         args,
         nd,
         dumps,
-    } = read_sim(ctx, &text, |file| load_program(ctx, file))?;
+        ..
+    } = read_sim(ctx, &text, &Beside { ctx, dir })?;
 
     nd.check(ctx.config.max_wg_size, ctx.config.quick)?;
     let attrs = &kernel.code.info.attrs;
@@ -267,11 +435,7 @@ fn run(ctx: &Context, simfile: &str, global_mem: bool) -> Result<String, RunErro
     for d in &dumps {
         let mut bytes = vec![0u8; d.size as usize];
         ctx.host_read(d.address, &mut bytes);
-        out += &format!("\nArgument '{}': {} bytes\n", d.name, d.size);
-        for (k, chunk) in bytes.chunks_exact(d.elem.size()).enumerate() {
-            out += &format!("  {}[{}] = {}\n", d.name, k, fmt_elem(chunk, d.elem, d.hex));
-        }
-        out.push('\n');
+        out += &argument_dump(&d.name, &bytes, d.elem, d.hex);
     }
     if global_mem {
         out += "\nGlobal Memory:\n";
@@ -321,33 +485,6 @@ fn start_tui(config: &Config) -> Option<(Tui, TuiFrontend)> {
 /// Largest by-value argument (a struct or vector) we accept.
 const MAX_VALUE_ARGUMENT: u64 = 1 << 20;
 
-/// Contents from `fill`, `range` or values in the file; `None` for `noinit`.
-fn initial_data(
-    r: &mut Reader,
-    h: &Header,
-    elem: Elem,
-    count: usize,
-) -> Result<Option<Vec<u8>>, SimError> {
-    if h.noinit {
-        return Ok(None);
-    }
-    if let Some(fill) = &h.fill {
-        let v = parse_value_str(fill, elem, h.hex).map_err(|_| r.error("Invalid fill value"))?;
-        return Ok(Some(v.repeat(count)));
-    }
-    if let Some(range) = &h.range {
-        return expand_range(range, elem, h.hex, count)
-            .map(Some)
-            .map_err(|m| r.error(m));
-    }
-    // No capacity up front: the file, not the header, bounds how much is read.
-    let mut bytes = Vec::new();
-    for _ in 0..count {
-        bytes.extend(r.value(elem, h.hex)?);
-    }
-    Ok(Some(bytes))
-}
-
 /// How the `.sim` format treats a kernel parameter.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Class {
@@ -356,131 +493,211 @@ enum Class {
     Value,
 }
 
-fn read_argument(
-    ctx: &Context,
-    r: &mut Reader,
-    p: &KernelParam,
-    dumps: &mut Vec<Dump>,
-) -> Result<ArgValue, SimError> {
-    let class = match &p.kind {
-        ParamKind::Pointer(AddrSpace::Local) => Class::Local,
-        ParamKind::Pointer(space) => Class::Buffer(*space),
-        // A sampler is its bits: `<size=4 uint> 18`.
-        ParamKind::Value(_) | ParamKind::ByVal { .. } | ParamKind::Sampler => Class::Value,
-        ParamKind::Image => return Err(r.error("Image arguments cannot be given in a .sim file")),
-        ParamKind::Unsupported(why) => return Err(r.error(format!("Unsupported argument ({why})"))),
-    };
-    let header = r.header()?;
-    let h = parse_header(&header).map_err(|m| r.error(m))?;
-    let is_buffer = matches!(class, Class::Buffer(_));
-    if h.null {
-        let alone = h.size.is_none()
-            && h.elem.is_none()
-            && h.fill.is_none()
-            && h.range.is_none()
-            && !(h.dump || h.hex || h.noinit || h.ro || h.wo);
-        if !alone {
-            return Err(r.error("'null' not valid with other argument descriptors"));
+/// Reads arguments, with what they may refer to outside the file.
+struct ArgumentReader<'a, 'r> {
+    ctx: &'a Context,
+    r: &'r mut Reader,
+    files: &'a dyn SimFiles,
+    /// The backing stores' addresses and sizes.
+    stores: &'a [(u64, u64)],
+}
+
+impl ArgumentReader<'_, '_> {
+    fn error(&self, msg: impl std::fmt::Display) -> RunError {
+        self.r.error(msg).into()
+    }
+
+    /// Contents from `fill`, `range`, a side file or values in the file; `None` for `noinit`.
+    fn initial_data(
+        &mut self,
+        h: &Header,
+        elem: Elem,
+        size: u64,
+    ) -> Result<Option<Vec<u8>>, RunError> {
+        let count = (size / elem.size() as u64) as usize;
+        if h.noinit {
+            return Ok(None);
         }
-        if !is_buffer {
-            return Err(r.error("'null' only valid for buffer arguments"));
+        if let Some(file) = &h.file {
+            return side_bytes(self.r, self.files, file, size).map(Some);
         }
-        return Ok(ArgValue::Pointer(0));
-    }
-    let size = h.size.ok_or_else(|| r.error("size required"))?;
-    let elem = match h.elem {
-        Some(e) => e,
-        None => Elem::default_for(&p.type_name)
-            .ok_or_else(|| r.error("Invalid default kernel argument type"))?,
-    };
-    let initialisers = h.fill.is_some() as u32 + h.range.is_some() as u32 + h.noinit as u32;
-    if initialisers > 1 {
-        return Err(r.error("Multiple initializers present"));
-    }
-    if size % elem.size() as u64 != 0 {
-        return Err(r.error("Initialiser type must exactly divide argument size"));
-    }
-    if h.dump && !is_buffer {
-        return Err(r.error("'dump' only valid for memory objects"));
-    }
-    if h.noinit && !is_buffer {
-        return Err(r.error("'noinit' only valid for buffer arguments"));
-    }
-    if h.ro && h.wo {
-        return Err(r.error("'ro' and 'wo' are mutually exclusive"));
-    }
-    let global = class == Class::Buffer(AddrSpace::Global);
-    if h.ro && !global {
-        return Err(r.error("'ro' only valid for global memory buffers"));
-    }
-    if h.wo && !global {
-        return Err(r.error("'wo' only valid for global memory buffers"));
-    }
-    if class == Class::Local {
-        return Ok(ArgValue::LocalSize(size));
-    }
-    let count = (size / elem.size() as u64) as usize;
-    if class == Class::Value {
-        if size > MAX_VALUE_ARGUMENT {
-            return Err(r.error("Invalid value for 'size'"));
-        }
-        return Ok(ArgValue::Bytes(
-            initial_data(r, &h, elem, count)?.unwrap_or_default(),
-        ));
-    }
-    let mem_flags = if h.ro {
-        flags::READ_ONLY
-    } else if h.wo {
-        flags::WRITE_ONLY
-    } else {
-        0
-    };
-    // The device's limits, as clCreateBuffer keeps them.
-    let (largest, total) = (ctx.config.max_mem_alloc_size(), ctx.config.global_mem_size);
-    if size > largest {
-        return Err(r.error(format!(
-            "Buffer of {size} bytes is larger than the device allows \
-             (CL_DEVICE_MAX_MEM_ALLOC_SIZE is {largest} bytes; --global-mem-size raises it)"
-        )));
-    }
-    let used = ctx.global.owned_bytes();
-    if used.saturating_add(size) > total {
-        return Err(r.error(format!(
-            "Buffer of {size} bytes does not fit in the device's global memory \
-             ({used} of its {total} bytes are in use; --global-mem-size raises it)"
-        )));
-    }
-    // Allocate first: a size that does not fit in memory must not be materialised twice.
-    let address = ctx
-        .allocate(size, mem_flags)
-        .ok_or_else(|| r.error("Unable to allocate buffer"))?;
-    match &h.fill {
-        Some(fill) if !h.noinit => {
+        if let Some(fill) = &h.fill {
             let v =
-                parse_value_str(fill, elem, h.hex).map_err(|_| r.error("Invalid fill value"))?;
-            // Write the pattern a chunk at a time.
-            let chunk = v.repeat(count.min(1 << 16));
-            let mut at = 0;
-            while at < size {
-                let n = (size - at).min(chunk.len() as u64) as usize;
-                ctx.host_write(address + at, &chunk[..n]);
-                at += n as u64;
+                parse_value_str(fill, elem, h.hex).map_err(|_| self.error("Invalid fill value"))?;
+            return Ok(Some(v.repeat(count)));
+        }
+        if let Some(range) = &h.range {
+            return expand_range(range, elem, h.hex, count)
+                .map(Some)
+                .map_err(|m| self.error(m));
+        }
+        // No capacity up front: the file, not the header, bounds how much is read.
+        let mut bytes = Vec::new();
+        for _ in 0..count {
+            bytes.extend(self.r.value(elem, h.hex)?);
+        }
+        Ok(Some(bytes))
+    }
+
+    fn read(&mut self, p: &KernelParam, dumps: &mut Vec<Dump>) -> Result<ArgValue, RunError> {
+        let class = match &p.kind {
+            ParamKind::Pointer(AddrSpace::Local) => Class::Local,
+            ParamKind::Pointer(space) => Class::Buffer(*space),
+            // A sampler is its bits: `<size=4 uint> 18`.
+            ParamKind::Value(_) | ParamKind::ByVal { .. } | ParamKind::Sampler => Class::Value,
+            ParamKind::Image => {
+                return Err(self.error("Image arguments cannot be given in a .sim file"))
+            }
+            ParamKind::Unsupported(why) => {
+                return Err(self.error(format!("Unsupported argument ({why})")))
+            }
+        };
+        let header = self.r.header()?;
+        let h = parse_header(&header).map_err(|m| self.error(m))?;
+        let is_buffer = matches!(class, Class::Buffer(_));
+        if h.null {
+            let alone = h
+                == Header {
+                    null: true,
+                    ..Header::default()
+                };
+            if !alone {
+                return Err(self.error("'null' not valid with other argument descriptors"));
+            }
+            if !is_buffer {
+                return Err(self.error("'null' only valid for buffer arguments"));
+            }
+            return Ok(ArgValue::Pointer(0));
+        }
+        let size = h.size.ok_or_else(|| self.error("size required"))?;
+        let elem = match h.elem {
+            Some(e) => e,
+            None => Elem::default_for(&p.type_name)
+                .ok_or_else(|| self.error("Invalid default kernel argument type"))?,
+        };
+        let initialisers = h.fill.is_some() as u32
+            + h.range.is_some() as u32
+            + h.noinit as u32
+            + h.file.is_some() as u32
+            + h.view.is_some() as u32;
+        if initialisers > 1 {
+            return Err(self.error("Multiple initializers present"));
+        }
+        if size % elem.size() as u64 != 0 {
+            return Err(self.error("Initialiser type must exactly divide argument size"));
+        }
+        if h.dump && !is_buffer {
+            return Err(self.error("'dump' only valid for memory objects"));
+        }
+        if h.noinit && !is_buffer {
+            return Err(self.error("'noinit' only valid for buffer arguments"));
+        }
+        if h.view.is_some() && !is_buffer {
+            return Err(self.error("'in' only valid for buffer arguments"));
+        }
+        if h.ro && h.wo {
+            return Err(self.error("'ro' and 'wo' are mutually exclusive"));
+        }
+        let global = class == Class::Buffer(AddrSpace::Global);
+        if h.ro && !global {
+            return Err(self.error("'ro' only valid for global memory buffers"));
+        }
+        if h.wo && !global {
+            return Err(self.error("'wo' only valid for global memory buffers"));
+        }
+        if class == Class::Local {
+            return Ok(ArgValue::LocalSize(size));
+        }
+        if class == Class::Value {
+            if size > MAX_VALUE_ARGUMENT {
+                return Err(self.error("Invalid value for 'size'"));
+            }
+            let bytes = self.initial_data(&h, elem, size)?;
+            return Ok(ArgValue::Bytes(bytes.unwrap_or_default()));
+        }
+        let mem_flags = if h.ro {
+            flags::READ_ONLY
+        } else if h.wo {
+            flags::WRITE_ONLY
+        } else {
+            0
+        };
+        let address = match h.view {
+            Some(view) => self.view(view, size, mem_flags)?,
+            None => self.buffer(&h, elem, size, mem_flags)?,
+        };
+        if h.dump {
+            dumps.push(Dump {
+                name: p.name.clone(),
+                address,
+                size,
+                elem,
+                hex: h.hex,
+            });
+        }
+        Ok(ArgValue::Pointer(address))
+    }
+
+    /// A new buffer with its initial contents.
+    fn buffer(
+        &mut self,
+        h: &Header,
+        elem: Elem,
+        size: u64,
+        mem_flags: u32,
+    ) -> Result<u64, RunError> {
+        let ctx = self.ctx;
+        check_fits(ctx, self.r, size)?;
+        // Allocate first: a size that does not fit in memory must not be materialised twice.
+        let address = ctx
+            .allocate(size, mem_flags)
+            .ok_or_else(|| self.error("Unable to allocate buffer"))?;
+        match &h.fill {
+            Some(fill) => {
+                let v = parse_value_str(fill, elem, h.hex)
+                    .map_err(|_| self.error("Invalid fill value"))?;
+                // Write the pattern a chunk at a time.
+                let count = (size / elem.size() as u64) as usize;
+                let chunk = v.repeat(count.min(1 << 16));
+                let mut at = 0;
+                while at < size {
+                    let n = (size - at).min(chunk.len() as u64) as usize;
+                    ctx.host_write(address + at, &chunk[..n]);
+                    at += n as u64;
+                }
+            }
+            None => {
+                if let Some(bytes) = self.initial_data(h, elem, size)? {
+                    ctx.host_write(address, &bytes);
+                }
             }
         }
-        _ => {
-            if let Some(bytes) = initial_data(r, &h, elem, count)? {
-                ctx.host_write(address, &bytes);
-            }
+        Ok(address)
+    }
+
+    /// `in=K+OFF`: `size` bytes of a store. The whole store is the store's own buffer (a
+    /// buffer passed twice); a part is a buffer of its own over those bytes, with its own
+    /// bounds, as a sub-buffer is.
+    fn view(&self, view: sim::View, size: u64, mem_flags: u32) -> Result<u64, RunError> {
+        let Some(&(store, store_size)) = self.stores.get(view.store) else {
+            return Err(self.error(format!("There is no store {}", view.store)));
+        };
+        let inside = view
+            .offset
+            .checked_add(size)
+            .is_some_and(|end| end <= store_size);
+        if !inside {
+            return Err(self.error(format!(
+                "'in={}+{}' with size {size} is outside store {} ({store_size} bytes)",
+                view.store, view.offset, view.store
+            )));
         }
+        if view.offset == 0 && size == store_size {
+            return Ok(store);
+        }
+        let ptr = self.ctx.global.host_ptr(store + view.offset, size);
+        // SAFETY: the store stays allocated for the rest of the process.
+        let address = ptr.and_then(|p| unsafe { self.ctx.allocate_aliased(p, size, mem_flags) });
+        address.ok_or_else(|| self.error("Unable to allocate buffer"))
     }
-    if h.dump {
-        dumps.push(Dump {
-            name: p.name.clone(),
-            address,
-            size,
-            elem,
-            hex: h.hex,
-        });
-    }
-    Ok(ArgValue::Pointer(address))
 }

@@ -1,8 +1,8 @@
 //! The command-line front ends: the `oclgrind` launcher and `oclgrind-kernel`.
 //! Thin: parse, set up a context, hand over to the core.
 
-pub mod format;
+pub use oclgrind_simfile::format;
 pub mod kernel_cmd;
 pub mod launcher;
 pub mod options;
-pub mod sim;
+pub use oclgrind_simfile::sim;

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 
-use oclgrind_cli::kernel_cmd::read_sim;
+use oclgrind_cli::kernel_cmd::{read_sim, Beside};
 use oclgrind_cli::options::{self, Command};
 use oclgrind_cli::sim;
 use oclgrind_core::bytecode::Op;
@@ -270,20 +270,11 @@ fn run_sim<H: DebugHook + 'static>(sim_path: &Path, checker: &Arc<H>) -> Result<
     let mut ctx = Context::new(config);
     ctx.set_debugger(checker.clone());
     std::env::set_current_dir(dir).unwrap();
-    let load = |file: &str| {
-        let data = std::fs::read(dir.join(file))
-            .map_err(|_| oclgrind_cli::kernel_cmd::RunError::ProgramFile(file.into()))?;
-        let program = if data.starts_with(b"BC") {
-            ctx.program_from_bitcode(data).map_err(|e| e.to_string())
-        } else {
-            ctx.build_program(&String::from_utf8_lossy(&data), "")
-                .map_err(|f| f.log)
-        };
-        program
-            .map(Arc::new)
-            .map_err(|log| oclgrind_cli::kernel_cmd::RunError::Build { summary: None, log })
+    let files = Beside {
+        ctx: &ctx,
+        dir: dir.to_path_buf(),
     };
-    let sim = read_sim(&ctx, &text, load).map_err(|e| e.to_string())?;
+    let sim = read_sim(&ctx, &text, &files).map_err(|e| e.to_string())?;
     // Launches of more than a million work-items (some golden files are refused later,
     // or stopped by a time limit): not run here.
     let items = sim

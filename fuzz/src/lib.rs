@@ -6,6 +6,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
+use oclgrind_cli::kernel_cmd::{RunError, SimFiles};
 use oclgrind_core::compile::{tokenize, translate_options};
 use oclgrind_core::llvm::{lower_program, LowerOptions, ModuleInput};
 use oclgrind_core::{Config, Context, Program};
@@ -46,7 +47,8 @@ pub fn sim_program() -> Arc<Program> {
 pub fn sim(data: &[u8], program: &Arc<Program>) {
     let text = oclgrind_cli::sim::decode_text(data.to_vec());
     let ctx = Context::new(config());
-    match oclgrind_cli::kernel_cmd::read_sim(&ctx, &text, |_| Ok(program.clone())) {
+    let files = FuzzFiles(program.clone());
+    match oclgrind_cli::kernel_cmd::read_sim(&ctx, &text, &files) {
         Ok(launch) => {
             assert_eq!(launch.args.len(), launch.kernel.code.info.params.len());
             if verbose() {
@@ -55,6 +57,19 @@ pub fn sim(data: &[u8], program: &Arc<Program>) {
         }
         Err(e) if verbose() => eprintln!("error: {e}"),
         Err(_) => {}
+    }
+}
+
+/// Every program a fuzzed `.sim` file names is the fuzz kernels; side files are not read.
+struct FuzzFiles(Arc<Program>);
+
+impl SimFiles for FuzzFiles {
+    fn program(&self, _: &str, _: &str) -> Result<Arc<Program>, RunError> {
+        Ok(self.0.clone())
+    }
+
+    fn side_file(&self, file: &str) -> Result<Vec<u8>, RunError> {
+        Err(RunError::SideFile(file.to_string()))
     }
 }
 

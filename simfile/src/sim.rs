@@ -44,6 +44,15 @@ impl Elem {
         }
     }
 
+    /// The type's name in a header.
+    pub fn name(self) -> &'static str {
+        Self::NAMES
+            .iter()
+            .find(|(_, e)| *e == self)
+            .map(|(n, _)| *n)
+            .expect("every type is named")
+    }
+
     fn from_name(s: &str) -> Option<Elem> {
         Self::NAMES.iter().find(|(n, _)| *n == s).map(|(_, e)| *e)
     }
@@ -197,6 +206,21 @@ impl Reader {
         let header = rest[..end].iter().collect();
         self.pos += end + 2;
         Ok(header)
+    }
+
+    /// Whether the next value is a launch header, `<launch ...>`.
+    pub fn at_launch_header(&mut self) -> bool {
+        if self.fill().is_err() {
+            return false;
+        }
+        let rest = &self.line[self.pos..];
+        let word: String = rest.iter().skip(1).take(LAUNCH.len() + 1).collect();
+        rest.first() == Some(&'<')
+            && word.starts_with(LAUNCH)
+            && word[LAUNCH.len()..]
+                .chars()
+                .next()
+                .is_none_or(|c| c.is_whitespace() || c == '>')
     }
 
     /// Checks that nothing but comments follows the current line.
@@ -381,6 +405,17 @@ pub struct Header {
     pub null: bool,
     pub ro: bool,
     pub wo: bool,
+    /// `file=FILE`: the initial contents, `size` raw bytes in a side file (our extension).
+    pub file: Option<String>,
+    /// `in=K+OFF`: the argument is `size` bytes at OFF in store K (our extension).
+    pub view: Option<View>,
+}
+
+/// Where an argument's bytes lie in a backing store (`in=K+OFF`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct View {
+    pub store: usize,
+    pub offset: u64,
 }
 
 /// An argument header that cannot be read, as Oclgrind words it.
@@ -398,6 +433,12 @@ pub enum HeaderError {
     Size,
     #[error("Unrecognised header token '{0}'")]
     Token(String),
+    #[error("The launch header must come before the first argument")]
+    LaunchLate,
+    #[error("Expected =FILE after 'file'")]
+    FileValue,
+    #[error("Expected =STORE+OFFSET after 'in', as in in=0+4096")]
+    ViewValue,
 }
 
 /// Splits and checks the tokens of an argument header.
@@ -431,11 +472,164 @@ pub fn parse_header(text: &str) -> Result<Header, HeaderError> {
                 "null" => h.null = true,
                 "ro" => h.ro = true,
                 "wo" => h.wo = true,
-                _ => return Err(HeaderError::Token(tok.to_string())),
+                "launch" => return Err(HeaderError::LaunchLate),
+                _ => extension_token(tok, &mut h)?,
             }
         }
     }
     Ok(h)
+}
+
+/// Our argument tokens (`file=`, `in=`); anything else is Oclgrind's unrecognised token.
+fn extension_token(tok: &str, h: &mut Header) -> Result<(), HeaderError> {
+    if let Some(rest) = tok.strip_prefix("file") {
+        match rest.strip_prefix('=') {
+            Some(f) if !f.is_empty() => h.file = Some(f.to_string()),
+            _ => return Err(HeaderError::FileValue),
+        }
+    } else if let Some(rest) = tok.strip_prefix("in=") {
+        let (store, offset) = rest.split_once('+').ok_or(HeaderError::ViewValue)?;
+        h.view = Some(View {
+            store: store.parse().map_err(|_| HeaderError::ViewValue)?,
+            offset: offset.parse().map_err(|_| HeaderError::ViewValue)?,
+        });
+    } else {
+        return Err(HeaderError::Token(tok.to_string()));
+    }
+    Ok(())
+}
+
+/// The launch header `<launch ...>`: what Oclgrind's format cannot say about a launch (our
+/// extension; it comes after the work-group size, before the first argument).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LaunchHeader {
+    /// `dim=N`: `work_dim` below 3.
+    pub dim: Option<u32>,
+    /// `offset=X,Y,Z`: the global work offset.
+    pub offset: Option<[u64; 3]>,
+    /// `options=TEXT`: the program's build options, exactly as given to the build.
+    pub options: Option<String>,
+    /// `source=FILE`: OpenCL C for another platform when the program is bitcode.
+    pub source: Option<String>,
+    /// `store=K:SIZE:FILE`: backing stores that several arguments view (`in=`).
+    pub stores: Vec<Store>,
+    /// `global=NAME:FILE`: a program-scope variable's bytes at the launch.
+    pub globals: Vec<(String, String)>,
+}
+
+/// A backing store: `size` bytes from `file`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Store {
+    pub size: u64,
+    pub file: String,
+}
+
+/// A launch header that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LaunchHeaderError {
+    #[error("Unrecognised launch token '{0}'")]
+    Token(String),
+    #[error("Invalid value in launch token '{0}'")]
+    Value(String),
+    #[error("Stores must be numbered from 0 in order ('{0}')")]
+    StoreOrder(String),
+}
+
+/// The first word of a launch header.
+pub const LAUNCH: &str = "launch";
+
+/// Splits and checks the tokens of a launch header (the text inside `<launch ...>`).
+pub fn parse_launch_header(text: &str) -> Result<LaunchHeader, LaunchHeaderError> {
+    let mut h = LaunchHeader::default();
+    let mut tokens = text.split_whitespace();
+    debug_assert_eq!(tokens.next(), Some(LAUNCH));
+    for tok in tokens {
+        let bad = || LaunchHeaderError::Value(tok.to_string());
+        let (key, value) = tok
+            .split_once('=')
+            .ok_or_else(|| LaunchHeaderError::Token(tok.to_string()))?;
+        if value.is_empty() {
+            return Err(bad());
+        }
+        match key {
+            "dim" => match value.parse() {
+                Ok(d @ 1..=3) => h.dim = Some(d),
+                _ => return Err(bad()),
+            },
+            "offset" => {
+                let parts: Vec<u64> = value
+                    .split(',')
+                    .map(str::parse)
+                    .collect::<Result<_, _>>()
+                    .map_err(|_| bad())?;
+                h.offset = Some(parts.try_into().map_err(|_| bad())?);
+            }
+            "options" => h.options = Some(unescape_word(value).ok_or_else(bad)?),
+            "source" => h.source = Some(value.to_string()),
+            "store" => {
+                let mut parts = value.splitn(3, ':');
+                let (Some(k), Some(size), Some(file)) = (parts.next(), parts.next(), parts.next())
+                else {
+                    return Err(bad());
+                };
+                let k: usize = k.parse().map_err(|_| bad())?;
+                if k != h.stores.len() {
+                    return Err(LaunchHeaderError::StoreOrder(tok.to_string()));
+                }
+                let size = size.parse().map_err(|_| bad())?;
+                if file.is_empty() {
+                    return Err(bad());
+                }
+                h.stores.push(Store {
+                    size,
+                    file: file.to_string(),
+                });
+            }
+            "global" => {
+                let (name, file) = value.split_once(':').ok_or_else(bad)?;
+                if name.is_empty() || file.is_empty() {
+                    return Err(bad());
+                }
+                h.globals.push((name.to_string(), file.to_string()));
+            }
+            _ => return Err(LaunchHeaderError::Token(tok.to_string())),
+        }
+    }
+    Ok(h)
+}
+
+/// A word with `%XX` escapes for the characters a header cannot hold (`%`, whitespace, `#`,
+/// `<`, `>`).
+pub fn escape_word(word: &str) -> String {
+    let mut out = String::with_capacity(word.len());
+    for c in word.chars() {
+        if c == '%' || c == '#' || c == '<' || c == '>' || c.is_whitespace() {
+            let mut buf = [0u8; 4];
+            for b in c.encode_utf8(&mut buf).bytes() {
+                out += &format!("%{b:02X}");
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The word an [`escape_word`] text stands for; None when an escape is malformed.
+pub fn unescape_word(text: &str) -> Option<String> {
+    let mut bytes = Vec::with_capacity(text.len());
+    let mut rest = text.as_bytes();
+    while let Some((&b, tail)) = rest.split_first() {
+        if b == b'%' {
+            let hex = std::str::from_utf8(tail.get(..2)?).ok()?;
+            bytes.push(u8::from_str_radix(hex, 16).ok()?);
+            rest = &tail[2..];
+        } else {
+            bytes.push(b);
+            rest = tail;
+        }
+    }
+    String::from_utf8(bytes).ok()
 }
 
 /// A `range=` initialiser that cannot be expanded.
