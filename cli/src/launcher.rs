@@ -10,6 +10,7 @@ use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
+use oclgrind_core::config::Var;
 use oclgrind_tui::Tui;
 
 use crate::options::{self, Command};
@@ -67,6 +68,19 @@ pub fn main(args: &[String]) -> i32 {
     // A diagnostics file that cannot be written stops us before the application starts.
     if !oclgrind_reports::open(&config) {
         return 1;
+    }
+    // The capture directory, made and named absolutely: the application may change its own.
+    if let Some(capture) = &config.capture.dir {
+        let made = std::fs::create_dir_all(capture).and_then(|_| std::fs::canonicalize(capture));
+        match made {
+            Ok(path) => {
+                cmd.env(Var::Capture.name(), path);
+            }
+            Err(e) => {
+                eprintln!("[Oclgrind] Cannot create capture directory {capture}: {e}");
+                return 1;
+            }
+        }
     }
     // With an error exit code or a diagnostics file the application runs as a child, which
     // notes its first error, and a diagnostics file it failed to write, in a file of a

@@ -61,6 +61,36 @@ pub const OPTIONS: &[(OptionSpec, Option<Command>)] = &[
     ),
     (
         opt(
+            "--capture",
+            None,
+            Some("DIR"),
+            Set(Var::Capture),
+            "Write each kernel launch to DIR as a .sim file that oclgrind-kernel replays",
+        ),
+        Some(Command::Launcher),
+    ),
+    (
+        opt(
+            "--capture-kernel",
+            None,
+            Some("NAME"),
+            Set(Var::CaptureKernel),
+            "Capture only the launches of kernel NAME",
+        ),
+        Some(Command::Launcher),
+    ),
+    (
+        opt(
+            "--capture-launch",
+            None,
+            Some("N"),
+            Set(Var::CaptureLaunch),
+            "Capture only the Nth launch (of --capture-kernel's kernel, if given)",
+        ),
+        Some(Command::Launcher),
+    ),
+    (
+        opt(
             "--check-api",
             None,
             None,

@@ -29,13 +29,29 @@ impl std::fmt::Debug for Api {
 /// Typed entry points of the loaded library.
 pub(crate) struct Api {
     lib: Library,
-    pub get_platform_ids: unsafe extern "C" fn(cl_uint, *mut cl_platform_id, *mut cl_uint) -> cl_int,
-    pub get_platform_info:
-        unsafe extern "C" fn(cl_platform_id, cl_platform_info, size_t, *mut c_void, *mut size_t) -> cl_int,
-    pub get_device_ids:
-        unsafe extern "C" fn(cl_platform_id, cl_device_type, cl_uint, *mut cl_device_id, *mut cl_uint) -> cl_int,
-    pub get_device_info:
-        unsafe extern "C" fn(cl_device_id, cl_device_info, size_t, *mut c_void, *mut size_t) -> cl_int,
+    pub get_platform_ids:
+        unsafe extern "C" fn(cl_uint, *mut cl_platform_id, *mut cl_uint) -> cl_int,
+    pub get_platform_info: unsafe extern "C" fn(
+        cl_platform_id,
+        cl_platform_info,
+        size_t,
+        *mut c_void,
+        *mut size_t,
+    ) -> cl_int,
+    pub get_device_ids: unsafe extern "C" fn(
+        cl_platform_id,
+        cl_device_type,
+        cl_uint,
+        *mut cl_device_id,
+        *mut cl_uint,
+    ) -> cl_int,
+    pub get_device_info: unsafe extern "C" fn(
+        cl_device_id,
+        cl_device_info,
+        size_t,
+        *mut c_void,
+        *mut size_t,
+    ) -> cl_int,
     pub create_context: unsafe extern "C" fn(
         *const cl_context_properties,
         cl_uint,
@@ -44,10 +60,19 @@ pub(crate) struct Api {
         *mut c_void,
         *mut cl_int,
     ) -> cl_context,
-    pub create_command_queue:
-        unsafe extern "C" fn(cl_context, cl_device_id, cl_command_queue_properties, *mut cl_int) -> cl_command_queue,
-    pub create_program_with_source:
-        unsafe extern "C" fn(cl_context, cl_uint, *const *const c_char, *const size_t, *mut cl_int) -> cl_program,
+    pub create_command_queue: unsafe extern "C" fn(
+        cl_context,
+        cl_device_id,
+        cl_command_queue_properties,
+        *mut cl_int,
+    ) -> cl_command_queue,
+    pub create_program_with_source: unsafe extern "C" fn(
+        cl_context,
+        cl_uint,
+        *const *const c_char,
+        *const size_t,
+        *mut cl_int,
+    ) -> cl_program,
     pub build_program: unsafe extern "C" fn(
         cl_program,
         cl_uint,
@@ -65,9 +90,15 @@ pub(crate) struct Api {
         *mut size_t,
     ) -> cl_int,
     pub create_kernel: unsafe extern "C" fn(cl_program, *const c_char, *mut cl_int) -> cl_kernel,
-    pub create_buffer: unsafe extern "C" fn(cl_context, cl_mem_flags, size_t, *mut c_void, *mut cl_int) -> cl_mem,
-    pub create_sub_buffer:
-        unsafe extern "C" fn(cl_mem, cl_mem_flags, cl_buffer_create_type, *const c_void, *mut cl_int) -> cl_mem,
+    pub create_buffer:
+        unsafe extern "C" fn(cl_context, cl_mem_flags, size_t, *mut c_void, *mut cl_int) -> cl_mem,
+    pub create_sub_buffer: unsafe extern "C" fn(
+        cl_mem,
+        cl_mem_flags,
+        cl_buffer_create_type,
+        *const c_void,
+        *mut cl_int,
+    ) -> cl_mem,
     pub set_kernel_arg: unsafe extern "C" fn(cl_kernel, cl_uint, size_t, *const c_void) -> cl_int,
     pub enqueue_nd_range_kernel: unsafe extern "C" fn(
         cl_command_queue,
@@ -155,9 +186,12 @@ impl Api {
     /// `clCreateProgramWithIL` (OpenCL 2.1), looked up only when an IL program is run.
     pub fn create_program_with_il(&self) -> Option<CreateProgramWithIl> {
         // SAFETY: the type matches the OpenCL 2.1 prototype.
-        unsafe { self.lib.get::<CreateProgramWithIl>(b"clCreateProgramWithIL\0") }
-            .ok()
-            .map(|s| *s)
+        unsafe {
+            self.lib
+                .get::<CreateProgramWithIl>(b"clCreateProgramWithIL\0")
+        }
+        .ok()
+        .map(|s| *s)
     }
 
     /// A string-valued query through `get` (size first, then the value), NUL stripped.
@@ -174,12 +208,20 @@ impl Api {
         Ok(String::from_utf8_lossy(&bytes).trim().to_string())
     }
 
-    pub fn platform_string(&self, platform: cl_platform_id, what: cl_platform_info) -> Result<String, cl_int> {
+    pub fn platform_string(
+        &self,
+        platform: cl_platform_id,
+        what: cl_platform_info,
+    ) -> Result<String, cl_int> {
         // SAFETY: the pointers come from `string`, sized as it says.
         self.string(|n, p, r| unsafe { (self.get_platform_info)(platform, what, n, p, r) })
     }
 
-    pub fn device_string(&self, device: cl_device_id, what: cl_device_info) -> Result<String, cl_int> {
+    pub fn device_string(
+        &self,
+        device: cl_device_id,
+        what: cl_device_info,
+    ) -> Result<String, cl_int> {
         // SAFETY: as above.
         self.string(|n, p, r| unsafe { (self.get_device_info)(device, what, n, p, r) })
     }

@@ -123,15 +123,37 @@ fn float_distance(size: usize, a: &[u8], b: &[u8]) -> Option<u64> {
 }
 
 fn le_bits(bytes: &[u8]) -> u64 {
-    bytes.iter().rev().fold(0u64, |acc, &b| (acc << 8) | u64::from(b))
+    bytes
+        .iter()
+        .rev()
+        .fold(0u64, |acc, &b| (acc << 8) | u64::from(b))
 }
 
 /// Words that qualify a parameter type without changing its element type.
 const QUALIFIERS: &[&str] = &[
-    "const", "volatile", "restrict", "__restrict", "__restrict__", "global", "__global",
-    "constant", "__constant", "local", "__local", "private", "__private", "generic", "__generic",
-    "read_only", "__read_only", "write_only", "__write_only", "read_write", "__read_write",
-    "__kernel", "kernel",
+    "const",
+    "volatile",
+    "restrict",
+    "__restrict",
+    "__restrict__",
+    "global",
+    "__global",
+    "constant",
+    "__constant",
+    "local",
+    "__local",
+    "private",
+    "__private",
+    "generic",
+    "__generic",
+    "read_only",
+    "__read_only",
+    "write_only",
+    "__write_only",
+    "read_write",
+    "__read_write",
+    "__kernel",
+    "kernel",
 ];
 
 /// Kind from an OpenCL C parameter type name as the simulator reports it: strip qualifiers
@@ -140,7 +162,10 @@ const QUALIFIERS: &[&str] = &[
 /// half -> Half, double -> Double, anything else such as a struct or typedef -> Bytes).
 pub fn kind_of(type_name: &str) -> Kind {
     let spaced = type_name.replace('*', " ");
-    let words: Vec<&str> = spaced.split_whitespace().filter(|w| !QUALIFIERS.contains(w)).collect();
+    let words: Vec<&str> = spaced
+        .split_whitespace()
+        .filter(|w| !QUALIFIERS.contains(w))
+        .collect();
     let name = match words.as_slice() {
         // C spellings: "unsigned int", "unsigned" alone, "signed char", "long int", ...
         ["unsigned"] => "uint".to_string(),
@@ -200,20 +225,52 @@ mod tests {
     #[test]
     fn equal_arrays() {
         assert_eq!(compare(Kind::Bytes, b"abc", b"abc", 0), None);
-        assert_eq!(compare(Kind::Int { size: 4, signed: true }, &[], &[], 0), None);
-        assert_eq!(compare(Kind::Float, &f32s(&[1.0, -2.5]), &f32s(&[1.0, -2.5]), 0), None);
+        assert_eq!(
+            compare(
+                Kind::Int {
+                    size: 4,
+                    signed: true
+                },
+                &[],
+                &[],
+                0
+            ),
+            None
+        );
+        assert_eq!(
+            compare(Kind::Float, &f32s(&[1.0, -2.5]), &f32s(&[1.0, -2.5]), 0),
+            None
+        );
     }
 
     #[test]
     fn ints_and_bytes() {
-        let a: Vec<u8> = [1u32, 2, 3, 4].iter().flat_map(|x| x.to_le_bytes()).collect();
-        let b: Vec<u8> = [1u32, 9, 3, 7].iter().flat_map(|x| x.to_le_bytes()).collect();
-        let d = compare(Kind::Int { size: 4, signed: false }, &a, &b, 100).unwrap();
+        let a: Vec<u8> = [1u32, 2, 3, 4]
+            .iter()
+            .flat_map(|x| x.to_le_bytes())
+            .collect();
+        let b: Vec<u8> = [1u32, 9, 3, 7]
+            .iter()
+            .flat_map(|x| x.to_le_bytes())
+            .collect();
+        let d = compare(
+            Kind::Int {
+                size: 4,
+                signed: false,
+            },
+            &a,
+            &b,
+            100,
+        )
+        .unwrap();
         assert_eq!((d.count, d.total, d.first), (2, 4, 1));
         assert_eq!(d.indices, vec![1, 3]);
         assert_eq!(d.first_ours, 2u32.to_le_bytes());
         assert_eq!(d.first_theirs, 9u32.to_le_bytes());
-        assert_eq!(d.max_ulps, None, "ulps only for floats; ints compare exactly");
+        assert_eq!(
+            d.max_ulps, None,
+            "ulps only for floats; ints compare exactly"
+        );
         let d = compare(Kind::Bytes, &a, &b, 0).unwrap();
         assert_eq!((d.count, d.total, d.first), (2, 16, 4));
     }
@@ -237,13 +294,34 @@ mod tests {
         assert_eq!(compare(Kind::Float, &f32s(&[0.0]), &f32s(&[-0.0]), 0), None);
         let d = compare(Kind::Float, &f32s(&[tiny]), &f32s(&[-tiny]), 1).unwrap();
         assert_eq!(d.max_ulps, Some(2));
-        assert_eq!(compare(Kind::Float, &f32s(&[tiny]), &f32s(&[-tiny]), 2), None);
-        assert_eq!(compare(Kind::Float, &f32s(&[-0.0]), &f32s(&[tiny]), 1), None);
-        let d = compare(Kind::Double, &f64s(&[f64::from_bits(3)]), &f64s(&[-f64::from_bits(4)]), 0).unwrap();
+        assert_eq!(
+            compare(Kind::Float, &f32s(&[tiny]), &f32s(&[-tiny]), 2),
+            None
+        );
+        assert_eq!(
+            compare(Kind::Float, &f32s(&[-0.0]), &f32s(&[tiny]), 1),
+            None
+        );
+        let d = compare(
+            Kind::Double,
+            &f64s(&[f64::from_bits(3)]),
+            &f64s(&[-f64::from_bits(4)]),
+            0,
+        )
+        .unwrap();
         assert_eq!(d.max_ulps, Some(7));
         // Extremes: the largest finite to infinity is one step; -inf to +inf is still finite.
-        assert_eq!(compare(Kind::Double, &f64s(&[f64::MAX]), &f64s(&[f64::INFINITY]), 1), None);
-        let d = compare(Kind::Double, &f64s(&[f64::NEG_INFINITY]), &f64s(&[f64::INFINITY]), 0).unwrap();
+        assert_eq!(
+            compare(Kind::Double, &f64s(&[f64::MAX]), &f64s(&[f64::INFINITY]), 1),
+            None
+        );
+        let d = compare(
+            Kind::Double,
+            &f64s(&[f64::NEG_INFINITY]),
+            &f64s(&[f64::INFINITY]),
+            0,
+        )
+        .unwrap();
         assert_eq!(d.max_ulps, Some(2 * 0x7ff0_0000_0000_0000));
     }
 
@@ -251,8 +329,17 @@ mod tests {
     fn nans() {
         let quiet = f32::NAN;
         let other = f32::from_bits(0xffc0_1234); // negative NaN with a payload
-        assert_eq!(compare(Kind::Float, &f32s(&[quiet]), &f32s(&[other]), 0), None);
-        let d = compare(Kind::Float, &f32s(&[1.0, quiet]), &f32s(&[1.0, 1.0]), u64::MAX).unwrap();
+        assert_eq!(
+            compare(Kind::Float, &f32s(&[quiet]), &f32s(&[other]), 0),
+            None
+        );
+        let d = compare(
+            Kind::Float,
+            &f32s(&[1.0, quiet]),
+            &f32s(&[1.0, 1.0]),
+            u64::MAX,
+        )
+        .unwrap();
         assert_eq!((d.indices.clone(), d.max_ulps), (vec![1], Some(u64::MAX)));
         let d = compare(Kind::Float, &f32s(&[f32::INFINITY]), &f32s(&[quiet]), 0).unwrap();
         assert_eq!(d.max_ulps, Some(u64::MAX));
@@ -262,29 +349,62 @@ mod tests {
     fn halves() {
         // 1.0 = 0x3c00, next = 0x3c01, NaN = 0x7e00, other NaN = 0xfd00, -0 = 0x8000.
         let h = |v: &[u16]| v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
-        let d = compare(Kind::Half, &h(&[0x3c00, 0x7e00, 0x8000]), &h(&[0x3c01, 0xfd00, 0x0000]), 0).unwrap();
-        assert_eq!((d.indices.clone(), d.max_ulps, d.total), (vec![0], Some(1), 3));
+        let d = compare(
+            Kind::Half,
+            &h(&[0x3c00, 0x7e00, 0x8000]),
+            &h(&[0x3c01, 0xfd00, 0x0000]),
+            0,
+        )
+        .unwrap();
+        assert_eq!(
+            (d.indices.clone(), d.max_ulps, d.total),
+            (vec![0], Some(1), 3)
+        );
         assert_eq!(d.first_ours, vec![0x00, 0x3c]);
         assert_eq!(compare(Kind::Half, &h(&[0x0001]), &h(&[0x8001]), 2), None);
-        assert!(compare(Kind::Half, &h(&[0x7c00]), &h(&[0x7c01]), 1000).is_some(), "inf vs NaN");
+        assert!(
+            compare(Kind::Half, &h(&[0x7c00]), &h(&[0x7c01]), 1000).is_some(),
+            "inf vs NaN"
+        );
     }
 
     #[test]
     fn lengths() {
-        let d = compare(Kind::Float, &f32s(&[1.0, 2.0]), &f32s(&[1.0, 2.0, 3.0, 4.0]), 10).unwrap();
+        let d = compare(
+            Kind::Float,
+            &f32s(&[1.0, 2.0]),
+            &f32s(&[1.0, 2.0, 3.0, 4.0]),
+            10,
+        )
+        .unwrap();
         assert_eq!((d.count, d.total, d.first), (2, 4, 2));
         assert_eq!(d.indices, vec![2, 3]);
         assert!(d.first_ours.is_empty());
         assert_eq!(d.first_theirs, 3.0f32.to_le_bytes());
         assert_eq!(d.max_ulps, Some(u64::MAX));
         // A ragged tail is one element, compared as bytes.
-        let d = compare(Kind::Int { size: 4, signed: true }, &[1, 0, 0, 0, 7], &[1, 0, 0, 0], 0).unwrap();
+        let d = compare(
+            Kind::Int {
+                size: 4,
+                signed: true,
+            },
+            &[1, 0, 0, 0, 7],
+            &[1, 0, 0, 0],
+            0,
+        )
+        .unwrap();
         assert_eq!((d.count, d.total, d.first), (1, 2, 1));
-        assert_eq!((d.first_ours.clone(), d.first_theirs.clone()), (vec![7], vec![]));
+        assert_eq!(
+            (d.first_ours.clone(), d.first_theirs.clone()),
+            (vec![7], vec![])
+        );
         let d = compare(Kind::Bytes, &[], &[5], 0).unwrap();
         assert_eq!((d.count, d.total), (1, 1));
         // Equal ragged tails are equal.
-        assert_eq!(compare(Kind::Float, &[0, 0, 128, 63, 9], &[0, 0, 128, 63, 9], 0), None);
+        assert_eq!(
+            compare(Kind::Float, &[0, 0, 128, 63, 9], &[0, 0, 128, 63, 9], 0),
+            None
+        );
     }
 
     #[test]
@@ -332,7 +452,14 @@ mod tests {
     fn sizes() {
         assert_eq!(Kind::Half.size(), 2);
         assert_eq!(Kind::Bytes.size(), 1);
-        assert_eq!(Kind::Int { size: 0, signed: false }.size(), 1);
+        assert_eq!(
+            Kind::Int {
+                size: 0,
+                signed: false
+            }
+            .size(),
+            1
+        );
         assert_eq!(kind_of("double3").size(), 8);
     }
 }

@@ -33,9 +33,22 @@ pub enum InstCounts {
     Lines,
 }
 
+/// The launches to capture (`OCLGRIND_CAPTURE`, `_KERNEL`, `_LAUNCH`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Capture {
+    /// Where the files go; no capture without it.
+    pub dir: Option<String>,
+    /// Only this kernel's launches.
+    pub kernel: Option<String>,
+    /// Only the Nth launch (counted from 1; of `kernel` when it is named).
+    pub launch: Option<u64>,
+}
+
 #[derive(Clone, Debug)]
 pub struct Config {
     pub build_options: Option<String>,
+    /// Which launches the runtime writes out as `.sim` files, and where.
+    pub capture: Capture,
     pub check_api: bool,
     pub compute_units: u64,
     pub constant_mem_size: u64,
@@ -103,6 +116,7 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             build_options: None,
+            capture: Capture::default(),
             check_api: false,
             compute_units: DEFAULT_COMPUTE_UNITS,
             constant_mem_size: 65536,
@@ -213,6 +227,9 @@ impl Config {
     fn set(&mut self, setting: Setting, format: &mut Option<DiagnosticsFormat>) {
         match setting {
             Setting::BuildOptions(v) => self.build_options = v,
+            Setting::Capture(v) => self.capture.dir = v,
+            Setting::CaptureKernel(v) => self.capture.kernel = v,
+            Setting::CaptureLaunch(v) => self.capture.launch = v,
             Setting::CheckApi(v) => self.check_api = v,
             Setting::ComputeUnits(v) => self.compute_units = v,
             Setting::ConstantMemSize(v) => self.constant_mem_size = v,

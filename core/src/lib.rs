@@ -23,4 +23,6 @@ pub mod semantics;
 
 pub use config::Config;
 pub use context::{Context, KernelError, PlacedProgram, Program};
-pub use exec::{launch, ArgValue, KernelInstance, LaunchError, LaunchStats, NDRange};
+pub use exec::{
+    claim_launch_id, launch, launch_as, ArgValue, KernelInstance, LaunchError, LaunchStats, NDRange,
+};

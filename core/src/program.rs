@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use crate::bytecode::{Function, Slot, VType};
+use crate::bytecode::{Function, Op, Slot, VType, WiQuery};
 use crate::diagnostics::Source;
 use crate::memory::AddrSpace;
 
@@ -123,6 +123,23 @@ impl ParamAccess {
 }
 
 impl KernelCode {
+    /// Whether it calls `get_work_dim()`: the only query in which a launch of fewer
+    /// dimensions differs from the same sizes in three.
+    pub fn asks_work_dim(&self) -> bool {
+        self.functions.iter().flat_map(|f| &f.code).any(|op| {
+            matches!(
+                op,
+                Op::WorkItem {
+                    q: WiQuery::WorkDim,
+                    ..
+                } | Op::WorkItemDyn {
+                    q: WiQuery::WorkDim,
+                    ..
+                }
+            )
+        })
+    }
+
     /// Whether every atomic operation of its functions can be undone while other work-groups
     /// run (`exec::undo`): loads, and integer additions, subtractions and exclusive ors, whose
     /// inverses commute with what other groups do. An op or a builtin whose name says atomic

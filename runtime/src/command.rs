@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use oclgrind_core::context::Context as SimContext;
-use oclgrind_core::{launch, ArgValue, KernelInstance, NDRange};
+use oclgrind_core::{claim_launch_id, launch_as, ArgValue, KernelInstance, NDRange};
 
 use crate::cl::*;
 use crate::context::Context;
@@ -116,8 +116,10 @@ pub struct KernelRun {
     pub instance: Arc<KernelInstance>,
     pub args: Vec<ArgValue>,
     pub nd: NDRange,
-    /// What the arguments refer to, kept alive until the launch is over.
-    pub memory: Vec<Obj<MemObject>>,
+    /// The memory object each argument refers to, kept alive until the launch is over.
+    pub memory: Vec<Option<Obj<MemObject>>>,
+    /// Whether the runtime chose the local size (the application passed NULL).
+    pub auto_local: bool,
     /// The kernel's code and program-scope variables, whatever happens to its program.
     pub executable: Arc<Executable>,
     pub program: Obj<Program>,
@@ -314,7 +316,13 @@ fn svm_copy(sim: &SimContext, dst: HostPtr, src: HostPtr, len: usize) {
 
 fn run_kernel(run: KernelRun) -> Result<(), cl_int> {
     let sim = &run.program.context.sim;
-    let result = launch(sim, &run.instance, &run.args, &run.nd);
+    // Numbered before it starts, so that a capture's file names it as diagnostics do.
+    let id = claim_launch_id();
+    let capture = crate::capture::active().and_then(|c| c.before(&run, id));
+    let result = launch_as(sim, &run.instance, &run.args, &run.nd, Some(id));
+    if let (Some(capture), Ok(_)) = (capture, &result) {
+        capture.after(sim);
+    }
     // What the launch used may go now.
     drop(run.memory);
     drop(run.executable);

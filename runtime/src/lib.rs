@@ -4,6 +4,7 @@
 //! `cl*` names (what `oclgrind ./app` preloads) and `icd/` is a driver for ICD loaders.
 
 pub mod api;
+mod capture;
 pub mod cl;
 mod command;
 mod context;

@@ -1,7 +1,7 @@
 //! Programs: made from OpenCL C source, from our binaries (LLVM bitcode) or from SPIR-V, then
 //! built, or compiled and linked, into something kernels can be made from.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use oclgrind_core::llvm::binary::{self, BinaryError};
@@ -33,7 +33,19 @@ pub enum Origin {
 pub struct Executable {
     pub placed: PlacedProgram,
     pub kernel_names: Vec<String>,
+    /// This build's number in the process (a capture writes each program once).
+    pub id: u64,
+    /// What it was built from.
+    pub built: Built,
     sim: Arc<oclgrind_core::Context>,
+}
+
+/// What an executable was built from, as a capture writes it.
+pub enum Built {
+    /// OpenCL C, with the options the application gave.
+    Source { text: String, options: String },
+    /// Binaries, SPIR-V or linked objects: its bitcode is all there is.
+    Bitcode,
 }
 
 impl Drop for Executable {
@@ -276,7 +288,11 @@ impl Program {
                         crate::error::stderr_line(w);
                     }
                     let log = program.build_log.clone();
-                    (place_built(&self.context, program), log)
+                    let built = Built::Source {
+                        text: source.clone(),
+                        options: options.to_string(),
+                    };
+                    (place_built(&self.context, program, built), log)
                 }
             },
             _ => {
@@ -397,7 +413,11 @@ impl Program {
 }
 
 /// Places a program built from source in the context.
-fn place_built(context: &Obj<Context>, program: oclgrind_core::Program) -> BuildResult {
+fn place_built(
+    context: &Obj<Context>,
+    program: oclgrind_core::Program,
+    built: Built,
+) -> BuildResult {
     let binary = program.bitcode.clone();
     let placed = context
         .sim
@@ -406,11 +426,12 @@ fn place_built(context: &Obj<Context>, program: oclgrind_core::Program) -> Build
     Ok((
         CL_PROGRAM_BINARY_TYPE_EXECUTABLE,
         binary,
-        Some(executable(context, placed)),
+        Some(executable(context, placed, built)),
     ))
 }
 
-fn executable(context: &Obj<Context>, placed: PlacedProgram) -> Executable {
+fn executable(context: &Obj<Context>, placed: PlacedProgram, built: Built) -> Executable {
+    static BUILDS: AtomicU64 = AtomicU64::new(0);
     let kernel_names = placed
         .program
         .code
@@ -421,6 +442,8 @@ fn executable(context: &Obj<Context>, placed: PlacedProgram) -> Executable {
     Executable {
         placed,
         kernel_names,
+        id: BUILDS.fetch_add(1, Ordering::Relaxed),
+        built,
         sim: context.sim.clone(),
     }
 }
@@ -446,6 +469,6 @@ fn make_executable(context: &Obj<Context>, bitcode: Vec<u8>) -> BuildResult {
     Ok((
         CL_PROGRAM_BINARY_TYPE_EXECUTABLE,
         bitcode,
-        Some(executable(context, placed)),
+        Some(executable(context, placed, Built::Bitcode)),
     ))
 }

@@ -2,6 +2,8 @@
 //! stdout and stderr merged in order, and matching output against EXACT/MATCH/ERROR references
 //! (compat §3).
 
+pub mod capture;
+
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

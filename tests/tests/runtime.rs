@@ -17,7 +17,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use oclgrind_tests::{
-    bin_dir, check_run, compile_host, name_filters, require_built, run_merged,
+    bin_dir, capture, check_run, compile_host, name_filters, require_built, run_merged,
     run_merged_with_input, run_parallel, wanted, workspace, Loader, Runtime,
 };
 
@@ -133,6 +133,65 @@ fn run_program(setup: &Setup, loader: Loader, name: &str, spv: &Path) -> Result<
     Ok(())
 }
 
+/// The programs captured (`oclgrind --capture`, `OCLGRIND_CAPTURE`), each with the launches
+/// that are not (words of the line saying why): images and SVM are not captured yet.
+const CAPTURED: &[(&str, &[&str])] = &[
+    ("buffer", &[]),
+    ("kernel", &[]),
+    ("ndrange", &[]),
+    ("program", &[]),
+    ("events", &[]),
+    ("threads", &[]),
+    ("printf", &[]),
+    ("spirv", &[]),
+    ("image", &["is an image"]),
+    ("sampler", &["is an image"]),
+    ("svm", &["is an SVM pointer"]),
+];
+
+/// Runs a program with every launch captured: it must pass as without, its launches must
+/// replay to what they left, and only the expected ones may be missing.
+fn run_captured(setup: &Setup, loader: Loader, name: &str, spv: &Path) -> Result<(), String> {
+    let dir = setup.out.join(format!("capture-{name}-{}", loader.tag()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let exe = setup.out.join(name);
+    let dir_arg = dir.to_string_lossy().into_owned();
+    let mut cmd = setup.command(loader, &exe, &["--capture", &dir_arg]);
+    if loader == Loader::Icd {
+        cmd.env("OCLGRIND_CAPTURE", &dir);
+    } else {
+        cmd.env("TEST_ALLOW_FAKE_HANDLES", "1");
+    }
+    if name == "spirv" {
+        cmd.arg(spv);
+    }
+    let run = run_merged(cmd, TIMEOUT).map_err(|e| format!("cannot run: {e}"))?;
+    if run.status != Some(0) || !run.output.contains(&format!("PASS {name}")) {
+        return Err(format!(
+            "exit status {:?}
+{}",
+            run.status, run.output
+        ));
+    }
+    let expected = CAPTURED
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map_or(&[][..], |e| e.1);
+    let missing = capture::not_captured(&run.output);
+    let unexpected: Vec<&String> = missing
+        .iter()
+        .filter(|l| !expected.iter().any(|why| l.contains(why)))
+        .collect();
+    if !unexpected.is_empty() || missing.is_empty() != expected.is_empty() {
+        return Err(format!("not captured: {missing:?}, expected {expected:?}"));
+    }
+    let replayed = capture::replay_all(&dir, &[])?;
+    if replayed == 0 && expected.is_empty() {
+        return Err(format!("no launch captured in {}", dir.display()));
+    }
+    Ok(())
+}
+
 /// `clinfo` must show one platform and our device.
 fn run_clinfo(setup: &Setup, loader: Loader) -> Result<(), String> {
     let clinfo = PathBuf::from("clinfo");
@@ -238,6 +297,13 @@ fn jobs(spv: PathBuf) -> Vec<Job> {
                 Box::new(move |s| run_program(s, loader, name, &spv)),
             ));
         }
+        for &(name, _) in CAPTURED {
+            let spv = spv.clone();
+            jobs.push((
+                format!("capture {name} ({tag})"),
+                Box::new(move |s| run_captured(s, loader, name, &spv)),
+            ));
+        }
         jobs.push((
             format!("clinfo ({tag})"),
             Box::new(move |s| run_clinfo(s, loader)),
@@ -294,6 +360,7 @@ fn main() {
         "liboclgrind_rt.so",
         "liboclgrind_rt_icd.so",
         "opencl3-client",
+        "oclgrind-kernel",
     ]);
     let out = bins.join("runtime-tests");
     std::fs::create_dir_all(&out).expect("test output directory");

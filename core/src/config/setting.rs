@@ -28,6 +28,9 @@ macro_rules! variables {
 
 variables! {
     BuildOptions = "OCLGRIND_BUILD_OPTIONS",
+    Capture = "OCLGRIND_CAPTURE",
+    CaptureKernel = "OCLGRIND_CAPTURE_KERNEL",
+    CaptureLaunch = "OCLGRIND_CAPTURE_LAUNCH",
     CheckApi = "OCLGRIND_CHECK_API",
     ComputeUnits = "OCLGRIND_COMPUTE_UNITS",
     ConstantMemSize = "OCLGRIND_CONSTANT_MEM_SIZE",
@@ -77,6 +80,11 @@ impl Var {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Setting {
     BuildOptions(Option<String>),
+    /// The directory launches are captured into.
+    Capture(Option<String>),
+    CaptureKernel(Option<String>),
+    /// Capture only the Nth launch (of the kernel `CaptureKernel` names, if any).
+    CaptureLaunch(Option<u64>),
     CheckApi(bool),
     ComputeUnits(u64),
     ConstantMemSize(u64),
@@ -126,6 +134,12 @@ impl Setting {
         let positive = || number(var, text, false);
         Ok(match var {
             Var::BuildOptions => Setting::BuildOptions(word()),
+            Var::Capture => Setting::Capture(word()),
+            Var::CaptureKernel => Setting::CaptureKernel(word()),
+            Var::CaptureLaunch => Setting::CaptureLaunch(match text {
+                "" => None,
+                _ => Some(positive()?),
+            }),
             Var::CheckApi => Setting::CheckApi(flag),
             Var::ComputeUnits => Setting::ComputeUnits(positive()?),
             Var::ConstantMemSize => Setting::ConstantMemSize(positive()?),
@@ -199,6 +213,9 @@ impl Setting {
     pub fn var(&self) -> Var {
         match self {
             Setting::BuildOptions(_) => Var::BuildOptions,
+            Setting::Capture(_) => Var::Capture,
+            Setting::CaptureKernel(_) => Var::CaptureKernel,
+            Setting::CaptureLaunch(_) => Var::CaptureLaunch,
             Setting::CheckApi(_) => Var::CheckApi,
             Setting::ComputeUnits(_) => Var::ComputeUnits,
             Setting::ConstantMemSize(_) => Var::ConstantMemSize,
@@ -259,6 +276,8 @@ impl Setting {
             | Setting::SubGroupSize(n) => n.to_string(),
             Setting::NumThreads(n) => n.to_string(),
             Setting::BuildOptions(w)
+            | Setting::Capture(w)
+            | Setting::CaptureKernel(w)
             | Setting::DiagnosticsFile(w)
             | Setting::ErrorNote(w)
             | Setting::Log(w)
@@ -277,6 +296,7 @@ impl Setting {
             }
             .to_string(),
             Setting::ErrorExitcode(code) => code.map(|c| c.to_string()).unwrap_or_default(),
+            Setting::CaptureLaunch(n) => n.map(|n| n.to_string()).unwrap_or_default(),
             Setting::ScalarExecutor(scalar) => if *scalar { "scalar" } else { "lanes" }.to_string(),
             Setting::InstCounts(counts) => match counts {
                 InstCounts::Off => "0",

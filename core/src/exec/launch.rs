@@ -311,6 +311,15 @@ fn bind(ctx: &Machine, kernel: &KernelInstance, args: &[ArgValue]) -> Result<Bou
 /// Most worker threads a launch uses, whatever `--num-threads` asks for.
 const MAX_THREADS: usize = 256;
 
+/// Launches in this process so far: the next launch's number.
+static LAUNCHES: AtomicU64 = AtomicU64::new(0);
+
+/// Takes the next launch number, for a launch that needs to know it before it starts (a
+/// capture names its files after it); give it to [`launch_as`].
+pub fn claim_launch_id() -> u64 {
+    LAUNCHES.fetch_add(1, Ordering::Relaxed)
+}
+
 /// Runs a kernel over an NDRange. Errors are problems with the arguments or the NDRange;
 /// problems found while running are reported through the plugins.
 pub fn launch(
@@ -318,6 +327,17 @@ pub fn launch(
     kernel: &KernelInstance,
     args: &[ArgValue],
     nd: &NDRange,
+) -> Result<LaunchStats, LaunchError> {
+    launch_as(ctx, kernel, args, nd, None)
+}
+
+/// [`launch`], numbered `id` (from [`claim_launch_id`]) rather than by the next number.
+pub fn launch_as(
+    ctx: &Machine,
+    kernel: &KernelInstance,
+    args: &[ArgValue],
+    nd: &NDRange,
+    id: Option<u64>,
 ) -> Result<LaunchStats, LaunchError> {
     let code = &kernel.code;
     let params = &code.info.params;
@@ -363,10 +383,7 @@ pub fn launch(
         named,
         unwritten,
         atomic_only,
-        id: {
-            static LAUNCHES: AtomicU64 = AtomicU64::new(0);
-            LAUNCHES.fetch_add(1, Ordering::Relaxed)
-        },
+        id: id.unwrap_or_else(claim_launch_id),
         threads,
         sub_group_size: ctx.config.sub_group_size.max(1),
     };

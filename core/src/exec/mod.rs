@@ -61,4 +61,4 @@ pub use machine::Machine;
 pub use workitem::{Frame, WiIds};
 
 pub use kernel::KernelInstance;
-pub use launch::{launch, ArgValue, LaunchError, LaunchStats, NDRange};
+pub use launch::{claim_launch_id, launch, launch_as, ArgValue, LaunchError, LaunchStats, NDRange};

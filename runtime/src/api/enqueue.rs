@@ -851,7 +851,8 @@ unsafe fn kernel_command(
         instance: k.instance.clone(),
         args: values,
         nd,
-        memory: memory.into_iter().flatten().collect(),
+        memory,
+        auto_local: local_work_size.is_null(),
         executable: k.executable.clone(),
         program: k.program.clone(),
     })))
