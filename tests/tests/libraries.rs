@@ -17,6 +17,9 @@
 //!   last line must count. (ViennaCL takes that kernel on a GPU; on a CPU its groups have one
 //!   work-item, and nothing races.)
 //! * And under `oclgrind --uninitialized`: none of them uses an uninitialised value.
+//! * CLBlast's SGEMM and clFFT's transforms captured (`--capture`) twice, both ways: the two
+//!   captures must leave the same results, and every captured launch must replay under
+//!   `oclgrind-kernel` to exactly what it left.
 //!
 //! Run after `cargo build`. Arguments are substring filters on the test name.
 
@@ -24,8 +27,8 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use oclgrind_tests::{
-    bin_dir, compile_host_with, name_filters, require_built, run_merged, run_parallel, wanted,
-    workspace, Loader, Runtime,
+    bin_dir, capture, compile_host_with, name_filters, require_built, run_merged, run_parallel,
+    wanted, workspace, Loader, Runtime,
 };
 
 /// A program built here: its name, its source in tests/libraries and the libraries it links.
@@ -166,12 +169,86 @@ fn run_with(
     check(&run.output).map_err(report)
 }
 
+/// The kernels a library program's capture must hold: CLBlast's indirect GEMM (its
+/// transposes and pads around Xgemm) and clFFT's forward and backward transforms.
+const CAPTURES: [(&str, &[&str]); 2] = [
+    (
+        "clblast_sgemm",
+        &[
+            "TransposeMatrixFast",
+            "TransposePadMatrix",
+            "Xgemm",
+            "TransposeMatrix",
+        ],
+    ),
+    ("clfft_dft", &["fft_fwd", "fft_back"]),
+];
+
+/// Captures every launch of a library program twice: both captures must leave the same
+/// results (the launches are deterministic), hold the expected kernels, and replay under
+/// `oclgrind-kernel` to exactly what they left.
+fn run_captured(
+    runtime: &Runtime,
+    loader: Loader,
+    program: &Path,
+    kernels: &[&str],
+) -> Result<(), String> {
+    let name = program.file_name().unwrap_or_default().to_string_lossy();
+    let dirs: Vec<PathBuf> = ["a", "b"]
+        .iter()
+        .map(|k| program.with_file_name(format!("capture-{name}-{}-{k}", loader.tag())))
+        .collect();
+    for dir in &dirs {
+        let _ = std::fs::remove_dir_all(dir);
+        let dir_arg = dir.to_string_lossy().into_owned();
+        let mut cmd = runtime.command(loader, program, &["--capture", &dir_arg]);
+        cmd.env("OCLGRIND_CAPTURE", dir);
+        let run = run_merged(cmd, TIMEOUT).map_err(|e| format!("cannot run: {e}"))?;
+        let missing = capture::not_captured(&run.output);
+        if run.status != Some(0)
+            || !run.output.contains(&format!("PASS {name}"))
+            || !missing.is_empty()
+        {
+            return Err(format!(
+                "exit status {:?}
+{}",
+                run.status, run.output
+            ));
+        }
+    }
+    let sims = capture::captured(&dirs[0]);
+    for kernel in kernels {
+        let suffix = format!("-{kernel}.sim");
+        if !sims.iter().any(|s| s.to_string_lossy().ends_with(&suffix)) {
+            return Err(format!("no launch of {kernel} captured: {sims:?}"));
+        }
+    }
+    for sim in &sims {
+        let after = sim.with_extension("after");
+        let again = dirs[1].join(after.file_name().unwrap_or_default());
+        if std::fs::read(&after).ok() != std::fs::read(&again).ok() {
+            return Err(format!(
+                "{} and {} differ",
+                after.display(),
+                again.display()
+            ));
+        }
+        capture::replay(sim, &[])?;
+    }
+    Ok(())
+}
+
 type Job = (String, Box<dyn Fn() -> Result<(), String> + Send + Sync>);
 
 fn main() {
     let filters = name_filters();
     let bins = bin_dir();
-    require_built(&["oclgrind", "liboclgrind_rt.so", "liboclgrind_rt_icd.so"]);
+    require_built(&[
+        "oclgrind",
+        "oclgrind-kernel",
+        "liboclgrind_rt.so",
+        "liboclgrind_rt_icd.so",
+    ]);
     let out = bins.join("library-tests");
     std::fs::create_dir_all(&out).expect("test output directory");
     let runtime = std::sync::Arc::new(Runtime::new(&bins, &out));
@@ -192,6 +269,13 @@ fn main() {
                         }
                     })
                 }),
+            ));
+        }
+        for (name, kernels) in CAPTURES {
+            let (runtime, exe) = (runtime.clone(), out.join(name));
+            jobs.push((
+                format!("{name} (capture, {})", loader.tag()),
+                Box::new(move || run_captured(&runtime, loader, &exe, kernels)),
             ));
         }
         for test in CLBLAST_TESTS {
