@@ -27,6 +27,8 @@ PACKAGES=(
   clblast-tests     # ... and CLBlast's own test programs
   libclfft-dev      # clFFT
   libviennacl-dev   # ViennaCL (header-only)
+  pocl-opencl-icd   # a second OpenCL platform: oclgrind-kernel --compare-with runs launches on it
+  oclgrind          # Debian's Oclgrind 21.10: captures without our extensions must run under it
 )
 
 missing=()

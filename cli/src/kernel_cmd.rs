@@ -76,15 +76,37 @@ pub fn main(args: &[String]) -> i32 {
     if let Some(reports) = oclgrind_reports::plugin(&ctx.config) {
         ctx.add_plugin(reports);
     }
-    let result = run(&ctx, simfile, options.global_mem);
+    // The other platform is found before anything runs, so that a wrong name stops at once.
+    let compare = match &options.compare_with {
+        Some(name) => match oclgrind_compare::Device::find(name) {
+            Ok(device) => {
+                let reported = Arc::new(crate::compare::Reported::default());
+                ctx.add_plugin(reported.clone());
+                Some(Comparing {
+                    device,
+                    ulps: options.compare_ulps,
+                    reported,
+                })
+            }
+            Err(e) => {
+                eprintln!("{e}");
+                return 1;
+            }
+        },
+        None => None,
+    };
+    let result = run(&ctx, simfile, options.global_mem, compare.as_ref());
     // The dumps and any error are printed on the restored terminal.
     if let Some(t) = tui {
         t.wait_for_exit("The program has ended");
     }
     let status = match result {
-        Ok(dumps) => {
+        Ok((dumps, identical)) => {
             let _ = std::io::stdout().lock().write_all(dumps.as_bytes());
-            0
+            match identical {
+                true => 0,
+                false => 1,
+            }
         }
         Err(msg) => {
             let _ = std::io::stdout().flush();
@@ -99,6 +121,13 @@ pub fn main(args: &[String]) -> i32 {
         _ if status == 0 && oclgrind_reports::diagnostics_unwritten() => 1,
         _ => status,
     }
+}
+
+/// `--compare-with`: the other platform, the tolerance, and what our run reports.
+struct Comparing {
+    device: oclgrind_compare::Device,
+    ulps: u64,
+    reported: Arc<crate::compare::Reported>,
 }
 
 /// A buffer whose contents are printed after the run.
@@ -119,7 +148,41 @@ pub struct SimLaunch {
     pub nd: NDRange,
     /// Our extensions the file used, if any.
     pub launch: LaunchHeader,
+    /// The program file the `.sim` file names.
+    pub program_file: String,
+    /// Each argument as the file gave it.
+    pub described: Vec<SimArg>,
+    /// The backing stores' addresses and sizes.
+    pub stores: Vec<(u64, u64)>,
     dumps: Vec<Dump>,
+}
+
+/// An argument as a `.sim` file gives it, for running the launch elsewhere.
+#[derive(Clone, Debug)]
+pub enum SimArg {
+    /// A buffer at `address` (a view of a store, or its own).
+    Buffer {
+        address: u64,
+        size: u64,
+        ro: bool,
+        wo: bool,
+        view: Option<sim::View>,
+    },
+    /// An image, its pixels at `address`.
+    Image {
+        address: u64,
+        size: u64,
+    },
+    Local(u64),
+    Value(Vec<u8>),
+    Null,
+}
+
+impl SimLaunch {
+    /// Whether the argument of this name is dumped after the launch.
+    pub fn dumps(&self, name: &str) -> bool {
+        self.dumps.iter().any(|d| d.name == name)
+    }
 }
 
 /// What a `.sim` file names outside itself: its program and its side files.
@@ -138,13 +201,20 @@ pub struct Beside<'a> {
     pub dir: std::path::PathBuf,
 }
 
-impl SimFiles for Beside<'_> {
-    fn program(&self, file: &str, options: &str) -> Result<Arc<Program>, RunError> {
+impl Beside<'_> {
+    /// Where the program file named `file` is.
+    pub fn program_path(&self, file: &str) -> std::path::PathBuf {
         let beside = self.dir.join(file);
-        let path = match std::path::Path::new(file).exists() || !beside.exists() {
+        match std::path::Path::new(file).exists() || !beside.exists() {
             true => std::path::PathBuf::from(file),
             false => beside,
-        };
+        }
+    }
+}
+
+impl SimFiles for Beside<'_> {
+    fn program(&self, file: &str, options: &str) -> Result<Arc<Program>, RunError> {
+        let path = self.program_path(file);
         load_program(self.ctx, &path.to_string_lossy(), file, options)
     }
 
@@ -184,6 +254,8 @@ pub enum RunError {
     Launch(#[from] LaunchError),
     #[error("Work group size must divide NDRange exactly.")]
     NonUniform,
+    #[error(transparent)]
+    Compare(#[from] crate::compare::CompareFailure),
 }
 
 fn summary_line(summary: &Option<String>) -> String {
@@ -265,6 +337,7 @@ pub fn read_sim(ctx: &Context, text: &str, files: &dyn SimFiles) -> Result<SimLa
     let stores = allocate_stores(ctx, &mut r, &launch, files)?;
 
     let mut args = Vec::new();
+    let mut described = Vec::new();
     let mut dumps = Vec::new();
     for (i, p) in kernel.code.info.params.iter().enumerate() {
         r.ctx = format!("argument {i}: {}", p.name);
@@ -274,7 +347,9 @@ pub fn read_sim(ctx: &Context, text: &str, files: &dyn SimFiles) -> Result<SimLa
             files,
             stores: &stores,
         };
-        args.push(arg.read(p, &mut dumps)?);
+        let (value, description) = arg.read(p, &mut dumps)?;
+        args.push(value);
+        described.push(description);
     }
     r.expect_eof()?;
     Ok(SimLaunch {
@@ -283,6 +358,9 @@ pub fn read_sim(ctx: &Context, text: &str, files: &dyn SimFiles) -> Result<SimLa
         args,
         nd,
         launch,
+        program_file,
+        described,
+        stores,
         dumps,
     })
 }
@@ -402,14 +480,32 @@ fn check_fits(ctx: &Context, r: &Reader, size: u64) -> Result<(), SimError> {
     Ok(())
 }
 
-/// Runs the simfile; returns the dumps to print.
-fn run(ctx: &Context, simfile: &str, global_mem: bool) -> Result<String, RunError> {
+/// Runs the simfile, and on another platform too when `compare` names one; returns the dumps
+/// to print (with the comparison), and whether the other platform's results were the same.
+fn run(
+    ctx: &Context,
+    simfile: &str,
+    global_mem: bool,
+    compare: Option<&Comparing>,
+) -> Result<(String, bool), RunError> {
     let bytes = std::fs::read(simfile).map_err(|_| RunError::SimFile)?;
     let text = sim::decode_text(bytes);
     let dir = std::path::Path::new(simfile)
         .parent()
         .unwrap_or(std::path::Path::new(""))
         .to_path_buf();
+    let files = Beside { ctx, dir };
+    let sim = read_sim(ctx, &text, &files)?;
+    // The other platform runs first, from the arguments' bytes before our launch.
+    let theirs = match compare {
+        Some(c) => {
+            let program = files.program_path(&sim.program_file);
+            let foreign = crate::compare::foreign_launch(ctx, &sim, &program)?;
+            let theirs = c.device.run(&foreign);
+            Some(theirs.map_err(crate::compare::CompareFailure::from)?)
+        }
+        None => None,
+    };
     let SimLaunch {
         kernel_name,
         kernel,
@@ -417,7 +513,7 @@ fn run(ctx: &Context, simfile: &str, global_mem: bool) -> Result<String, RunErro
         nd,
         dumps,
         ..
-    } = read_sim(ctx, &text, &Beside { ctx, dir })?;
+    } = &sim;
 
     nd.check(ctx.config.max_wg_size, ctx.config.quick)?;
     let attrs = &kernel.code.info.attrs;
@@ -426,13 +522,13 @@ fn run(ctx: &Context, simfile: &str, global_mem: bool) -> Result<String, RunErro
     {
         return Err(RunError::NonUniform);
     }
-    let stats = launch(ctx, &kernel, &args, &nd)?;
+    let stats = launch(ctx, kernel, args, nd)?;
     if ctx.config.timing {
-        eprintln!("{}", stats.timing_line(&kernel_name));
+        eprintln!("{}", stats.timing_line(kernel_name));
     }
 
     let mut out = String::new();
-    for d in &dumps {
+    for d in dumps {
         let mut bytes = vec![0u8; d.size as usize];
         ctx.host_read(d.address, &mut bytes);
         out += &argument_dump(&d.name, &bytes, d.elem, d.hex);
@@ -451,7 +547,16 @@ fn run(ctx: &Context, simfile: &str, global_mem: bool) -> Result<String, RunErro
             .collect();
         out += &memory_dump(&buffers);
     }
-    Ok(out)
+    let identical = match (compare, theirs) {
+        (Some(c), Some(theirs)) => {
+            let (text, identical) =
+                crate::compare::report(ctx, &sim, &c.device, &theirs, c.ulps, &c.reported);
+            out += &text;
+            identical
+        }
+        _ => true,
+    };
+    Ok((out, identical))
 }
 
 /// A launch error as the line the user reads: capitalised and closed, as this tool's other
@@ -491,6 +596,7 @@ enum Class {
     Buffer(AddrSpace),
     Local,
     Value,
+    Image,
 }
 
 /// Reads arguments, with what they may refer to outside the file.
@@ -539,22 +645,33 @@ impl ArgumentReader<'_, '_> {
         Ok(Some(bytes))
     }
 
-    fn read(&mut self, p: &KernelParam, dumps: &mut Vec<Dump>) -> Result<ArgValue, RunError> {
+    fn read(
+        &mut self,
+        p: &KernelParam,
+        dumps: &mut Vec<Dump>,
+    ) -> Result<(ArgValue, SimArg), RunError> {
         let class = match &p.kind {
             ParamKind::Pointer(AddrSpace::Local) => Class::Local,
             ParamKind::Pointer(space) => Class::Buffer(*space),
             // A sampler is its bits: `<size=4 uint> 18`.
             ParamKind::Value(_) | ParamKind::ByVal { .. } | ParamKind::Sampler => Class::Value,
-            ParamKind::Image => {
-                return Err(self.error("Image arguments cannot be given in a .sim file"))
-            }
+            ParamKind::Image => Class::Image,
             ParamKind::Unsupported(why) => {
                 return Err(self.error(format!("Unsupported argument ({why})")))
             }
         };
         let header = self.r.header()?;
         let h = parse_header(&header).map_err(|m| self.error(m))?;
-        let is_buffer = matches!(class, Class::Buffer(_));
+        let is_buffer = matches!(class, Class::Buffer(_) | Class::Image);
+        match (class == Class::Image, h.image.is_some()) {
+            (true, false) => {
+                return Err(self.error(
+                    "An image argument needs image=KIND format= extent= pitch= (our extension)",
+                ))
+            }
+            (false, true) => return Err(self.error("'image' only valid for image arguments")),
+            _ => {}
+        }
         if h.null {
             let alone = h
                 == Header {
@@ -567,7 +684,7 @@ impl ArgumentReader<'_, '_> {
             if !is_buffer {
                 return Err(self.error("'null' only valid for buffer arguments"));
             }
-            return Ok(ArgValue::Pointer(0));
+            return Ok((ArgValue::Pointer(0), SimArg::Null));
         }
         let size = h.size.ok_or_else(|| self.error("size required"))?;
         let elem = match h.elem {
@@ -606,14 +723,14 @@ impl ArgumentReader<'_, '_> {
             return Err(self.error("'wo' only valid for global memory buffers"));
         }
         if class == Class::Local {
-            return Ok(ArgValue::LocalSize(size));
+            return Ok((ArgValue::LocalSize(size), SimArg::Local(size)));
         }
         if class == Class::Value {
             if size > MAX_VALUE_ARGUMENT {
                 return Err(self.error("Invalid value for 'size'"));
             }
-            let bytes = self.initial_data(&h, elem, size)?;
-            return Ok(ArgValue::Bytes(bytes.unwrap_or_default()));
+            let bytes = self.initial_data(&h, elem, size)?.unwrap_or_default();
+            return Ok((ArgValue::Bytes(bytes.clone()), SimArg::Value(bytes)));
         }
         let mem_flags = if h.ro {
             flags::READ_ONLY
@@ -626,6 +743,11 @@ impl ArgumentReader<'_, '_> {
             Some(view) => self.view(view, size, mem_flags)?,
             None => self.buffer(&h, elem, size, mem_flags)?,
         };
+        // An image is its descriptor, which says where its pixels are.
+        let value = match &h.image {
+            Some(spec) => self.image_descriptor(spec, address, size)?,
+            None => address,
+        };
         if h.dump {
             dumps.push(Dump {
                 name: p.name.clone(),
@@ -635,7 +757,60 @@ impl ArgumentReader<'_, '_> {
                 hex: h.hex,
             });
         }
-        Ok(ArgValue::Pointer(address))
+        let described = match h.image {
+            Some(_) => SimArg::Image { address, size },
+            None => SimArg::Buffer {
+                address,
+                size,
+                ro: h.ro,
+                wo: h.wo,
+                view: h.view,
+            },
+        };
+        Ok((ArgValue::Pointer(value), described))
+    }
+
+    /// The descriptor of an image whose `size` bytes of pixels are at `pixels`.
+    fn image_descriptor(
+        &self,
+        spec: &sim::ImageSpec,
+        pixels: u64,
+        size: u64,
+    ) -> Result<u64, RunError> {
+        let pixel = oclgrind_core::image::pixel_size(spec.order, spec.channel_type)
+            .ok_or_else(|| self.error("Unsupported image format"))?;
+        let [width, height, depth, layers] = spec.extent;
+        let [row_pitch, slice_pitch] = spec.pitch;
+        let needed = (|| {
+            let rows = (height.checked_sub(1)?).checked_mul(row_pitch)?;
+            let slices = (depth.checked_mul(layers)?.checked_sub(1)?).checked_mul(slice_pitch)?;
+            rows.checked_add(slices)?
+                .checked_add(width.checked_mul(pixel)?)
+        })();
+        if spec.kind == 0 || row_pitch < width * pixel || needed.is_none_or(|n| n > size) {
+            return Err(self.error(format!(
+                "An image of {width}x{height}x{depth}x{layers} pixels with pitches \
+                 {row_pitch},{slice_pitch} does not fit in {size} bytes"
+            )));
+        }
+        let desc = oclgrind_core::image::ImageDesc {
+            data: pixels,
+            order: spec.order,
+            channel_type: spec.channel_type,
+            kind: spec.kind,
+            width,
+            height,
+            depth,
+            array_size: layers,
+            row_pitch,
+            slice_pitch,
+        };
+        let address = self
+            .ctx
+            .allocate(oclgrind_core::image::ImageDesc::SIZE as u64, 0)
+            .ok_or_else(|| self.error("Unable to allocate buffer"))?;
+        self.ctx.global.write(address, &desc.to_bytes());
+        Ok(address)
     }
 
     /// A new buffer with its initial contents.

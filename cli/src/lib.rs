@@ -2,6 +2,7 @@
 //! Thin: parse, set up a context, hand over to the core.
 
 pub use oclgrind_simfile::format;
+pub mod compare;
 pub mod kernel_cmd;
 pub mod launcher;
 pub mod options;

@@ -17,6 +17,10 @@ pub enum Action {
     GlobalMem,
     /// Serve the Debug Adapter Protocol on stdin and stdout.
     Dap,
+    /// `oclgrind-kernel --compare-with NAME`: run the launch on another OpenCL platform too.
+    CompareWith,
+    /// `--compare-ulps N`: floats may differ by N units in the last place.
+    CompareUlps,
 }
 
 use Action::*;
@@ -108,6 +112,26 @@ pub const OPTIONS: &[(OptionSpec, Option<Command>)] = &[
             "Change the number of compute units reported",
         ),
         None,
+    ),
+    (
+        opt(
+            "--compare-with",
+            None,
+            Some("NAME"),
+            CompareWith,
+            "Also run on the OpenCL platform (or device) NAME and compare the dumps",
+        ),
+        Some(Command::Kernel),
+    ),
+    (
+        opt(
+            "--compare-ulps",
+            None,
+            Some("N"),
+            CompareUlps,
+            "With --compare-with: floats may differ by N units in the last place",
+        ),
+        Some(Command::Kernel),
     ),
     (
         opt(
@@ -529,6 +553,8 @@ pub enum OptionsError {
     ValueToFlag(String),
     #[error("Missing argument to {0}")]
     MissingArgument(&'static str),
+    #[error("Invalid value for {0}: '{1}' is not a number")]
+    NotANumber(&'static str, String),
 }
 
 /// What the command line asked for.
@@ -544,6 +570,10 @@ pub struct Options {
     pub global_mem: bool,
     /// `--dap`: the program comes from the IDE's launch request.
     pub dap: bool,
+    /// `--compare-with NAME`: the other platform a launch also runs on.
+    pub compare_with: Option<String>,
+    /// `--compare-ulps N`.
+    pub compare_ulps: u64,
     /// The positional arguments (the simfile, or the application and its arguments).
     pub rest: Vec<String>,
 }
@@ -623,6 +653,24 @@ pub fn parse(cmd: Command, args: &[String]) -> Result<Options, OptionsError> {
             }
             Dap => {
                 o.dap = true;
+                continue;
+            }
+            CompareWith | CompareUlps => {
+                let value = match attached {
+                    Some(v) => v,
+                    None => {
+                        i += 1;
+                        args.get(i - 1)
+                            .ok_or(OptionsError::MissingArgument(spec.long))?
+                    }
+                };
+                if spec.action == CompareWith {
+                    o.compare_with = Some(value.to_string());
+                } else {
+                    o.compare_ulps = value
+                        .parse()
+                        .map_err(|_| OptionsError::NotANumber(spec.long, value.to_string()))?;
+                }
                 continue;
             }
         };

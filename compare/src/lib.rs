@@ -16,7 +16,7 @@ use opencl_sys::{
     CL_CONTEXT_PLATFORM, CL_DEVICE_IL_VERSION, CL_DEVICE_MEM_BASE_ADDR_ALIGN, CL_DEVICE_NAME,
     CL_DEVICE_NOT_FOUND, CL_DEVICE_TYPE_ALL, CL_INVALID_BUILD_OPTIONS, CL_MEM_COPY_HOST_PTR,
     CL_MEM_READ_ONLY, CL_MEM_READ_WRITE, CL_MEM_WRITE_ONLY, CL_MISALIGNED_SUB_BUFFER_OFFSET,
-    CL_PLATFORM_NAME, CL_PLATFORM_NOT_FOUND_KHR, CL_PROGRAM_BUILD_LOG, CL_TRUE,
+    CL_PLATFORM_NAME, CL_PLATFORM_NOT_FOUND_KHR, CL_PLATFORM_VENDOR, CL_PROGRAM_BUILD_LOG, CL_TRUE,
 };
 
 pub use cl::error_name;
@@ -132,7 +132,9 @@ unsafe impl Send for Device {}
 unsafe impl Sync for Device {}
 
 impl Device {
-    /// The first platform whose CL_PLATFORM_NAME contains `name` (case-insensitive); else the
+    /// The first platform whose CL_PLATFORM_NAME or CL_PLATFORM_VENDOR contains `name`
+    /// (case-insensitive: `pocl` finds "Portable Computing Language", whose vendor is "The
+    /// pocl project"); else the
     /// first platform with a device whose CL_DEVICE_NAME contains it; that platform's first
     /// device of any type (or the matching device). Platforms whose name contains "Oclgrind"
     /// are skipped (our own ICD may be installed); if `name` itself matches "oclgrind"
@@ -200,7 +202,10 @@ impl Device {
             })
         };
         for (id, pname) in &candidates {
-            if pname.to_lowercase().contains(&wanted) {
+            let vendor = api
+                .platform_string(*id, CL_PLATFORM_VENDOR)
+                .unwrap_or_default();
+            if pname.to_lowercase().contains(&wanted) || vendor.to_lowercase().contains(&wanted) {
                 let devices =
                     devices(api, *id).map_err(|c| refused(pname, "to list its devices", c))?;
                 match devices.first() {

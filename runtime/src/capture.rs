@@ -12,11 +12,12 @@ use std::path::{Path, PathBuf};
 use std::sync::{LazyLock, Mutex};
 
 use oclgrind_core::context::Context as SimContext;
+use oclgrind_core::image::ImageDesc;
 use oclgrind_core::memory::{released_argument, AddrSpace};
 use oclgrind_core::program::{KernelParam, ParamKind};
 use oclgrind_core::ArgValue;
 use oclgrind_simfile::dump::argument_dump;
-use oclgrind_simfile::sim::{Elem, Header, LaunchHeader, Store, View};
+use oclgrind_simfile::sim::{Elem, Header, ImageSpec, LaunchHeader, Store, View};
 use oclgrind_simfile::write::SimWriter;
 
 use crate::cl::*;
@@ -32,7 +33,7 @@ const INLINE_BYTES: usize = 64 << 10;
 /// Why a launch was not captured.
 #[derive(Debug, thiserror::Error)]
 enum NotCaptured {
-    #[error("argument '{0}' is an image (images are not captured yet)")]
+    #[error("argument '{0}' is an image where the kernel takes a buffer")]
     Image(String),
     #[error("argument '{0}' is an SVM pointer (SVM is not captured yet)")]
     Svm(String),
@@ -273,7 +274,37 @@ impl Capture {
                         }
                     }
                 }
-                (ParamKind::Image, _) => return Err(NotCaptured::Image(p.name.clone())),
+                (ParamKind::Image, _) => {
+                    let Some((m, image)) = memory.and_then(|m| Some((m, m.image.as_ref()?))) else {
+                        return Err(NotCaptured::Unsupported(p.name.clone(), "no image".into()));
+                    };
+                    let mut desc = [0u8; ImageDesc::SIZE];
+                    sim.global.read(image.descriptor, &mut desc);
+                    let desc = ImageDesc::from_bytes(&desc);
+                    let size = m.size as u64;
+                    let h = Header {
+                        size: Some(size),
+                        elem: Some(Elem::UChar),
+                        hex: true,
+                        dump: true,
+                        file: Some(files.write(&format!("arg{i}"), &read(sim, desc.data, size))?),
+                        image: Some(ImageSpec {
+                            kind: desc.kind,
+                            order: desc.order,
+                            channel_type: desc.channel_type,
+                            extent: [desc.width, desc.height, desc.depth, desc.array_size],
+                            pitch: [desc.row_pitch, desc.slice_pitch],
+                        }),
+                        ..Header::default()
+                    };
+                    dumps.push(Dumped {
+                        name: p.name.clone(),
+                        address: desc.data,
+                        size,
+                        elem: Elem::UChar,
+                    });
+                    (h, None)
+                }
                 (ParamKind::Unsupported(why), _) => {
                     return Err(NotCaptured::Unsupported(p.name.clone(), why.clone()))
                 }

@@ -4,6 +4,12 @@ use crate::sim::Elem;
 
 /// `%g` with 6 significant digits, as `ostream << double` prints by default.
 pub fn fmt_g(v: f64) -> String {
+    fmt_g_digits(v, 6)
+}
+
+/// `%.Pg`: `p` significant digits, trailing zeros dropped (9 tell every float apart, 17
+/// every double).
+pub fn fmt_g_digits(v: f64, p: usize) -> String {
     if v.is_nan() {
         return if v.is_sign_negative() { "-nan" } else { "nan" }.to_string();
     }
@@ -13,14 +19,14 @@ pub fn fmt_g(v: f64) -> String {
     if v == 0.0 {
         return if v.is_sign_negative() { "-0" } else { "0" }.to_string();
     }
-    const P: i32 = 6;
-    let sci = format!("{:.*e}", (P - 1) as usize, v);
+    let p = p.max(1) as i32;
+    let sci = format!("{:.*e}", (p - 1) as usize, v);
     let (mantissa, exp) = sci
         .split_once('e')
         .expect("scientific format has an exponent");
     let x: i32 = exp.parse().expect("exponent is an integer");
-    if (-4..P).contains(&x) {
-        let fixed = format!("{:.*}", (P - 1 - x) as usize, v);
+    if (-4..p).contains(&x) {
+        let fixed = format!("{:.*}", (p - 1 - x) as usize, v);
         trim_zeros(&fixed).to_string()
     } else {
         let m = trim_zeros(mantissa);
@@ -91,6 +97,12 @@ mod tests {
         assert_eq!(fmt_g(-0.0), "-0");
         assert_eq!(fmt_g(f64::INFINITY), "inf");
         assert_eq!(fmt_g(999999.5), "1e+06");
+        assert_eq!(fmt_g_digits(1.5f32 as f64, 9), "1.5");
+        assert_eq!(
+            fmt_g_digits(f32::from_bits(0x3fc00001) as f64, 9),
+            "1.50000012"
+        );
+        assert_eq!(fmt_g_digits(0.1, 17), "0.10000000000000001");
     }
 
     #[test]

@@ -409,7 +409,34 @@ pub struct Header {
     pub file: Option<String>,
     /// `in=K+OFF`: the argument is `size` bytes at OFF in store K (our extension).
     pub view: Option<View>,
+    /// `image=KIND format= extent= pitch=`: an image whose pixels are the `size` bytes
+    /// (our extension).
+    pub image: Option<ImageSpec>,
 }
+
+/// An image argument's shape and format, as OpenCL describes them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ImageSpec {
+    /// `image=2d`: the `CL_MEM_OBJECT_IMAGE*` type.
+    pub kind: u32,
+    /// `format=ORDER:TYPE`: `CL_` channel order and channel data type.
+    pub order: u32,
+    pub channel_type: u32,
+    /// `extent=W,H,D,L`: width, height, depth and array layers (1 where not used).
+    pub extent: [u64; 4],
+    /// `pitch=ROW,SLICE`: bytes from a row to the next, and from a slice or layer to the next.
+    pub pitch: [u64; 2],
+}
+
+/// The image types by their names in a header, with their `CL_MEM_OBJECT_*` values.
+pub const IMAGE_KINDS: [(&str, u32); 6] = [
+    ("2d", 0x10F1),
+    ("3d", 0x10F2),
+    ("2d-array", 0x10F3),
+    ("1d", 0x10F4),
+    ("1d-array", 0x10F5),
+    ("1d-buffer", 0x10F6),
+];
 
 /// Where an argument's bytes lie in a backing store (`in=K+OFF`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -439,6 +466,10 @@ pub enum HeaderError {
     FileValue,
     #[error("Expected =STORE+OFFSET after 'in', as in in=0+4096")]
     ViewValue,
+    #[error(
+        "Invalid image token '{0}' (image=2d format=0x10b5:0x10de extent=W,H,D,L pitch=ROW,SLICE)"
+    )]
+    ImageValue(String),
 }
 
 /// Splits and checks the tokens of an argument header.
@@ -493,10 +524,45 @@ fn extension_token(tok: &str, h: &mut Header) -> Result<(), HeaderError> {
             store: store.parse().map_err(|_| HeaderError::ViewValue)?,
             offset: offset.parse().map_err(|_| HeaderError::ViewValue)?,
         });
+    } else if let Some((key @ ("image" | "format" | "extent" | "pitch"), value)) =
+        tok.split_once('=')
+    {
+        let bad = || HeaderError::ImageValue(tok.to_string());
+        let spec = h.image.get_or_insert_with(ImageSpec::default);
+        let numbers = |sep: char| -> Result<Vec<u64>, HeaderError> {
+            value
+                .split(sep)
+                .map(parse_number)
+                .collect::<Option<_>>()
+                .ok_or_else(bad)
+        };
+        match key {
+            "image" => {
+                let kind = IMAGE_KINDS
+                    .iter()
+                    .find(|(n, _)| *n == value)
+                    .ok_or_else(bad)?;
+                spec.kind = kind.1;
+            }
+            "format" => {
+                let [order, channel] = numbers(':')?.try_into().map_err(|_| bad())?;
+                (spec.order, spec.channel_type) = (order as u32, channel as u32);
+            }
+            "extent" => spec.extent = numbers(',')?.try_into().map_err(|_| bad())?,
+            _ => spec.pitch = numbers(',')?.try_into().map_err(|_| bad())?,
+        }
     } else {
         return Err(HeaderError::Token(tok.to_string()));
     }
     Ok(())
+}
+
+/// A decimal number, or hexadecimal after `0x`.
+fn parse_number(text: &str) -> Option<u64> {
+    match text.strip_prefix("0x") {
+        Some(hex) => u64::from_str_radix(hex, 16).ok(),
+        None => text.parse().ok(),
+    }
 }
 
 /// The launch header `<launch ...>`: what Oclgrind's format cannot say about a launch (our

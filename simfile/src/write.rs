@@ -5,7 +5,7 @@
 use std::fmt::Write;
 
 use crate::format::fmt_elem;
-use crate::sim::{escape_word, Elem, Header, LaunchHeader, LAUNCH};
+use crate::sim::{escape_word, Elem, Header, LaunchHeader, IMAGE_KINDS, LAUNCH};
 
 /// Values a line, as a person would lay them out.
 const VALUES_PER_LINE: usize = 8;
@@ -47,6 +47,14 @@ impl Header {
         }
         if let Some(v) = self.view {
             t.push(format!("in={}+{}", v.store, v.offset));
+        }
+        if let Some(i) = &self.image {
+            let kind = IMAGE_KINDS.iter().find(|(_, k)| *k == i.kind);
+            t.push(format!("image={}", kind.map_or("?", |(n, _)| n)));
+            t.push(format!("format={:#x}:{:#x}", i.order, i.channel_type));
+            let [w, h, d, l] = i.extent;
+            t.push(format!("extent={w},{h},{d},{l}"));
+            t.push(format!("pitch={},{}", i.pitch[0], i.pitch[1]));
         }
         t.join(" ")
     }
