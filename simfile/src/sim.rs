@@ -607,9 +607,8 @@ pub const LAUNCH: &str = "launch";
 /// Splits and checks the tokens of a launch header (the text inside `<launch ...>`).
 pub fn parse_launch_header(text: &str) -> Result<LaunchHeader, LaunchHeaderError> {
     let mut h = LaunchHeader::default();
-    let mut tokens = text.split_whitespace();
-    debug_assert_eq!(tokens.next(), Some(LAUNCH));
-    for tok in tokens {
+    // The first word is `launch` itself.
+    for tok in text.split_whitespace().skip(1) {
         let bad = || LaunchHeaderError::Value(tok.to_string());
         let (key, value) = tok
             .split_once('=')

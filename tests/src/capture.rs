@@ -16,12 +16,32 @@ pub fn captured(dir: &Path) -> Vec<PathBuf> {
     sims
 }
 
+/// Debian's Oclgrind 21.10, which must replay captures that need none of our extensions.
+pub const DEBIAN_KERNEL: &str = "/usr/bin/oclgrind-kernel";
+
+/// Whether a capture runs under Debian's `oclgrind-kernel` too: its program is OpenCL C (not
+/// our LLVM's bitcode) and it uses none of our extensions.
+pub fn debian_can_replay(sim: &Path) -> bool {
+    let text = std::fs::read_to_string(sim).unwrap_or_default();
+    let program = text
+        .lines()
+        .find(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .unwrap_or_default();
+    let extensions = ["<launch", "file=", "in=", "image="];
+    program.trim().ends_with(".cl") && !extensions.iter().any(|e| text.contains(e))
+}
+
 /// Replays one captured launch in its directory; its dumps must be its `.after` file (after
 /// any printf output). `args` go before the file (`--num-threads 1`, a checker).
 pub fn replay(sim: &Path, args: &[&str]) -> Result<(), String> {
+    replay_with(&kernel_binary(), sim, args)
+}
+
+/// [`replay`] with another `oclgrind-kernel` (Debian's).
+pub fn replay_with(binary: &Path, sim: &Path, args: &[&str]) -> Result<(), String> {
     let dir = sim.parent().unwrap_or(Path::new("."));
     let name = sim.file_name().unwrap_or_default();
-    let mut cmd = Command::new(kernel_binary());
+    let mut cmd = Command::new(binary);
     cmd.args(args).arg(name).current_dir(dir);
     for (k, _) in std::env::vars() {
         if k.starts_with("OCLGRIND_") {
@@ -43,8 +63,9 @@ pub fn replay(sim: &Path, args: &[&str]) -> Result<(), String> {
             .map(|(a, b)| format!("replay: {a}\ncapture: {b}"))
             .unwrap_or_default();
         return Err(format!(
-            "{}: the replay (exit {:?}) does not print the .after file\n{first_difference}\nstderr:\n{}",
+            "{}: the replay by {} (exit {:?}) does not print the .after file\n{first_difference}\nstderr:\n{}",
             sim.display(),
+            binary.display(),
             out.status.code(),
             String::from_utf8_lossy(&out.stderr)
         ));
@@ -52,13 +73,19 @@ pub fn replay(sim: &Path, args: &[&str]) -> Result<(), String> {
     Ok(())
 }
 
-/// Replays every capture in `dir`; returns how many there were.
-pub fn replay_all(dir: &Path, args: &[&str]) -> Result<usize, String> {
+/// Replays every capture in `dir`, and those Debian's Oclgrind can read under it too; returns
+/// how many there were, and how many Debian's replayed.
+pub fn replay_all(dir: &Path, args: &[&str]) -> Result<(usize, usize), String> {
     let sims = captured(dir);
+    let mut by_debian = 0;
     for sim in &sims {
         replay(sim, args)?;
+        if debian_can_replay(sim) {
+            replay_with(Path::new(DEBIAN_KERNEL), sim, args)?;
+            by_debian += 1;
+        }
     }
-    Ok(sims.len())
+    Ok((sims.len(), by_debian))
 }
 
 /// The lines in which a run said that a launch was not captured.
