@@ -25,6 +25,8 @@ pub enum CompareFailure {
     Source(String),
     #[error("Image arguments cannot be run on another platform yet ('{0}')")]
     Image(String),
+    #[error("Shared virtual memory cannot be run on another platform yet ('{0}')")]
+    Svm(String),
 }
 
 /// The launch as the other platform gets it: the `.sim` file's arguments with the bytes they
@@ -77,7 +79,7 @@ pub fn foreign_launch(
             },
             SimArg::Local(n) => Arg::Local(*n),
             SimArg::Value(bytes) => Arg::Value(bytes.clone()),
-            SimArg::Null | SimArg::Image { .. } => Arg::Null,
+            SimArg::Null | SimArg::Image { .. } | SimArg::Svm => Arg::Null,
         })
         .collect();
     let mut options: Vec<String> = sim.launch.options.iter().cloned().collect();

@@ -173,6 +173,8 @@ pub enum SimArg {
         address: u64,
         size: u64,
     },
+    /// A pointer into shared virtual memory.
+    Svm,
     Local(u64),
     Value(Vec<u8>),
     Null,
@@ -335,6 +337,7 @@ pub fn read_sim(ctx: &Context, text: &str, files: &dyn SimFiles) -> Result<SimLa
         },
     })?;
     let stores = allocate_stores(ctx, &mut r, &launch, files)?;
+    let svm = place_svm(ctx, &mut r, &launch, files)?;
 
     let mut args = Vec::new();
     let mut described = Vec::new();
@@ -346,6 +349,7 @@ pub fn read_sim(ctx: &Context, text: &str, files: &dyn SimFiles) -> Result<SimLa
             r: &mut r,
             files,
             stores: &stores,
+            svm: &svm,
         };
         let (value, description) = arg.read(p, &mut dumps)?;
         args.push(value);
@@ -459,6 +463,66 @@ fn allocate_stores(
         stores.push((address, store.size));
     }
     Ok(stores)
+}
+
+/// `svm=`: shared virtual memory at the host addresses it had, so that the pointers its bytes
+/// hold point into it again. The pages are mapped where they were (never over anything);
+/// their start and size in order.
+fn place_svm(
+    ctx: &Context,
+    r: &mut Reader,
+    launch: &LaunchHeader,
+    files: &dyn SimFiles,
+) -> Result<Vec<(u64, u64)>, RunError> {
+    const PAGE: u64 = 4096;
+    let mut pages: Vec<(u64, u64)> = launch
+        .svm
+        .iter()
+        .map(|s| (s.address / PAGE * PAGE, (s.address + s.size).div_ceil(PAGE) * PAGE))
+        .collect();
+    pages.sort_unstable();
+    let mut merged: Vec<(u64, u64)> = Vec::new();
+    for (lo, hi) in pages {
+        match merged.last_mut() {
+            Some(last) if lo <= last.1 => last.1 = last.1.max(hi),
+            _ => merged.push((lo, hi)),
+        }
+    }
+    for &(lo, hi) in &merged {
+        // SAFETY: an anonymous mapping that may not replace one (MAP_FIXED_NOREPLACE).
+        let got = unsafe {
+            libc::mmap(
+                lo as *mut libc::c_void,
+                (hi - lo) as usize,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_FIXED_NOREPLACE,
+                -1,
+                0,
+            )
+        };
+        if got as u64 != lo {
+            let why = match got == libc::MAP_FAILED {
+                true => std::io::Error::last_os_error().to_string(),
+                false => {
+                    // SAFETY: the mapping just made, elsewhere (a kernel without NOREPLACE).
+                    unsafe { libc::munmap(got, (hi - lo) as usize) };
+                    "the address is in use".into()
+                }
+            };
+            let msg = format!("Cannot place shared virtual memory at {lo:#x}: {why}");
+            return Err(r.error(msg).into());
+        }
+    }
+    let mut placed = Vec::new();
+    for s in &launch.svm {
+        let bytes = side_bytes(r, files, &s.file, s.size)?;
+        // SAFETY: the pages mapped above stay for the rest of the process.
+        let registered = unsafe { ctx.global.register_svm(s.address as *mut u8, s.size, 0) };
+        let (start, address) = registered.ok_or_else(|| r.error("Unable to allocate buffer"))?;
+        ctx.host_write(address, &bytes);
+        placed.push((start, s.size));
+    }
+    Ok(placed)
 }
 
 /// Refuses a buffer the device's limits would refuse, as clCreateBuffer keeps them.
@@ -606,6 +670,8 @@ struct ArgumentReader<'a, 'r> {
     files: &'a dyn SimFiles,
     /// The backing stores' addresses and sizes.
     stores: &'a [(u64, u64)],
+    /// The shared virtual memory allocations' host addresses and sizes.
+    svm: &'a [(u64, u64)],
 }
 
 impl ArgumentReader<'_, '_> {
@@ -696,7 +762,8 @@ impl ArgumentReader<'_, '_> {
             + h.range.is_some() as u32
             + h.noinit as u32
             + h.file.is_some() as u32
-            + h.view.is_some() as u32;
+            + h.view.is_some() as u32
+            + h.svm.is_some() as u32;
         if initialisers > 1 {
             return Err(self.error("Multiple initializers present"));
         }
@@ -711,6 +778,9 @@ impl ArgumentReader<'_, '_> {
         }
         if h.view.is_some() && !is_buffer {
             return Err(self.error("'in' only valid for buffer arguments"));
+        }
+        if h.svm.is_some() && !matches!(class, Class::Buffer(_)) {
+            return Err(self.error("'svm' only valid for buffer arguments"));
         }
         if h.ro && h.wo {
             return Err(self.error("'ro' and 'wo' are mutually exclusive"));
@@ -739,6 +809,9 @@ impl ArgumentReader<'_, '_> {
         } else {
             0
         };
+        if let Some(at) = h.svm {
+            return self.svm_pointer(p, at, size, (elem, h.hex, h.dump), dumps);
+        }
         let address = match h.view {
             Some(view) => self.view(view, size, mem_flags)?,
             None => self.buffer(&h, elem, size, mem_flags)?,
@@ -768,6 +841,38 @@ impl ArgumentReader<'_, '_> {
             },
         };
         Ok((ArgValue::Pointer(value), described))
+    }
+
+    /// `svm=K+OFF`: a pointer into shared virtual memory (its host address, as kernels get
+    /// it); the `size` bytes from there are what is dumped.
+    fn svm_pointer(
+        &self,
+        p: &KernelParam,
+        at: sim::View,
+        size: u64,
+        (elem, hex, dump): (Elem, bool, bool),
+        dumps: &mut Vec<Dump>,
+    ) -> Result<(ArgValue, SimArg), RunError> {
+        let Some(&(start, svm_size)) = self.svm.get(at.store) else {
+            return Err(self.error(format!("There is no SVM allocation {}", at.store)));
+        };
+        if at.offset.checked_add(size).is_none_or(|end| end > svm_size) {
+            return Err(self.error(format!(
+                "'svm={}+{}' with size {size} is outside SVM allocation {} ({svm_size} bytes)",
+                at.store, at.offset, at.store
+            )));
+        }
+        let host = start + at.offset;
+        if dump {
+            dumps.push(Dump {
+                name: p.name.clone(),
+                address: self.ctx.global.canonical(host),
+                size,
+                elem,
+                hex,
+            });
+        }
+        Ok((ArgValue::Pointer(host), SimArg::Svm))
     }
 
     /// The descriptor of an image whose `size` bytes of pixels are at `pixels`.

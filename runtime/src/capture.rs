@@ -17,7 +17,7 @@ use oclgrind_core::memory::{released_argument, AddrSpace};
 use oclgrind_core::program::{KernelParam, ParamKind};
 use oclgrind_core::ArgValue;
 use oclgrind_simfile::dump::argument_dump;
-use oclgrind_simfile::sim::{Elem, Header, ImageSpec, LaunchHeader, Store, View};
+use oclgrind_simfile::sim::{Elem, Header, ImageSpec, LaunchHeader, Store, SvmStore, View};
 use oclgrind_simfile::write::SimWriter;
 
 use crate::cl::*;
@@ -35,8 +35,8 @@ const INLINE_BYTES: usize = 64 << 10;
 enum NotCaptured {
     #[error("argument '{0}' is an image where the kernel takes a buffer")]
     Image(String),
-    #[error("argument '{0}' is an SVM pointer (SVM is not captured yet)")]
-    Svm(String),
+    #[error("argument '{0}' points outside every buffer and SVM allocation")]
+    Dangling(String),
     #[error("argument '{0}' is a buffer the application released")]
     Released(String),
     #[error("argument '{0}' has a type a .sim file cannot hold ({1})")]
@@ -138,7 +138,6 @@ impl Capture {
         base: &str,
     ) -> Result<Vec<Dumped>, NotCaptured> {
         let sim = &run.program.context.sim;
-        let params = &run.instance.code.info.params;
         let mut files = SideFiles {
             dir: &self.dir,
             base,
@@ -155,178 +154,57 @@ impl Capture {
         }
         header.options = build_options(&run.executable);
         header.globals = changed_globals(sim, &run.executable, &mut files)?;
+        let (stores, store_of) = shared_stores(run, &mut files)?;
+        header.stores = stores;
 
-        // A buffer that two arguments share, or a sub-buffer, is a view of a store.
-        let roots: Vec<Option<(Obj<MemObject>, u64)>> =
-            run.memory.iter().map(|m| m.as_ref().map(root)).collect();
-        let mut store_of: Vec<(u64, usize)> = Vec::new();
-        for (i, r) in roots.iter().enumerate() {
-            let Some((root_obj, offset)) = r else {
-                continue;
-            };
-            let shared = roots.iter().enumerate().any(|(j, o)| {
-                j != i
-                    && o.as_ref()
-                        .is_some_and(|(o, _)| o.address == root_obj.address)
-            });
-            let sub = *offset != 0
-                || run.memory[i]
-                    .as_ref()
-                    .is_some_and(|m| m.size != root_obj.size);
-            if (shared || sub) && !store_of.iter().any(|(a, _)| *a == root_obj.address) {
-                let k = store_of.len();
-                let bytes = read(sim, root_obj.address, root_obj.size as u64);
-                let file = files.write(&format!("store{k}"), &bytes)?;
-                header.stores.push(Store {
-                    size: root_obj.size as u64,
-                    file,
+        let mut arguments = Arguments {
+            run,
+            store_of,
+            svm: sim.global.svm_buffers(),
+            uses_svm: false,
+            files,
+            dumps: Vec::new(),
+        };
+        let params = &run.instance.code.info.params;
+        let written = params
+            .iter()
+            .enumerate()
+            .map(|(i, p)| arguments.argument(i, p))
+            .collect::<Result<Vec<_>, _>>()?;
+        // A kernel given one SVM pointer reaches every allocation through the pointers their
+        // bytes hold: all of them go, at their addresses.
+        if arguments.uses_svm {
+            for (k, &(start, size)) in arguments.svm.iter().enumerate() {
+                let bytes = read(sim, sim.global.canonical(start), size);
+                header.svm.push(SvmStore {
+                    size,
+                    address: start,
+                    file: arguments.files.write(&format!("svm{k}"), &bytes)?,
                 });
-                store_of.push((root_obj.address, k));
             }
         }
 
         let mut w = SimWriter::default();
         let exe = std::env::args().next().unwrap_or_default();
+        let chosen = match run.auto_local {
+            true => "; local size chosen by the runtime",
+            false => "",
+        };
         w.comment(&format!(
-            "Captured by oclgrind {}: launch {} of {exe} (pid {}){}",
+            "Captured by oclgrind {}: launch {} of {exe} (pid {}){chosen}",
             env!("CARGO_PKG_VERSION"),
             id + 1,
             std::process::id(),
-            if run.auto_local {
-                "; local size chosen by the runtime"
-            } else {
-                ""
-            }
         ));
         let program = self.program_file(state, &run.executable, base)?;
         w.launch(&program, &run.name, nd.global_size, nd.local_size, &header);
-
-        let mut dumps = Vec::new();
-        for (i, p) in params.iter().enumerate() {
+        for (p, (h, inline)) in params.iter().zip(&written) {
             w.comment(&format!("{}: {}", p.name, p.type_name));
-            let value = &run.args[i];
-            let memory = run.memory[i].as_ref();
-            let (h, inline) = match (&p.kind, value) {
-                (ParamKind::Pointer(AddrSpace::Local), ArgValue::LocalSize(n)) => (
-                    Header {
-                        size: Some(*n),
-                        ..Header::default()
-                    },
-                    None,
-                ),
-                (ParamKind::Pointer(_), ArgValue::Pointer(0)) => (
-                    Header {
-                        null: true,
-                        ..Header::default()
-                    },
-                    None,
-                ),
-                (ParamKind::Pointer(space), ArgValue::Pointer(address)) => {
-                    let Some(m) = memory else {
-                        return Err(match released_argument(*address) {
-                            Some(_) => NotCaptured::Released(p.name.clone()),
-                            None => NotCaptured::Svm(p.name.clone()),
-                        });
-                    };
-                    if m.image.is_some() {
-                        return Err(NotCaptured::Image(p.name.clone()));
-                    }
-                    // A buffer over SVM is reached at its host address, which its bytes may
-                    // hold (a linked list): another process cannot have it.
-                    if m.kernel_address() != m.address {
-                        return Err(NotCaptured::Svm(p.name.clone()));
-                    }
-                    let size = m.size as u64;
-                    let elem = element(p, size);
-                    let global = *space == AddrSpace::Global;
-                    let mut h = Header {
-                        size: Some(size),
-                        elem: Some(elem),
-                        hex: true,
-                        dump: true,
-                        ro: global && m.flags & CL_MEM_READ_ONLY != 0,
-                        wo: global && m.flags & CL_MEM_WRITE_ONLY != 0,
-                        ..Header::default()
-                    };
-                    dumps.push(Dumped {
-                        name: p.name.clone(),
-                        address: m.address,
-                        size,
-                        elem,
-                    });
-                    let (root_obj, offset) = roots[i].as_ref().expect("a memory object has a root");
-                    match store_of.iter().find(|(a, _)| *a == root_obj.address) {
-                        Some(&(_, store)) => {
-                            h.view = Some(View {
-                                store,
-                                offset: *offset,
-                            });
-                            (h, None)
-                        }
-                        None => {
-                            let bytes = read(sim, m.address, size);
-                            if bytes.len() > INLINE_BYTES {
-                                h.file = Some(files.write(&format!("arg{i}"), &bytes)?);
-                                (h, None)
-                            } else {
-                                (h, Some(bytes))
-                            }
-                        }
-                    }
-                }
-                (ParamKind::Image, _) => {
-                    let Some((m, image)) = memory.and_then(|m| Some((m, m.image.as_ref()?))) else {
-                        return Err(NotCaptured::Unsupported(p.name.clone(), "no image".into()));
-                    };
-                    let mut desc = [0u8; ImageDesc::SIZE];
-                    sim.global.read(image.descriptor, &mut desc);
-                    let desc = ImageDesc::from_bytes(&desc);
-                    let size = m.size as u64;
-                    let h = Header {
-                        size: Some(size),
-                        elem: Some(Elem::UChar),
-                        hex: true,
-                        dump: true,
-                        file: Some(files.write(&format!("arg{i}"), &read(sim, desc.data, size))?),
-                        image: Some(ImageSpec {
-                            kind: desc.kind,
-                            order: desc.order,
-                            channel_type: desc.channel_type,
-                            extent: [desc.width, desc.height, desc.depth, desc.array_size],
-                            pitch: [desc.row_pitch, desc.slice_pitch],
-                        }),
-                        ..Header::default()
-                    };
-                    dumps.push(Dumped {
-                        name: p.name.clone(),
-                        address: desc.data,
-                        size,
-                        elem: Elem::UChar,
-                    });
-                    (h, None)
-                }
-                (ParamKind::Unsupported(why), _) => {
-                    return Err(NotCaptured::Unsupported(p.name.clone(), why.clone()))
-                }
-                (_, ArgValue::Bytes(bytes)) => {
-                    let h = Header {
-                        size: Some(bytes.len() as u64),
-                        elem: Some(element(p, bytes.len() as u64)),
-                        hex: true,
-                        ..Header::default()
-                    };
-                    (h, Some(bytes.clone()))
-                }
-                (_, other) => {
-                    let why = format!("{other:?}");
-                    return Err(NotCaptured::Unsupported(p.name.clone(), why));
-                }
-            };
-            w.argument(&h, inline.as_deref());
+            w.argument(h, inline.as_deref());
         }
         let path = self.dir.join(format!("{base}.sim"));
         std::fs::write(&path, w.finish()).map_err(|e| NotCaptured::Write(path, e))?;
-        Ok(dumps)
+        Ok(arguments.dumps)
     }
 
     /// The executable's program file in the directory, written with the first launch that
@@ -366,6 +244,206 @@ impl Pending {
             ));
         }
     }
+}
+
+/// A launch's arguments being written.
+struct Arguments<'a> {
+    run: &'a KernelRun,
+    /// The root buffers that are stores (their addresses), with their numbers.
+    store_of: Vec<(u64, usize)>,
+    /// The context's SVM allocations: start and size.
+    svm: Vec<(u64, u64)>,
+    /// Whether an argument points into SVM.
+    uses_svm: bool,
+    files: SideFiles<'a>,
+    dumps: Vec<Dumped>,
+}
+
+impl Arguments<'_> {
+    /// Argument `i`'s header, and the values written inline.
+    fn argument(
+        &mut self,
+        i: usize,
+        p: &KernelParam,
+    ) -> Result<(Header, Option<Vec<u8>>), NotCaptured> {
+        let value = &self.run.args[i];
+        Ok(match (&p.kind, value) {
+            (ParamKind::Pointer(AddrSpace::Local), ArgValue::LocalSize(n)) => {
+                let h = Header {
+                    size: Some(*n),
+                    ..Header::default()
+                };
+                (h, None)
+            }
+            (ParamKind::Pointer(_), ArgValue::Pointer(0)) => {
+                let h = Header {
+                    null: true,
+                    ..Header::default()
+                };
+                (h, None)
+            }
+            (ParamKind::Pointer(space), ArgValue::Pointer(address)) => {
+                self.buffer(i, p, *space, *address)?
+            }
+            (ParamKind::Image, _) => (self.image(i, p)?, None),
+            (ParamKind::Unsupported(why), _) => {
+                return Err(NotCaptured::Unsupported(p.name.clone(), why.clone()))
+            }
+            (_, ArgValue::Bytes(bytes)) => {
+                let h = Header {
+                    size: Some(bytes.len() as u64),
+                    elem: Some(element(p, bytes.len() as u64)),
+                    hex: true,
+                    ..Header::default()
+                };
+                (h, Some(bytes.clone()))
+            }
+            (_, other) => {
+                let why = format!("{other:?}");
+                return Err(NotCaptured::Unsupported(p.name.clone(), why));
+            }
+        })
+    }
+
+    /// A buffer: its bytes inline or beside, a view of a store, or a pointer into SVM.
+    fn buffer(
+        &mut self,
+        i: usize,
+        p: &KernelParam,
+        space: AddrSpace,
+        address: u64,
+    ) -> Result<(Header, Option<Vec<u8>>), NotCaptured> {
+        let sim = &self.run.program.context.sim;
+        let memory = self.run.memory[i].as_ref();
+        if let Some(k) = self.svm.iter().position(|&(s, n)| (s..s + n).contains(&address)) {
+            let (start, svm_size) = self.svm[k];
+            let offset = address - start;
+            let size = memory.map_or(svm_size - offset, |m| m.size as u64);
+            let elem = element(p, size);
+            self.uses_svm = true;
+            self.dumps.push(Dumped {
+                name: p.name.clone(),
+                address: sim.global.canonical(address),
+                size,
+                elem,
+            });
+            let h = Header {
+                size: Some(size),
+                elem: Some(elem),
+                hex: true,
+                dump: true,
+                svm: Some(View { store: k, offset }),
+                ..Header::default()
+            };
+            return Ok((h, None));
+        }
+        let Some(m) = memory else {
+            return Err(match released_argument(address) {
+                Some(_) => NotCaptured::Released(p.name.clone()),
+                None => NotCaptured::Dangling(p.name.clone()),
+            });
+        };
+        if m.image.is_some() {
+            return Err(NotCaptured::Image(p.name.clone()));
+        }
+        let size = m.size as u64;
+        let elem = element(p, size);
+        let global = space == AddrSpace::Global;
+        let mut h = Header {
+            size: Some(size),
+            elem: Some(elem),
+            hex: true,
+            dump: true,
+            ro: global && m.flags & CL_MEM_READ_ONLY != 0,
+            wo: global && m.flags & CL_MEM_WRITE_ONLY != 0,
+            ..Header::default()
+        };
+        self.dumps.push(Dumped {
+            name: p.name.clone(),
+            address: m.address,
+            size,
+            elem,
+        });
+        let (root_obj, offset) = root(m);
+        if let Some(&(_, store)) = self.store_of.iter().find(|(a, _)| *a == root_obj.address) {
+            h.view = Some(View { store, offset });
+            return Ok((h, None));
+        }
+        let bytes = read(sim, m.address, size);
+        if bytes.len() <= INLINE_BYTES {
+            return Ok((h, Some(bytes)));
+        }
+        h.file = Some(self.files.write(&format!("arg{i}"), &bytes)?);
+        Ok((h, None))
+    }
+
+    /// An image: its pixels beside, with its shape and format.
+    fn image(&mut self, i: usize, p: &KernelParam) -> Result<Header, NotCaptured> {
+        let sim = &self.run.program.context.sim;
+        let memory = self.run.memory[i].as_ref();
+        let Some((m, image)) = memory.and_then(|m| Some((m, m.image.as_ref()?))) else {
+            return Err(NotCaptured::Unsupported(p.name.clone(), "no image".into()));
+        };
+        let mut desc = [0u8; ImageDesc::SIZE];
+        sim.global.read(image.descriptor, &mut desc);
+        let desc = ImageDesc::from_bytes(&desc);
+        let size = m.size as u64;
+        self.dumps.push(Dumped {
+            name: p.name.clone(),
+            address: desc.data,
+            size,
+            elem: Elem::UChar,
+        });
+        let pixels = read(sim, desc.data, size);
+        Ok(Header {
+            size: Some(size),
+            elem: Some(Elem::UChar),
+            hex: true,
+            dump: true,
+            file: Some(self.files.write(&format!("arg{i}"), &pixels)?),
+            image: Some(ImageSpec {
+                kind: desc.kind,
+                order: desc.order,
+                channel_type: desc.channel_type,
+                extent: [desc.width, desc.height, desc.depth, desc.array_size],
+                pitch: [desc.row_pitch, desc.slice_pitch],
+            }),
+            ..Header::default()
+        })
+    }
+}
+
+/// The buffers that two arguments share, and the buffers of sub-buffers: each a store, which
+/// the arguments view (`in=`). Returns the stores, and each one's root buffer address with
+/// its number.
+fn shared_stores(
+    run: &KernelRun,
+    files: &mut SideFiles,
+) -> Result<(Vec<Store>, Vec<(u64, usize)>), NotCaptured> {
+    let sim = &run.program.context.sim;
+    let roots: Vec<Option<(Obj<MemObject>, u64)>> =
+        run.memory.iter().map(|m| m.as_ref().map(root)).collect();
+    let (mut stores, mut store_of) = (Vec::new(), Vec::new());
+    for (i, r) in roots.iter().enumerate() {
+        let Some((root_obj, offset)) = r else {
+            continue;
+        };
+        let shared = roots.iter().enumerate().any(|(j, o)| {
+            j != i && o.as_ref().is_some_and(|(o, _)| o.address == root_obj.address)
+        });
+        let whole = run.memory[i].as_ref().is_some_and(|m| m.size == root_obj.size);
+        let sub = *offset != 0 || !whole;
+        if (shared || sub) && !store_of.iter().any(|(a, _)| *a == root_obj.address) {
+            let k = store_of.len();
+            let bytes = read(sim, root_obj.address, root_obj.size as u64);
+            stores.push(Store {
+                size: root_obj.size as u64,
+                file: files.write(&format!("store{k}"), &bytes)?,
+            });
+            store_of.push((root_obj.address, k));
+        }
+    }
+    Ok((stores, store_of))
 }
 
 /// Side files of one launch: `NNN-kernel.WHAT.bin` beside its `.sim` file.

@@ -412,6 +412,9 @@ pub struct Header {
     /// `image=KIND format= extent= pitch=`: an image whose pixels are the `size` bytes
     /// (our extension).
     pub image: Option<ImageSpec>,
+    /// `svm=K+OFF`: a pointer OFF bytes into shared virtual memory allocation K; `size` is
+    /// what is dumped from there (our extension).
+    pub svm: Option<View>,
 }
 
 /// An image argument's shape and format, as OpenCL describes them.
@@ -466,6 +469,8 @@ pub enum HeaderError {
     FileValue,
     #[error("Expected =STORE+OFFSET after 'in', as in in=0+4096")]
     ViewValue,
+    #[error("Expected =ALLOCATION+OFFSET after 'svm', as in svm=0+16")]
+    SvmValue,
     #[error(
         "Invalid image token '{0}' (image=2d format=0x10b5:0x10de extent=W,H,D,L pitch=ROW,SLICE)"
     )]
@@ -519,11 +524,9 @@ fn extension_token(tok: &str, h: &mut Header) -> Result<(), HeaderError> {
             _ => return Err(HeaderError::FileValue),
         }
     } else if let Some(rest) = tok.strip_prefix("in=") {
-        let (store, offset) = rest.split_once('+').ok_or(HeaderError::ViewValue)?;
-        h.view = Some(View {
-            store: store.parse().map_err(|_| HeaderError::ViewValue)?,
-            offset: offset.parse().map_err(|_| HeaderError::ViewValue)?,
-        });
+        h.view = Some(parse_view(rest).ok_or(HeaderError::ViewValue)?);
+    } else if let Some(rest) = tok.strip_prefix("svm=") {
+        h.svm = Some(parse_view(rest).ok_or(HeaderError::SvmValue)?);
     } else if let Some((key @ ("image" | "format" | "extent" | "pitch"), value)) =
         tok.split_once('=')
     {
@@ -557,6 +560,15 @@ fn extension_token(tok: &str, h: &mut Header) -> Result<(), HeaderError> {
     Ok(())
 }
 
+/// `K+OFF`.
+fn parse_view(text: &str) -> Option<View> {
+    let (store, offset) = text.split_once('+')?;
+    Some(View {
+        store: store.parse().ok()?,
+        offset: offset.parse().ok()?,
+    })
+}
+
 /// A decimal number, or hexadecimal after `0x`.
 fn parse_number(text: &str) -> Option<u64> {
     match text.strip_prefix("0x") {
@@ -581,6 +593,16 @@ pub struct LaunchHeader {
     pub stores: Vec<Store>,
     /// `global=NAME:FILE`: a program-scope variable's bytes at the launch.
     pub globals: Vec<(String, String)>,
+    /// `svm=K:SIZE:0xADDRESS:FILE`: shared virtual memory allocations, at their addresses.
+    pub svm: Vec<SvmStore>,
+}
+
+/// A shared virtual memory allocation: `size` bytes from `file`, at host address `address`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SvmStore {
+    pub size: u64,
+    pub address: u64,
+    pub file: String,
 }
 
 /// A backing store: `size` bytes from `file`.
@@ -647,6 +669,23 @@ pub fn parse_launch_header(text: &str) -> Result<LaunchHeader, LaunchHeaderError
                 }
                 h.stores.push(Store {
                     size,
+                    file: file.to_string(),
+                });
+            }
+            "svm" => {
+                let mut parts = value.splitn(4, ':');
+                let (Some(k), Some(size), Some(address), Some(file)) =
+                    (parts.next(), parts.next(), parts.next(), parts.next())
+                else {
+                    return Err(bad());
+                };
+                if k.parse::<usize>().ok() != Some(h.svm.len()) {
+                    return Err(LaunchHeaderError::StoreOrder(tok.to_string()));
+                }
+                let address = address.strip_prefix("0x").ok_or_else(bad)?;
+                h.svm.push(SvmStore {
+                    size: size.parse().map_err(|_| bad())?,
+                    address: u64::from_str_radix(address, 16).map_err(|_| bad())?,
                     file: file.to_string(),
                 });
             }

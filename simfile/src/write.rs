@@ -48,6 +48,9 @@ impl Header {
         if let Some(v) = self.view {
             t.push(format!("in={}+{}", v.store, v.offset));
         }
+        if let Some(v) = self.svm {
+            t.push(format!("svm={}+{}", v.store, v.offset));
+        }
         if let Some(i) = &self.image {
             let kind = IMAGE_KINDS.iter().find(|(_, k)| *k == i.kind);
             t.push(format!("image={}", kind.map_or("?", |(n, _)| n)));
@@ -86,6 +89,10 @@ impl LaunchHeader {
         }
         for (name, file) in &self.globals {
             t.push(format!("global={name}:{}", escape_word(file)));
+        }
+        for (k, s) in self.svm.iter().enumerate() {
+            let file = escape_word(&s.file);
+            t.push(format!("svm={k}:{}:{:#x}:{file}", s.size, s.address));
         }
         t.join(" ")
     }
@@ -229,7 +236,13 @@ mod tests {
                 file: "s0.bin".into(),
             }],
             globals: vec![("counter".into(), "g.bin".into())],
+            svm: vec![crate::sim::SvmStore {
+                size: 100,
+                address: 0x5555_0000_1040,
+                file: "s.bin".into(),
+            }],
         };
+        assert!(l.tokens().ends_with(" svm=0:100:0x555500001040:s.bin"));
         assert_eq!(parse_launch_header(&l.tokens()).unwrap(), l);
         assert!(l
             .tokens()

@@ -134,7 +134,7 @@ fn run_program(setup: &Setup, loader: Loader, name: &str, spv: &Path) -> Result<
 }
 
 /// The programs captured (`oclgrind --capture`, `OCLGRIND_CAPTURE`), each with the launches
-/// that are not (words of the line saying why): SVM pointers are not captured yet.
+/// that are not (words of the line saying why).
 const CAPTURED: &[(&str, &[&str])] = &[
     ("buffer", &[]),
     ("kernel", &[]),
@@ -146,7 +146,7 @@ const CAPTURED: &[(&str, &[&str])] = &[
     ("spirv", &[]),
     ("image", &[]),
     ("sampler", &[]),
-    ("svm", &["is an SVM pointer"]),
+    ("svm", &[]),
 ];
 
 /// Programs with captures that need none of our extensions (OpenCL C, 3-dimensional or

@@ -370,7 +370,37 @@ impl GlobalMemory {
         let buffer = GlobalBuffer::aligned(size, flags, align.max(64))?;
         // The host's contents count as written: kernels see what the host put there.
         buffer.host_written.store(true, Ordering::Relaxed);
-        let start = buffer.ptr.expose_provenance() as u64;
+        self.insert_svm(buffer)
+    }
+
+    /// Makes `size` bytes of memory we do not own at `ptr` shared virtual memory, as
+    /// [`allocate_svm`](Self::allocate_svm) would have placed it there (a replayed capture
+    /// puts SVM at the addresses it had, so that the pointers its bytes hold stay valid).
+    ///
+    /// # Safety
+    /// As [`allocate_aliased`](Self::allocate_aliased).
+    pub unsafe fn register_svm(&self, ptr: *mut u8, size: u64, flags: u32) -> Option<(u64, u64)> {
+        if size >= 1u64 << GLOBAL_OFFSET_BITS || ptr.is_null() {
+            return None;
+        }
+        self.insert_svm(GlobalBuffer {
+            ptr,
+            size,
+            flags: AtomicU32::new(flags),
+            storage: None,
+            shadow: OnceLock::new(),
+            host_written: AtomicBool::new(true),
+        })
+    }
+
+    /// The start and size of every SVM buffer, in address order.
+    pub fn svm_buffers(&self) -> Vec<(u64, u64)> {
+        let t = self.table.read().expect("global memory lock poisoned");
+        t.svm.iter().map(|r| (r.start, r.size)).collect()
+    }
+
+    fn insert_svm(&self, buffer: GlobalBuffer) -> Option<(u64, u64)> {
+        let (start, size) = (buffer.ptr.expose_provenance() as u64, buffer.size);
         // Host addresses sit below buffer index 1's (user space has 47 bits): in index 0's.
         if start >> GLOBAL_OFFSET_BITS != 0 {
             return None;
