@@ -7,7 +7,7 @@ use std::sync::Mutex;
 
 use oclgrind_core::plugins::{Interest, Plugin};
 use oclgrind_core::Context;
-use oclgrind_diagnostic::{Diagnostic, Level, Rule};
+use oclgrind_diagnostic::{Diagnostic, Level, MemoryPlace, Rule};
 use oclgrind_simfile::format::fmt_g_digits;
 
 use crate::kernel_cmd::{SimArg, SimLaunch};
@@ -99,10 +99,10 @@ pub fn foreign_launch(
     })
 }
 
-/// The errors our run reported, by rule, in the order first seen: what may explain a
-/// difference.
+/// The errors and warnings our run reported, with the memory each is about: what may explain
+/// a difference.
 #[derive(Default)]
-pub struct Reported(Mutex<Vec<(Rule, u64)>>);
+pub struct Reported(Mutex<Vec<(Rule, Option<MemoryPlace>)>>);
 
 impl Plugin for Reported {
     fn name(&self) -> &str {
@@ -114,28 +114,25 @@ impl Plugin for Reported {
     }
 
     fn log(&self, diagnostic: &Diagnostic) {
-        if diagnostic.level != Level::Error {
+        if diagnostic.level < Level::Warning {
             return;
         }
-        let mut rules = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        match rules.iter_mut().find(|(r, _)| *r == diagnostic.rule) {
-            Some((_, n)) => *n += 1,
-            None => rules.push((diagnostic.rule, 1)),
-        }
+        let mut reports = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        reports.push((diagnostic.rule, diagnostic.memory.clone()));
     }
 }
 
-impl Reported {
-    /// `invalid-read (16), data-race (2)`; None when nothing was reported.
-    fn summary(&self) -> Option<String> {
-        let rules = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        let parts: Vec<String> = rules
-            .iter()
-            .map(|(r, n)| format!("{} ({n})", r.id()))
-            .collect();
-        (!parts.is_empty()).then(|| parts.join(", "))
-    }
-}
+/// The kinds of report that tie a differing element to its cause.
+const ELEMENT_CAUSES: [(Rule, &str); 2] = [
+    (
+        Rule::DataRace,
+        "are elements a reported data race wrote: their values depend on the order of the racing accesses",
+    ),
+    (
+        Rule::UninitializedValue,
+        "are elements an uninitialised value was written to",
+    ),
+];
 
 /// The comparison's report after our launch, and whether everything was identical.
 pub fn report(
@@ -147,6 +144,9 @@ pub fn report(
     reported: &Reported,
 ) -> (String, bool) {
     let platform = device.platform_name();
+    let reports = reported.0.lock().unwrap_or_else(|e| e.into_inner());
+    // Which reports explain elements; the others may explain the launch as a whole.
+    let mut used = vec![false; reports.len()];
     let mut lines = Vec::new();
     let mut all_within = Some(0u64);
     let params = sim.kernel.code.info.params.iter().zip(&sim.described);
@@ -169,14 +169,90 @@ pub fn report(
             _ => None,
         };
         lines.push(difference_line(&p.name, kind, &d, platform));
+        let buffer = (*address, *size, kind.size() as u64);
+        for (rule, words) in ELEMENT_CAUSES {
+            let elements = explained(&reports, &mut used, rule, buffer, &d.indices);
+            if let Some(line) = cause_line(&p.name, &elements, words) {
+                lines.push(line);
+            }
+        }
     }
     if lines.is_empty() {
         let text = format!("Identical on {platform} ({})\n", device.device_name());
         return (text, true);
     }
+    let explained_some = used.iter().any(|&u| u);
+    let mut others: Vec<(Rule, u64)> = Vec::new();
+    for (rule, _) in reports
+        .iter()
+        .zip(&used)
+        .filter(|(_, u)| !**u)
+        .map(|(r, _)| r)
+    {
+        match others.iter_mut().find(|(r, _)| r == rule) {
+            Some((_, n)) => *n += 1,
+            None => others.push((*rule, 1)),
+        }
+    }
     let mut text = lines.join("\n") + "\n";
-    text += &explanation(&ctx.config, reported.summary(), all_within);
+    if !(explained_some && others.is_empty()) {
+        text += &explanation(&ctx.config, &others, explained_some, all_within);
+    }
     (text, false)
+}
+
+/// The differing elements of a buffer (`address`, `size`, element size) that reports of
+/// `rule` are about; those reports are marked used.
+fn explained(
+    reports: &[(Rule, Option<MemoryPlace>)],
+    used: &mut [bool],
+    rule: Rule,
+    (address, size, element): (u64, u64, u64),
+    differing: &[usize],
+) -> Vec<usize> {
+    let mut elements = Vec::new();
+    for (k, (r, place)) in reports.iter().enumerate() {
+        let Some(place) = place.as_ref().filter(|p| *r == rule && p.space == "global") else {
+            continue;
+        };
+        if !(address..address + size).contains(&place.address) {
+            continue;
+        }
+        let index = ((place.address - address) / element) as usize;
+        if differing.binary_search(&index).is_ok() {
+            used[k] = true;
+            elements.push(index);
+        }
+    }
+    elements.sort_unstable();
+    elements.dedup();
+    elements
+}
+
+/// `  2 of them are elements a reported data race wrote (out[17], out[18]): ...`.
+fn cause_line(name: &str, elements: &[usize], words: &str) -> Option<String> {
+    const SHOWN: usize = 4;
+    if elements.is_empty() {
+        return None;
+    }
+    let mut shown: Vec<String> = elements
+        .iter()
+        .take(SHOWN)
+        .map(|i| format!("{name}[{i}]"))
+        .collect();
+    if elements.len() > SHOWN {
+        shown.push("...".into());
+    }
+    let (what, rest) = words.split_once(':').map_or((words, ""), |(w, r)| (w, r));
+    let rest = match rest {
+        "" => String::new(),
+        r => format!(":{r}"),
+    };
+    Some(format!(
+        "  {} of them {what} ({}){rest}",
+        elements.len(),
+        shown.join(", ")
+    ))
 }
 
 /// `Argument 'out': 3 of 4096 elements differ; first at out[17]: simulator 1.5, P 1.50000012`.
@@ -191,17 +267,28 @@ fn difference_line(name: &str, kind: Kind, d: &Difference, platform: &str) -> St
     )
 }
 
-/// What may explain the differences: the reports of our run, or how to look for them.
+/// What may explain the differences not tied to elements: the other reports of our run, or
+/// how to look for them.
 fn explanation(
     config: &oclgrind_core::Config,
-    errors: Option<String>,
+    others: &[(Rule, u64)],
+    explained_some: bool,
     max_ulps: Option<u64>,
 ) -> String {
-    let mut text = match &errors {
-        Some(rules) => format!("They may follow from the errors reported above: {rules}"),
-        None => String::from("No report explains them"),
+    let lead = match explained_some {
+        true => "The others may follow from the other reports above",
+        false => "They may follow from the reports above",
     };
-    if errors.is_none() && !(config.data_races && config.uninitialized) {
+    let rules: Vec<String> = others
+        .iter()
+        .map(|(r, n)| format!("{} ({n})", r.id()))
+        .collect();
+    let mut text = match (rules.is_empty(), explained_some) {
+        (false, _) => format!("{lead}: {}", rules.join(", ")),
+        (true, true) => String::from("No report explains the others"),
+        (true, false) => String::from("No report explains them"),
+    };
+    if !explained_some && rules.is_empty() && !(config.data_races && config.uninitialized) {
         text += " (run with --data-races --uninitialized to look for a cause in the kernel)";
     }
     if let Some(u) = max_ulps.filter(|&u| u > 0 && u <= 16) {
@@ -242,5 +329,127 @@ fn float_text(v: f64, digits: usize, bits: u64) -> String {
     match v.is_nan() {
         true => format!("nan (0x{bits:x})"),
         false => fmt_g_digits(v, digits),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(address: u64) -> Option<MemoryPlace> {
+        Some(MemoryPlace {
+            space: "global".into(),
+            address,
+        })
+    }
+
+    #[test]
+    fn reports_explain_the_elements_they_are_about() {
+        let base = 1 << 48;
+        let reports = vec![
+            (Rule::DataRace, at(base + 68)),
+            (Rule::DataRace, at(base + 70)),
+            (Rule::DataRace, at(base + 4)),
+            (Rule::InvalidRead, at(base + 400)),
+            (Rule::UninitializedValue, at(base + 8)),
+        ];
+        let mut used = vec![false; reports.len()];
+        // Floats: bytes 68 and 70 are both in element 17; element 1 does not differ.
+        let raced = explained(
+            &reports,
+            &mut used,
+            Rule::DataRace,
+            (base, 400, 4),
+            &[2, 17],
+        );
+        assert_eq!(raced, [17]);
+        assert_eq!(used, [true, true, false, false, false]);
+        let uninit = explained(
+            &reports,
+            &mut used,
+            Rule::UninitializedValue,
+            (base, 400, 4),
+            &[2, 17],
+        );
+        assert_eq!(uninit, [2]);
+        assert_eq!(
+            cause_line("out", &raced, ELEMENT_CAUSES[0].1).unwrap(),
+            "  1 of them are elements a reported data race wrote (out[17]): their values \
+             depend on the order of the racing accesses"
+        );
+        let many: Vec<usize> = (0..6).collect();
+        assert_eq!(
+            cause_line("y", &many, ELEMENT_CAUSES[1].1).unwrap(),
+            "  6 of them are elements an uninitialised value was written to (y[0], y[1], y[2], y[3], ...)"
+        );
+        assert_eq!(cause_line("y", &[], ELEMENT_CAUSES[1].1), None);
+    }
+
+    #[test]
+    fn the_rest_is_explained_by_the_launch_or_not_at_all() {
+        let plain = oclgrind_core::Config::default();
+        let others = [(Rule::InvalidRead, 16)];
+        assert_eq!(
+            explanation(&plain, &others, false, None),
+            "They may follow from the reports above: invalid-read (16)\n"
+        );
+        assert_eq!(
+            explanation(&plain, &others, true, None),
+            "The others may follow from the other reports above: invalid-read (16)\n"
+        );
+        assert_eq!(
+            explanation(&plain, &[], false, Some(3)),
+            "No report explains them (run with --data-races --uninitialized to look for a \
+             cause in the kernel) (all within 3 ulps: --compare-ulps 3 accepts them)\n"
+        );
+        let checked = oclgrind_core::Config {
+            data_races: true,
+            uninitialized: true,
+            ..plain
+        };
+        assert_eq!(
+            explanation(&checked, &[], true, None),
+            "No report explains the others\n"
+        );
+    }
+
+    #[test]
+    fn elements_print_as_their_type_says() {
+        assert_eq!(element_text(Kind::Float, &1.5f32.to_le_bytes()), "1.5");
+        assert_eq!(
+            element_text(Kind::Float, &0x3fc0_0001u32.to_le_bytes()),
+            "1.50000012"
+        );
+        assert_eq!(
+            element_text(Kind::Float, &0x7fc0_0001u32.to_le_bytes()),
+            "nan (0x7fc00001)"
+        );
+        assert_eq!(
+            element_text(Kind::Double, &0.1f64.to_le_bytes()),
+            "0.10000000000000001"
+        );
+        let minus_two = (-2i16).to_le_bytes();
+        assert_eq!(
+            element_text(
+                Kind::Int {
+                    size: 2,
+                    signed: true
+                },
+                &minus_two
+            ),
+            "-2"
+        );
+        assert_eq!(
+            element_text(
+                Kind::Int {
+                    size: 2,
+                    signed: false
+                },
+                &minus_two
+            ),
+            "65534"
+        );
+        assert_eq!(element_text(Kind::Bytes, &[0xab]), "0xab");
+        assert_eq!(element_text(Kind::Float, &[1, 2]), "missing");
     }
 }

@@ -478,7 +478,12 @@ fn place_svm(
     let mut pages: Vec<(u64, u64)> = launch
         .svm
         .iter()
-        .map(|s| (s.address / PAGE * PAGE, (s.address + s.size).div_ceil(PAGE) * PAGE))
+        .map(|s| {
+            (
+                s.address / PAGE * PAGE,
+                (s.address + s.size).div_ceil(PAGE) * PAGE,
+            )
+        })
         .collect();
     pages.sort_unstable();
     let mut merged: Vec<(u64, u64)> = Vec::new();

@@ -296,6 +296,18 @@ pub struct Diagnostic {
     /// The launch's number in this process (from 0), if a kernel was running.
     pub launch: Option<u64>,
     pub body: Body,
+    /// The memory it is about, where it is about one address (an invalid access, a race,
+    /// an uninitialised value stored): for tools that map it to data. No text shows it.
+    #[serde(default)]
+    pub memory: Option<MemoryPlace>,
+}
+
+/// An address in a space, as a diagnostic names it (`global memory address 0x...`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MemoryPlace {
+    /// `global`, `local`, `private` or `constant`.
+    pub space: String,
+    pub address: u64,
 }
 
 impl Diagnostic {
@@ -315,6 +327,7 @@ impl Diagnostic {
             kernel: None,
             launch: None,
             body: Body::Text(text),
+            memory: None,
         }
     }
 
@@ -331,7 +344,17 @@ impl Diagnostic {
                 error: error.to_string(),
                 info: info.filter(|i| !i.is_empty()),
             },
+            memory: None,
         }
+    }
+
+    /// The memory the diagnostic is about.
+    pub fn with_memory(mut self, space: impl ToString, address: u64) -> Diagnostic {
+        self.memory = Some(MemoryPlace {
+            space: space.to_string(),
+            address,
+        });
+        self
     }
 
     /// Adds a line of our own after the location of a standard message.

@@ -214,6 +214,7 @@ mod tests {
             kernel: Some("k".into()),
             launch: Some(0),
             body,
+            memory: None,
         }
     }
 

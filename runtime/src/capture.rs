@@ -250,7 +250,7 @@ impl Pending {
 struct Arguments<'a> {
     run: &'a KernelRun,
     /// The root buffers that are stores (their addresses), with their numbers.
-    store_of: Vec<(u64, usize)>,
+    store_of: StoreOf,
     /// The context's SVM allocations: start and size.
     svm: Vec<(u64, u64)>,
     /// Whether an argument points into SVM.
@@ -315,7 +315,11 @@ impl Arguments<'_> {
     ) -> Result<(Header, Option<Vec<u8>>), NotCaptured> {
         let sim = &self.run.program.context.sim;
         let memory = self.run.memory[i].as_ref();
-        if let Some(k) = self.svm.iter().position(|&(s, n)| (s..s + n).contains(&address)) {
+        if let Some(k) = self
+            .svm
+            .iter()
+            .position(|&(s, n)| (s..s + n).contains(&address))
+        {
             let (start, svm_size) = self.svm[k];
             let offset = address - start;
             let size = memory.map_or(svm_size - offset, |m| m.size as u64);
@@ -413,13 +417,15 @@ impl Arguments<'_> {
     }
 }
 
+/// Each store's root buffer address, with the store's number.
+type StoreOf = Vec<(u64, usize)>;
+
 /// The buffers that two arguments share, and the buffers of sub-buffers: each a store, which
-/// the arguments view (`in=`). Returns the stores, and each one's root buffer address with
-/// its number.
+/// the arguments view (`in=`). Returns the stores, and which buffer each one is.
 fn shared_stores(
     run: &KernelRun,
     files: &mut SideFiles,
-) -> Result<(Vec<Store>, Vec<(u64, usize)>), NotCaptured> {
+) -> Result<(Vec<Store>, StoreOf), NotCaptured> {
     let sim = &run.program.context.sim;
     let roots: Vec<Option<(Obj<MemObject>, u64)>> =
         run.memory.iter().map(|m| m.as_ref().map(root)).collect();
@@ -429,9 +435,13 @@ fn shared_stores(
             continue;
         };
         let shared = roots.iter().enumerate().any(|(j, o)| {
-            j != i && o.as_ref().is_some_and(|(o, _)| o.address == root_obj.address)
+            j != i
+                && o.as_ref()
+                    .is_some_and(|(o, _)| o.address == root_obj.address)
         });
-        let whole = run.memory[i].as_ref().is_some_and(|m| m.size == root_obj.size);
+        let whole = run.memory[i]
+            .as_ref()
+            .is_some_and(|m| m.size == root_obj.size);
         let sub = *offset != 0 || !whole;
         if (shared || sub) && !store_of.iter().any(|(a, _)| *a == root_obj.address) {
             let k = store_of.len();

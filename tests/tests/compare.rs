@@ -9,6 +9,9 @@
 //! * `past_view` reads past a 64-byte view of a 128-byte store of `0x55` bytes: the
 //!   simulator refuses the 16 reads (each an invalid read; a refused read gives 0), while
 //!   PoCL's sub-buffer reads the store's next bytes (`0x55555555` = 1431655765).
+//! * `race`: 64 groups write their number to `out[0]`, a race whose last writer is up to each
+//!   device. With `--data-races` it is identical, or `out[0]` differs and the comparison
+//!   says that a reported data race wrote it.
 //! * The example app's `block_sums` (one work-item of each group adds 64 floats in order):
 //!   identical once captured.
 //!
@@ -148,12 +151,38 @@ fn main() {
                         "Argument 'out': 16 of 16 elements differ; first at out[0]: \
                          simulator 0, {POCL} 1431655765"
                     ),
-                    "They may follow from the errors reported above: invalid-read (16)".into(),
+                    "They may follow from the reports above: invalid-read (16)".into(),
                 ];
                 let reads = c.stderr.matches("Invalid read of size 4").count();
                 match c.last_lines(2) == expected && c.status == Some(1) && reads == 16 {
                     true => Ok(()),
                     false => Err(c.fail("not the expected difference")),
+                }
+            }),
+        ),
+        (
+            "a race's element",
+            Box::new(|| {
+                let c = compare(
+                    v,
+                    d,
+                    &["--data-races", "--compare-with", "pocl", "race.sim"],
+                )?;
+                if c.status == Some(0) {
+                    return c.identical();
+                }
+                let lines = c.last_lines(3);
+                let Some(at) = lines.iter().position(|l| l.starts_with("Argument 'out'")) else {
+                    return Err(c.fail("no comparison"));
+                };
+                let (differ, race) = (lines[at], lines.get(at + 1).copied().unwrap_or(""));
+                let named = race.starts_with(
+                    "  1 of them are elements a reported data race wrote (out[0]): their values \
+                     depend on the order of the racing accesses",
+                );
+                match differ.starts_with("Argument 'out': 1 of 4097 elements differ") && named {
+                    true => Ok(()),
+                    false => Err(c.fail("the race is not named")),
                 }
             }),
         ),

@@ -140,10 +140,13 @@ impl Worker for Faults {
                     p.name
                 )
             });
-        cx.log(
-            cx.diagnostic(rule, Level::Error, headline)
-                .with_note(released),
-        );
+        let mut d = cx
+            .diagnostic(rule, Level::Error, headline)
+            .with_note(released);
+        if f.kind == FaultKind::OutOfBounds {
+            d = d.with_memory(f.space, f.address);
+        }
+        cx.log(d);
     }
 
     fn array_index_fault(&mut self, cx: &ExecContext, index: i64, len: u64) {

@@ -185,6 +185,7 @@ impl LaunchInfo {
             kernel: Some(self.kernel.clone()),
             launch: Some(self.id),
             body,
+            memory: None,
         }
     }
 

@@ -39,6 +39,9 @@ impl Worker for Reporter {
     fn uninitialized_use(&mut self, cx: &ExecContext, u: &UninitUse) {
         let operand = cx.site.zip(u.operand);
         let mut d = cx.diagnostic(rule(u.kind), Level::Warning, headline(u));
+        if u.kind == UninitKind::StoredValue {
+            d = d.with_memory(u.space, u.address);
+        }
         if let Body::Standard { origin, .. } = &mut d.body {
             *origin = describe(cx.kernel, &cx.launch.named, &u.origin, operand);
         }

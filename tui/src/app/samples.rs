@@ -50,6 +50,7 @@ pub(crate) fn standard(
             origin: None,
             notes: Vec::new(),
         },
+        memory: None,
     })
 }
 
@@ -74,5 +75,6 @@ pub(crate) fn race(
             second: access(second),
             note: None,
         },
+        memory: None,
     })
 }

@@ -89,20 +89,23 @@ impl Race {
             entity: entity(launch, a.who),
             at: kernel.at(a.site),
         };
-        launch.diagnostic(
-            Rule::DataRace,
-            Level::Error,
-            format!(
-                "{kind} data race at {} memory address {}",
-                self.space,
-                hex(self.address)
-            ),
-            Body::Race {
-                first: access(&self.first),
-                second: access(&self.second),
-                note: (self.unfenced_barrier).map(|site| unfenced_note(self.space, site, kernel)),
-            },
-        )
+        launch
+            .diagnostic(
+                Rule::DataRace,
+                Level::Error,
+                format!(
+                    "{kind} data race at {} memory address {}",
+                    self.space,
+                    hex(self.address)
+                ),
+                Body::Race {
+                    first: access(&self.first),
+                    second: access(&self.second),
+                    note: (self.unfenced_barrier)
+                        .map(|site| unfenced_note(self.space, site, kernel)),
+                },
+            )
+            .with_memory(self.space, self.address)
     }
 }
 
