@@ -373,6 +373,11 @@ impl Arguments<'_> {
             h.view = Some(View { store, offset });
             return Ok((h, None));
         }
+        // Under the Uninitialized checker, a buffer nothing ever wrote stays so in the replay.
+        if settings().uninitialized && sim.global.never_written(m.address, size) {
+            h.noinit = true;
+            return Ok((h, None));
+        }
         let bytes = read(sim, m.address, size);
         if bytes.len() <= INLINE_BYTES {
             return Ok((h, Some(bytes)));

@@ -21,7 +21,7 @@ use oclgrind_tests::{
     run_merged_with_input, run_parallel, wanted, workspace, Loader, Runtime,
 };
 
-const PROGRAMS: [&str; 17] = [
+const PROGRAMS: [&str; 18] = [
     "platform_device",
     "context",
     "queue",
@@ -39,6 +39,7 @@ const PROGRAMS: [&str; 17] = [
     "svm",
     "errors",
     "teardown",
+    "capture_uninit",
 ];
 
 const TIMEOUT: Duration = Duration::from_secs(180);
@@ -202,6 +203,43 @@ fn run_captured(setup: &Setup, loader: Loader, name: &str, spv: &Path) -> Result
     Ok(())
 }
 
+/// `capture_uninit.c` under `--uninitialized`: its 4 uses of a buffer nothing wrote are
+/// reported in the application, its capture keeps both never-written buffers `noinit`, and
+/// the replay under `--uninitialized` reports the same 4 and prints the `.after` file.
+fn run_captured_uninit(setup: &Setup, loader: Loader) -> Result<(), String> {
+    let name = "capture_uninit";
+    let dir = setup.out.join(format!("capture-uninit-{}", loader.tag()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let exe = setup.out.join(name);
+    let dir_arg = dir.to_string_lossy().into_owned();
+    let mut cmd = setup.command(loader, &exe, &["--uninitialized", "--capture", &dir_arg]);
+    cmd.env("OCLGRIND_CAPTURE", &dir)
+        .env("OCLGRIND_UNINITIALIZED", "1");
+    let run = run_merged(cmd, TIMEOUT).map_err(|e| format!("cannot run: {e}"))?;
+    let uses = |text: &str| text.matches("Uninitialized value written to").count();
+    if !run.output.contains("PASS capture_uninit") || uses(&run.output) != 4 {
+        return Err(format!("exit status {:?}\n{}", run.status, run.output));
+    }
+    let sims = capture::captured(&dir);
+    let [sim] = &sims[..] else {
+        return Err(format!("captures: {sims:?}"));
+    };
+    let text = std::fs::read_to_string(sim).map_err(|e| e.to_string())?;
+    if text.matches(" noinit dump>").count() != 2 {
+        return Err(format!("the buffers are not noinit:\n{text}"));
+    }
+    capture::replay(sim, &["--uninitialized"])?;
+    let replay = Command::new(bin_dir().join("oclgrind-kernel"))
+        .args(["--uninitialized", "001-fill.sim"])
+        .current_dir(&dir)
+        .output()
+        .map_err(|e| e.to_string())?;
+    match uses(&String::from_utf8_lossy(&replay.stderr)) {
+        4 => Ok(()),
+        n => Err(format!("the replay reports {n} uses, not 4")),
+    }
+}
+
 /// `clinfo` must show one platform and our device.
 fn run_clinfo(setup: &Setup, loader: Loader) -> Result<(), String> {
     let clinfo = PathBuf::from("clinfo");
@@ -307,6 +345,10 @@ fn jobs(spv: PathBuf) -> Vec<Job> {
                 Box::new(move |s| run_program(s, loader, name, &spv)),
             ));
         }
+        jobs.push((
+            format!("capture under --uninitialized ({tag})"),
+            Box::new(move |s| run_captured_uninit(s, loader)),
+        ));
         for &(name, _) in CAPTURED {
             let spv = spv.clone();
             jobs.push((

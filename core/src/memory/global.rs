@@ -451,6 +451,29 @@ impl GlobalMemory {
         true
     }
 
+    /// Whether none of the `len` bytes at `addr` was ever written, as the Uninitialized
+    /// checker tracks them (meaningful only while it runs, since launches without it record
+    /// nothing): the host never wrote the buffer, and no kernel wrote these bytes.
+    pub fn never_written(&self, addr: u64, len: u64) -> bool {
+        let t = self.table.read().expect("global memory lock poisoned");
+        let Some((b, offset)) = buffer_range(&t, addr, len) else {
+            return false;
+        };
+        if b.host_written.load(Ordering::Relaxed) {
+            return false;
+        }
+        match b.shadow.get() {
+            None => true,
+            Some(s) if s.bits.ptr.is_null() => false,
+            Some(s) => {
+                let mut bits = vec![0u8; len as usize];
+                // SAFETY: buffer_range checked the range; the shadow has the buffer's size.
+                unsafe { load_bytes(s.bits.ptr.add(offset as usize), &mut bits) };
+                bits.iter().all(|&b| b == 0xff)
+            }
+        }
+    }
+
     /// The host wrote `len` bytes at `addr` directly (through a mapping for writing): they
     /// are initialised.
     pub fn host_wrote(&self, addr: u64, len: u64) {
