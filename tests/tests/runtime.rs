@@ -203,6 +203,56 @@ fn run_captured(setup: &Setup, loader: Loader, name: &str, spv: &Path) -> Result
     Ok(())
 }
 
+/// `--capture-kernel` and `--capture-launch` (their variables through the ICD loader) on
+/// `events.c`, whose launches are 11 of `madd` then one of `busy`: the third `madd` is the
+/// process's launch 3, `busy` its launch 12.
+fn run_capture_filters(setup: &Setup, loader: Loader) -> Result<(), String> {
+    let cases: [(&[(&str, &str)], &[&str]); 3] = [
+        (&[("kernel", "madd"), ("launch", "3")], &["003-madd.sim"]),
+        (&[("kernel", "busy")], &["012-busy.sim"]),
+        (&[("launch", "2")], &["002-madd.sim"]),
+    ];
+    let exe = setup.out.join("events");
+    for (k, (filters, expected)) in cases.iter().enumerate() {
+        let dir = setup
+            .out
+            .join(format!("capture-filter{k}-{}", loader.tag()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut args = vec!["--capture".to_string(), dir.to_string_lossy().into_owned()];
+        for (what, value) in filters.iter() {
+            args.extend([format!("--capture-{what}"), value.to_string()]);
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let mut cmd = setup.command(loader, &exe, &args);
+        if loader == Loader::Icd {
+            cmd.env("OCLGRIND_CAPTURE", &dir);
+            for (what, value) in filters.iter() {
+                cmd.env(format!("OCLGRIND_CAPTURE_{}", what.to_uppercase()), value);
+            }
+        }
+        let run = run_merged(cmd, TIMEOUT).map_err(|e| format!("cannot run: {e}"))?;
+        if !run.output.contains("PASS events") {
+            return Err(format!("exit status {:?}\n{}", run.status, run.output));
+        }
+        let names: Vec<String> = capture::captured(&dir)
+            .iter()
+            .map(|p| {
+                p.file_name()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .into_owned()
+            })
+            .collect();
+        if names != *expected {
+            return Err(format!(
+                "{filters:?}: captured {names:?}, expected {expected:?}"
+            ));
+        }
+        capture::replay_all(&dir, &[])?;
+    }
+    Ok(())
+}
+
 /// `capture_uninit.c` under `--uninitialized`: its 4 uses of a buffer nothing wrote are
 /// reported in the application, its capture keeps both never-written buffers `noinit`, and
 /// the replay under `--uninitialized` reports the same 4 and prints the `.after` file.
@@ -345,6 +395,10 @@ fn jobs(spv: PathBuf) -> Vec<Job> {
                 Box::new(move |s| run_program(s, loader, name, &spv)),
             ));
         }
+        jobs.push((
+            format!("capture filters ({tag})"),
+            Box::new(move |s| run_capture_filters(s, loader)),
+        ));
         jobs.push((
             format!("capture under --uninitialized ({tag})"),
             Box::new(move |s| run_captured_uninit(s, loader)),
