@@ -275,6 +275,11 @@ fn run_sim<H: DebugHook + 'static>(sim_path: &Path, checker: &Arc<H>) -> Result<
         dir: dir.to_path_buf(),
     };
     let sim = read_sim(&ctx, &text, &files).map_err(|e| e.to_string())?;
+    // Views (`in=`) reach one store's bytes at two addresses, which the byte-by-byte checks
+    // here cannot tell apart; SVM (`svm=`) is mapped once a process.
+    if !sim.launch.stores.is_empty() || !sim.launch.svm.is_empty() {
+        return Err("aliased memory".into());
+    }
     // Launches of more than a million work-items (some golden files are refused later,
     // or stopped by a time limit): not run here.
     let items = sim
@@ -334,9 +339,13 @@ fn the_history_records_what_every_op_changes() {
         tally.failures.len(),
         tally.failures[..tally.failures.len().min(40)].join("\n")
     );
-    // Most golden kernels launch (some are build or launch failures on purpose), and the
-    // checks saw registers and memory change.
-    assert!(ran > sims.len() * 3 / 4, "{ran} of {}", sims.len());
+    // Most golden kernels launch (the `err_` files are failures on purpose, and some others
+    // are refused), and the checks saw registers and memory change.
+    let meant_to_run = sims
+        .iter()
+        .filter(|p| !p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("err_")))
+        .count();
+    assert!(ran > meant_to_run * 3 / 4, "{ran} of {meant_to_run}");
     assert!(tally.ops > 10_000 && tally.registers > 10_000 && tally.bytes > 1_000);
 }
 
