@@ -10,7 +10,7 @@ use oclgrind_core::Context;
 use oclgrind_diagnostic::{Diagnostic, Level, MemoryPlace, Rule};
 use oclgrind_simfile::format::fmt_g_digits;
 
-use crate::kernel_cmd::{SimArg, SimLaunch};
+use crate::sim_launch::{SimArg, SimLaunch};
 
 /// Why a comparison could not be made.
 #[derive(Debug, thiserror::Error)]
@@ -155,7 +155,7 @@ pub fn report(
         else {
             continue;
         };
-        if !sim.dumps(&p.name) {
+        if !sim.dumps_argument(&p.name) {
             continue;
         }
         let mut ours = vec![0u8; *size as usize];

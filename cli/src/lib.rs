@@ -6,4 +6,5 @@ pub mod compare;
 pub mod kernel_cmd;
 pub mod launcher;
 pub mod options;
+pub mod sim_launch;
 pub use oclgrind_simfile::sim;

@@ -15,9 +15,9 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 
-use oclgrind_cli::kernel_cmd::{read_sim, Beside};
 use oclgrind_cli::options::{self, Command};
 use oclgrind_cli::sim;
+use oclgrind_cli::sim_launch::{read_sim, Beside};
 use oclgrind_core::bytecode::Op;
 use oclgrind_core::context::Context;
 use oclgrind_core::counts::BlockCounts;
@@ -343,7 +343,10 @@ fn the_history_records_what_every_op_changes() {
     // are refused), and the checks saw registers and memory change.
     let meant_to_run = sims
         .iter()
-        .filter(|p| !p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("err_")))
+        .filter(|p| {
+            !p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("err_"))
+        })
         .count();
     assert!(ran > meant_to_run * 3 / 4, "{ran} of {meant_to_run}");
     assert!(tally.ops > 10_000 && tally.registers > 10_000 && tally.bytes > 1_000);

@@ -6,7 +6,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use oclgrind_cli::kernel_cmd::{RunError, SimFiles};
+use oclgrind_cli::sim_launch::{ReadError, SimFiles};
 use oclgrind_core::compile::{tokenize, translate_options};
 use oclgrind_core::llvm::{lower_program, LowerOptions, ModuleInput};
 use oclgrind_core::{Config, Context, Program};
@@ -48,7 +48,7 @@ pub fn sim(data: &[u8], program: &Arc<Program>) {
     let text = oclgrind_cli::sim::decode_text(data.to_vec());
     let ctx = Context::new(config());
     let files = FuzzFiles(program.clone());
-    match oclgrind_cli::kernel_cmd::read_sim(&ctx, &text, &files) {
+    match oclgrind_cli::sim_launch::read_sim(&ctx, &text, &files) {
         Ok(launch) => {
             assert_eq!(launch.args.len(), launch.kernel.code.info.params.len());
             if verbose() {
@@ -64,12 +64,12 @@ pub fn sim(data: &[u8], program: &Arc<Program>) {
 struct FuzzFiles(Arc<Program>);
 
 impl SimFiles for FuzzFiles {
-    fn program(&self, _: &str, _: &str) -> Result<Arc<Program>, RunError> {
+    fn program(&self, _: &str, _: &str) -> Result<Arc<Program>, ReadError> {
         Ok(self.0.clone())
     }
 
-    fn side_file(&self, file: &str) -> Result<Vec<u8>, RunError> {
-        Err(RunError::SideFile(file.to_string()))
+    fn side_file(&self, file: &str) -> Result<Vec<u8>, ReadError> {
+        Err(ReadError::SideFile(file.to_string()))
     }
 }
 

@@ -207,7 +207,9 @@ fn run_captured(setup: &Setup, loader: Loader, name: &str, spv: &Path) -> Result
 /// `events.c`, whose launches are 11 of `madd` then one of `busy`: the third `madd` is the
 /// process's launch 3, `busy` its launch 12.
 fn run_capture_filters(setup: &Setup, loader: Loader) -> Result<(), String> {
-    let cases: [(&[(&str, &str)], &[&str]); 3] = [
+    // (filter, value) pairs, and the captures they give.
+    type Case<'a> = (&'a [(&'a str, &'a str)], &'a [&'a str]);
+    let cases: [Case; 3] = [
         (&[("kernel", "madd"), ("launch", "3")], &["003-madd.sim"]),
         (&[("kernel", "busy")], &["012-busy.sim"]),
         (&[("launch", "2")], &["002-madd.sim"]),
