@@ -228,6 +228,19 @@ struct Table {
     owned: u64,
 }
 
+/// A buffer over `size` bytes at `ptr` that it does not own (whose contents count as
+/// written); `None` for a null pointer or a size past the address bits.
+fn aliased(ptr: *mut u8, size: u64, flags: u32) -> Option<GlobalBuffer> {
+    (size < 1u64 << GLOBAL_OFFSET_BITS && !ptr.is_null()).then(|| GlobalBuffer {
+        ptr,
+        size,
+        flags: AtomicU32::new(flags),
+        storage: None,
+        shadow: OnceLock::new(),
+        host_written: AtomicBool::new(true),
+    })
+}
+
 /// The global memory of one context.
 pub struct GlobalMemory {
     table: RwLock<Table>,
@@ -292,17 +305,7 @@ impl GlobalMemory {
     /// `ptr` must stay valid for reads and writes of `size` bytes until the buffer is freed
     /// and every launch that uses it has finished.
     pub unsafe fn allocate_aliased(&self, ptr: *mut u8, size: u64, flags: u32) -> Option<u64> {
-        if size >= 1u64 << GLOBAL_OFFSET_BITS || ptr.is_null() {
-            return None;
-        }
-        self.insert(GlobalBuffer {
-            ptr,
-            size,
-            flags: AtomicU32::new(flags),
-            storage: None,
-            shadow: OnceLock::new(),
-            host_written: AtomicBool::new(true),
-        })
+        self.insert(aliased(ptr, size, flags)?)
     }
 
     fn insert(&self, buffer: GlobalBuffer) -> Option<u64> {
@@ -380,17 +383,7 @@ impl GlobalMemory {
     /// # Safety
     /// As [`allocate_aliased`](Self::allocate_aliased).
     pub unsafe fn register_svm(&self, ptr: *mut u8, size: u64, flags: u32) -> Option<(u64, u64)> {
-        if size >= 1u64 << GLOBAL_OFFSET_BITS || ptr.is_null() {
-            return None;
-        }
-        self.insert_svm(GlobalBuffer {
-            ptr,
-            size,
-            flags: AtomicU32::new(flags),
-            storage: None,
-            shadow: OnceLock::new(),
-            host_written: AtomicBool::new(true),
-        })
+        self.insert_svm(aliased(ptr, size, flags)?)
     }
 
     /// The start and size of every SVM buffer, in address order.
