@@ -73,6 +73,34 @@ pub fn replay_with(binary: &Path, sim: &Path, args: &[&str]) -> Result<(), Strin
     Ok(())
 }
 
+/// Runs a captured launch on PoCL too (`--compare-with pocl`, through PoCL's vendors file
+/// alone): it must come out identical.
+pub fn identical_on_pocl(sim: &Path) -> Result<(), String> {
+    let mut cmd = Command::new(kernel_binary());
+    cmd.args(["--compare-with", "pocl"])
+        .arg(sim.file_name().unwrap_or_default())
+        .current_dir(sim.parent().unwrap_or(Path::new(".")))
+        .env("OCL_ICD_VENDORS", "/etc/OpenCL/vendors/pocl.icd");
+    for (k, _) in std::env::vars() {
+        if k.starts_with("OCLGRIND_") {
+            cmd.env_remove(k);
+        }
+    }
+    let out = cmd
+        .output()
+        .map_err(|e| format!("cannot run oclgrind-kernel: {e}"))?;
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let last = stdout.lines().last().unwrap_or_default();
+    match out.status.success() && last.starts_with("Identical on Portable Computing Language (") {
+        true => Ok(()),
+        false => Err(format!(
+            "{} on PoCL: {last}\n{}",
+            sim.display(),
+            String::from_utf8_lossy(&out.stderr)
+        )),
+    }
+}
+
 /// Replays every capture in `dir`, and those Debian's Oclgrind can read under it too; returns
 /// how many there were, and how many Debian's replayed.
 pub fn replay_all(dir: &Path, args: &[&str]) -> Result<(usize, usize), String> {
