@@ -295,6 +295,16 @@ pub const OPTIONS: &[(OptionSpec, Option<Command>)] = &[
     ),
     (
         opt(
+            "--leak-check",
+            None,
+            None,
+            Set(Var::LeakCheck),
+            "List OpenCL objects never released, at exit (=error: as errors)",
+        ),
+        Some(Command::Launcher),
+    ),
+    (
+        opt(
             "--local-mem-size",
             None,
             Some("BYTES"),
@@ -678,6 +688,7 @@ pub fn parse(cmd: Command, args: &[String]) -> Result<Options, OptionsError> {
             (Some(_), Some(value)) => value,
             // Its one value beyond the flag: the counts per source line too.
             (None, Some(value)) if var == Var::InstCounts && value == "lines" => value,
+            (None, Some(value)) if var == Var::LeakCheck && value == "error" => value,
             (None, Some(_)) => return Err(OptionsError::ValueToFlag(a.clone())),
             (None, None) => "1",
             (Some(_), None) => {
@@ -696,7 +707,7 @@ pub fn parse(cmd: Command, args: &[String]) -> Result<Options, OptionsError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use oclgrind_core::config::{DeviceType, DiagnosticsFormat, InstCounts};
+    use oclgrind_core::config::{DeviceType, DiagnosticsFormat, InstCounts, LeakCheck};
 
     fn args(s: &str) -> Vec<String> {
         s.split_whitespace().map(str::to_string).collect()
@@ -745,6 +756,14 @@ mod tests {
         assert_eq!(
             settings(Command::Launcher, "--history-size 0 ./app"),
             [Setting::HistorySize(0)]
+        );
+        assert_eq!(
+            settings(Command::Launcher, "--leak-check=error --leak-check ./app"),
+            [Setting::LeakCheck(LeakCheck::Warn)]
+        );
+        assert_eq!(
+            settings(Command::Launcher, "--leak-check=error ./app"),
+            [Setting::LeakCheck(LeakCheck::Error)]
         );
     }
 

@@ -33,6 +33,17 @@ pub enum InstCounts {
     Lines,
 }
 
+/// What `--leak-check` reports at exit: OpenCL objects the application never released.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LeakCheck {
+    #[default]
+    Off,
+    /// Each as a warning (`OCLGRIND_LEAK_CHECK=1`).
+    Warn,
+    /// Each as an error, which `--error-exitcode` counts (`OCLGRIND_LEAK_CHECK=error`).
+    Error,
+}
+
 /// The launches to capture (`OCLGRIND_CAPTURE`, `_KERNEL`, `_LAUNCH`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Capture {
@@ -49,6 +60,7 @@ pub struct Config {
     pub build_options: Option<String>,
     /// Which launches the runtime writes out as `.sim` files, and where.
     pub capture: Capture,
+    pub leak_check: LeakCheck,
     pub check_api: bool,
     pub compute_units: u64,
     pub constant_mem_size: u64,
@@ -117,6 +129,7 @@ impl Default for Config {
         Config {
             build_options: None,
             capture: Capture::default(),
+            leak_check: LeakCheck::Off,
             check_api: false,
             compute_units: DEFAULT_COMPUTE_UNITS,
             constant_mem_size: 65536,
@@ -230,6 +243,7 @@ impl Config {
             Setting::Capture(v) => self.capture.dir = v,
             Setting::CaptureKernel(v) => self.capture.kernel = v,
             Setting::CaptureLaunch(v) => self.capture.launch = v,
+            Setting::LeakCheck(v) => self.leak_check = v,
             Setting::CheckApi(v) => self.check_api = v,
             Setting::ComputeUnits(v) => self.compute_units = v,
             Setting::ConstantMemSize(v) => self.constant_mem_size = v,

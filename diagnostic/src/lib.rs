@@ -37,13 +37,15 @@ pub enum Rule {
     InvalidWaitEvent,
     ApiError,
     FatalError,
+    /// An OpenCL object the application never released (`--leak-check`).
+    LeakedObject,
     /// Anything else: plugins' own messages, information.
     Other,
 }
 
 impl Rule {
     /// Every rule, in the order a SARIF file lists them.
-    pub const ALL: [Rule; 15] = [
+    pub const ALL: [Rule; 16] = [
         Rule::InvalidRead,
         Rule::InvalidWrite,
         Rule::MisalignedAccess,
@@ -58,6 +60,7 @@ impl Rule {
         Rule::InvalidWaitEvent,
         Rule::ApiError,
         Rule::FatalError,
+        Rule::LeakedObject,
         Rule::Other,
     ];
 
@@ -78,6 +81,7 @@ impl Rule {
             Rule::InvalidWaitEvent => "invalid-wait-event",
             Rule::ApiError => "api-error",
             Rule::FatalError => "fatal-error",
+            Rule::LeakedObject => "leaked-object",
             Rule::Other => "diagnostic",
         }
     }
@@ -111,6 +115,7 @@ impl Rule {
             }
             Rule::ApiError => "An OpenCL API call failed (--check-api)",
             Rule::FatalError => "The simulator could not go on with the work-item",
+            Rule::LeakedObject => "An OpenCL object the application never released (--leak-check)",
             Rule::Other => "A diagnostic of the simulator or a plugin",
         }
     }

@@ -62,6 +62,14 @@ thread_local! {
     /// usable while its thread is torn down: C++ `thread_local` destructors, exit handlers and
     /// static destructors call OpenCL after the thread's destructible thread-locals are gone.
     static BLAME: Cell<*const Handle<Context>> = const { Cell::new(std::ptr::null()) };
+    /// The entry point the current call went through (`clCreateBuffer`): a leak report names
+    /// what created an object.
+    static CALL: Cell<&'static str> = const { Cell::new("") };
+}
+
+/// The entry point this thread is in (the innermost, for calls from callbacks).
+pub fn current_call() -> &'static str {
+    CALL.try_with(Cell::get).unwrap_or("")
 }
 
 /// Puts `context` in BLAME and returns what was there.
@@ -119,11 +127,13 @@ pub fn blame(context: &Obj<Context>) {
 ///
 /// Nothing here may unwind into C (that aborts the process): the body's panics become
 /// `CL_OUT_OF_HOST_MEMORY` with a report, and so does a panic in the bookkeeping around it.
-pub fn api_call(function: &str, body: impl FnOnce() -> ClResult<()>) -> cl_int {
+pub fn api_call(function: &'static str, body: impl FnOnce() -> ClResult<()>) -> cl_int {
     let call = || {
         // An entry point re-entered from a callback keeps its caller's context.
         let saved = swap_blame(None);
+        let outer = CALL.try_with(|c| c.replace(function)).unwrap_or("");
         let result = guard(function, body);
+        let _ = CALL.try_with(|c| c.set(outer));
         let context = swap_blame(saved);
         match result {
             Ok(()) => CL_SUCCESS,
@@ -141,7 +151,7 @@ pub fn api_call(function: &str, body: impl FnOnce() -> ClResult<()>) -> cl_int {
 
 /// Runs the body of an entry point that returns an object and stores its code in `errcode_ret`.
 pub fn api_create<T>(
-    function: &str,
+    function: &'static str,
     errcode_ret: *mut cl_int,
     body: impl FnOnce() -> ClResult<*mut T>,
 ) -> *mut T {

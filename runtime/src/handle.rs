@@ -111,7 +111,16 @@ pub fn create<T: ClObject>(obj: T) -> Obj<T> {
         obj: h.clone(),
     };
     registry_write().insert(raw(&h) as usize, live);
+    crate::leaks::created(raw(&h) as usize);
     h
+}
+
+/// Every live handle: its value, kind and object (for the leak report at exit).
+pub fn live() -> Vec<(usize, Kind, Arc<dyn Any + Send + Sync>)> {
+    let reg = registry_read();
+    reg.iter()
+        .map(|(&h, l)| (h, l.kind, l.obj.clone()))
+        .collect()
 }
 
 /// The object behind a handle, if it is a live object of type `T`.

@@ -17,6 +17,7 @@ mod handle;
 mod image;
 mod info;
 mod kernel;
+pub mod leaks;
 mod memobj;
 mod platform;
 mod program;

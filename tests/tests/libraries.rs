@@ -17,6 +17,8 @@
 //!   last line must count. (ViennaCL takes that kernel on a GPU; on a CPU its groups have one
 //!   work-item, and nothing races.)
 //! * And under `oclgrind --uninitialized`: none of them uses an uninitialised value.
+//! * The three programs under `--leak-check`, both ways: none leaves an object unreleased
+//!   (CLBlast and ViennaCL release theirs from static destructors, before the report).
 //! * CLBlast's SGEMM and clFFT's transforms captured (`--capture`) twice, both ways: the two
 //!   captures must leave the same results, and every captured launch must replay under
 //!   `oclgrind-kernel` to exactly what it left; CLBlast's launches and clFFT's forward ones
@@ -259,6 +261,22 @@ fn run_captured(
     Ok(())
 }
 
+/// Under `--leak-check` (its variable through the ICD loader) a library program leaves
+/// nothing unreleased: CLBlast releases its cached programs, and ViennaCL its context, from
+/// static destructors, which run before the report.
+fn leak_free(runtime: &Runtime, loader: Loader, program: &Path) -> Result<(), String> {
+    let mut cmd = runtime.command(loader, program, &["--leak-check"]);
+    cmd.env("OCLGRIND_LEAK_CHECK", "1");
+    let run = run_merged(cmd, TIMEOUT).map_err(|e| format!("cannot run: {e}"))?;
+    let name = program.file_name().unwrap_or_default().to_string_lossy();
+    let leaked =
+        run.output.contains("Leaked OpenCL object") || run.output.contains("never released");
+    match run.status == Some(0) && run.output.contains(&format!("PASS {name}")) && !leaked {
+        true => Ok(()),
+        false => Err(format!("exit status {:?}\n{}", run.status, run.output)),
+    }
+}
+
 type Job = (String, Box<dyn Fn() -> Result<(), String> + Send + Sync>);
 
 fn main() {
@@ -290,6 +308,13 @@ fn main() {
                         }
                     })
                 }),
+            ));
+        }
+        for built in &BUILT {
+            let (runtime, exe) = (runtime.clone(), out.join(built.name));
+            jobs.push((
+                format!("{} (--leak-check, {})", built.name, loader.tag()),
+                Box::new(move || leak_free(&runtime, loader, &exe)),
             ));
         }
         for (name, kernels) in CAPTURES {

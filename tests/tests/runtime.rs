@@ -203,6 +203,85 @@ fn run_captured(setup: &Setup, loader: Loader, name: &str, spv: &Path) -> Result
     Ok(())
 }
 
+/// `--leak-check` (`OCLGRIND_LEAK_CHECK` through the ICD loader), on programs built with debug
+/// information: `leaks.c` leaves two buffers and a kernel, made at its lines 18, 20 and 22;
+/// `leaks_atexit.c` releases everything from an exit handler, which is no leak. Leaks are
+/// warnings, or errors that the launcher's `--error-exitcode` counts with
+/// `--leak-check=error`.
+fn run_leak_check(setup: &Setup, loader: Loader) -> Result<(), String> {
+    let build = |name: &str| -> Result<PathBuf, String> {
+        let exe = setup.out.join(format!("{name}-g"));
+        let source = workspace().join(format!("tests/runtime/{name}.c"));
+        oclgrind_tests::compile_host_with(&source, &exe, &["-g"])?;
+        Ok(exe)
+    };
+    let run = |exe: &Path, check: &str, exitcode: Option<&str>| {
+        let mut args = vec![format!("--leak-check{check}")];
+        if let Some(code) = exitcode {
+            args.extend(["--error-exitcode".into(), code.to_string()]);
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let mut cmd = setup.command(loader, exe, &args);
+        if loader == Loader::Icd {
+            let value = if check.is_empty() { "1" } else { "error" };
+            cmd.env("OCLGRIND_LEAK_CHECK", value);
+        }
+        run_merged(cmd, TIMEOUT).map_err(|e| format!("cannot run: {e}"))
+    };
+    let leaky = build("leaks")?;
+    let r = run(&leaky, "", None)?;
+    let source = "tests/runtime/leaks.c";
+    let expected = [
+        "Leaked OpenCL object: buffer of 4096 bytes".to_string(),
+        format!(
+            "\tCreated by clCreateBuffer at {}:18",
+            workspace().join(source).display()
+        ),
+        "Leaked OpenCL object: buffer of 1024 bytes".into(),
+        format!(
+            "\tCreated by clCreateBuffer at {}:20",
+            workspace().join(source).display()
+        ),
+        "Leaked OpenCL object: kernel 'scale'".into(),
+        format!(
+            "\tCreated by clCreateKernel at {}:22",
+            workspace().join(source).display()
+        ),
+        "Oclgrind: 3 OpenCL objects were never released: 2 buffers (5120 bytes), 1 kernel".into(),
+    ];
+    let reported: Vec<&str> = (r.output.lines())
+        .filter(|l| {
+            l.starts_with("Leaked") || l.starts_with("\tCreated") || l.contains("never released")
+        })
+        .collect();
+    if reported != expected || r.status != Some(0) || !r.output.contains("PASS leaks") {
+        return Err(format!(
+            "exit {:?}, reported {reported:#?}\n{}",
+            r.status, r.output
+        ));
+    }
+    // Leaks count for --error-exitcode only as errors (the launcher's option: it reads the
+    // application's errors after it).
+    let exit_codes: &[(&str, i32)] = match loader {
+        Loader::Launcher => &[("", 0), ("=error", 3)],
+        Loader::Icd => &[],
+    };
+    for &(check, status) in exit_codes {
+        let r = run(&leaky, check, Some("3"))?;
+        if r.status != Some(status) {
+            return Err(format!(
+                "--leak-check{check}: exit {:?}\n{}",
+                r.status, r.output
+            ));
+        }
+    }
+    let tidy = run(&build("leaks_atexit")?, "", None)?;
+    if tidy.output.contains("Leaked") || !tidy.output.contains("PASS leaks_atexit") {
+        return Err(format!("released at exit, yet:\n{}", tidy.output));
+    }
+    Ok(())
+}
+
 /// `--capture-kernel` and `--capture-launch` (their variables through the ICD loader) on
 /// `events.c`, whose launches are 11 of `madd` then one of `busy`: the third `madd` is the
 /// process's launch 3, `busy` its launch 12.
@@ -397,6 +476,10 @@ fn jobs(spv: PathBuf) -> Vec<Job> {
                 Box::new(move |s| run_program(s, loader, name, &spv)),
             ));
         }
+        jobs.push((
+            format!("leak check ({tag})"),
+            Box::new(move |s| run_leak_check(s, loader)),
+        ));
         jobs.push((
             format!("capture filters ({tag})"),
             Box::new(move |s| run_capture_filters(s, loader)),

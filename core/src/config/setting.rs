@@ -2,7 +2,7 @@
 //! text is read here, by one rule, whether it comes from the environment or from a command
 //! line option, and written back here for the application the launcher starts.
 
-use super::{ConfigError, DeviceType, DiagnosticsFormat, InstCounts};
+use super::{ConfigError, DeviceType, DiagnosticsFormat, InstCounts, LeakCheck};
 
 /// The variables, in the order they are read (so that of several bad values the first named
 /// here is the one reported).
@@ -47,6 +47,7 @@ variables! {
     HistorySize = "OCLGRIND_HISTORY_SIZE",
     InstCounts = "OCLGRIND_INST_COUNTS",
     Interactive = "OCLGRIND_INTERACTIVE",
+    LeakCheck = "OCLGRIND_LEAK_CHECK",
     LocalMemSize = "OCLGRIND_LOCAL_MEM_SIZE",
     Log = "OCLGRIND_LOG",
     MaxErrors = "OCLGRIND_MAX_ERRORS",
@@ -103,6 +104,7 @@ pub enum Setting {
     GlobalMemSize(u64),
     InstCounts(InstCounts),
     Interactive(bool),
+    LeakCheck(LeakCheck),
     LocalMemSize(u64),
     Log(Option<String>),
     MaxErrors(u64),
@@ -186,6 +188,11 @@ impl Setting {
                 _ => InstCounts::Off,
             }),
             Var::Interactive => Setting::Interactive(flag),
+            Var::LeakCheck => Setting::LeakCheck(match text {
+                "1" => LeakCheck::Warn,
+                "error" => LeakCheck::Error,
+                _ => LeakCheck::Off,
+            }),
             Var::LocalMemSize => Setting::LocalMemSize(positive()?),
             Var::Log => Setting::Log(word()),
             Var::MaxErrors => Setting::MaxErrors(number(var, text, true)?),
@@ -232,6 +239,7 @@ impl Setting {
             Setting::HistorySize(_) => Var::HistorySize,
             Setting::InstCounts(_) => Var::InstCounts,
             Setting::Interactive(_) => Var::Interactive,
+            Setting::LeakCheck(_) => Var::LeakCheck,
             Setting::LocalMemSize(_) => Var::LocalMemSize,
             Setting::Log(_) => Var::Log,
             Setting::MaxErrors(_) => Var::MaxErrors,
@@ -298,6 +306,12 @@ impl Setting {
             Setting::ErrorExitcode(code) => code.map(|c| c.to_string()).unwrap_or_default(),
             Setting::CaptureLaunch(n) => n.map(|n| n.to_string()).unwrap_or_default(),
             Setting::ScalarExecutor(scalar) => if *scalar { "scalar" } else { "lanes" }.to_string(),
+            Setting::LeakCheck(check) => match check {
+                LeakCheck::Off => "0",
+                LeakCheck::Warn => "1",
+                LeakCheck::Error => "error",
+            }
+            .to_string(),
             Setting::InstCounts(counts) => match counts {
                 InstCounts::Off => "0",
                 InstCounts::Table => "1",

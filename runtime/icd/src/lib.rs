@@ -21,3 +21,14 @@ pub unsafe extern "C" fn clIcdGetPlatformIDsKHR(
 pub unsafe extern "C" fn clGetExtensionFunctionAddress(func_name: *const c_char) -> *mut c_void {
     api::clGetExtensionFunctionAddress(func_name)
 }
+
+/// The leak report (`--leak-check`) runs from this library's finaliser: the ICD loader loads
+/// it after the program's libraries, so the C library finalises it after them, when the
+/// application's exit handlers and static destructors have run too.
+#[used]
+#[link_section = ".fini_array"]
+static REPORT_LEAKS: extern "C" fn() = report_leaks;
+
+extern "C" fn report_leaks() {
+    oclgrind_runtime::leaks::report_now();
+}

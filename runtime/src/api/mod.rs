@@ -44,7 +44,7 @@ use crate::info::InfoOut;
 
 /// Answers an info query: `answer` gives the bytes, `InfoOut` copies them out.
 fn info_call(
-    function: &str,
+    function: &'static str,
     size: size_t,
     value: *mut c_void,
     size_ret: *mut size_t,

@@ -13,7 +13,7 @@ const NO_PIPES: &str = "Pipes are not supported (CL_DEVICE_PIPE_SUPPORT is false
 
 /// A GL entry point taking a context: the context is checked, then the call refused.
 unsafe fn refuse_gl_create(
-    function: &str,
+    function: &'static str,
     context: cl_context,
     errcode_ret: *mut cl_int,
 ) -> cl_mem {
@@ -112,7 +112,7 @@ pub unsafe extern "C" fn clGetGLTextureInfo(
     })
 }
 
-unsafe fn refuse_gl_objects(function: &str, command_queue: cl_command_queue) -> cl_int {
+unsafe fn refuse_gl_objects(function: &'static str, command_queue: cl_command_queue) -> cl_int {
     api_call(function, || {
         get_queue(command_queue)?;
         fail!(CL_INVALID_OPERATION, "{NO_GL}")
