@@ -39,10 +39,18 @@ struct Caller {
     offset: usize,
 }
 
+/// The objects made, by handle.
 static MADE: LazyLock<Mutex<HashMap<usize, Made>>> = LazyLock::new(Default::default);
+
+/// The SVM allocations not freed, by address: who made each, and its size.
+static SVM: LazyLock<Mutex<HashMap<u64, (Made, u64)>>> = LazyLock::new(Default::default);
 
 fn made() -> std::sync::MutexGuard<'static, HashMap<usize, Made>> {
     MADE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn svm() -> std::sync::MutexGuard<'static, HashMap<u64, (Made, u64)>> {
+    SVM.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// Whether objects are being tracked.
@@ -52,20 +60,33 @@ pub fn enabled() -> bool {
 
 /// Notes who made the object behind `handle` (with `--leak-check` only).
 pub fn created(handle: usize) {
-    if !enabled() {
-        return;
+    if enabled() {
+        made().insert(handle, made_now());
     }
+}
+
+/// Notes who allocated `size` bytes of SVM at `address` (with `--leak-check` only).
+pub fn allocated_svm(address: u64, size: u64) {
+    if enabled() {
+        svm().insert(address, (made_now(), size));
+    }
+}
+
+/// The SVM allocation at `address` was freed.
+pub fn freed_svm(address: u64) {
+    if enabled() {
+        svm().remove(&address);
+    }
+}
+
+/// What is making an object now, and its place in creation order.
+fn made_now() -> Made {
     static ORDER: AtomicU64 = AtomicU64::new(0);
-    let order = ORDER.fetch_add(1, Ordering::Relaxed);
-    let caller = caller();
-    made().insert(
-        handle,
-        Made {
-            order,
-            call: current_call(),
-            caller,
-        },
-    );
+    Made {
+        order: ORDER.fetch_add(1, Ordering::Relaxed),
+        call: current_call(),
+        caller: caller(),
+    }
 }
 
 extern "C" {
@@ -210,6 +231,18 @@ fn report() {
             }
         })
         .collect();
+    leaks.extend(
+        std::mem::take(&mut *svm())
+            .into_values()
+            .map(|(m, size)| Leak {
+                order: m.order,
+                noun: "SVM allocation",
+                what: format!("SVM allocation of {size} bytes"),
+                bytes: size,
+                call: m.call,
+                caller: m.caller,
+            }),
+    );
     if leaks.is_empty() {
         return;
     }

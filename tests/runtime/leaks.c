@@ -1,4 +1,4 @@
-/* --leak-check: leaks two buffers and a kernel; releases the rest. The leak report names
+/* --leak-check: leaks two buffers, a kernel and an SVM allocation; releases the rest. The leak report names
  * the lines marked LEAK (kept on these line numbers: tests/tests/runtime.rs expects them). */
 #include "common.h"
 
@@ -21,6 +21,8 @@ int main(void)
     CHECK_CODE(err, "clCreateBuffer");
     cl_kernel k = clCreateKernel(prog, "scale", &err); /* LEAK line 22 */
     CHECK_CODE(err, "clCreateKernel");
+    void *shared = clSVMAlloc(ctx, CL_MEM_READ_WRITE, 256, 0); /* LEAK line 24 */
+    ASSERT(shared != NULL, "clSVMAlloc returned NULL");
     (void)a;
     (void)b;
     (void)k;

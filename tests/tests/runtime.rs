@@ -204,8 +204,8 @@ fn run_captured(setup: &Setup, loader: Loader, name: &str, spv: &Path) -> Result
 }
 
 /// `--leak-check` (`OCLGRIND_LEAK_CHECK` through the ICD loader), on programs built with debug
-/// information: `leaks.c` leaves two buffers and a kernel, made at its lines 18, 20 and 22;
-/// `leaks_atexit.c` releases everything from an exit handler, which is no leak. Leaks are
+/// information: `leaks.c` leaves two buffers, a kernel and an SVM allocation, made at its
+/// lines 18, 20, 22 and 24; `leaks_atexit.c` releases everything from an exit handler, which is no leak. Leaks are
 /// warnings, or errors that the launcher's `--error-exitcode` counts with
 /// `--leak-check=error`.
 fn run_leak_check(setup: &Setup, loader: Loader) -> Result<(), String> {
@@ -247,7 +247,14 @@ fn run_leak_check(setup: &Setup, loader: Loader) -> Result<(), String> {
             "\tCreated by clCreateKernel at {}:22",
             workspace().join(source).display()
         ),
-        "Oclgrind: 3 OpenCL objects were never released: 2 buffers (5120 bytes), 1 kernel".into(),
+        "Leaked OpenCL object: SVM allocation of 256 bytes".into(),
+        format!(
+            "\tCreated by clSVMAlloc at {}:24",
+            workspace().join(source).display()
+        ),
+        "Oclgrind: 4 OpenCL objects were never released: 2 buffers (5120 bytes), 1 kernel, \
+         1 SVM allocation (256 bytes)"
+            .into(),
     ];
     let reported: Vec<&str> = (r.output.lines())
         .filter(|l| {

@@ -57,7 +57,10 @@ pub unsafe extern "C" fn clSVMAlloc(
             "alignment is {alignment}: it must be 0 or a power of two up to {MAX_ALIGNMENT}"
         );
         match c.sim.allocate_svm(size as u64, sim_access(flags), align) {
-            Some(address) => Ok(address as usize as *mut c_void),
+            Some(address) => {
+                crate::leaks::allocated_svm(address, size as u64);
+                Ok(address as usize as *mut c_void)
+            }
             None => fail!(
                 CL_OUT_OF_RESOURCES,
                 "No memory left for {size} bytes of shared virtual memory"
@@ -80,6 +83,7 @@ fn free(c: &Obj<Context>, address: u64) -> ClResult<()> {
         CL_INVALID_VALUE,
         "{address:#x} is not the start of shared virtual memory of this context"
     );
+    crate::leaks::freed_svm(address);
     Ok(())
 }
 
