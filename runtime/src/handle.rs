@@ -162,6 +162,7 @@ pub fn release<T: ClObject>(handle: *mut c_void, argument: &str) -> ClResult<Opt
         .ok_or_else(|| ClError::new(T::INVALID, format!("For argument '{argument}'")))?;
         if obj.refs.fetch_sub(1, Ordering::AcqRel) == 1 {
             reg.remove(&(handle as usize));
+            crate::leaks::released(handle as usize);
             Some(obj)
         } else {
             None

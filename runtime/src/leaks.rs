@@ -65,6 +65,13 @@ pub fn created(handle: usize) {
     }
 }
 
+/// The application released the object behind `handle` for good.
+pub fn released(handle: usize) {
+    if enabled() {
+        made().remove(&handle);
+    }
+}
+
 /// Notes who allocated `size` bytes of SVM at `address` (with `--leak-check` only).
 pub fn allocated_svm(address: u64, size: u64) {
     if enabled() {
