@@ -352,6 +352,22 @@ fn place_svm(
     files: &dyn SimFiles,
 ) -> Result<Vec<(u64, u64)>, ReadError> {
     const PAGE: u64 = 4096;
+    // User space ends below 2^47 on x86-64 Linux (and SVM addresses must stay below 2^48).
+    const USER_SPACE_END: u64 = 1 << 47;
+    // Every allocation's bytes first: a file that does not hold them maps nothing.
+    let mut contents = Vec::with_capacity(launch.svm.len());
+    for s in &launch.svm {
+        let end = s.address.checked_add(s.size);
+        if s.size == 0 || end.is_none_or(|e| e > USER_SPACE_END) {
+            let msg = format!(
+                "SVM allocation of {} bytes at {:#x} is outside the address space",
+                s.size, s.address
+            );
+            return Err(r.error(msg).into());
+        }
+        check_fits(ctx, r, s.size)?;
+        contents.push(side_bytes(r, files, &s.file, s.size)?);
+    }
     let mut pages: Vec<(u64, u64)> = launch
         .svm
         .iter()
@@ -396,8 +412,7 @@ fn place_svm(
         }
     }
     let mut placed = Vec::new();
-    for s in &launch.svm {
-        let bytes = side_bytes(r, files, &s.file, s.size)?;
+    for (s, bytes) in launch.svm.iter().zip(contents) {
         // SAFETY: the pages mapped above stay for the rest of the process.
         let registered = unsafe { ctx.global.register_svm(s.address as *mut u8, s.size, 0) };
         let (start, address) = registered.ok_or_else(|| r.error("Unable to allocate buffer"))?;
@@ -667,7 +682,11 @@ impl ArgumentReader<'_, '_> {
             rows.checked_add(slices)?
                 .checked_add(width.checked_mul(pixel)?)
         })();
-        if spec.kind == 0 || row_pitch < width * pixel || needed.is_none_or(|n| n > size) {
+        let row = width.checked_mul(pixel);
+        if spec.kind == 0 || width == 0
+            || row.is_none_or(|row| row_pitch < row)
+            || needed.is_none_or(|n| n > size)
+        {
             return Err(self.error(format!(
                 "An image of {width}x{height}x{depth}x{layers} pixels with pitches \
                  {row_pitch},{slice_pitch} does not fit in {size} bytes"
