@@ -160,7 +160,7 @@ pub fn report(
         }
         let mut ours = vec![0u8; *size as usize];
         ctx.global.read(*address, &mut ours);
-        let kind = diff::kind_of(&p.type_name);
+        let kind = diff::kind_of(p.element_type_name());
         let Some(d) = diff::compare(kind, &ours, their_bytes, ulps) else {
             continue;
         };

@@ -683,7 +683,8 @@ impl ArgumentReader<'_, '_> {
                 .checked_add(width.checked_mul(pixel)?)
         })();
         let row = width.checked_mul(pixel);
-        if spec.kind == 0 || width == 0
+        if spec.kind == 0
+            || width == 0
             || row.is_none_or(|row| row_pitch < row)
             || needed.is_none_or(|n| n > size)
         {

@@ -53,6 +53,25 @@ pub struct KernelParam {
     pub slot: Slot,
 }
 
+impl KernelParam {
+    /// The type of its elements, typedefs resolved where the argument info allows: the base
+    /// type without a vector's attribute (`float` for a `realM*` that is `float16*`, which
+    /// clang gives as `float __attribute__((ext_vector_type(16)))*`) and without a pointer's
+    /// `*`; the type name when there is no base type (bitcode without argument info).
+    pub fn element_type_name(&self) -> &str {
+        let base = self
+            .base_type_name
+            .split(" __attribute__")
+            .next()
+            .unwrap_or("");
+        let name = match base.is_empty() {
+            true => self.type_name.as_str(),
+            false => base,
+        };
+        name.trim_end_matches('*').trim()
+    }
+}
+
 /// Attributes of a kernel function that affect launches.
 #[derive(Clone, Debug, Default)]
 pub struct KernelAttrs {
@@ -360,5 +379,34 @@ pub struct ProgramCode {
 impl ProgramCode {
     pub fn kernel(&self, name: &str) -> Option<&Arc<KernelCode>> {
         self.kernels.iter().find(|k| k.info.name == name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn param(type_name: &str, base: &str) -> KernelParam {
+        KernelParam {
+            name: "p".into(),
+            type_name: type_name.into(),
+            base_type_name: base.into(),
+            address_qualifier: 1,
+            access_qualifier: String::new(),
+            type_qualifier: String::new(),
+            kind: ParamKind::Pointer(AddrSpace::Global),
+            size: 8,
+            slot: 0,
+        }
+    }
+
+    #[test]
+    fn element_types_resolve_typedefs() {
+        // What clang gives for `typedef float16 realM; ... global realM *a`.
+        let vector = param("realM*", "float __attribute__((ext_vector_type(16)))*");
+        assert_eq!(vector.element_type_name(), "float");
+        assert_eq!(param("real*", "float*").element_type_name(), "float");
+        assert_eq!(param("uint4*", "").element_type_name(), "uint4");
+        assert_eq!(param("int", "int").element_type_name(), "int");
     }
 }

@@ -537,11 +537,11 @@ fn changed_globals(
 }
 
 /// The type a parameter's `size` bytes are written in: the unsigned integer of their
-/// elements' width, so that every bit reads back (hex floats do not), from the base type
-/// (typedefs have no default in the format); bytes where that does not divide the size.
+/// elements' width, so that every bit reads back (hex floats do not), from the element type
+/// with typedefs resolved (they have no default in the format); bytes where that does not
+/// divide the size.
 fn element(p: &KernelParam, size: u64) -> Elem {
-    let base = p.base_type_name.trim_end_matches('*').trim();
-    let scalar = base.trim_end_matches(|c: char| c.is_ascii_digit());
+    let scalar = (p.element_type_name()).trim_end_matches(|c: char| c.is_ascii_digit());
     let elem = match scalar {
         "char" | "uchar" | "bool" => Elem::UChar,
         "short" | "ushort" | "half" => Elem::UShort,
