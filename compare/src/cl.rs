@@ -130,18 +130,23 @@ pub(crate) struct Api {
     pub release_context: Release,
 }
 
-static API: OnceLock<Result<Api, String>> = OnceLock::new();
+/// Why the ICD loader could not be used: the dynamic loader's message.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct LoadError(pub String);
 
-/// The loaded library, opened on first use; the error is the loader's message.
-pub(crate) fn api() -> Result<&'static Api, String> {
+static API: OnceLock<Result<Api, LoadError>> = OnceLock::new();
+
+/// The loaded library, opened on first use.
+pub(crate) fn api() -> Result<&'static Api, LoadError> {
     API.get_or_init(load).as_ref().map_err(Clone::clone)
 }
 
-fn load() -> Result<Api, String> {
+fn load() -> Result<Api, LoadError> {
     // SAFETY: opening the ICD loader runs its initialisers, which are ordinary C code.
     let lib = unsafe { Library::new("libOpenCL.so.1") }
         .or_else(|first| unsafe { Library::new("libOpenCL.so") }.map_err(|_| first))
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| LoadError(e.to_string()))?;
     macro_rules! sym {
         ($name:literal) => {
             symbol(&lib, concat!($name, "\0"))?
@@ -174,12 +179,12 @@ fn load() -> Result<Api, String> {
 }
 
 /// One required entry point, copied out of the library (which is never unloaded).
-fn symbol<T: Copy>(lib: &Library, name: &str) -> Result<T, String> {
+fn symbol<T: Copy>(lib: &Library, name: &str) -> Result<T, LoadError> {
     // SAFETY: every name passed is a standard OpenCL entry point, and the type it is read as
     // (the field it is stored in) matches its C prototype in the Khronos headers.
     unsafe { lib.get::<T>(name.as_bytes()) }
         .map(|s| *s)
-        .map_err(|e| e.to_string())
+        .map_err(|e| LoadError(e.to_string()))
 }
 
 impl Api {

@@ -19,8 +19,8 @@ use opencl_sys::{
     CL_PLATFORM_NAME, CL_PLATFORM_NOT_FOUND_KHR, CL_PLATFORM_VENDOR, CL_PROGRAM_BUILD_LOG, CL_TRUE,
 };
 
-pub use cl::error_name;
 use cl::{check, Api, Guard};
+pub use cl::{error_name, LoadError};
 
 /// Why a comparison run could not be made; `Display` is the text the user reads.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -37,7 +37,7 @@ pub enum CompareError {
     #[error("--compare-with cannot name this simulator")]
     Simulator,
     #[error("Cannot load the OpenCL ICD loader (libOpenCL.so.1): {0}")]
-    Load(String),
+    Load(cl::LoadError),
     #[error("{platform} has no clCreateProgramWithIL")]
     NoIl { platform: String },
     #[error("Build failure on {platform}:\n{log}")]
@@ -668,7 +668,7 @@ mod tests {
             "--compare-with cannot name this simulator"
         );
         assert_eq!(
-            CompareError::Load("x: no such file".into()).to_string(),
+            CompareError::Load(cl::LoadError("x: no such file".into())).to_string(),
             "Cannot load the OpenCL ICD loader (libOpenCL.so.1): x: no such file"
         );
     }

@@ -543,13 +543,10 @@ fn changed_globals(
 fn element(p: &KernelParam, size: u64) -> Elem {
     let scalar = (p.element_type_name()).trim_end_matches(|c: char| c.is_ascii_digit());
     let elem = match scalar {
-        "char" | "uchar" | "bool" => Elem::UChar,
-        "short" | "ushort" | "half" => Elem::UShort,
-        "int" | "uint" | "float" => Elem::UInt,
-        "long" | "ulong" | "double" | "size_t" | "ptrdiff_t" | "intptr_t" | "uintptr_t" => {
-            Elem::ULong
-        }
-        _ => Elem::UChar,
+        "half" => Elem::UShort,
+        "bool" => Elem::UChar,
+        "size_t" | "ptrdiff_t" | "intptr_t" | "uintptr_t" => Elem::ULong,
+        other => Elem::from_name(other).map_or(Elem::UChar, Elem::unsigned),
     };
     match size % elem.size() as u64 {
         0 => elem,

@@ -106,11 +106,14 @@ fn caller() -> Option<Caller> {
     let mut frames = [std::ptr::null_mut(); 64];
     // SAFETY: room for 64 frames.
     let n = unsafe { backtrace(frames.as_mut_ptr(), frames.len() as libc::c_int) };
-    let ours = object_of(caller as *const c_void)?;
+    // This library's file, found once.
+    static OURS: LazyLock<Option<PathBuf>> =
+        LazyLock::new(|| object_of(caller as *const c_void).map(|(path, _)| path));
+    let ours = OURS.as_ref()?;
     frames[..n.max(0) as usize].iter().find_map(|&address| {
         let (object, base) = object_of(address)?;
         let name = object.file_name()?.to_string_lossy();
-        let outside = object != ours.0 && !name.starts_with("libOpenCL");
+        let outside = object != *ours && !name.starts_with("libOpenCL");
         // The return address is past the call: the call's line is a byte before.
         let offset = (address as usize).checked_sub(base + 1)?;
         outside.then_some(Caller { object, offset })

@@ -53,7 +53,18 @@ impl Elem {
             .expect("every type is named")
     }
 
-    fn from_name(s: &str) -> Option<Elem> {
+    /// The unsigned type of the same width (a float's bits as an integer).
+    pub fn unsigned(self) -> Elem {
+        match self.size() {
+            1 => Elem::UChar,
+            2 => Elem::UShort,
+            4 => Elem::UInt,
+            _ => Elem::ULong,
+        }
+    }
+
+    /// The type a header names (`uint`).
+    pub fn from_name(s: &str) -> Option<Elem> {
         Self::NAMES.iter().find(|(n, _)| *n == s).map(|(_, e)| *e)
     }
 

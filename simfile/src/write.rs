@@ -208,6 +208,16 @@ mod tests {
     }
 
     #[test]
+    fn unsigned_types_keep_the_width() {
+        assert_eq!(Elem::Float.unsigned(), Elem::UInt);
+        assert_eq!(Elem::Double.unsigned(), Elem::ULong);
+        assert_eq!(Elem::Char.unsigned(), Elem::UChar);
+        assert_eq!(Elem::Short.unsigned(), Elem::UShort);
+        assert_eq!(Elem::from_name("float"), Some(Elem::Float));
+        assert_eq!(Elem::from_name("float4"), None);
+    }
+
+    #[test]
     fn headers_read_back() {
         let h = Header {
             size: Some(64),

@@ -43,11 +43,7 @@ pub fn replay_with(binary: &Path, sim: &Path, args: &[&str]) -> Result<(), Strin
     let name = sim.file_name().unwrap_or_default();
     let mut cmd = Command::new(binary);
     cmd.args(args).arg(name).current_dir(dir);
-    for (k, _) in std::env::vars() {
-        if k.starts_with("OCLGRIND_") {
-            cmd.env_remove(k);
-        }
-    }
+    crate::without_settings(&mut cmd);
     let out = cmd
         .output()
         .map_err(|e| format!("cannot run oclgrind-kernel: {e}"))?;
@@ -81,11 +77,7 @@ pub fn identical_on_pocl(sim: &Path) -> Result<(), String> {
         .arg(sim.file_name().unwrap_or_default())
         .current_dir(sim.parent().unwrap_or(Path::new(".")))
         .env("OCL_ICD_VENDORS", "/etc/OpenCL/vendors/pocl.icd");
-    for (k, _) in std::env::vars() {
-        if k.starts_with("OCLGRIND_") {
-            cmd.env_remove(k);
-        }
-    }
+    crate::without_settings(&mut cmd);
     let out = cmd
         .output()
         .map_err(|e| format!("cannot run oclgrind-kernel: {e}"))?;

@@ -85,13 +85,20 @@ impl Runtime {
                 c
             }
         };
-        for (k, _) in std::env::vars() {
-            if k.starts_with("OCLGRIND_") || k == "LD_PRELOAD" {
-                cmd.env_remove(k);
-            }
-        }
+        without_settings(&mut cmd).env_remove("LD_PRELOAD");
         cmd
     }
+}
+
+/// `cmd` without the `OCLGRIND_*` variables of the test's own environment: a test gives the
+/// settings it means.
+pub fn without_settings(cmd: &mut Command) -> &mut Command {
+    for (k, _) in std::env::vars() {
+        if k.starts_with("OCLGRIND_") {
+            cmd.env_remove(k);
+        }
+    }
+    cmd
 }
 
 /// Output of a finished command.

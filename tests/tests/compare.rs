@@ -39,11 +39,7 @@ fn compare(vendors: &Path, dir: &Path, args: &[&str]) -> Result<Compared, String
     cmd.args(args)
         .current_dir(dir)
         .env("OCL_ICD_VENDORS", vendors);
-    for (k, _) in std::env::vars() {
-        if k.starts_with("OCLGRIND_") {
-            cmd.env_remove(k);
-        }
-    }
+    oclgrind_tests::without_settings(&mut cmd);
     let Output {
         stdout,
         stderr,

@@ -26,11 +26,7 @@ fn run_one(bin: &Path, sim: &Path) -> Result<(), String> {
         .map_err(|e| format!("{}: {e}", sim.with_extension("inp").display()))?;
     let mut cmd = Command::new(bin);
     cmd.current_dir(dir);
-    for (k, _) in std::env::vars() {
-        if k.starts_with("OCLGRIND_") {
-            cmd.env_remove(k);
-        }
-    }
+    oclgrind_tests::without_settings(&mut cmd);
     cmd.arg("-i");
     if let Some(args) = text.lines().next().and_then(|l| l.strip_prefix("# ARGS: ")) {
         cmd.args(args.split(' ').filter(|a| !a.is_empty()));

@@ -58,11 +58,7 @@ fn run_one(bin: &Path, sim: &Path, variant: Variant) -> Result<(), String> {
     let text = std::fs::read_to_string(sim).map_err(|e| e.to_string())?;
     let mut cmd = Command::new(bin);
     cmd.current_dir(dir);
-    for (k, _) in std::env::vars() {
-        if k.starts_with("OCLGRIND_") {
-            cmd.env_remove(k);
-        }
-    }
+    oclgrind_tests::without_settings(&mut cmd);
     if let Some(o) = options {
         cmd.env("OCLGRIND_BUILD_OPTIONS", o);
     }

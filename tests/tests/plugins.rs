@@ -87,11 +87,7 @@ fn shared_library(source: &Path, out: &Path) -> Result<PathBuf, String> {
 fn kernel_run(args: &[&str], env: &[(&str, &str)], reference: &str) -> Result<(), String> {
     let mut cmd = Command::new(kernel_binary());
     cmd.current_dir(workspace().join("tests/plugins"));
-    for (k, _) in std::env::vars() {
-        if k.starts_with("OCLGRIND_") {
-            cmd.env_remove(k);
-        }
-    }
+    oclgrind_tests::without_settings(&mut cmd);
     cmd.envs(env.iter().copied())
         .args(args)
         .arg("one_group_each.sim");

@@ -24,11 +24,7 @@ fn kernel(test: &str, args: &[&str]) -> Result<i32, String> {
     let text = std::fs::read_to_string(&sim).map_err(|e| e.to_string())?;
     let mut cmd = Command::new(kernel_binary());
     cmd.current_dir(sim.parent().expect("a directory"));
-    for (k, _) in std::env::vars() {
-        if k.starts_with("OCLGRIND_") {
-            cmd.env_remove(k);
-        }
-    }
+    oclgrind_tests::without_settings(&mut cmd);
     if let Some(own) = text.lines().next().and_then(|l| l.strip_prefix("# ARGS: ")) {
         cmd.args(own.split(' ').filter(|a| !a.is_empty()));
     }
