@@ -20,6 +20,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PRODUCT = ["core", "cli", "runtime", "debugger-plugin", "debug-protocol", "tui", "reports",
+           "simfile", "compare",
            "plugin-host", "plugin-abi"]
 
 
