@@ -39,13 +39,23 @@ pub enum Rule {
     FatalError,
     /// An OpenCL object the application never released (`--leak-check`).
     LeakedObject,
+    /// A global memory access of a sub-group that touches more sectors than its bytes need
+    /// (`--perf-lints`).
+    UncoalescedAccess,
+    /// A local memory access serialised by bank conflicts (`--perf-lints`).
+    BankConflict,
+    /// A conditional branch whose sub-groups' lanes went both ways (`--perf-lints`).
+    DivergentBranch,
+    /// Performance figures below the lints' thresholds, and a kernel's totals
+    /// (`--perf-lints`).
+    PerformanceFigures,
     /// Anything else: plugins' own messages, information.
     Other,
 }
 
 impl Rule {
     /// Every rule, in the order a SARIF file lists them.
-    pub const ALL: [Rule; 16] = [
+    pub const ALL: [Rule; 20] = [
         Rule::InvalidRead,
         Rule::InvalidWrite,
         Rule::MisalignedAccess,
@@ -61,6 +71,10 @@ impl Rule {
         Rule::ApiError,
         Rule::FatalError,
         Rule::LeakedObject,
+        Rule::UncoalescedAccess,
+        Rule::BankConflict,
+        Rule::DivergentBranch,
+        Rule::PerformanceFigures,
         Rule::Other,
     ];
 
@@ -82,6 +96,10 @@ impl Rule {
             Rule::ApiError => "api-error",
             Rule::FatalError => "fatal-error",
             Rule::LeakedObject => "leaked-object",
+            Rule::UncoalescedAccess => "uncoalesced-access",
+            Rule::BankConflict => "bank-conflict",
+            Rule::DivergentBranch => "divergent-branch",
+            Rule::PerformanceFigures => "performance-figures",
             Rule::Other => "diagnostic",
         }
     }
@@ -116,8 +134,32 @@ impl Rule {
             Rule::ApiError => "An OpenCL API call failed (--check-api)",
             Rule::FatalError => "The simulator could not go on with the work-item",
             Rule::LeakedObject => "An OpenCL object the application never released (--leak-check)",
+            Rule::UncoalescedAccess => {
+                "A sub-group's global memory access touches more 32-byte sectors than its bytes need (--perf-lints)"
+            }
+            Rule::BankConflict => {
+                "Lanes of a sub-group access different words of one local memory bank, which serialises the access (--perf-lints)"
+            }
+            Rule::DivergentBranch => {
+                "Lanes of a sub-group went both ways at a conditional branch (--perf-lints)"
+            }
+            Rule::PerformanceFigures => {
+                "Figures of memory accesses and branches below the lints' thresholds, and a kernel's totals (--perf-lints)"
+            }
             Rule::Other => "A diagnostic of the simulator or a plugin",
         }
+    }
+
+    /// Whether the rule is one of the performance lints' (`--perf-lints`): information, never
+    /// an error.
+    pub fn is_performance(self) -> bool {
+        matches!(
+            self,
+            Rule::UncoalescedAccess
+                | Rule::BankConflict
+                | Rule::DivergentBranch
+                | Rule::PerformanceFigures
+        )
     }
 }
 
@@ -287,6 +329,58 @@ pub enum Body {
     },
     /// A message with no structure (a plugin's own text, a summary): printed as given.
     Text(String),
+    /// A performance lint (`--perf-lints`): figures for one source line, or a kernel's totals.
+    /// Printed as its headline alone, one line.
+    Performance {
+        /// The line's place (an instruction on it); [`At::Unknown`] for totals.
+        at: At,
+        /// The sub-group size the figures were counted at.
+        sub_group_size: u64,
+        figures: Figures,
+    },
+}
+
+/// A performance lint's figures (`--perf-lints`). A request is the accesses one sub-group's
+/// lanes make at one site together; per-line figures are sums over the line's sites. In JSON,
+/// a `kind` (`global`, `local`, `branch`, `totals`) and the fields in camelCase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(
+    tag = "kind",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
+pub enum Figures {
+    /// Global loads (`write: false`) or stores of one line: requests, 32-byte sectors
+    /// touched, and the fewest sectors their bytes need.
+    Global {
+        write: bool,
+        requests: u64,
+        sectors: u64,
+        ideal: u64,
+    },
+    /// Local memory accesses of one line: accesses (requests), serialised passes, and the
+    /// fewest passes possible.
+    Local {
+        accesses: u64,
+        passes: u64,
+        ideal: u64,
+    },
+    /// Executions of one line's conditional branches by whole sub-groups, and how many
+    /// diverged.
+    Branch { executions: u64, divergent: u64 },
+    /// A launch's sums. `cut`: requests counted before all their lanes arrived (a safety
+    /// cap).
+    Totals {
+        global_requests: u64,
+        sectors: u64,
+        global_ideal: u64,
+        local_accesses: u64,
+        passes: u64,
+        local_ideal: u64,
+        executions: u64,
+        divergent: u64,
+        cut: u64,
+    },
 }
 
 /// One diagnostic.
@@ -353,6 +447,31 @@ impl Diagnostic {
         }
     }
 
+    /// A performance lint's line (`--perf-lints`): information, its headline the whole
+    /// message (see [`text::performance_line`]).
+    pub fn performance(
+        rule: Rule,
+        kernel: &str,
+        launch: u64,
+        at: At,
+        sub_group_size: u64,
+        figures: Figures,
+    ) -> Diagnostic {
+        Diagnostic {
+            level: Level::Info,
+            rule,
+            headline: text::performance_line(rule, kernel, &at, sub_group_size, &figures),
+            kernel: Some(kernel.to_string()),
+            launch: Some(launch),
+            body: Body::Performance {
+                at,
+                sub_group_size,
+                figures,
+            },
+            memory: None,
+        }
+    }
+
     /// The memory the diagnostic is about.
     pub fn with_memory(mut self, space: impl ToString, address: u64) -> Diagnostic {
         self.memory = Some(MemoryPlace {
@@ -400,6 +519,11 @@ impl Diagnostic {
                 party(Some("Work-item"), *work_item, Some(at)),
                 party(Some("Previous work-items"), None, Some(previous_at)),
             ],
+            Body::Performance {
+                figures: Figures::Totals { .. },
+                ..
+            } => Vec::new(),
+            Body::Performance { at, .. } => vec![party(None, None, Some(at))],
             Body::ApiError { .. } | Body::Text(_) => Vec::new(),
         }
     }
@@ -465,7 +589,7 @@ impl Diagnostic {
                 error,
                 info,
             } => text::api_error_lines(function, error, info.as_deref()),
-            Body::Text(_) => Vec::new(),
+            Body::Text(_) | Body::Performance { .. } => Vec::new(),
         }
     }
 }

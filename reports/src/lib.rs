@@ -1,8 +1,9 @@
 //! oclgrind-reports: diagnostics for CI. With `--diagnostics-file FILE` every warning and
-//! error the simulator reports goes into FILE too, as SARIF 2.1.0 (`--diagnostics-format
-//! sarif`, GitHub code scanning and other SARIF consumers read it) or as JSON lines (`jsonl`,
-//! one object per diagnostic with the same fields); with `--error-exitcode N` the front end
-//! exits with N when any error was reported.
+//! error the simulator reports goes into FILE too, and so do the performance lints' notes
+//! (`--perf-lints`), as SARIF 2.1.0 (`--diagnostics-format sarif`, GitHub code scanning and
+//! other SARIF consumers read it) or as JSON lines (`jsonl`, one object per diagnostic with
+//! the same fields); with `--error-exitcode N` the front end exits with N when any error was
+//! reported (performance notes never count).
 //!
 //! The file is complete after every diagnostic (a JSON line is flushed; the SARIF document is
 //! written anew and renamed into place), so it survives a program that crashes later. One
@@ -16,7 +17,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use oclgrind_core::config::{Config, DiagnosticsFormat};
-use oclgrind_core::diagnostics::{Diagnostic, Level, Party, SourcePlace};
+use oclgrind_core::diagnostics::{Body, Diagnostic, Level, Party, SourcePlace};
 use oclgrind_core::plugins::{Interest, Plugin};
 use serde_json::{json, Value};
 
@@ -122,11 +123,11 @@ impl Plugin for Reports {
 }
 
 impl Settings {
-    /// Tallies an error, and writes a diagnostic (a warning or an error; the rest is
-    /// information) to the file.
+    /// Tallies an error, and writes a diagnostic (a warning or an error, or a performance
+    /// lint's note; the rest is information) to the file.
     fn record(&self, diagnostic: &Diagnostic) {
         let level = diagnostic.level;
-        if level < Level::Warning {
+        if !kept(diagnostic) {
             return;
         }
         if level == Level::Error && ERRORS.fetch_add(1, Relaxed) == 0 {
@@ -153,6 +154,12 @@ impl Settings {
                 .and_then(|mut f| writeln!(f, "{line}"));
         }
     }
+}
+
+/// Whether a diagnostic goes into the file: a warning or an error, or a performance lint's
+/// note. Only errors count for `--error-exitcode`.
+fn kept(diagnostic: &Diagnostic) -> bool {
+    diagnostic.level >= Level::Warning || diagnostic.rule.is_performance()
 }
 
 impl Writer {
@@ -246,11 +253,24 @@ fn party_json(p: &Party) -> Value {
     })
 }
 
-/// One diagnostic as a JSON line: the fields of its SARIF result, flat.
+/// A performance lint's figures and sub-group size (`--perf-lints`).
+fn performance(d: &Diagnostic) -> Option<(Value, u64)> {
+    match &d.body {
+        Body::Performance {
+            figures,
+            sub_group_size,
+            ..
+        } => Some((json!(figures), *sub_group_size)),
+        _ => None,
+    }
+}
+
+/// One diagnostic as a JSON line: the fields of its SARIF result, flat. A performance lint's
+/// line also has `figures` and `subGroupSize`; no other line has them.
 fn json_line(d: &Diagnostic) -> Value {
     let parties = d.parties();
     let first = parties.first();
-    json!({
+    let mut line = json!({
         "level": level_name(d.level),
         "ruleId": d.rule.id(),
         "message": d.title(),
@@ -262,5 +282,206 @@ fn json_line(d: &Diagnostic) -> Value {
         "origin": d.origin().map(|o| json!({"message": o.description, "location": o.place.as_ref().map(place_json)})),
         "details": d.details(),
         "text": d.to_string(),
-    })
+    });
+    if let Some((figures, sub_group_size)) = performance(d) {
+        line["figures"] = figures;
+        line["subGroupSize"] = json!(sub_group_size);
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use oclgrind_core::diagnostics::{At, Body, Entity, Rule};
+    use oclgrind_diagnostic::Figures;
+
+    fn at(line: u32, text: Option<&str>) -> At {
+        At::Instruction {
+            instruction: "  store i32 %x, ptr addrspace(1) %p, align 4".into(),
+            place: Some(SourcePlace {
+                file: "input.cl".into(),
+                line,
+                column: 8,
+                text: text.map(str::to_string),
+            }),
+        }
+    }
+
+    fn uncoalesced() -> Diagnostic {
+        let figures = Figures::Global {
+            write: false,
+            requests: 2048,
+            sectors: 65536,
+            ideal: 8192,
+        };
+        Diagnostic::performance(Rule::UncoalescedAccess, "k", 0, at(12, None), 32, figures)
+    }
+
+    fn invalid_write() -> Diagnostic {
+        Diagnostic {
+            level: Level::Error,
+            rule: Rule::InvalidWrite,
+            headline: "Invalid write of size 4 at global memory address 0x1000000000010".into(),
+            kernel: Some("k".into()),
+            launch: Some(0),
+            body: Body::Standard {
+                message: Vec::new(),
+                entity: Entity::WorkItem {
+                    global: [4, 0, 0],
+                    local: [0, 0, 0],
+                    group: [1, 0, 0],
+                },
+                at: at(2, Some("p[4] = 1;")),
+                origin: None,
+                notes: Vec::new(),
+            },
+            memory: None,
+        }
+    }
+
+    fn global_figures() -> Value {
+        json!({"kind": "global", "write": false, "requests": 2048, "sectors": 65536, "ideal": 8192})
+    }
+
+    #[test]
+    fn a_performance_lint_is_a_sarif_note_with_its_figures() {
+        let d = uncoalesced();
+        let r = serde_json::to_value(sarif::result(&d)).unwrap();
+        assert_eq!(r["level"], "note");
+        assert_eq!(r["ruleId"], "uncoalesced-access");
+        assert_eq!(
+            r["message"]["text"],
+            "Performance: uncoalesced global read at line 12 of input.cl: \
+             32 sectors per request (ideal 4), 2048 requests"
+        );
+        let location = &r["locations"][0];
+        assert_eq!(location["physicalLocation"]["region"]["startLine"], 12);
+        assert_eq!(
+            location["physicalLocation"]["artifactLocation"]["uri"],
+            "input.cl"
+        );
+        // Only a place: no "Entity: " message.
+        assert_eq!(location.get("message"), None);
+        assert_eq!(r.get("relatedLocations"), None);
+        assert_eq!(r["properties"]["figures"], global_figures());
+        assert_eq!(r["properties"]["subGroupSize"], 32);
+        assert_eq!(r["properties"]["text"], r["message"]["text"]);
+    }
+
+    #[test]
+    fn the_rules_list_has_the_performance_rules() {
+        let doc: Value = serde_json::from_str(&sarif::document(&[]).unwrap()).unwrap();
+        let rules = doc["runs"][0]["tool"]["driver"]["rules"]
+            .as_array()
+            .unwrap();
+        let ids: Vec<&str> = rules.iter().map(|r| r["id"].as_str().unwrap()).collect();
+        assert_eq!(ids.len(), Rule::ALL.len());
+        assert_eq!(
+            ids[ids.len() - 5..],
+            [
+                "uncoalesced-access",
+                "bank-conflict",
+                "divergent-branch",
+                "performance-figures",
+                "diagnostic"
+            ]
+        );
+    }
+
+    #[test]
+    fn json_lines_have_figures_only_for_performance() {
+        let line = json_line(&uncoalesced());
+        assert_eq!(line["figures"], global_figures());
+        assert_eq!(line["subGroupSize"], 32);
+        assert_eq!(
+            (&line["level"], &line["ruleId"]),
+            (&json!("note"), &json!("uncoalesced-access"))
+        );
+        assert_eq!(line["location"]["line"], 12);
+        assert_eq!(line["entities"][0]["workItem"], Value::Null);
+        let totals = Diagnostic::performance(
+            Rule::PerformanceFigures,
+            "k",
+            0,
+            At::Unknown,
+            16,
+            Figures::Branch {
+                executions: 4,
+                divergent: 0,
+            },
+        );
+        let line = json_line(&totals);
+        assert_eq!(
+            (&line["location"], &line["entities"]),
+            (
+                &Value::Null,
+                &json!([{"label": null, "workItem": null, "workGroup": null,
+                "instruction": null, "location": null}])
+            )
+        );
+        assert_eq!(line["figures"]["kind"], "branch");
+    }
+
+    #[test]
+    fn other_diagnostics_are_written_as_before() {
+        let d = invalid_write();
+        let place = json!({"file": "input.cl", "line": 2, "column": 8, "source": "p[4] = 1;"});
+        let work_item = json!({"global": [4, 0, 0], "local": [0, 0, 0]});
+        assert_eq!(
+            json_line(&d),
+            json!({
+                "level": "error",
+                "ruleId": "invalid-write",
+                "message": "Invalid write of size 4 at global memory address 0x1000000000010",
+                "kernel": "k",
+                "location": place,
+                "workItem": work_item,
+                "workGroup": [1, 0, 0],
+                "entities": [{
+                    "label": null,
+                    "workItem": work_item,
+                    "workGroup": [1, 0, 0],
+                    "instruction": "store i32 %x, ptr addrspace(1) %p, align 4",
+                    "location": place,
+                }],
+                "origin": null,
+                "details": [],
+                "text": d.to_string(),
+            })
+        );
+        let r = serde_json::to_value(sarif::result(&d)).unwrap();
+        assert_eq!(r["level"], "error");
+        assert_eq!(
+            r["locations"][0]["message"]["text"],
+            "Entity: Global(4,0,0) Local(0,0,0) Group(1,0,0)"
+        );
+        let properties = r["properties"].as_object().unwrap();
+        let keys: Vec<&str> = properties.keys().map(String::as_str).collect();
+        assert_eq!(keys, ["kernel", "text", "workGroup", "workItem"]);
+    }
+
+    #[test]
+    fn performance_lints_are_kept_but_are_not_errors() {
+        assert!(kept(&uncoalesced()) && kept(&invalid_write()));
+        assert!(!kept(&Diagnostic::text(Level::Info, "information")));
+        let dir = std::env::temp_dir();
+        let id = std::process::id();
+        let file = dir.join(format!("oclgrind-reports-perf-{id}.jsonl"));
+        let note = dir.join(format!("oclgrind-reports-perf-{id}.note"));
+        let settings = Settings {
+            file: Some((file.clone(), DiagnosticsFormat::JsonLines)),
+            note: Some(note.clone()),
+        };
+        settings.record(&uncoalesced());
+        settings.record(&Diagnostic::text(Level::Info, "information"));
+        let written = std::fs::read_to_string(&file).expect("diagnostics written");
+        let _ = std::fs::remove_file(&file);
+        let lines: Vec<&str> = written.lines().collect();
+        assert_eq!(lines.len(), 1);
+        let line: Value = serde_json::from_str(lines[0]).unwrap();
+        assert_eq!(line["figures"], global_figures());
+        assert_eq!(errors_reported(), 0);
+        assert!(!note.exists(), "no error note for a performance lint");
+    }
 }

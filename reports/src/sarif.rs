@@ -1,8 +1,8 @@
 //! Diagnostics as SARIF 2.1.0, through serde-sarif's object model: a result per
 //! diagnostic (its rule, level and headline; the first place it names as its location, the
 //! others — a data race's second access, an uninitialised value's origin — as related
-//! locations; kernel, work-item and work-group as properties), in one run of one tool whose
-//! rules are the diagnostics' kinds.
+//! locations; kernel, work-item and work-group as properties, and a performance lint's
+//! figures and sub-group size), in one run of one tool whose rules are the diagnostics' kinds.
 
 use std::collections::BTreeMap;
 
@@ -37,17 +37,18 @@ fn physical(p: &SourcePlace) -> PhysicalLocation {
         .build()
 }
 
-/// A party the message names: its place, and who it was (`Second entity: Global(...)`).
+/// A party the message names: its place, and who it was (`Second entity: Global(...)`). A
+/// party that is only a place (a performance lint's line) has no message.
 fn party_location(p: &Party, id: i64) -> Location {
-    let who = match p.entity {
-        Some(Entity::Unknown) | None => String::new(),
-        Some(e) => e.to_string(),
-    };
-    let label = p.label.unwrap_or("Entity");
-    let mut location = Location::builder()
-        .id(id)
-        .message(text(format!("{label}: {who}")))
-        .build();
+    let mut location = Location::builder().id(id).build();
+    if p.label.is_some() || p.entity.is_some() {
+        let who = match p.entity {
+            Some(Entity::Unknown) | None => String::new(),
+            Some(e) => e.to_string(),
+        };
+        let label = p.label.unwrap_or("Entity");
+        location.message = Some(text(format!("{label}: {who}")));
+    }
     location.physical_location = p.at.and_then(|a| a.place()).map(physical);
     location
 }
@@ -69,6 +70,10 @@ fn properties(d: &Diagnostic, parties: &[Party]) -> PropertyBag {
     let details = d.details();
     if !details.is_empty() {
         bag.insert("details".to_string(), json!(details));
+    }
+    if let Some((figures, sub_group_size)) = crate::performance(d) {
+        bag.insert("figures".to_string(), figures);
+        bag.insert("subGroupSize".to_string(), json!(sub_group_size));
     }
     bag.insert("text".to_string(), json!(d.to_string()));
     PropertyBag::builder().additional_properties(bag).build()

@@ -1,5 +1,6 @@
 //! The Logger: prints every message to stderr (or the `--log` file), limited to `--max-errors`
-//! errors and warnings.
+//! errors and warnings. Performance lints (`--perf-lints`, information) are one line each,
+//! with no blank line before them, so a launch's lines form one block.
 
 use std::fs::File;
 use std::io::Write;
@@ -94,7 +95,11 @@ impl Plugin for Logger {
                 return;
             }
         }
-        self.write(&format!("\n{diagnostic}\n"));
+        if diagnostic.rule.is_performance() {
+            self.write(&format!("{diagnostic}\n"));
+        } else {
+            self.write(&format!("\n{diagnostic}\n"));
+        }
     }
 }
 
@@ -115,6 +120,56 @@ mod tests {
         assert_eq!(
             text,
             "\nfrom the first context\n\nfrom the second context\n"
+        );
+    }
+
+    #[test]
+    fn performance_lines_form_one_block() {
+        use oclgrind_diagnostic::{At, Figures, Rule};
+        let path = std::env::temp_dir().join(format!("oclgrind-perf-log-{}", std::process::id()));
+        let path = path.to_str().expect("utf-8 temp path");
+        // No error budget at all: information is never limited.
+        let logger = Logger::new(Some(path), 0);
+        logger.log(&Diagnostic::text(Level::Info, "before"));
+        let branch = Figures::Branch {
+            executions: 8,
+            divergent: 0,
+        };
+        logger.log(&Diagnostic::performance(
+            Rule::PerformanceFigures,
+            "k",
+            0,
+            At::Unknown,
+            32,
+            branch,
+        ));
+        let totals = Figures::Totals {
+            global_requests: 0,
+            sectors: 0,
+            global_ideal: 0,
+            local_accesses: 0,
+            passes: 0,
+            local_ideal: 0,
+            executions: 8,
+            divergent: 0,
+            cut: 0,
+        };
+        logger.log(&Diagnostic::performance(
+            Rule::PerformanceFigures,
+            "k",
+            0,
+            At::Unknown,
+            32,
+            totals,
+        ));
+        let text = std::fs::read_to_string(path).expect("log written");
+        let _ = std::fs::remove_file(path);
+        assert_eq!(
+            text,
+            "\nbefore\n\
+             Performance: branch at no source line: 0% of 8 sub-group executions divergent\n\
+             Performance: kernel 'k' totals (sub-group size 32): \
+             0 of 8 sub-group branch executions divergent\n"
         );
     }
 }
