@@ -2,7 +2,7 @@
 """The cost of a checker (the data-race detector; with --checker uninitialized the
 Uninitialized checker, with --checker inst-counts the InstructionCounter, with --checker
 plugin the C example plugin examples/plugins/access_sizes.c, a dynamic plugin that hears of
-every memory access) on the .sim benchmarks of bench/kernels and bench/checker.
+every memory access, with --checker perf-lints our performance lints) on the .sim benchmarks of bench/kernels and bench/checker.
 
 Each kernel runs four ways, side by side: our oclgrind-kernel plain and with the checker's
 flag, Debian's (21.10) plain and with it, one worker thread each. The table gives the CPU
@@ -29,6 +29,8 @@ CHECKERS = {
     "inst-counts": ("--inst-counts", "Invalid "),
     # Built into a scratch directory first; Debian's Oclgrind cannot load it (another ABI).
     "plugin": ("--plugins", "Invalid "),
+    # Our performance lints (Debian's has none): the lines past a threshold.
+    "perf-lints": ("--perf-lints", "Performance: uncoalesced"),
 }
 
 
@@ -66,6 +68,8 @@ def main() -> int:
     checker_args = (flag,)
     if args.checker == "plugin":
         checker_args = (flag, build_plugin())
+        args.skip_theirs = True
+    if args.checker == "perf-lints":
         args.skip_theirs = True
     checker = common.BENCH / "checker"
     sims = sorted(common.KERNELS.glob("*.sim")) + sorted(checker.glob("*.sim"))

@@ -265,6 +265,16 @@ pub const OPTIONS: &[(OptionSpec, Option<Command>)] = &[
     ),
     (
         opt(
+            "--perf-lints",
+            None,
+            None,
+            Set(Var::PerfLints),
+            "Report uncoalesced accesses, bank conflicts and divergent branches per launch (=all: every line's figures)",
+        ),
+        None,
+    ),
+    (
+        opt(
             "--interactive",
             Some("-i"),
             None,
@@ -689,6 +699,7 @@ pub fn parse(cmd: Command, args: &[String]) -> Result<Options, OptionsError> {
             // Its one value beyond the flag: the counts per source line too.
             (None, Some(value)) if var == Var::InstCounts && value == "lines" => value,
             (None, Some(value)) if var == Var::LeakCheck && value == "error" => value,
+            (None, Some(value)) if var == Var::PerfLints && value == "all" => value,
             (None, Some(_)) => return Err(OptionsError::ValueToFlag(a.clone())),
             (None, None) => "1",
             (Some(_), None) => {

@@ -44,6 +44,17 @@ pub enum LeakCheck {
     Error,
 }
 
+/// What `--perf-lints` reports at the end of each launch.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PerfLints {
+    #[default]
+    Off,
+    /// The lines past the thresholds, then the totals (`OCLGRIND_PERF_LINTS=1`).
+    Findings,
+    /// Every line's figures (`OCLGRIND_PERF_LINTS=all`).
+    All,
+}
+
 /// The launches to capture (`OCLGRIND_CAPTURE`, `_KERNEL`, `_LAUNCH`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Capture {
@@ -61,6 +72,7 @@ pub struct Config {
     /// Which launches the runtime writes out as `.sim` files, and where.
     pub capture: Capture,
     pub leak_check: LeakCheck,
+    pub perf_lints: PerfLints,
     pub check_api: bool,
     pub compute_units: u64,
     pub constant_mem_size: u64,
@@ -130,6 +142,7 @@ impl Default for Config {
             build_options: None,
             capture: Capture::default(),
             leak_check: LeakCheck::Off,
+            perf_lints: PerfLints::Off,
             check_api: false,
             compute_units: DEFAULT_COMPUTE_UNITS,
             constant_mem_size: 65536,
@@ -244,6 +257,7 @@ impl Config {
             Setting::CaptureKernel(v) => self.capture.kernel = v,
             Setting::CaptureLaunch(v) => self.capture.launch = v,
             Setting::LeakCheck(v) => self.leak_check = v,
+            Setting::PerfLints(v) => self.perf_lints = v,
             Setting::CheckApi(v) => self.check_api = v,
             Setting::ComputeUnits(v) => self.compute_units = v,
             Setting::ConstantMemSize(v) => self.constant_mem_size = v,

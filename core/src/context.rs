@@ -7,14 +7,14 @@ use std::sync::Arc;
 
 use crate::compile::{compile, BuildFailure, CompileJob};
 use crate::config::Config;
-use crate::config::InstCounts;
+use crate::config::{InstCounts, PerfLints};
 use crate::diagnostics::{Diagnostic, Level, Source};
 pub use crate::exec::machine::{Output, StdOutput};
 use crate::exec::{KernelInstance, Machine};
 use crate::llvm::{self, LowerOptions, ModuleInput};
 use crate::plugins::{
-    InstructionCounter, Interest, Logger, MemCheck, PluginSet, RaceDetector, RaceSuppressions,
-    Uninitialized,
+    InstructionCounter, Interest, Logger, MemCheck, PerfLints as PerfLintsPlugin, PluginSet,
+    RaceDetector, RaceSuppressions, Uninitialized,
 };
 use crate::program::{ProgramCode, ProgramError};
 
@@ -61,7 +61,8 @@ impl Context {
     }
 
     /// A context with the always-loaded plugins (Logger, MemCheck) and those the config asks
-    /// for (InstructionCounter, RaceDetector, Uninitialized), in Oclgrind's order.
+    /// for (InstructionCounter, RaceDetector, Uninitialized), in Oclgrind's order, then ours
+    /// (PerfLints).
     pub fn new(config: Config) -> Context {
         // Before any build: clang's handlers must go in front of ours, not ours be left out.
         crate::interrupt::install();
@@ -89,6 +90,11 @@ impl Context {
         }
         if config.uninitialized {
             plugins.add(Arc::new(Uninitialized));
+        }
+        if config.perf_lints != PerfLints::Off {
+            plugins.add(Arc::new(PerfLintsPlugin::new(
+                config.perf_lints == PerfLints::All,
+            )));
         }
         Context {
             machine: Machine::new(config, plugins),

@@ -8,7 +8,8 @@ use crate::bytecode::{Function, Site};
 
 pub use oclgrind_diagnostic::text::size3;
 pub use oclgrind_diagnostic::{
-    Access, At, Body, Diagnostic, Divergent, Entity, Level, Origin, Party, Rule, SourcePlace,
+    Access, At, Body, Diagnostic, Divergent, Entity, Figures, Level, Origin, Party, Rule,
+    SourcePlace,
 };
 
 /// A program's source text, for quoting lines in messages.

@@ -36,7 +36,7 @@ const VARIANTS: [Option<&str>; 3] = [None, Some("-cl-opt-disable"), Some("-O2")]
 
 /// Worker threads of the extra runs of the families whose output must not depend on them.
 const THREADS: [&str; 3] = ["1", "2", "8"];
-const THREADED_FAMILIES: [&str; 4] = ["atomics", "counts", "races", "uninit"];
+const THREADED_FAMILIES: [&str; 5] = ["atomics", "counts", "perf", "races", "uninit"];
 
 /// How a test runs: build options and worker threads (`None`: the default), and whether
 /// under the scalar executor.

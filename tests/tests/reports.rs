@@ -344,6 +344,70 @@ fn json_lines(out: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// Performance lints (`perf/tile`, `perf/odd`): SARIF `note`s under their rules with their
+/// figures, the same as JSON lines, and never an error for `--error-exitcode`.
+fn performance_lints(out: &Path) -> Result<(), String> {
+    let sarif = out.join("perf.sarif");
+    let args = ["--error-exitcode", "3", "--diagnostics-file"];
+    let status = kernel(
+        "perf/tile",
+        &[&args[..], &[sarif.to_str().expect("UTF-8")]].concat(),
+    );
+    expect_status("lints alone", status, 0)?;
+    validate(&sarif, out)?;
+    let mut rows = read_back(&sarif, out)?;
+    rows.sort();
+    // As perf/tile.ref lists them: the 32-way conflict at line 10, and the totals (no line).
+    let conflict = ["note", "bank-conflict"].map(String::from);
+    let totals = ["note", "performance-figures"].map(String::from);
+    if rows.len() != 2 || rows[0][..2] != conflict || rows[0][4] != "10" || rows[1][..2] != totals {
+        return Err(format!("read back:\n{rows:?}"));
+    }
+    let log: Value =
+        serde_json::from_str(&std::fs::read_to_string(&sarif).map_err(|e| e.to_string())?)
+            .map_err(|e| e.to_string())?;
+    let first = &log["runs"][0]["results"][0];
+    let want = serde_json::json!({"kind": "local", "accesses": 64, "passes": 2048, "ideal": 64});
+    if first["properties"]["figures"] != want || first["properties"]["subGroupSize"] != 32 {
+        return Err(format!("the conflict's figures:\n{first:#}"));
+    }
+
+    let jsonl = out.join("perf.jsonl");
+    kernel(
+        "perf/odd",
+        &["--diagnostics-file", jsonl.to_str().expect("UTF-8")],
+    )?;
+    let text = std::fs::read_to_string(&jsonl).map_err(|e| e.to_string())?;
+    let lines: Vec<Value> = (text.lines())
+        .map(serde_json::from_str)
+        .collect::<Result<_, _>>()
+        .map_err(|e| format!("not JSON lines ({e}):\n{text}"))?;
+    let rules: Vec<_> = lines.iter().map(|l| l["ruleId"].clone()).collect();
+    let want = [
+        "divergent-branch",
+        "uncoalesced-access",
+        "performance-figures",
+    ];
+    if rules != want.map(|r| serde_json::json!(r)) {
+        return Err(format!("rules {rules:?} in\n{text}"));
+    }
+    let write = &lines[1];
+    let checks = [
+        (&write["level"], serde_json::json!("note")),
+        (&write["location"]["line"], serde_json::json!(5)),
+        (
+            &write["figures"],
+            serde_json::json!({"kind": "global", "write": true, "requests": 8, "sectors": 32, "ideal": 16}),
+        ),
+    ];
+    for (got, want) in checks {
+        if *got != want {
+            return Err(format!("{got} is not {want} in\n{write:#}"));
+        }
+    }
+    Ok(())
+}
+
 /// Host programs through the launcher: an error gives the code, a clean program its own
 /// status, and a crash after a diagnostic leaves a complete SARIF file.
 fn host_programs(out: &Path) -> Result<(), String> {
@@ -418,6 +482,7 @@ fn main() {
             Box::new(|| sarif_of_races_and_uninitialised_values(&out)),
         ),
         ("json_lines", Box::new(|| json_lines(&out))),
+        ("performance_lints", Box::new(|| performance_lints(&out))),
         (
             "unwritable_diagnostics",
             Box::new(|| unwritable_diagnostics(&out)),

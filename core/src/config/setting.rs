@@ -2,7 +2,7 @@
 //! text is read here, by one rule, whether it comes from the environment or from a command
 //! line option, and written back here for the application the launcher starts.
 
-use super::{ConfigError, DeviceType, DiagnosticsFormat, InstCounts, LeakCheck};
+use super::{ConfigError, DeviceType, DiagnosticsFormat, InstCounts, LeakCheck, PerfLints};
 
 /// The variables, in the order they are read (so that of several bad values the first named
 /// here is the one reported).
@@ -55,6 +55,7 @@ variables! {
     NoTui = "OCLGRIND_NO_TUI",
     NumThreads = "OCLGRIND_NUM_THREADS",
     PchDir = "OCLGRIND_PCH_DIR",
+    PerfLints = "OCLGRIND_PERF_LINTS",
     Plugins = "OCLGRIND_PLUGINS",
     Quick = "OCLGRIND_QUICK",
     RaceIgnore = "OCLGRIND_RACE_IGNORE",
@@ -113,6 +114,7 @@ pub enum Setting {
     NumThreads(usize),
     /// Accepted for Oclgrind's command lines, like `DisablePch`.
     PchDir(Option<String>),
+    PerfLints(PerfLints),
     Plugins(Vec<String>),
     Quick(bool),
     RaceIgnore(Vec<String>),
@@ -193,6 +195,11 @@ impl Setting {
                 "error" => LeakCheck::Error,
                 _ => LeakCheck::Off,
             }),
+            Var::PerfLints => Setting::PerfLints(match text {
+                "1" => PerfLints::Findings,
+                "all" => PerfLints::All,
+                _ => PerfLints::Off,
+            }),
             Var::LocalMemSize => Setting::LocalMemSize(positive()?),
             Var::Log => Setting::Log(word()),
             Var::MaxErrors => Setting::MaxErrors(number(var, text, true)?),
@@ -240,6 +247,7 @@ impl Setting {
             Setting::InstCounts(_) => Var::InstCounts,
             Setting::Interactive(_) => Var::Interactive,
             Setting::LeakCheck(_) => Var::LeakCheck,
+            Setting::PerfLints(_) => Var::PerfLints,
             Setting::LocalMemSize(_) => Var::LocalMemSize,
             Setting::Log(_) => Var::Log,
             Setting::MaxErrors(_) => Var::MaxErrors,
@@ -310,6 +318,12 @@ impl Setting {
                 LeakCheck::Off => "0",
                 LeakCheck::Warn => "1",
                 LeakCheck::Error => "error",
+            }
+            .to_string(),
+            Setting::PerfLints(lints) => match lints {
+                PerfLints::Off => "0",
+                PerfLints::Findings => "1",
+                PerfLints::All => "all",
             }
             .to_string(),
             Setting::InstCounts(counts) => match counts {

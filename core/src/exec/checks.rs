@@ -362,8 +362,8 @@ fn shown_address(mems: &Mems, space: AddrSpace, address: u64) -> (AddrSpace, u64
     }
 }
 
-/// Shows an access to the plugin workers that watch memory (after the caller checked
-/// `launch.observe_memory`). Generic pointers are shown in the space they point into.
+/// Shows an access to the plugin workers that watch memory or addresses (after the caller
+/// checked `launch.observe_memory`, or `observe_accesses` for a load or store). Generic pointers are shown in the space they point into.
 #[cold]
 #[inline(never)]
 #[allow(clippy::too_many_arguments)]
@@ -398,8 +398,18 @@ pub(crate) fn observe(
         local: Some(&**local),
         private: Some(&**private),
     };
-    for w in workers.each(Interest::MEMORY) {
+    for w in workers.each(listeners(kind)) {
         launch.with_context_reading(at, true, memory, |cx| w.memory_access(cx, &access));
+    }
+}
+
+/// Who hears of an access of `kind`: loads and stores go to the plugins that watch memory and
+/// to those that want addresses alone, atomics only to the first.
+#[inline(always)]
+fn listeners(kind: AccessKind) -> Interest {
+    match kind.atomic() {
+        true => Interest::MEMORY,
+        false => Interest::MEMORY | Interest::ADDRESSES,
     }
 }
 
@@ -422,7 +432,7 @@ pub(crate) fn observe_batch(
     {
         return observe_svm_batch(launch, workers, group, batch);
     }
-    for w in workers.each(Interest::MEMORY) {
+    for w in workers.each(listeners(batch.kind)) {
         launch.with_group_context(group, |cx| w.memory_accesses(cx, batch));
     }
 }
@@ -448,7 +458,7 @@ fn observe_svm_batch(
         runs: &runs,
         ..*batch
     };
-    for w in workers.each(Interest::MEMORY) {
+    for w in workers.each(listeners(batch.kind)) {
         launch.with_group_context(group, |cx| w.memory_accesses(cx, &batch));
     }
 }

@@ -152,7 +152,7 @@ impl Env<'_, '_> {
         kind: AccessKind,
         data: &[u8],
     ) {
-        if self.launch.observe_memory {
+        if self.launch.observe_accesses {
             observe(
                 self.launch,
                 self.mems,

@@ -27,7 +27,7 @@ use crate::bytecode::{Function, Op, Pc, Site, WiQuery};
 use crate::counts::BlockCounts;
 use crate::exchange::Exchange;
 use crate::memory::{load_bytes, AddrSpace};
-use crate::plugins::Interest;
+use crate::plugins::{BranchBatch, Interest, Targets};
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
@@ -69,7 +69,7 @@ pub(super) struct Item<'a, 'm, 'l, S> {
     exchange: &'a mut Exchange,
     /// The group's size.
     size: [u64; 3],
-    /// `Launch::observe_memory`.
+    /// `Launch::observe_accesses`.
     observe: bool,
     /// Spin points passed in this turn: at `SPIN_LIMIT` the work-item gives way.
     spins: &'a mut u32,
@@ -154,12 +154,16 @@ impl<'l, S: ShadowMode> State<'l> for Item<'_, '_, 'l, S> {
 
     #[inline(always)]
     fn branch(&mut self, taken: impl Fn(&[u64]) -> bool, (t, f): (u32, u32)) -> Flow {
-        Flow::Jump(if taken(&self.regs[self.base..]) { t } else { f })
+        self.branch_to(|r| if taken(r) { t } else { f })
     }
 
     #[inline(always)]
     fn branch_to(&mut self, to: impl Fn(&[u64]) -> u32) -> Flow {
-        Flow::Jump(to(&self.regs[self.base..]))
+        let to = to(&self.regs[self.base..]);
+        if self.launch.observe_branches {
+            self.observe_branch(to);
+        }
+        Flow::Jump(to)
     }
 
     #[inline(always)]
@@ -180,6 +184,27 @@ impl<'l, S: ShadowMode> State<'l> for Item<'_, '_, 'l, S> {
                     *n += 1;
                 }
             }
+        }
+    }
+}
+
+impl<S> Item<'_, '_, '_, S> {
+    /// Tells the plugins that hear of branches where the work-item went.
+    #[cold]
+    #[inline(never)]
+    fn observe_branch(&mut self, to: u32) {
+        let (place, s) = (&self.here.place, self.size);
+        let local = place.wi.local;
+        let lane = (local[0] + s[0] * (local[1] + s[1] * local[2])) as u32;
+        let batch = BranchBatch {
+            site: place.site,
+            lanes: &[lane],
+            to: Targets::All(to),
+        };
+        let group = (place.seq, place.group, s);
+        for w in self.mems.workers.each(Interest::BRANCHES) {
+            self.launch
+                .with_group_context(group, |cx| w.branches(cx, &batch));
         }
     }
 }
@@ -529,7 +554,7 @@ impl GroupRunner<'_> {
             },
         };
         let mut spins = 0u32;
-        let observe = launch.observe_memory;
+        let observe = launch.observe_accesses;
         // The work-item's local linear index, as the history names it.
         let item = query(WiQuery::LocalLinearId, 0, &ids, &group, &size, &launch.info) as u32;
         loop {

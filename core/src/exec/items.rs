@@ -269,6 +269,8 @@ pub(crate) struct Lanes {
     pub(super) last: Option<(u64, u32)>,
     /// An op's accesses, gathered for the plugins.
     pub(super) batch: LaneBatch,
+    /// Where each lane of a parted branch went, for the plugins (`Interest::BRANCHES`).
+    pub(super) targets: Vec<u32>,
 }
 
 impl Lanes {

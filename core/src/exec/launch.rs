@@ -438,6 +438,9 @@ pub fn launch_as(
         plan,
         observe_instructions: plugins.wants(Interest::INSTRUCTION),
         observe_memory: plugins.wants(Interest::MEMORY),
+        observe_addresses: plugins.wants(Interest::ADDRESSES),
+        observe_accesses: plugins.wants(Interest::MEMORY | Interest::ADDRESSES),
+        observe_branches: plugins.wants(Interest::BRANCHES),
         quiet_loads,
         quiet_atomics,
         observe_work_items: plugins.wants(Interest::WORK_ITEM),
@@ -468,8 +471,8 @@ pub fn launch_as(
     }
     let started = std::time::Instant::now();
     let used = run_groups(&launch, debug_run.as_ref(), (count, total, quick), threads);
-    drop(_debug_end);
-    // After every group's output: messages about the launch as a whole come last.
+    // After every group's output: messages about the launch as a whole come last, and still
+    // belong to the launch for the debugger (its end comes after them).
     let end = Sink {
         launch: &launch,
         seq: count,
@@ -487,6 +490,7 @@ pub fn launch_as(
         p.kernel_end(&cx);
     }
     launch.sequencer.complete(count);
+    drop(_debug_end);
     Ok(LaunchStats {
         work_groups: count,
         threads: used,

@@ -35,8 +35,9 @@ impl OpCx<'_, '_> {
         access(self.mems, space, addr, size, dir, here.launch, || here.at())
     }
 
+    /// Loads and stores are shown to plugins (`Launch::observe_accesses`).
     fn observing(&self) -> bool {
-        self.here.launch.observe_memory
+        self.here.launch.observe_accesses
     }
 
     pub(super) fn observe(
@@ -59,7 +60,7 @@ impl OpCx<'_, '_> {
     }
 
     fn observe_atomic(&mut self, access: (AddrSpace, u64, u64, AccessKind), ptr: Option<*mut u8>) {
-        if self.observing() && !quiet_atomic(self.here.launch, access.0, access.1) {
+        if self.here.launch.observe_memory && !quiet_atomic(self.here.launch, access.0, access.1) {
             let (launch, at) = (self.here.launch, self.here.at());
             observe_atomic(launch, self.mems, at, access, ptr);
         }

@@ -41,6 +41,12 @@ pub(crate) struct Launch<'a> {
     /// What the plugins hear of (their interests, not decisions: the plan's inputs).
     pub observe_instructions: bool,
     pub observe_memory: bool,
+    /// Plugins hear of loads' and stores' addresses alone (`Interest::ADDRESSES`).
+    pub observe_addresses: bool,
+    /// `observe_memory || observe_addresses`: loads and stores are shown to some plugin.
+    pub observe_accesses: bool,
+    /// Plugins hear where work-items went at branches (`Interest::BRANCHES`).
+    pub observe_branches: bool,
     /// Global buffers (by index) whose loads, and those whose atomics, no plugin watching
     /// memory needs to hear of (`LaunchInfo::unwritten` and `atomic_only`, when every such
     /// plugin skips accesses that cannot race).

@@ -141,7 +141,7 @@ pub(super) struct Lane<'a, 'm, Sh> {
     pub exchange: &'a mut Exchange,
     /// The group's size.
     pub size: [u64; 3],
-    /// Plugins hear of memory accesses (`Launch::observe_memory`, read once per op).
+    /// Plugins hear of loads and stores (`Launch::observe_accesses`, read once per op).
     pub observe: bool,
 }
 

@@ -43,7 +43,7 @@ use crate::builtins::BuiltinSite;
 use crate::bytecode::{Function, Op, ScalarTy};
 use crate::exec::debug::WiState;
 use crate::memory::{AddrSpace, GLOBAL_OFFSET_BITS};
-use crate::plugins::{AccessKind, RunGatherer, Site};
+use crate::plugins::{AccessKind, BranchBatch, Interest, RunGatherer, Site, Targets};
 
 /// Where a warp stands after running: at a pc all its lanes share, or spread (each lane's state
 /// written back already).
@@ -127,12 +127,20 @@ impl GroupRunner<'_> {
         }
     }
 
-    /// The most lanes a warp in a function takes (`WARP_REGISTER_BYTES`).
+    /// The most lanes a warp in a function takes (`WARP_REGISTER_BYTES`). For plugins that
+    /// measure what sub-groups do (addresses, branches), whole sub-groups: a warp cut inside
+    /// one would leave each of its accesses in pieces.
     fn lanes_per_warp(&self) -> impl Fn(u32) -> usize + '_ {
         let functions = &self.launch.kernel.code.functions;
+        let launch = self.launch;
+        let sub_group = match launch.observe_addresses || launch.observe_branches {
+            true => (launch.info.sub_group_size as usize).max(1),
+            false => 1,
+        };
         move |func| {
             let slots = functions[func as usize].num_slots as usize;
-            (WARP_REGISTER_BYTES / (slots.max(1) * 8)).max(MIN_WARP)
+            let cap = (WARP_REGISTER_BYTES / (slots.max(1) * 8)).max(MIN_WARP);
+            (cap / sub_group * sub_group).max(sub_group)
         }
     }
 
@@ -535,7 +543,7 @@ impl<'l> State<'l> for WarpOps<'_, 'l> {
         let at = |r: &[u64]| at_lo.wrapping_add((r[p as usize] - lo) as usize);
         // A loop of its own without the plugins' code, whose registers spilled (a plain
         // matmul 10% slower).
-        if !launch.observe_memory {
+        if !launch.observe_accesses {
             let keep = self.keep_undone(span, at_lo, ordered);
             let undo = &mut self.runner.undo;
             self.frames.each_mut(
@@ -551,10 +559,10 @@ impl<'l> State<'l> for WarpOps<'_, 'l> {
             return true;
         }
         let load = dir == Dir::Load;
-        let quiet = load && space == AddrSpace::Global;
+        let quiet = load && space == AddrSpace::Global && !launch.observe_addresses;
         if quiet && launch.quiet_loads.contains(&(lo >> GLOBAL_OFFSET_BITS)) {
             // A load of a buffer the launch cannot write (`Launch::quiet_loads`): no plugin
-            // hears of it.
+            // hears of it (unless one wants every address).
             self.frames.each_mut(
                 #[inline(always)]
                 |r| {
@@ -574,6 +582,8 @@ impl<'l> State<'l> for WarpOps<'_, 'l> {
         };
         let r = &mut *self.runner;
         r.lanes.batch.start((space, size, kind));
+        // A store's bytes only for the plugins that watch memory (addresses need none).
+        let with_data = !load && launch.observe_memory;
         let mut gathering = RunGatherer::new(size);
         let lanes = &self.warp.lanes;
         self.frames.each_mut_at(
@@ -586,7 +596,7 @@ impl<'l> State<'l> for WarpOps<'_, 'l> {
                 each(frame, ptr);
                 let batch = &mut r.lanes.batch;
                 gathering.add(lanes[k], addr, &mut batch.runs);
-                if !load {
+                if with_data {
                     stored(frame, &mut batch.data);
                 }
             },
@@ -657,12 +667,15 @@ impl<'l> State<'l> for WarpOps<'_, 'l> {
     #[inline(always)]
     fn branch(&mut self, taken: impl Fn(&[u64]) -> bool, (t, f): (u32, u32)) -> Flow {
         let count = self.frames.count_where(&taken);
-        if count == self.frames.count() {
-            return Flow::Jump(t);
-        } else if count == 0 {
-            return Flow::Jump(f);
+        let all = match count {
+            0 => f,
+            n if n == self.frames.count() => t,
+            _ => return self.branch_to(|r| if taken(r) { t } else { f }),
+        };
+        if self.runner.launch.observe_branches {
+            self.observe_branch(Targets::All(all));
         }
-        self.branch_to(|r| if taken(r) { t } else { f })
+        Flow::Jump(all)
     }
 
     #[inline(always)]
@@ -673,6 +686,9 @@ impl<'l> State<'l> for WarpOps<'_, 'l> {
             |r| to(r) != first,
         ) == 0
         {
+            if self.runner.launch.observe_branches {
+                self.observe_branch(Targets::All(first));
+            }
             return Flow::Jump(first);
         }
         let (items, slots) = (&mut *self.items, &self.warp.slots);
@@ -680,6 +696,14 @@ impl<'l> State<'l> for WarpOps<'_, 'l> {
             #[inline(always)]
             |k, r| items.slots[slots[k] as usize].pc = to(r),
         );
+        if self.runner.launch.observe_branches {
+            let mut targets = std::mem::take(&mut self.runner.lanes.targets);
+            targets.clear();
+            let (items, slots) = (&*self.items, &self.warp.slots);
+            targets.extend(slots.iter().map(|&s| items.slots[s as usize].pc));
+            self.observe_branch(Targets::Each(&targets));
+            self.runner.lanes.targets = targets;
+        }
         Flow::Parted
     }
 
@@ -708,7 +732,7 @@ impl WarpOps<'_, '_> {
     ) -> Flow {
         let launch = self.runner.launch;
         let r = &mut *self.runner;
-        let observe = launch.observe_memory;
+        let observe = launch.observe_accesses;
         let batch = batch && observe;
         let (seq, group, size) = (r.seq, r.group, r.size);
         let (func, pc) = (self.warp.func, self.op_pc);
@@ -837,6 +861,27 @@ impl WarpOps<'_, '_> {
             undo.overwriting(at_lo, span.size * self.frames.count() as u64);
         }
         keep && !ordered
+    }
+
+    /// Tells the plugins that hear of branches where this warp's lanes went.
+    #[cold]
+    #[inline(never)]
+    fn observe_branch(&mut self, to: Targets) {
+        let r = &mut *self.runner;
+        let site = Site {
+            func: self.warp.func,
+            pc: self.op_pc,
+        };
+        let batch = BranchBatch {
+            site,
+            lanes: &self.warp.lanes,
+            to,
+        };
+        let group = (r.seq, r.group, r.size);
+        for w in r.workers.each(Interest::BRANCHES) {
+            r.launch
+                .with_group_context(group, |cx| w.branches(cx, &batch));
+        }
     }
 
     /// Shows the plugins the accesses of the op that the lanes gathered (`LaneBatch`).

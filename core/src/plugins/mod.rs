@@ -48,6 +48,7 @@
 mod inst_counter;
 mod logger;
 mod memcheck;
+mod perf;
 mod races;
 pub(crate) mod uninit;
 
@@ -56,6 +57,7 @@ use std::sync::Arc;
 pub use inst_counter::InstructionCounter;
 pub use logger::Logger;
 pub use memcheck::MemCheck;
+pub use perf::PerfLints;
 pub use races::{RaceDetector, Suppressions as RaceSuppressions};
 pub use uninit::Uninitialized;
 
@@ -95,6 +97,13 @@ impl Interest {
     /// ([`KernelContext::counts`]). Asking for them makes programs count their basic blocks
     /// as they run, which costs a little time.
     pub const INSTRUCTION_COUNTS: Interest = Interest(1 << 12);
+    /// Loads and stores of kernels, for their addresses alone (never atomics; a store's bytes
+    /// may be missing): batched from the lane executor like [`Interest::MEMORY`]'s, singly
+    /// from the scalar one. Unlike `MEMORY`, it leaves the launch as it would run unwatched:
+    /// groups never start over, atomics stay combined.
+    pub const ADDRESSES: Interest = Interest(1 << 13);
+    /// Where work-items went at conditional branches and switches ([`Worker::branches`]).
+    pub const BRANCHES: Interest = Interest(1 << 14);
 
     pub fn contains(self, o: Interest) -> bool {
         self.0 & o.0 != 0
@@ -530,6 +539,25 @@ impl AccessBatch<'_> {
     }
 }
 
+/// Where the work-items of a [`BranchBatch`] went on: the pc (in the op's function) of the
+/// block each one jumped to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Targets<'d> {
+    /// Every one of them to this block.
+    All(u32),
+    /// Each to its own, in the order of [`BranchBatch::lanes`].
+    Each(&'d [u32]),
+}
+
+/// One conditional branch or switch (`site`) decided in work-items of a group: their local
+/// linear indices, ascending, and where they went.
+#[derive(Clone, Copy, Debug)]
+pub struct BranchBatch<'d> {
+    pub site: Site,
+    pub lanes: &'d [u32],
+    pub to: Targets<'d>,
+}
+
 /// What an uninitialised value was used for (compat §4.6's four messages).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum UninitKind {
@@ -689,6 +717,10 @@ pub trait Worker: Send {
             self.memory_access(&each, &access);
         }
     }
+    /// A conditional branch or switch decided in some of the group's work-items (with
+    /// [`Interest::BRANCHES`]): one work-item at a time from a scalar executor, many from one
+    /// that runs them together.
+    fn branches(&mut self, _cx: &GroupContext, _batch: &BranchBatch) {}
     /// Whether the events of the group so far show that the order in which its work-items'
     /// events interleaved matters ([`Plugin::takes_interleaved_events`]): the executor then
     /// runs the group again from its start, work-item after work-item. Asked at barriers and
