@@ -35,7 +35,8 @@ impl Engine {
     /// A diagnostic the simulator logged (`Plugin::log`).
     pub(super) fn logged(&self, diagnostic: &Diagnostic) {
         let level = diagnostic.level;
-        if !matches!(level, Level::Warning | Level::Error) {
+        // Performance lints are information a front end shows (never a stop).
+        if !matches!(level, Level::Warning | Level::Error) && !diagnostic.rule.is_performance() {
             return;
         }
         let mut st = self.lock();
