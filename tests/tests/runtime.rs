@@ -289,6 +289,47 @@ fn run_leak_check(setup: &Setup, loader: Loader) -> Result<(), String> {
     Ok(())
 }
 
+/// `--perf-lints` (`OCLGRIND_PERF_LINTS` through the ICD loader) on `perf_lints.c`: its
+/// stride-2 read is reported as its source says (tests/runtime/perf_lints.c), its write is
+/// not, the totals follow, and the application's own output is what it is without lints.
+fn run_perf_lints(setup: &Setup, loader: Loader) -> Result<(), String> {
+    // One per loader: the two jobs run at once.
+    let exe = setup.out.join(format!("perf_lints-{}", loader.tag()));
+    let source = workspace().join("tests/runtime/perf_lints.c");
+    oclgrind_tests::compile_host_with(&source, &exe, &[])?;
+    let run = |lints: bool| {
+        let args: &[&str] = if lints { &["--perf-lints"] } else { &[] };
+        let mut cmd = setup.command(loader, &exe, args);
+        if loader == Loader::Icd && lints {
+            cmd.env("OCLGRIND_PERF_LINTS", "1");
+        }
+        run_merged(cmd, TIMEOUT).map_err(|e| format!("cannot run: {e}"))
+    };
+    let (with, without) = (run(true)?, run(false)?);
+    let lines: Vec<&str> = (with.output.lines())
+        .filter(|l| l.starts_with("Performance: "))
+        .collect();
+    let expected = [
+        "Performance: uncoalesced global read at line 3 of input.cl: 8 sectors per request \
+         (ideal 4), 8 requests",
+        "Performance: kernel 'halve' totals (sub-group size 32): global 96 sectors (ideal 64) \
+         in 16 requests",
+    ];
+    let plain: Vec<&str> = (with.output.lines())
+        .filter(|l| !l.starts_with("Performance: "))
+        .collect();
+    if lines != expected
+        || with.status != Some(0)
+        || plain != without.output.lines().collect::<Vec<_>>()
+    {
+        return Err(format!(
+            "exit {:?}, lints {lines:#?}\nwith:\n{}\nwithout:\n{}",
+            with.status, with.output, without.output
+        ));
+    }
+    Ok(())
+}
+
 /// `--capture-kernel` and `--capture-launch` (their variables through the ICD loader) on
 /// `events.c`, whose launches are 11 of `madd` then one of `busy`: the third `madd` is the
 /// process's launch 3, `busy` its launch 12.
@@ -486,6 +527,10 @@ fn jobs(spv: PathBuf) -> Vec<Job> {
         jobs.push((
             format!("leak check ({tag})"),
             Box::new(move |s| run_leak_check(s, loader)),
+        ));
+        jobs.push((
+            format!("perf lints ({tag})"),
+            Box::new(move |s| run_perf_lints(s, loader)),
         ));
         jobs.push((
             format!("capture filters ({tag})"),
