@@ -19,6 +19,9 @@
 //! * And under `oclgrind --uninitialized`: none of them uses an uninitialised value.
 //! * The three programs under `--leak-check`, both ways: none leaves an object unreleased
 //!   (CLBlast and ViennaCL release theirs from static destructors, before the report).
+//! * CLBlast's SGEMM under `--perf-lints` at sub-group sizes 32 and 16: Xgemm's uncoalesced
+//!   accesses are exactly those its parameters make (derived in the README), and the program's
+//!   output is unchanged.
 //! * CLBlast's SGEMM and clFFT's transforms captured (`--capture`) twice, both ways: the two
 //!   captures must leave the same results, and every captured launch must replay under
 //!   `oclgrind-kernel` to exactly what it left; CLBlast's launches and clFFT's forward ones
@@ -277,6 +280,95 @@ fn leak_free(runtime: &Runtime, loader: Loader, program: &Path) -> Result<(), St
     }
 }
 
+/// What `--perf-lints` must report for CLBlast's Xgemm (64³ SGEMM, one group of 16×8
+/// work-items, parameters fixed by clblast_sgemm.cpp), by sub-group size: each line by its
+/// source text, its sectors and ideal per request, and its requests. Derived in the README's
+/// "Performance lints" section.
+const XGEMM_LINTS: [(u64, &[(&str, u64, u64, u64)]); 2] = [
+    (
+        32,
+        &[
+            ("return agm[", 8, 2, 1024),
+            ("return bgm[", 2, 1, 512),
+            ("realM yval = cgm[index];", 16, 4, 128),
+            ("cgm[index] = result;", 16, 4, 128),
+        ],
+    ),
+    (
+        16,
+        &[
+            ("return agm[", 8, 2, 2048),
+            ("realM yval = cgm[index];", 8, 2, 256),
+            ("cgm[index] = result;", 8, 2, 256),
+        ],
+    ),
+];
+
+/// CLBlast's SGEMM under `--perf-lints` at sub-group size `sg` (JSON lines): Xgemm's findings
+/// are exactly [`XGEMM_LINTS`]', every line of the file parses, and the program's output is
+/// what it is without lints.
+fn clblast_lints(runtime: &Runtime, program: &Path, sg: u64) -> Result<(), String> {
+    let file = program.with_file_name(format!("lints-{sg}.jsonl"));
+    let sg_text = sg.to_string();
+    let lints = [
+        "--perf-lints",
+        "--sub-group-size",
+        &sg_text,
+        "--diagnostics-format",
+        "jsonl",
+        "--diagnostics-file",
+        file.to_str().expect("UTF-8"),
+    ];
+    let with = run_merged(runtime.command(Loader::Launcher, program, &lints), TIMEOUT)
+        .map_err(|e| format!("cannot run: {e}"))?;
+    let plain = ["--sub-group-size", &sg_text];
+    let without = run_merged(runtime.command(Loader::Launcher, program, &plain), TIMEOUT)
+        .map_err(|e| format!("cannot run: {e}"))?;
+    let app = |o: &str| -> Vec<String> {
+        (o.lines())
+            .filter(|l| !l.starts_with("Performance: "))
+            .map(str::to_string)
+            .collect()
+    };
+    if with.status != Some(0) || app(&with.output) != app(&without.output) {
+        return Err(format!(
+            "exit {:?}; with lints:\n{}\nwithout:\n{}",
+            with.status, with.output, without.output
+        ));
+    }
+    let text = std::fs::read_to_string(&file).map_err(|e| e.to_string())?;
+    let mut found = Vec::new();
+    for line in text.lines() {
+        let d: serde_json::Value =
+            serde_json::from_str(line).map_err(|e| format!("{e}: {line}"))?;
+        if d["kernel"] != "Xgemm" || d["ruleId"] == "performance-figures" {
+            continue;
+        }
+        let f = &d["figures"];
+        let n = |k: &str| f[k].as_u64().unwrap_or(0);
+        let source = d["location"]["source"].as_str().unwrap_or("").to_string();
+        let requests = n("requests").max(1);
+        found.push((
+            source,
+            n("sectors") / requests,
+            n("ideal") / requests,
+            requests,
+        ));
+    }
+    let (_, want) = XGEMM_LINTS
+        .iter()
+        .find(|(s, _)| *s == sg)
+        .expect("a size listed");
+    let matches = found.len() == want.len()
+        && (found.iter().zip(want.iter())).all(|((source, c, i, r), (text, wc, wi, wr))| {
+            source.starts_with(text) && (c, i, r) == (wc, wi, wr)
+        });
+    match matches {
+        true => Ok(()),
+        false => Err(format!("Xgemm's lints {found:#?}, expected {want:#?}")),
+    }
+}
+
 type Job = (String, Box<dyn Fn() -> Result<(), String> + Send + Sync>);
 
 fn main() {
@@ -331,6 +423,13 @@ fn main() {
                 Box::new(move || run(&runtime, loader, &PathBuf::from(test), clblast_summary)),
             ));
         }
+    }
+    for (sg, _) in XGEMM_LINTS {
+        let (runtime, exe) = (runtime.clone(), out.join("clblast_sgemm"));
+        jobs.push((
+            format!("clblast_sgemm (--perf-lints, sub-group size {sg})"),
+            Box::new(move || clblast_lints(&runtime, &exe, sg)),
+        ));
     }
     for built in &BUILT {
         let mut races = vec!["--data-races"];
