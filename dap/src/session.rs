@@ -332,6 +332,9 @@ impl Session {
                 self.output("console", &text);
             }
             Event::Reply(_) => {}
+            // A performance lint is a note, never a stop: a later exception stop is described
+            // by the error before it. Its text reaches the IDE with the debuggee's stderr.
+            Event::Diagnostic(d) if d.rule.is_performance() => {}
             Event::Diagnostic(d) => self.last_diagnostic = Some(d.clone()),
             Event::Output(text) => self.output("stdout", text),
             Event::Stopped(stopped) => self.on_stopped(stopped.clone()),
@@ -768,5 +771,49 @@ fn signal_name(signal: i32) -> &'static str {
         libc::SIGTERM => "SIGTERM",
         libc::SIGINT => "SIGINT",
         _ => "a signal",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use oclgrind_debug_protocol::diagnostic::{At, Figures, Rule};
+
+    fn session() -> Session {
+        let (tx, _rx) = std::sync::mpsc::channel();
+        Session::new(
+            Box::new(std::io::sink()),
+            tx,
+            Debugging::Kernel,
+            PathBuf::new(),
+            Vec::new(),
+        )
+    }
+
+    fn lint(rule: Rule) -> Event {
+        let figures = Figures::Branch {
+            executions: 8,
+            divergent: 8,
+        };
+        Event::Diagnostic(Diagnostic::performance(
+            rule,
+            "odd",
+            0,
+            At::Unknown,
+            32,
+            figures,
+        ))
+    }
+
+    #[test]
+    fn a_performance_lint_never_describes_an_exception_stop() {
+        let mut s = session();
+        s.on_event(lint(Rule::DivergentBranch));
+        assert_eq!(s.last_diagnostic, None, "a note alone: nothing to describe");
+        let error = Diagnostic::api_error("clEnqueueNDRangeKernel", "CL_INVALID_VALUE", None);
+        s.on_event(Event::Diagnostic(error.clone()));
+        s.on_event(lint(Rule::DivergentBranch));
+        s.on_event(lint(Rule::PerformanceFigures));
+        assert_eq!(s.last_diagnostic, Some(error), "the error before the notes");
     }
 }

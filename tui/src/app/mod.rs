@@ -33,7 +33,7 @@ use crate::memory::MemoryPane;
 use crate::theme::Theme;
 use crate::variables::{self, Kind, Row};
 use ir::ir_text;
-use oclgrind_debug_protocol::diagnostic::{Body, Level, Party};
+use oclgrind_debug_protocol::diagnostic::{Body, Level, Party, Rule};
 
 /// The panes, in Tab order.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -65,6 +65,15 @@ pub const PANES: [Pane; 8] = [
 pub struct Heat {
     pub kernel: String,
     pub counts: Vec<LineCount>,
+}
+
+/// Where the performance lints (`--perf-lints`) of a finished launch point: the file as the
+/// messages name it, the line, and the rule (a `performance-figures` line is one under the
+/// thresholds, shown with `--perf-lints=all`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PerfMarks {
+    pub kernel: String,
+    pub lines: Vec<(String, u32, Rule)>,
 }
 
 /// What a y/n question in the status bar is about.
@@ -276,6 +285,12 @@ pub struct App {
     pub launch_ended: bool,
     /// What each source line ran in the last launch that finished: the source's shading.
     pub heat: Option<Heat>,
+    /// Where the performance lints of the last launch that had them pointed: the source's
+    /// gutter column (kept per kernel as `heat` is).
+    pub perf: Option<PerfMarks>,
+    /// The performance lints' places of the launch running (`None`: none has come), for
+    /// `perf` when it ends.
+    perf_pending: Option<Vec<(String, u32, Rule)>>,
     /// The file the source pane shows, line 1 first: the program's source (`source_file` is
     /// `None`) or an included file (its path).
     pub source: Vec<String>,
@@ -434,6 +449,7 @@ impl App {
                 self.source.clear();
                 self.highlighted.clear();
                 self.diagnostic_lines.clear();
+                self.perf_pending = None;
                 self.groups = None;
                 self.zoom = None;
                 self.say(format!("Kernel '{}' starts.", summary.kernel));
@@ -446,12 +462,31 @@ impl App {
                         counts: counts.clone(),
                     });
                 }
+                // A launch with performance lints (with them, every launch has its totals)
+                // replaces the marks, even with no line marked.
+                if let Some(lines) = self.perf_pending.take() {
+                    self.perf = Some(PerfMarks {
+                        kernel: kernel.clone(),
+                        lines,
+                    });
+                }
                 self.launch_ended = true;
                 self.prompting = false;
                 self.continuing = false;
             }
             // Its text reaches the output with the rest of standard error.
             Event::Diagnostic(d) => {
+                // A performance lint marks its line in a column of its own when the launch
+                // ends, not with `!`; the pane lists the findings but not the figures (the
+                // lines under the thresholds, and the totals).
+                let performance = d.rule.is_performance();
+                if performance {
+                    let place = d.place().map(|p| (p.file.clone(), p.line, d.rule));
+                    self.perf_pending.get_or_insert_with(Vec::new).extend(place);
+                    if d.rule == Rule::PerformanceFigures {
+                        return;
+                    }
+                }
                 let parties = d.parties();
                 let line = |p: &Party| p.at.and_then(|a| a.place()).map(|place| place.line);
                 let work_item = |p: &Party| p.entity.and_then(|e| e.global());
@@ -468,7 +503,9 @@ impl App {
                 let places = (first_place.into_iter())
                     .chain(second.and_then(|p| p.at?.place()))
                     .map(|p| (p.file.clone(), p.line));
-                self.diagnostic_lines.extend(places);
+                if !performance {
+                    self.diagnostic_lines.extend(places);
+                }
                 self.reports.push(Report {
                     error: d.level == Level::Error,
                     summary: d.summary(),
@@ -638,11 +675,7 @@ impl App {
     /// when there are no counts to shade by (no launch of this kernel has finished).
     pub fn heat_at(&self, line: u32) -> Option<usize> {
         let heat = self.heat.as_ref()?;
-        if self
-            .launch
-            .as_ref()
-            .is_some_and(|l| l.kernel != heat.kernel)
-        {
+        if !self.of_current_kernel(&heat.kernel) {
             return None;
         }
         let in_file = |c: &&LineCount| match (&c.file, &self.source_file) {
@@ -665,15 +698,54 @@ impl App {
         Some((share * 4.0).ceil().clamp(1.0, 4.0) as usize)
     }
 
+    /// Whether marks of a finished launch of `kernel` apply now: no launch has begun, or the
+    /// current one is of the same kernel.
+    fn of_current_kernel(&self, kernel: &str) -> bool {
+        self.launch.as_ref().is_none_or(|l| l.kernel == kernel)
+    }
+
+    /// Whether a file as a diagnostic names it is the file shown.
+    fn names_file_shown(&self, file: &str) -> bool {
+        match &self.source_file {
+            None => file == "input.cl",
+            Some(path) => oclgrind_debug_protocol::text::names(file, path),
+        }
+    }
+
     /// Whether a diagnostic named this line of the file shown.
     pub fn diagnostic_at(&self, line: u32) -> bool {
-        self.diagnostic_lines.iter().any(|(file, l)| {
-            *l == line
-                && match &self.source_file {
-                    None => file == "input.cl",
-                    Some(path) => oclgrind_debug_protocol::text::names(file, path),
-                }
-        })
+        (self.diagnostic_lines.iter()).any(|(file, l)| *l == line && self.names_file_shown(file))
+    }
+
+    /// The performance lints' marks on the file shown, from the last launch of the current
+    /// kernel that had lints; empty when there are none (no column).
+    fn perf_marks_shown(&self) -> impl Iterator<Item = (u32, Rule)> + '_ {
+        let marks = (self.perf.as_ref()).filter(|p| self.of_current_kernel(&p.kernel));
+        (marks.into_iter())
+            .flat_map(|p| &p.lines)
+            .filter(|(file, _, _)| self.names_file_shown(file))
+            .map(|(_, line, rule)| (*line, *rule))
+    }
+
+    /// Whether the source pane has a column for performance lints: some mark on the file
+    /// shown.
+    pub fn perf_column(&self) -> bool {
+        self.perf_marks_shown().next().is_some()
+    }
+
+    /// The performance lint that marks this line of the file shown: where several do, the
+    /// first of uncoalesced access, bank conflict, divergent branch, then figures alone.
+    pub fn perf_at(&self, line: u32) -> Option<Rule> {
+        let rank = |rule: &Rule| match rule {
+            Rule::UncoalescedAccess => 0,
+            Rule::BankConflict => 1,
+            Rule::DivergentBranch => 2,
+            _ => 3,
+        };
+        (self.perf_marks_shown())
+            .filter(|(l, _)| *l == line)
+            .map(|(_, rule)| rule)
+            .min_by_key(rank)
     }
 
     /// The line the source cursor is on.

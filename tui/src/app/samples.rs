@@ -1,7 +1,7 @@
 //! Diagnostics for the TUI's tests, as the engine sends them.
 
 use oclgrind_debug_protocol::diagnostic::{
-    Access, At, Body, Diagnostic, Entity, Level, Rule, SourcePlace,
+    Access, At, Body, Diagnostic, Entity, Figures, Level, Rule, SourcePlace,
 };
 use oclgrind_debug_protocol::protocol::Event;
 
@@ -77,4 +77,37 @@ pub(crate) fn race(
         },
         memory: None,
     })
+}
+
+/// A performance lint (`--perf-lints`) of launch 0 of `kernel`, at `line` of input.cl (`None`:
+/// the kernel's totals, which name no place).
+pub(crate) fn performance(rule: Rule, kernel: &str, line: Option<u32>, figures: Figures) -> Event {
+    Event::Diagnostic(Diagnostic::performance(
+        rule,
+        kernel,
+        0,
+        at(line),
+        8,
+        figures,
+    ))
+}
+
+/// A kernel's totals line under `--perf-lints`.
+pub(crate) fn performance_totals(kernel: &str) -> Event {
+    performance(
+        Rule::PerformanceFigures,
+        kernel,
+        None,
+        Figures::Totals {
+            global_requests: 4,
+            sectors: 16,
+            global_ideal: 4,
+            local_accesses: 0,
+            passes: 0,
+            local_ideal: 0,
+            executions: 2,
+            divergent: 1,
+            cut: 0,
+        },
+    )
 }

@@ -1,10 +1,10 @@
 //! Tests of the model: messages, keys and clicks in, the state read back.
 
 use super::log::plain_text;
-use super::samples::{race, standard, work_item};
+use super::samples::{performance, performance_totals, race, standard, work_item};
 use super::*;
 use crate::memory;
-use oclgrind_debug_protocol::diagnostic::{Diagnostic, Entity};
+use oclgrind_debug_protocol::diagnostic::{Diagnostic, Entity, Figures, Rule};
 
 fn stopped(line: u32) -> Stopped {
     Stopped {
@@ -1024,4 +1024,137 @@ fn a_finished_launch_shades_the_lines_of_its_kernel_by_what_they_ran() {
         local_size: [1, 1, 1],
     })));
     assert_eq!(app.heat_at(3), None);
+}
+
+#[test]
+fn performance_lints_mark_their_lines_when_the_launch_ends_and_list_the_findings() {
+    let mut app = App::new();
+    app.update(Message::Event(launch(4, 4)));
+    app.update(Message::Event(Event::Stopped(stopped(2))));
+    let source = (1..=6).map(|n| (n, format!("x = {n};"))).collect();
+    app.update(Message::Refreshed(Refresh::Source, Reply::Source(source)));
+    assert!(!app.perf_column(), "no lints yet");
+    let global = Figures::Global {
+        write: false,
+        requests: 4,
+        sectors: 16,
+        ideal: 4,
+    };
+    let branch = |divergent| Figures::Branch {
+        executions: 2,
+        divergent,
+    };
+    let local = Figures::Local {
+        accesses: 2,
+        passes: 16,
+        ideal: 2,
+    };
+    // Two lints on line 3 (the first of c, b, d shows), one on 4 and 2, figures alone on 5,
+    // and the totals, which name no line.
+    for event in [
+        performance(Rule::DivergentBranch, "k", Some(3), branch(2)),
+        performance(Rule::UncoalescedAccess, "k", Some(3), global),
+        performance(Rule::BankConflict, "k", Some(4), local),
+        performance(Rule::DivergentBranch, "k", Some(2), branch(1)),
+        performance(Rule::PerformanceFigures, "k", Some(5), branch(0)),
+        performance_totals("k"),
+    ] {
+        app.update(Message::Event(event));
+    }
+    assert_eq!(app.perf, None, "marked when the launch ends");
+    assert!(app.diagnostic_lines.is_empty(), "no `!` for a lint");
+    assert!(!app.diagnostic_at(3));
+    // The pane lists the three findings' four lines, none an error; not the figures.
+    let listed: Vec<(Option<u32>, bool, &str)> = (app.reports.iter())
+        .map(|r| (r.line, r.error, r.summary.as_str()))
+        .collect();
+    assert_eq!(
+        listed,
+        [
+            (
+                Some(3),
+                false,
+                "Performance: divergent branch at line 3 of input.cl: 100% of 2 sub-group executions"
+            ),
+            (
+                Some(3),
+                false,
+                "Performance: uncoalesced global read at line 3 of input.cl: 4 sectors per request (ideal 1), 4 requests"
+            ),
+            (
+                Some(4),
+                false,
+                "Performance: 8-way bank conflict on local memory at line 4 of input.cl: 2 accesses"
+            ),
+            (
+                Some(2),
+                false,
+                "Performance: divergent branch at line 2 of input.cl: 50% of 2 sub-group executions"
+            ),
+        ]
+    );
+    assert!(app
+        .reports
+        .iter()
+        .all(|r| r.kernel == "k" && r.work_item.is_none()));
+    app.update(Message::Event(Event::LaunchEnd {
+        kernel: "k".into(),
+        counts: Vec::new(),
+    }));
+    assert_eq!(
+        app.perf,
+        Some(PerfMarks {
+            kernel: "k".into(),
+            lines: vec![
+                ("input.cl".into(), 3, Rule::DivergentBranch),
+                ("input.cl".into(), 3, Rule::UncoalescedAccess),
+                ("input.cl".into(), 4, Rule::BankConflict),
+                ("input.cl".into(), 2, Rule::DivergentBranch),
+                ("input.cl".into(), 5, Rule::PerformanceFigures),
+            ],
+        })
+    );
+    assert!(app.perf_column());
+    assert_eq!(app.perf_at(3), Some(Rule::UncoalescedAccess), "c before d");
+    assert_eq!(app.perf_at(4), Some(Rule::BankConflict));
+    assert_eq!(app.perf_at(2), Some(Rule::DivergentBranch));
+    assert_eq!(app.perf_at(5), Some(Rule::PerformanceFigures));
+    assert_eq!(app.perf_at(1), None);
+    app.source_file = Some("/src/inc/put.h".into());
+    assert!(!app.perf_column(), "a header is shown");
+    assert_eq!(app.perf_at(3), None);
+    app.source_file = None;
+    // As the shading: the next launch of the same kernel keeps them until it ends; another
+    // kernel's hides them, and its end without lints leaves them.
+    app.update(Message::Event(launch(4, 4)));
+    assert_eq!(app.perf_at(3), Some(Rule::UncoalescedAccess));
+    app.update(Message::Event(Event::LaunchBegin(LaunchSummary {
+        kernel: "other".into(),
+        global_size: [1, 1, 1],
+        global_offset: [0; 3],
+        local_size: [1, 1, 1],
+    })));
+    assert!(!app.perf_column());
+    app.update(Message::Event(Event::LaunchEnd {
+        kernel: "other".into(),
+        counts: Vec::new(),
+    }));
+    assert_eq!(app.perf.as_ref().map(|p| p.kernel.as_str()), Some("k"));
+    // A launch of `k` whose lints found nothing on any line (its totals alone) clears them.
+    app.update(Message::Event(launch(4, 4)));
+    assert!(app.perf_column());
+    app.update(Message::Event(performance_totals("k")));
+    app.update(Message::Event(Event::LaunchEnd {
+        kernel: "k".into(),
+        counts: Vec::new(),
+    }));
+    assert_eq!(
+        app.perf,
+        Some(PerfMarks {
+            kernel: "k".into(),
+            lines: Vec::new()
+        })
+    );
+    assert!(!app.perf_column());
+    assert_eq!(app.reports.len(), 4, "the totals are not listed");
 }

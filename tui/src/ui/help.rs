@@ -87,9 +87,21 @@ const HELP: &[(KeyAction, &str)] = &[
     (KeyAction::Help, "this help"),
 ];
 
+/// What the source gutter's column of performance lints shows (`--perf-lints`), after the keys.
+const PERF_LEGEND: &[(&str, &str)] = &[
+    (
+        "c b d",
+        "performance lints (--perf-lints): uncoalesced access, bank conflict, divergent branch",
+    ),
+    (
+        "·",
+        "a line's performance figures, under the lints' thresholds (--perf-lints=all)",
+    ),
+];
+
 /// The help's lines, the closing hint included.
 pub fn help_lines() -> usize {
-    HELP.len() + 1
+    HELP.len() + PERF_LEGEND.len() + 1
 }
 
 pub(super) fn help_overlay(frame: &mut Frame, app: &App) {
@@ -108,6 +120,16 @@ pub(super) fn help_overlay(frame: &mut Frame, app: &App) {
                 Span::raw(*what),
             ])
         })
+        .chain(PERF_LEGEND.iter().map(|(marks, what)| {
+            // The text is too long for the keys' column: its own, narrower.
+            Line::from(vec![
+                Span::styled(
+                    format!(" {marks:<7}"),
+                    Style::new().fg(if *marks == "·" { t.dim } else { t.diagnostic }),
+                ),
+                Span::raw(*what),
+            ])
+        }))
         .chain([Line::styled(
             " any other key closes this; keys and colours: tui/keymap.toml, themes/*.toml",
             Style::new().fg(t.dim),

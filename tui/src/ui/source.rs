@@ -9,8 +9,10 @@ use ratatui::Frame;
 use super::frame_pane;
 use crate::app::{App, Pane};
 use crate::grid;
+use oclgrind_debug_protocol::diagnostic::Rule;
 
-/// The kernel source: breakpoints and diagnostics in the gutter, the current line marked.
+/// The kernel source: breakpoints, diagnostics, performance lints and what lines ran in the
+/// gutter, the current line marked.
 pub(super) fn source_pane(frame: &mut Frame, app: &App, area: Rect) {
     let t = &app.theme;
     let mut title = match &app.source_file {
@@ -42,6 +44,8 @@ pub(super) fn source_pane(frame: &mut Frame, app: &App, area: Rect) {
     let width = app.source.len().to_string().len();
     // A column of shades when a finished launch's counts apply to this file.
     let shaded = app.heat_at(1).is_some();
+    // A column of performance lints when a finished launch's marks apply to this file.
+    let perf = app.perf_column();
     let lines: Vec<Line> = (first..app.source.len() + 1)
         .take(height)
         .map(|n| {
@@ -65,6 +69,9 @@ pub(super) fn source_pane(frame: &mut Frame, app: &App, area: Rect) {
             } else {
                 Span::raw(" ")
             });
+            if perf {
+                gutter.push(perf_mark(app, n as u32));
+            }
             if shaded {
                 // How much the line ran in the kernel's last launch.
                 let level = app.heat_at(n as u32).unwrap_or(0);
@@ -84,7 +91,8 @@ pub(super) fn source_pane(frame: &mut Frame, app: &App, area: Rect) {
             if n == cursor && app.focus == Pane::Source && app.cursor != 0 {
                 mark = mark.add_modifier(Modifier::REVERSED);
             }
-            let text_width = (inner.width as usize).saturating_sub(width + 4 + shaded as usize);
+            let text_width =
+                (inner.width as usize).saturating_sub(width + 4 + shaded as usize + perf as usize);
             let pieces = match app.highlighted.get(n - 1) {
                 Some(pieces) => pieces
                     .iter()
@@ -99,4 +107,18 @@ pub(super) fn source_pane(frame: &mut Frame, app: &App, area: Rect) {
         })
         .collect();
     frame.render_widget(Paragraph::new(lines), inner);
+}
+
+/// A line's mark in the performance lints' column: `c` (uncoalesced access), `b` (bank
+/// conflict), `d` (divergent branch), a dim `·` for figures under the thresholds.
+fn perf_mark(app: &App, line: u32) -> Span<'static> {
+    let t = &app.theme;
+    let finding = Style::new().fg(t.diagnostic).add_modifier(Modifier::BOLD);
+    match app.perf_at(line) {
+        Some(Rule::UncoalescedAccess) => Span::styled("c", finding),
+        Some(Rule::BankConflict) => Span::styled("b", finding),
+        Some(Rule::DivergentBranch) => Span::styled("d", finding),
+        Some(_) => Span::styled("·", Style::new().fg(t.dim)),
+        None => Span::raw(" "),
+    }
 }

@@ -1,10 +1,10 @@
 //! Snapshot and rendering tests of the whole screen and of each pane.
 
 use super::*;
-use crate::app::samples::{race, standard, work_item};
+use crate::app::samples::{performance, performance_totals, race, standard, work_item};
 use crate::app::{Key, Message, Refresh};
 use crate::memory::{Element, Target};
-use oclgrind_debug_protocol::diagnostic::Entity;
+use oclgrind_debug_protocol::diagnostic::{Entity, Figures, Rule};
 use oclgrind_debug_protocol::protocol::*;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
@@ -404,6 +404,13 @@ fn help_overlay_lists_the_keys_from_the_keymap() {
     assert!(back.contains(" C  S-F5 "), "{back}");
     let (_, line) = find(&screen, "back a line (over calls)");
     assert!(line.contains(" N "), "{line}");
+    // After the keys, what the source gutter's column of performance lints shows.
+    let screen = render(&mut app, 100, 50);
+    find(
+        &screen,
+        " c b d  performance lints (--perf-lints): uncoalesced access, bank conflict, divergent branch",
+    );
+    find(&screen, " ·      a line's performance figures");
 }
 
 #[test]
@@ -647,4 +654,94 @@ fn the_source_gutter_shades_lines_after_a_launch() {
     assert!(row.contains("│●!▶▓5   float right"), "{row}");
     let (_, row) = find(&screen, "1 kernel void");
     assert!(row.contains("│    1 kernel void"), "never ran: {row}");
+}
+
+#[test]
+fn the_source_gutter_marks_performance_lints_after_a_launch() {
+    let mut app = sample();
+    // Without lints the gutter is as it always was.
+    let screen = render(&mut app, 120, 36);
+    let (_, row) = find(&screen, "5   float right");
+    assert!(row.contains("│●!▶5   float right"), "{row}");
+    let global = Figures::Global {
+        write: false,
+        requests: 2,
+        sectors: 8,
+        ideal: 2,
+    };
+    let branch = |divergent| Figures::Branch {
+        executions: 2,
+        divergent,
+    };
+    for event in [
+        performance(Rule::UncoalescedAccess, "smooth", Some(5), global),
+        performance(Rule::DivergentBranch, "smooth", Some(5), branch(2)),
+        performance(Rule::DivergentBranch, "smooth", Some(4), branch(1)),
+        performance(Rule::PerformanceFigures, "smooth", Some(3), branch(0)),
+        performance_totals("smooth"),
+    ] {
+        app.update(Message::Event(event));
+    }
+    app.update(Message::Event(Event::LaunchEnd {
+        kernel: "smooth".into(),
+        counts: Vec::new(),
+    }));
+    let buffer = draw_into(&mut app, 160, 40);
+    let screen = text(&buffer);
+    let (_, row) = find(&screen, "5   float right");
+    assert!(row.contains("│●!▶c5   float right"), "c before d: {row}");
+    let (_, row) = find(&screen, "4   float left");
+    assert!(row.contains("│   d4   float left"), "{row}");
+    let (_, row) = find(&screen, "3   int i");
+    assert!(row.contains("│   ·3   int i"), "figures alone: {row}");
+    let (_, row) = find(&screen, "1 kernel void");
+    assert!(row.contains("│    1 kernel void"), "no lint: {row}");
+    assert_eq!(
+        cell_of(&buffer, &screen, "c5   float").fg,
+        app.theme.diagnostic
+    );
+    assert_eq!(cell_of(&buffer, &screen, "·3   int").fg, app.theme.dim);
+    // The pane lists the findings (the invalid read of `sample` first), not the figures.
+    find(&screen, "Diagnostics (4)");
+    find(&screen, "#1 smooth 5 Performance: uncoalesced g");
+    find(&screen, "#1 smooth 5 Performance: divergent bra");
+    find(&screen, "#1 smooth 4 Performance: divergent bra");
+    assert!(
+        !screen
+            .iter()
+            .any(|l| l.contains("smooth 3 ") || l.contains("Performance: k")),
+        "{}",
+        screen.join("\n")
+    );
+    // With the shading too, the lints' column comes first.
+    let source = (app.source.iter().enumerate())
+        .map(|(n, t)| (n as u32 + 1, t.clone()))
+        .collect();
+    app.update(Message::Event(Event::LaunchBegin(LaunchSummary {
+        kernel: "smooth".into(),
+        global_size: [8, 1, 1],
+        global_offset: [0, 0, 0],
+        local_size: [4, 1, 1],
+    })));
+    app.update(Message::Refreshed(Refresh::Source, Reply::Source(source)));
+    app.update(Message::Event(performance(
+        Rule::DivergentBranch,
+        "smooth",
+        Some(4),
+        branch(1),
+    )));
+    app.update(Message::Event(Event::LaunchEnd {
+        kernel: "smooth".into(),
+        counts: vec![LineCount {
+            file: None,
+            line: 4,
+            instructions: 64,
+            memory_bytes: 0,
+        }],
+    }));
+    let screen = render(&mut app, 160, 40);
+    let (_, row) = find(&screen, "4   float left");
+    assert!(row.contains("│   d█4   float left"), "{row}");
+    let (_, row) = find(&screen, "5   float right");
+    assert!(row.contains("│● ▶  5   float right"), "{row}");
 }
