@@ -43,7 +43,7 @@ use crate::builtins::BuiltinSite;
 use crate::bytecode::{Function, Op, ScalarTy};
 use crate::exec::debug::WiState;
 use crate::memory::{AddrSpace, GLOBAL_OFFSET_BITS};
-use crate::plugins::{AccessKind, BranchBatch, Interest, RunGatherer, Site, Targets};
+use crate::plugins::{AccessKind, BranchBatch, Interest, LaneRun, RunGatherer, Site, Targets};
 
 /// Where a warp stands after running: at a pc all its lanes share, or spread (each lane's state
 /// written back already).
@@ -529,7 +529,7 @@ impl<'l> State<'l> for WarpOps<'_, 'l> {
         mut each: impl FnMut(&mut [u64], *mut u8),
         mut stored: impl FnMut(&[u64], &mut Vec<u8>),
     ) -> bool {
-        let Some((at_lo, lo, ordered)) = self.locate(span) else {
+        let Some((at_lo, (lo, hi), ordered)) = self.locate(span) else {
             return false;
         };
         let Span {
@@ -541,9 +541,16 @@ impl<'l> State<'l> for WarpOps<'_, 'l> {
         } = span;
         let launch = self.runner.launch;
         let at = |r: &[u64]| at_lo.wrapping_add((r[p as usize] - lo) as usize);
+        // Plugins that want addresses alone hear of consecutive lanes at consecutive elements,
+        // or all at one, as one run, found without a look at each lane.
+        let lanes = &self.warp.lanes;
+        let one_run = launch.observe_addresses
+            && !launch.observe_memory
+            && (ordered || lo == hi)
+            && lanes[lanes.len() - 1] - lanes[0] == lanes.len() as u32 - 1;
         // A loop of its own without the plugins' code, whose registers spilled (a plain
         // matmul 10% slower).
-        if !launch.observe_accesses {
+        if !launch.observe_accesses || one_run {
             let keep = self.keep_undone(span, at_lo, ordered);
             let undo = &mut self.runner.undo;
             self.frames.each_mut(
@@ -556,6 +563,9 @@ impl<'l> State<'l> for WarpOps<'_, 'l> {
                     each(r, ptr);
                 },
             );
+            if one_run {
+                self.deliver_run(span, lo, lo == hi);
+            }
             return true;
         }
         let load = dir == Dir::Load;
@@ -798,10 +808,10 @@ impl WarpOps<'_, '_> {
 
     /// Where one buffer holds every lane's access of `span`, each aligned and allowed, with
     /// nothing to combine there and no deferred shadow to check (`checks::located`): the host
-    /// pointer of the lowest address, that address, and whether each lane's access follows the
-    /// last one's (the lanes' bytes one range).
+    /// pointer of the lowest address, the lowest and highest addresses, and whether each lane's
+    /// access follows the last one's (the lanes' bytes one range).
     #[inline(always)]
-    fn locate(&mut self, span: Span) -> Option<(*mut u8, u64, bool)> {
+    fn locate(&mut self, span: Span) -> Option<(*mut u8, (u64, u64), bool)> {
         let Span {
             p,
             space,
@@ -847,7 +857,7 @@ impl WarpOps<'_, '_> {
             .then(|| view.locate_span(lo, hi, size))
             .flatten()
             .filter(|&(_, fl)| fl & dir.suspicious_flags() == 0)
-            .map(|(p, _)| (p, lo, ordered))
+            .map(|(p, _)| (p, (lo, hi), ordered))
     }
 
     /// Keeps what a store of the warp overwrites, for the group to start over (`UndoLog`;
@@ -861,6 +871,27 @@ impl WarpOps<'_, '_> {
             undo.overwriting(at_lo, span.size * self.frames.count() as u64);
         }
         keep && !ordered
+    }
+
+    /// Shows the plugins the accesses of `span` in every lane of the warp, which are consecutive
+    /// lanes at consecutive elements from `address`, or (`broadcast`) all at it.
+    #[cold]
+    #[inline(never)]
+    fn deliver_run(&mut self, span: Span, address: u64, broadcast: bool) {
+        let kind = match span.dir {
+            Dir::Load => AccessKind::Load,
+            _ => AccessKind::Store,
+        };
+        let lanes = &self.warp.lanes;
+        let r = &mut *self.runner;
+        r.lanes.batch.start((span.space, span.size, kind));
+        r.lanes.batch.runs.push(LaneRun {
+            lane: lanes[0],
+            count: lanes.len() as u32,
+            address,
+            broadcast,
+        });
+        self.deliver();
     }
 
     /// Tells the plugins that hear of branches where this warp's lanes went.

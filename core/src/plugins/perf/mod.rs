@@ -13,10 +13,12 @@
 //! ideal; `kernel_end` sums the ops of each source line and reports those past the thresholds
 //! (`report`).
 
+mod counts;
 mod report;
 mod request;
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Arc, Mutex};
 
 use super::{
@@ -25,6 +27,7 @@ use super::{
 };
 use crate::diagnostics::Entity;
 use crate::memory::{AddrSpace, GLOBAL_OFFSET_BITS};
+use counts::{mask, Counts};
 use request::Cost;
 
 /// What is measured, and where its sums go (`Tally` per category).
@@ -121,7 +124,7 @@ impl Plugin for PerfLints {
             index: Vec::new(),
             sites: Vec::new(),
             interval: 0,
-            pending: HashMap::new(),
+            pending: HashMap::default(),
             held: 0,
             cut: 0,
             group: Vec::new(),
@@ -144,8 +147,8 @@ struct SiteState {
     site: Site,
     /// The interval `count` belongs to: older counts are zero.
     stamp: u64,
-    /// Per lane: how often it got here in the interval.
-    count: Vec<u32>,
+    /// How often each lane got here in the interval.
+    count: Counts,
 }
 
 /// A request or branch execution whose sub-group's lanes have not all arrived.
@@ -160,6 +163,27 @@ struct Pending {
     diverged: bool,
     /// Events added.
     events: u32,
+}
+
+/// Hashes a pending request's key (three small integers) with a multiply and a rotate per
+/// word: the default hasher was a tenth of a divergent loop's time.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u32(b as u32);
+        }
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.0 = (self.0.rotate_left(5) ^ n as u64).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
 }
 
 /// Consecutive lanes of one access shape: `count` lanes from `lane`, at consecutive elements
@@ -185,7 +209,7 @@ struct PerfWorker {
     index: Vec<Vec<u32>>,
     sites: Vec<SiteState>,
     interval: u64,
-    pending: HashMap<(u32, u32, u32), Pending>,
+    pending: HashMap<(u32, u32, u32), Pending, BuildHasherDefault<KeyHasher>>,
     /// Accesses held in `pending`.
     held: usize,
     cut: u64,
@@ -217,7 +241,7 @@ impl PerfWorker {
             self.sites.push(SiteState {
                 site,
                 stamp: 0,
-                count: Vec::new(),
+                count: Counts::default(),
             });
             self.group.push(Tallies::default());
             self.total.push(Tallies::default());
@@ -225,8 +249,7 @@ impl PerfWorker {
         let s = &mut self.sites[n as usize];
         if s.stamp != self.interval {
             s.stamp = self.interval;
-            s.count.clear();
-            s.count.resize(self.items as usize, 0);
+            s.count.reset(self.items, self.sub_group);
         }
         n
     }
@@ -273,33 +296,39 @@ impl PerfWorker {
     }
 
     /// One sub-group's accesses of a batch (`pieces`, `g`'s lanes ascending): measured at once
-    /// when they are the whole sub-group's next request, else held in pieces.
+    /// when they are the whole sub-group's next request, else held until the rest arrive.
     fn sub_group_accesses(&mut self, site: u32, category: Category, g: u32, size: u64) {
-        let first = g * self.sub_group;
-        let lanes = self.sub_group_lanes(g) as usize;
+        let range = |p: &Piece| {
+            let len = if p.broadcast {
+                size
+            } else {
+                size * p.count as u64
+            };
+            (p.address, p.address + len)
+        };
         let runs = self.pieces.iter().map(|p| (p.lane, p.count));
-        if covers(runs, first, lanes) && self.next_request(site, first, lanes) {
+        let n = self.sub_group_lanes(g);
+        if let Some((k, lanes)) = self.sites[site as usize].count.together(g, n, runs) {
             self.ranges.clear();
-            for p in &self.pieces {
-                let len = if p.broadcast {
-                    size
-                } else {
-                    size * p.count as u64
-                };
-                self.ranges.push((p.address, p.address + len));
+            self.ranges.extend(self.pieces.iter().map(range));
+            if lanes == self.full(g) {
+                return self.measure(site, category, false);
             }
-            self.measure(site, category, false);
-            return;
+            let ranges = std::mem::take(&mut self.ranges);
+            return self.pend((site, g, k), lanes, |entry| {
+                entry.category.get_or_insert(category);
+                entry.ranges.extend_from_slice(&ranges);
+            });
         }
+        // Lanes at different counts (or one lane twice): each access on its own.
         for i in 0..self.pieces.len() {
             let p = self.pieces[i];
-            for k in 0..p.count {
-                let address = if p.broadcast {
-                    p.address
-                } else {
-                    p.address + k as u64 * size
+            for j in 0..p.count {
+                let address = match p.broadcast {
+                    true => p.address,
+                    false => p.address + j as u64 * size,
                 };
-                self.piece(site, g, p.lane + k, |entry| {
+                self.piece(site, g, p.lane + j, |entry| {
                     entry.category.get_or_insert(category);
                     entry.ranges.push((address, address + size));
                 });
@@ -307,37 +336,30 @@ impl PerfWorker {
         }
     }
 
-    /// Whether lanes `first..first + lanes` are all at the same count at `site` (their next
-    /// event there is one request); if so their counts go up by one.
-    fn next_request(&mut self, site: u32, first: u32, lanes: usize) -> bool {
-        let count = &mut self.sites[site as usize].count[first as usize..][..lanes];
-        let k = count[0];
-        if count.iter().any(|&c| c != k) {
-            return false;
-        }
-        count.iter_mut().for_each(|c| *c += 1);
-        true
+    /// The lanes of sub-group `g`, as a mask from its first.
+    fn full(&self, g: u32) -> u128 {
+        mask(self.sub_group_lanes(g))
     }
 
-    /// Adds lane `lane`'s next event at `site` to its pending request; measures the request
-    /// once its sub-group's lanes have all arrived.
+    /// Adds lane `lane`'s next event at `site` to its pending request.
     fn piece(&mut self, site: u32, g: u32, lane: u32, add: impl FnOnce(&mut Pending)) {
-        let count = &mut self.sites[site as usize].count[lane as usize];
-        let k = *count;
-        *count += 1;
-        let key = (site, g, k);
-        let full = match self.sub_group_lanes(g) {
-            128 => u128::MAX,
-            n => (1u128 << n) - 1,
-        };
+        let n = self.sub_group_lanes(g);
+        let k = self.sites[site as usize].count.one(g, n, lane);
+        self.pend((site, g, k), 1u128 << (lane - g * self.sub_group), add);
+    }
+
+    /// Adds `lanes`' events to pending request `key` (site, sub-group, k); measures it once
+    /// its sub-group's lanes have all arrived.
+    fn pend(&mut self, key: (u32, u32, u32), lanes: u128, add: impl FnOnce(&mut Pending)) {
+        let full = self.full(key.1);
         let entry = self.pending.entry(key).or_default();
-        entry.lanes |= 1u128 << (lane - g * self.sub_group);
+        entry.lanes |= lanes;
         entry.events += 1;
         add(entry);
         self.held += 1;
         if entry.lanes == full {
             let entry = self.pending.remove(&key).expect("the entry just added");
-            self.settle(site, entry);
+            self.settle(key.0, entry);
         }
         if self.held > PENDING_CAP {
             self.cut += self.pending.len() as u64;
@@ -455,35 +477,45 @@ impl Worker for PerfWorker {
         let mut start = 0;
         while start < batch.lanes.len() {
             let g = batch.lanes[start] / sg;
-            let end = start
-                + batch.lanes[start..]
-                    .iter()
-                    .position(|&l| l / sg != g)
-                    .unwrap_or(batch.lanes.len() - start);
+            // Lanes ascend: the sub-group's end by bisection.
+            let end = batch.lanes.partition_point(|&l| l < (g + 1) * sg);
             let lanes = &batch.lanes[start..end];
             let targets = match batch.to {
                 Targets::All(t) => Targets::All(t),
                 Targets::Each(each) => Targets::Each(&each[start..end]),
             };
-            let n = self.sub_group_lanes(g) as usize;
-            let runs = lanes.iter().map(|&l| (l, 1));
-            if covers(runs, g * sg, n) && self.next_request(site, g * sg, n) {
-                let diverged = match targets {
-                    Targets::All(_) => false,
-                    Targets::Each(each) => each.iter().any(|&t| t != each[0]),
-                };
-                self.measure(site, Category::Branch, diverged);
-            } else {
-                for (i, &lane) in lanes.iter().enumerate() {
-                    let to = match targets {
-                        Targets::All(t) => t,
-                        Targets::Each(each) => each[i],
-                    };
-                    self.piece(site, g, lane, |entry| {
-                        entry.category = Some(Category::Branch);
-                        entry.diverged |= entry.target.is_some_and(|t| t != to);
-                        entry.target.get_or_insert(to);
-                    });
+            let (first, diverged) = match targets {
+                Targets::All(t) => (t, false),
+                Targets::Each(each) => (each[0], each.iter().any(|&t| t != each[0])),
+            };
+            let consecutive = lanes[lanes.len() - 1] - lanes[0] == lanes.len() as u32 - 1;
+            let n = self.sub_group_lanes(g);
+            let count = &mut self.sites[site as usize].count;
+            let counted = match consecutive {
+                true => count.together(g, n, std::iter::once((lanes[0], lanes.len() as u32))),
+                false => count.together(g, n, lanes.iter().map(|&l| (l, 1))),
+            };
+            match counted {
+                Some((_, mask)) if mask == self.full(g) => {
+                    self.measure(site, Category::Branch, diverged);
+                }
+                Some((k, mask)) => self.pend((site, g, k), mask, |entry| {
+                    entry.category = Some(Category::Branch);
+                    entry.diverged |= diverged || entry.target.is_some_and(|t| t != first);
+                    entry.target.get_or_insert(first);
+                }),
+                None => {
+                    for (i, &lane) in lanes.iter().enumerate() {
+                        let to = match targets {
+                            Targets::All(t) => t,
+                            Targets::Each(each) => each[i],
+                        };
+                        self.piece(site, g, lane, |entry| {
+                            entry.category = Some(Category::Branch);
+                            entry.diverged |= entry.target.is_some_and(|t| t != to);
+                            entry.target.get_or_insert(to);
+                        });
+                    }
                 }
             }
             start = end;
@@ -498,17 +530,4 @@ impl Worker for PerfWorker {
             add_all(sums.sites.entry(state.site).or_default(), total);
         }
     }
-}
-
-/// Whether runs of lanes (first lane, count), in order, cover lanes `first..first + lanes`
-/// once each.
-fn covers(runs: impl Iterator<Item = (u32, u32)>, first: u32, lanes: usize) -> bool {
-    let mut next = first;
-    for (lane, count) in runs {
-        if lane != next {
-            return false;
-        }
-        next += count;
-    }
-    next == first + lanes as u32
 }

@@ -56,6 +56,15 @@ pub fn sectors(ranges: &mut Vec<(u64, u64)>) -> Cost {
 /// could take.
 pub fn passes(ranges: &mut Vec<(u64, u64)>) -> Cost {
     merge(ranges);
+    // One range of words fills the banks in turn: no bank holds more than the fewest passes.
+    if let [(start, end)] = ranges[..] {
+        let words = (end - 1) / WORD - start / WORD + 1;
+        let passes = words.div_ceil(BANKS);
+        return Cost {
+            cost: passes,
+            ideal: passes,
+        };
+    }
     let mut words = 0;
     let mut per_bank = [0u64; BANKS as usize];
     let mut last = None;
