@@ -45,6 +45,9 @@ struct Variant<'a> {
     options: Option<&'a str>,
     threads: Option<&'a str>,
     scalar: bool,
+    /// With `--perf-lints`, whose lines are left out before the comparison: the checker's
+    /// reports must not change.
+    lints: bool,
 }
 
 /// Runs one test one way.
@@ -53,6 +56,7 @@ fn run_one(bin: &Path, sim: &Path, variant: Variant) -> Result<(), String> {
         options,
         threads,
         scalar,
+        lints,
     } = variant;
     let dir = sim.parent().expect("test file has a directory");
     let text = std::fs::read_to_string(sim).map_err(|e| e.to_string())?;
@@ -71,8 +75,16 @@ fn run_one(bin: &Path, sim: &Path, variant: Variant) -> Result<(), String> {
     if let Some(args) = text.lines().next().and_then(|l| l.strip_prefix("# ARGS: ")) {
         cmd.args(args.split(' ').filter(|a| !a.is_empty()));
     }
+    if lints {
+        cmd.arg("--perf-lints");
+    }
     cmd.arg(sim.file_name().expect("file name"));
-    let run = run_merged(cmd, Duration::from_secs(120)).map_err(|e| format!("cannot run: {e}"))?;
+    let mut run =
+        run_merged(cmd, Duration::from_secs(120)).map_err(|e| format!("cannot run: {e}"))?;
+    if lints {
+        let kept = (run.output.lines()).filter(|l| !l.starts_with("Performance: "));
+        run.output = kept.map(|l| format!("{l}\n")).collect();
+    }
     check_run(&run, &sim.with_extension("ref"))
 }
 
@@ -119,6 +131,14 @@ fn main() {
         };
         let label = format!("{} (scalar executor)", name(t));
         results.push((label, run_one(&bin, t, scalar)));
+        if t.starts_with(root.join("races")) {
+            let label = format!("{} (--perf-lints)", name(t));
+            let variant = Variant {
+                lints: true,
+                ..Variant::default()
+            };
+            results.push((label, run_one(&bin, t, variant)));
+        }
         if threaded(t) {
             for n in THREADS {
                 let label = format!("{} (--num-threads {n})", name(t));
