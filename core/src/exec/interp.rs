@@ -27,7 +27,7 @@ use crate::bytecode::{Function, Op, Pc, Site, WiQuery};
 use crate::counts::BlockCounts;
 use crate::exchange::Exchange;
 use crate::memory::{load_bytes, AddrSpace};
-use crate::plugins::{BranchBatch, Interest, Targets};
+use crate::plugins::{BranchBatch, Interest, Targets, Workers};
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
@@ -71,6 +71,8 @@ pub(super) struct Item<'a, 'm, 'l, S> {
     size: [u64; 3],
     /// `Launch::observe_accesses`.
     observe: bool,
+    /// `Launch::observe_branches`.
+    observe_branches: bool,
     /// Spin points passed in this turn: at `SPIN_LIMIT` the work-item gives way.
     spins: &'a mut u32,
     /// Where basic blocks are counted: the launch's counts in a debugged launch (they can be
@@ -160,8 +162,13 @@ impl<'l, S: ShadowMode> State<'l> for Item<'_, '_, 'l, S> {
     #[inline(always)]
     fn branch_to(&mut self, to: impl Fn(&[u64]) -> u32) -> Flow {
         let to = to(&self.regs[self.base..]);
-        if self.launch.observe_branches {
-            self.observe_branch(to);
+        if self.observe_branches {
+            observe_branch(
+                self.launch,
+                self.mems.workers,
+                self.here.place,
+                (self.size, to),
+            );
         }
         Flow::Jump(to)
     }
@@ -188,24 +195,27 @@ impl<'l, S: ShadowMode> State<'l> for Item<'_, '_, 'l, S> {
     }
 }
 
-impl<S> Item<'_, '_, '_, S> {
-    /// Tells the plugins that hear of branches where the work-item went.
-    #[cold]
-    #[inline(never)]
-    fn observe_branch(&mut self, to: u32) {
-        let (place, s) = (&self.here.place, self.size);
-        let local = place.wi.local;
-        let lane = (local[0] + s[0] * (local[1] + s[1] * local[2])) as u32;
-        let batch = BranchBatch {
-            site: place.site,
-            lanes: &[lane],
-            to: Targets::All(to),
-        };
-        let group = (place.seq, place.group, s);
-        for w in self.mems.workers.each(Interest::BRANCHES) {
-            self.launch
-                .with_group_context(group, |cx| w.branches(cx, &batch));
-        }
+/// Tells the plugins that hear of branches that the work-item at `place` (of a group of
+/// `size`) went on at `to`. Out of line and given only what it needs, so that `Item` never has
+/// its address taken.
+#[cold]
+#[inline(never)]
+fn observe_branch(
+    launch: &Launch,
+    workers: &mut Workers,
+    place: Where<&WiIds>,
+    (size, to): ([u64; 3], u32),
+) {
+    let (local, s) = (place.wi.local, size);
+    let lane = (local[0] + s[0] * (local[1] + s[1] * local[2])) as u32;
+    let batch = BranchBatch {
+        site: place.site,
+        lanes: &[lane],
+        to: Targets::All(to),
+    };
+    let group = (place.seq, place.group, s);
+    for w in workers.each(Interest::BRANCHES) {
+        launch.with_group_context(group, |cx| w.branches(cx, &batch));
     }
 }
 
@@ -555,6 +565,7 @@ impl GroupRunner<'_> {
         };
         let mut spins = 0u32;
         let observe = launch.observe_accesses;
+        let observe_branches = launch.observe_branches;
         // The work-item's local linear index, as the history names it.
         let item = query(WiQuery::LocalLinearId, 0, &ids, &group, &size, &launch.info) as u32;
         loop {
@@ -591,6 +602,7 @@ impl GroupRunner<'_> {
                     exchange,
                     size,
                     observe,
+                    observe_branches,
                     spins: &mut spins,
                     shared_counts,
                     block_counts,

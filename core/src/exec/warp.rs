@@ -43,7 +43,9 @@ use crate::builtins::BuiltinSite;
 use crate::bytecode::{Function, Op, ScalarTy};
 use crate::exec::debug::WiState;
 use crate::memory::{AddrSpace, GLOBAL_OFFSET_BITS};
-use crate::plugins::{AccessKind, BranchBatch, Interest, LaneRun, RunGatherer, Site, Targets};
+use crate::plugins::{
+    AccessBatch, AccessKind, BranchBatch, Interest, LaneRun, RunGatherer, Site, Targets,
+};
 
 /// Where a warp stands after running: at a pc all its lanes share, or spread (each lane's state
 /// written back already).
@@ -227,6 +229,7 @@ impl GroupRunner<'_> {
         let mut frames = LaneFrames::of(items, warp, func.num_slots as usize);
         let mut pc = warp.pc as usize;
         let mut backward = 0u32;
+        let observe_branches = self.launch.observe_branches;
         loop {
             if pc as u32 >= warp.meets {
                 return Exit::At(pc as u32);
@@ -242,6 +245,7 @@ impl GroupRunner<'_> {
                 func,
                 op_pc: op_pc as u32,
                 next: pc as u32,
+                observe_branches,
             };
             match step(&mut ops, op) {
                 Flow::Next => {}
@@ -472,6 +476,8 @@ struct WarpOps<'a, 'l> {
     op_pc: u32,
     /// The pc after the op.
     next: u32,
+    /// `Launch::observe_branches`, read once per warp's run.
+    observe_branches: bool,
 }
 
 impl<'l> State<'l> for WarpOps<'_, 'l> {
@@ -541,16 +547,9 @@ impl<'l> State<'l> for WarpOps<'_, 'l> {
         } = span;
         let launch = self.runner.launch;
         let at = |r: &[u64]| at_lo.wrapping_add((r[p as usize] - lo) as usize);
-        // Plugins that want addresses alone hear of consecutive lanes at consecutive elements,
-        // or all at one, as one run, found without a look at each lane.
-        let lanes = &self.warp.lanes;
-        let one_run = launch.observe_addresses
-            && !launch.observe_memory
-            && (ordered || lo == hi)
-            && lanes[lanes.len() - 1] - lanes[0] == lanes.len() as u32 - 1;
         // A loop of its own without the plugins' code, whose registers spilled (a plain
         // matmul 10% slower).
-        if !launch.observe_accesses || one_run {
+        if !launch.observe_accesses {
             let keep = self.keep_undone(span, at_lo, ordered);
             let undo = &mut self.runner.undo;
             self.frames.each_mut(
@@ -563,16 +562,21 @@ impl<'l> State<'l> for WarpOps<'_, 'l> {
                     each(r, ptr);
                 },
             );
-            if one_run {
-                self.deliver_run(span, lo, lo == hi);
-            }
             return true;
         }
         let load = dir == Dir::Load;
         let quiet = load && space == AddrSpace::Global && !launch.observe_addresses;
-        if quiet && launch.quiet_loads.contains(&(lo >> GLOBAL_OFFSET_BITS)) {
+        let in_order = ordered || lo == hi;
+        let one_run =
+            !quiet && launch.observe_addresses && one_run(self.runner, &self.warp.lanes, in_order);
+        if one_run || quiet && launch.quiet_loads.contains(&(lo >> GLOBAL_OFFSET_BITS)) {
             // A load of a buffer the launch cannot write (`Launch::quiet_loads`): no plugin
-            // hears of it (unless one wants every address).
+            // hears of it (unless one wants every address). Plugins that want addresses alone
+            // hear of consecutive lanes at consecutive elements, or all at one, as one run,
+            // found without a look at each lane.
+            if one_run {
+                deliver_run(self.runner, self.warp, self.op_pc, (span, lo, lo == hi));
+            }
             self.frames.each_mut(
                 #[inline(always)]
                 |r| {
@@ -677,15 +681,12 @@ impl<'l> State<'l> for WarpOps<'_, 'l> {
     #[inline(always)]
     fn branch(&mut self, taken: impl Fn(&[u64]) -> bool, (t, f): (u32, u32)) -> Flow {
         let count = self.frames.count_where(&taken);
-        let all = match count {
-            0 => f,
-            n if n == self.frames.count() => t,
-            _ => return self.branch_to(|r| if taken(r) { t } else { f }),
-        };
-        if self.runner.launch.observe_branches {
-            self.observe_branch(Targets::All(all));
+        if count == self.frames.count() {
+            return self.jump(t);
+        } else if count == 0 {
+            return self.jump(f);
         }
-        Flow::Jump(all)
+        self.branch_to(|r| if taken(r) { t } else { f })
     }
 
     #[inline(always)]
@@ -696,23 +697,15 @@ impl<'l> State<'l> for WarpOps<'_, 'l> {
             |r| to(r) != first,
         ) == 0
         {
-            if self.runner.launch.observe_branches {
-                self.observe_branch(Targets::All(first));
-            }
-            return Flow::Jump(first);
+            return self.jump(first);
         }
         let (items, slots) = (&mut *self.items, &self.warp.slots);
         self.frames.each_mut_at(
             #[inline(always)]
             |k, r| items.slots[slots[k] as usize].pc = to(r),
         );
-        if self.runner.launch.observe_branches {
-            let mut targets = std::mem::take(&mut self.runner.lanes.targets);
-            targets.clear();
-            let (items, slots) = (&*self.items, &self.warp.slots);
-            targets.extend(slots.iter().map(|&s| items.slots[s as usize].pc));
-            self.observe_branch(Targets::Each(&targets));
-            self.runner.lanes.targets = targets;
+        if self.observe_branches {
+            observe_parted_branch(self.runner, self.items, self.warp, self.op_pc);
         }
         Flow::Parted
     }
@@ -873,46 +866,13 @@ impl WarpOps<'_, '_> {
         keep && !ordered
     }
 
-    /// Shows the plugins the accesses of `span` in every lane of the warp, which are consecutive
-    /// lanes at consecutive elements from `address`, or (`broadcast`) all at it.
-    #[cold]
-    #[inline(never)]
-    fn deliver_run(&mut self, span: Span, address: u64, broadcast: bool) {
-        let kind = match span.dir {
-            Dir::Load => AccessKind::Load,
-            _ => AccessKind::Store,
-        };
-        let lanes = &self.warp.lanes;
-        let r = &mut *self.runner;
-        r.lanes.batch.start((span.space, span.size, kind));
-        r.lanes.batch.runs.push(LaneRun {
-            lane: lanes[0],
-            count: lanes.len() as u32,
-            address,
-            broadcast,
-        });
-        self.deliver();
-    }
-
-    /// Tells the plugins that hear of branches where this warp's lanes went.
-    #[cold]
-    #[inline(never)]
-    fn observe_branch(&mut self, to: Targets) {
-        let r = &mut *self.runner;
-        let site = Site {
-            func: self.warp.func,
-            pc: self.op_pc,
-        };
-        let batch = BranchBatch {
-            site,
-            lanes: &self.warp.lanes,
-            to,
-        };
-        let group = (r.seq, r.group, r.size);
-        for w in r.workers.each(Interest::BRANCHES) {
-            r.launch
-                .with_group_context(group, |cx| w.branches(cx, &batch));
+    /// Every lane of the warp goes on at `to`.
+    #[inline(always)]
+    fn jump(&mut self, to: u32) -> Flow {
+        if self.observe_branches {
+            observe_branch(self.runner, self.warp, self.op_pc, Targets::All(to));
         }
+        Flow::Jump(to)
     }
 
     /// Shows the plugins the accesses of the op that the lanes gathered (`LaneBatch`).
@@ -929,5 +889,88 @@ impl WarpOps<'_, '_> {
             checks::observe_batch(r.launch, &mut r.workers, group, &batch);
             r.lanes.batch.clear();
         }
+    }
+}
+
+// The plugins' side of a warp's op, out of line and given only what they need, so that
+// `WarpOps` itself never has its address taken and its fields stay in registers (a plain
+// matmul was 12% slower when these took `&mut self`).
+
+/// Whether plugins that want addresses alone take a warp's access as one run: no undo log to
+/// keep, `lanes` consecutive, and `in_order` (addresses consecutive elements or all one).
+#[inline(never)]
+fn one_run(runner: &GroupRunner, lanes: &[u32], in_order: bool) -> bool {
+    let launch = runner.launch;
+    launch.observe_addresses
+        && !launch.observe_memory
+        && in_order
+        && !runner.undo.speculating()
+        && lanes[lanes.len() - 1] - lanes[0] == lanes.len() as u32 - 1
+}
+
+/// Shows the plugins the accesses of `span` in every lane of `warp` at its op `pc`: consecutive
+/// lanes at consecutive elements from `address`, or (`broadcast`) all at it.
+#[cold]
+#[inline(never)]
+fn deliver_run(
+    runner: &mut GroupRunner,
+    warp: &Warp,
+    pc: u32,
+    (span, address, broadcast): (Span, u64, bool),
+) {
+    let kind = match span.dir {
+        Dir::Load => AccessKind::Load,
+        _ => AccessKind::Store,
+    };
+    let runs = [LaneRun {
+        lane: warp.lanes[0],
+        count: warp.lanes.len() as u32,
+        address,
+        broadcast,
+    }];
+    let batch = AccessBatch {
+        site: Site {
+            func: warp.func,
+            pc,
+        },
+        space: span.space,
+        size: span.size,
+        kind,
+        runs: &runs,
+        data: &[],
+    };
+    let group = (runner.seq, runner.group, runner.size);
+    checks::observe_batch(runner.launch, &mut runner.workers, group, &batch);
+}
+
+/// Tells the plugins that hear of branches where each lane of `warp` went at its op `pc`, as
+/// `branch_to` left the lanes' pcs.
+#[cold]
+#[inline(never)]
+fn observe_parted_branch(runner: &mut GroupRunner, items: &GroupItems, warp: &Warp, pc: u32) {
+    let mut targets = std::mem::take(&mut runner.lanes.targets);
+    targets.clear();
+    targets.extend(warp.slots.iter().map(|&s| items.slots[s as usize].pc));
+    observe_branch(runner, warp, pc, Targets::Each(&targets));
+    runner.lanes.targets = targets;
+}
+
+/// Tells the plugins that hear of branches where `warp`'s lanes went at its op `pc`.
+#[cold]
+#[inline(never)]
+fn observe_branch(runner: &mut GroupRunner, warp: &Warp, pc: u32, to: Targets) {
+    let batch = BranchBatch {
+        site: Site {
+            func: warp.func,
+            pc,
+        },
+        lanes: &warp.lanes,
+        to,
+    };
+    let group = (runner.seq, runner.group, runner.size);
+    for w in runner.workers.each(Interest::BRANCHES) {
+        runner
+            .launch
+            .with_group_context(group, |cx| w.branches(cx, &batch));
     }
 }
