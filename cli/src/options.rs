@@ -718,7 +718,7 @@ pub fn parse(cmd: Command, args: &[String]) -> Result<Options, OptionsError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use oclgrind_core::config::{DeviceType, DiagnosticsFormat, InstCounts, LeakCheck};
+    use oclgrind_core::config::{DeviceType, DiagnosticsFormat, InstCounts, LeakCheck, PerfLints};
 
     fn args(s: &str) -> Vec<String> {
         s.split_whitespace().map(str::to_string).collect()
@@ -776,6 +776,16 @@ mod tests {
             settings(Command::Launcher, "--leak-check=error ./app"),
             [Setting::LeakCheck(LeakCheck::Error)]
         );
+        // Both front ends take the lints, with `=all` their one value.
+        assert_eq!(
+            settings(Command::Kernel, "--perf-lints t.sim"),
+            [Setting::PerfLints(PerfLints::Findings)]
+        );
+        assert_eq!(
+            settings(Command::Launcher, "--perf-lints=all ./app"),
+            [Setting::PerfLints(PerfLints::All)]
+        );
+        assert!(parse(Command::Kernel, &args("--perf-lints=some t.sim")).is_err());
     }
 
     #[test]

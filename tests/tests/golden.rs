@@ -48,6 +48,9 @@ struct Variant<'a> {
     /// With `--perf-lints`, whose lines are left out before the comparison: the checker's
     /// reports must not change.
     lints: bool,
+    /// With `--data-races --uninitialized`, whose events the lints share (the `perf/` kernels
+    /// are race-free and initialised: nothing may change).
+    checkers: bool,
 }
 
 /// Runs one test one way.
@@ -57,6 +60,7 @@ fn run_one(bin: &Path, sim: &Path, variant: Variant) -> Result<(), String> {
         threads,
         scalar,
         lints,
+        checkers,
     } = variant;
     let dir = sim.parent().expect("test file has a directory");
     let text = std::fs::read_to_string(sim).map_err(|e| e.to_string())?;
@@ -77,6 +81,9 @@ fn run_one(bin: &Path, sim: &Path, variant: Variant) -> Result<(), String> {
     }
     if lints {
         cmd.arg("--perf-lints");
+    }
+    if checkers {
+        cmd.args(["--data-races", "--uninitialized"]);
     }
     cmd.arg(sim.file_name().expect("file name"));
     let mut run =
@@ -131,6 +138,14 @@ fn main() {
         };
         let label = format!("{} (scalar executor)", name(t));
         results.push((label, run_one(&bin, t, scalar)));
+        if t.starts_with(root.join("perf")) {
+            let label = format!("{} (--data-races --uninitialized)", name(t));
+            let variant = Variant {
+                checkers: true,
+                ..Variant::default()
+            };
+            results.push((label, run_one(&bin, t, variant)));
+        }
         if t.starts_with(root.join("races")) {
             let label = format!("{} (--perf-lints)", name(t));
             let variant = Variant {
