@@ -280,11 +280,14 @@ fn leak_free(runtime: &Runtime, loader: Loader, program: &Path) -> Result<(), St
     }
 }
 
+/// A reported line: its source text's start, sectors and ideal per request, requests.
+type XgemmLint = (&'static str, u64, u64, u64);
+
 /// What `--perf-lints` must report for CLBlast's Xgemm (64³ SGEMM, one group of 16×8
 /// work-items, parameters fixed by clblast_sgemm.cpp), by sub-group size: each line by its
 /// source text, its sectors and ideal per request, and its requests. Derived in the README's
 /// "Performance lints" section.
-const XGEMM_LINTS: [(u64, &[(&str, u64, u64, u64)]); 2] = [
+const XGEMM_LINTS: [(u64, &[XgemmLint]); 2] = [
     (
         32,
         &[
