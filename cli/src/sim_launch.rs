@@ -10,7 +10,7 @@ use oclgrind_core::{ArgValue, Context, KernelError, KernelInstance, NDRange, Pro
 
 use crate::sim::{
     self, expand_range, parse_header, parse_launch_header, parse_value_str, Elem, Header,
-    LaunchHeader, Reader, SimError,
+    LaunchHeader, Range, Reader, SimError,
 };
 
 /// A buffer whose contents are printed after the run.
@@ -443,6 +443,8 @@ fn check_fits(ctx: &Context, r: &Reader, size: u64) -> Result<(), SimError> {
 
 /// Largest by-value argument (a struct or vector) we accept.
 const MAX_VALUE_ARGUMENT: u64 = 1 << 20;
+/// Bytes of a fill or range written at a time.
+const CHUNK_BYTES: usize = 1 << 16;
 
 /// How the `.sim` format treats a kernel parameter.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -727,21 +729,31 @@ impl ArgumentReader<'_, '_> {
         let address = ctx
             .allocate(size, mem_flags)
             .ok_or_else(|| self.error("Unable to allocate buffer"))?;
-        match &h.fill {
-            Some(fill) => {
+        // A fill or a range is written a chunk at a time, never built whole beside the
+        // memory it fills.
+        let chunks = |write: &dyn Fn(u64, &mut [u8])| {
+            let mut chunk = vec![0; (size as usize).min(CHUNK_BYTES)];
+            let mut at = 0;
+            while at < size {
+                let part = &mut chunk[..(size - at).min(CHUNK_BYTES as u64) as usize];
+                write(at / elem.size() as u64, part);
+                ctx.host_write(address + at, part);
+                at += part.len() as u64;
+            }
+        };
+        match (&h.fill, &h.range) {
+            (Some(fill), _) => {
                 let v = parse_value_str(fill, elem, h.hex)
                     .map_err(|_| self.error("Invalid fill value"))?;
-                // Write the pattern a chunk at a time.
-                let count = (size / elem.size() as u64) as usize;
-                let chunk = v.repeat(count.min(1 << 16));
-                let mut at = 0;
-                while at < size {
-                    let n = (size - at).min(chunk.len() as u64) as usize;
-                    ctx.host_write(address + at, &chunk[..n]);
-                    at += n as u64;
-                }
+                let pattern = v.repeat(CHUNK_BYTES / v.len().max(1));
+                chunks(&|_, part| part.copy_from_slice(&pattern[..part.len()]));
             }
-            None => {
+            (None, Some(range)) if h.file.is_none() && !h.noinit => {
+                let count = (size / elem.size() as u64) as usize;
+                let range = Range::parse(range, elem, h.hex, count).map_err(|m| self.error(m))?;
+                chunks(&|first, part| range.write(first as usize, part));
+            }
+            _ => {
                 if let Some(bytes) = self.initial_data(h, elem, size)? {
                     ctx.host_write(address, &bytes);
                 }

@@ -769,58 +769,123 @@ impl From<ValueError> for RangeError {
 
 /// Expands `START:INC:END` into elements; checks it yields exactly `count` of them.
 pub fn expand_range(spec: &str, e: Elem, hex: bool, count: usize) -> Result<Vec<u8>, RangeError> {
-    let parts: Vec<&str> = spec.split(':').collect();
-    let [start, inc, end] = parts.as_slice() else {
-        return Err(RangeError::Format);
-    };
-    let bound = |s: &str| parse_value_str(s, e, hex).map_err(RangeError::from);
-    let mut out = Vec::with_capacity(count * e.size());
-    if matches!(e, Elem::Float | Elem::Double) {
-        let num = |s: &str| -> Result<f64, RangeError> {
-            let b = bound(s)?;
-            let lanes = |n| b.get(..n).ok_or(RangeError::Format);
-            Ok(match e {
-                Elem::Float => f32::from_le_bytes(lanes(4)?.try_into().expect("4 bytes")) as f64,
-                _ => f64::from_le_bytes(lanes(8)?.try_into().expect("8 bytes")),
-            })
+    let range = Range::parse(spec, e, hex, count)?;
+    let mut out = vec![0; count * e.size()];
+    range.write(0, &mut out);
+    Ok(out)
+}
+
+/// A `START:INC:END` range of elements, checked to yield its buffer's count, to be written a
+/// part at a time (a buffer of hundreds of MiB need not be built beside the memory it fills).
+#[derive(Clone, Copy, Debug)]
+pub struct Range {
+    step: Step,
+    size: usize,
+}
+
+/// Where element k is: `start + k * inc`, as Oclgrind computes it for the type.
+#[derive(Clone, Copy, Debug)]
+enum Step {
+    /// Integers of any width: the low bytes of the sum (two's complement wraps alike).
+    Int {
+        start: u64,
+        inc: u64,
+    },
+    /// `float`s, computed in single precision from element 0.
+    Float {
+        start: f32,
+        inc: f32,
+    },
+    Double {
+        start: f64,
+        inc: f64,
+    },
+}
+
+impl Range {
+    pub fn parse(spec: &str, e: Elem, hex: bool, count: usize) -> Result<Range, RangeError> {
+        let parts: Vec<&str> = spec.split(':').collect();
+        let [start, inc, end] = parts.as_slice() else {
+            return Err(RangeError::Format);
         };
-        let (s, i, en) = (num(start)?, num(inc)?, num(end)?);
-        let n = (en - s + i) / i;
-        if i == 0.0 || n.fract() != 0.0 || n < 0.0 || n as usize != count {
-            return Err(RangeError::Size);
-        }
-        for k in 0..count {
-            if e == Elem::Float {
-                let v = s as f32 + k as f32 * i as f32;
-                out.extend_from_slice(&v.to_le_bytes());
-            } else {
-                out.extend_from_slice(&(s + k as f64 * i).to_le_bytes());
+        let bound = |s: &str| parse_value_str(s, e, hex).map_err(RangeError::from);
+        let step = if matches!(e, Elem::Float | Elem::Double) {
+            let num = |s: &str| -> Result<f64, RangeError> {
+                let b = bound(s)?;
+                let lanes = |n| b.get(..n).ok_or(RangeError::Format);
+                Ok(match e {
+                    Elem::Float => {
+                        f32::from_le_bytes(lanes(4)?.try_into().expect("4 bytes")) as f64
+                    }
+                    _ => f64::from_le_bytes(lanes(8)?.try_into().expect("8 bytes")),
+                })
+            };
+            let (s, i, en) = (num(start)?, num(inc)?, num(end)?);
+            let n = (en - s + i) / i;
+            if i == 0.0 || n.fract() != 0.0 || n < 0.0 || n as usize != count {
+                return Err(RangeError::Size);
+            }
+            match e {
+                Elem::Float => Step::Float {
+                    start: s as f32,
+                    inc: i as f32,
+                },
+                _ => Step::Double { start: s, inc: i },
+            }
+        } else {
+            let num = |s: &str| -> Result<i128, RangeError> {
+                let b = bound(s)?;
+                let mut w = [0u8; 16];
+                w[..b.len()].copy_from_slice(&b);
+                let u = u128::from_le_bytes(w);
+                let bits = e.size() * 8;
+                let signed = matches!(e, Elem::Char | Elem::Short | Elem::Int | Elem::Long);
+                Ok(if signed {
+                    ((u << (128 - bits)) as i128) >> (128 - bits)
+                } else {
+                    u as i128
+                })
+            };
+            let (s, i, en) = (num(start)?, num(inc)?, num(end)?);
+            if i == 0 || (en - s + i) % i != 0 || (en - s + i) / i != count as i128 {
+                return Err(RangeError::Size);
+            }
+            Step::Int {
+                start: s as u64,
+                inc: i as u64,
+            }
+        };
+        Ok(Range {
+            step,
+            size: e.size(),
+        })
+    }
+
+    /// Writes elements `first`, `first + 1`, ... into `out` (whole elements).
+    pub fn write(&self, first: usize, out: &mut [u8]) {
+        fn each<const N: usize>(out: &mut [u8], first: usize, value: impl Fn(u64) -> [u8; N]) {
+            for (k, chunk) in out.chunks_exact_mut(N).enumerate() {
+                chunk.copy_from_slice(&value((first + k) as u64));
             }
         }
-    } else {
-        let num = |s: &str| -> Result<i128, RangeError> {
-            let b = bound(s)?;
-            let mut w = [0u8; 16];
-            w[..b.len()].copy_from_slice(&b);
-            let u = u128::from_le_bytes(w);
-            let bits = e.size() * 8;
-            let signed = matches!(e, Elem::Char | Elem::Short | Elem::Int | Elem::Long);
-            Ok(if signed {
-                ((u << (128 - bits)) as i128) >> (128 - bits)
-            } else {
-                u as i128
-            })
-        };
-        let (s, i, en) = (num(start)?, num(inc)?, num(end)?);
-        if i == 0 || (en - s + i) % i != 0 || (en - s + i) / i != count as i128 {
-            return Err(RangeError::Size);
-        }
-        for k in 0..count as i128 {
-            let v = s + k * i;
-            out.extend_from_slice(&v.to_le_bytes()[..e.size()]);
+        match (self.step, self.size) {
+            (Step::Float { start, inc }, _) => {
+                each(out, first, |k| (start + k as f32 * inc).to_le_bytes())
+            }
+            (Step::Double { start, inc }, _) => {
+                each(out, first, |k| (start + k as f64 * inc).to_le_bytes())
+            }
+            (Step::Int { start, inc }, size) => {
+                let v = |k: u64| start.wrapping_add(k.wrapping_mul(inc));
+                match size {
+                    1 => each(out, first, |k| [v(k) as u8]),
+                    2 => each(out, first, |k| (v(k) as u16).to_le_bytes()),
+                    4 => each(out, first, |k| (v(k) as u32).to_le_bytes()),
+                    _ => each(out, first, |k| v(k).to_le_bytes()),
+                }
+            }
         }
     }
-    Ok(out)
 }
 
 #[cfg(test)]
@@ -969,5 +1034,34 @@ mod tests {
         assert_eq!(Elem::default_for("uint4*"), Some(Elem::UInt));
         assert_eq!(Elem::default_for("void*"), Some(Elem::UChar));
         assert_eq!(Elem::default_for("struct S*"), None);
+    }
+
+    #[test]
+    fn a_range_written_in_parts_is_the_range() {
+        // Each type's elements, element k computed from element 0 whichever part it is in:
+        // negative steps, and float steps in single precision.
+        let cases = [
+            ("240:1:251", Elem::UChar, 12),
+            ("-3:-7:-80", Elem::Short, 12),
+            ("4000000000:1:4000000011", Elem::UInt, 12),
+            ("-5:3:28", Elem::Long, 12),
+            ("0.5:0.5:6", Elem::Float, 12),
+            ("1:0.25:3.75", Elem::Double, 12),
+        ];
+        for (spec, e, count) in cases {
+            let range = Range::parse(spec, e, false, count).unwrap();
+            let whole = expand_range(spec, e, false, count).unwrap();
+            let size = e.size();
+            let mut parts = vec![0; count * size];
+            let (head, tail) = parts.split_at_mut(5 * size);
+            range.write(0, head);
+            range.write(5, tail);
+            assert_eq!(parts, whole, "{spec}");
+        }
+        let b = expand_range("-3:-7:-80", Elem::Short, false, 12).unwrap();
+        assert_eq!(i16::from_le_bytes([b[2], b[3]]), -10);
+        assert_eq!(i16::from_le_bytes([b[22], b[23]]), -80);
+        let f = expand_range("0.5:0.5:6", Elem::Float, false, 12).unwrap();
+        assert_eq!(f32::from_le_bytes(f[44..48].try_into().unwrap()), 6.0);
     }
 }
