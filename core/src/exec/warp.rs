@@ -270,6 +270,21 @@ impl GroupRunner<'_> {
                     }
                     return Exit::Spread;
                 }
+                // A barrier: every lane waits there, with no work-item's own run of the op.
+                Flow::Item if matches!(op, Op::Barrier { .. }) => {
+                    let Op::Barrier { fence } = *op else {
+                        unreachable!("matched as a barrier")
+                    };
+                    for (&lane, &slot) in warp.lanes.iter().zip(&warp.slots) {
+                        let wi = &mut items.slots[slot as usize];
+                        wi.wait_events.clear();
+                        wi.barrier_at = (warp.func, op_pc as u32, fence);
+                        (wi.func, wi.pc, wi.base) = (warp.func, pc as u32, warp.base);
+                        items.entries[lane as usize].state = WiState::AtBarrier;
+                        items.arrived += 1;
+                    }
+                    return Exit::Spread;
+                }
                 Flow::Item => {
                     let (op_pc, next) = (op_pc as u32, pc as u32);
                     if !self.one_each(items, warp, (op_pc, next)) {
