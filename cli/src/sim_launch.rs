@@ -445,6 +445,9 @@ fn check_fits(ctx: &Context, r: &Reader, size: u64) -> Result<(), SimError> {
 const MAX_VALUE_ARGUMENT: u64 = 1 << 20;
 /// Bytes of a fill or range written at a time.
 const CHUNK_BYTES: usize = 1 << 16;
+/// The least a worker thread of a fill or range writes: below it a thread costs more than it
+/// saves.
+const PARALLEL_SHARE: u64 = 8 << 20;
 
 /// How the `.sim` format treats a kernel parameter.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -730,16 +733,29 @@ impl ArgumentReader<'_, '_> {
             .allocate(size, mem_flags)
             .ok_or_else(|| self.error("Unable to allocate buffer"))?;
         // A fill or a range is written a chunk at a time, never built whole beside the
-        // memory it fills.
-        let chunks = |write: &dyn Fn(u64, &mut [u8])| {
-            let mut chunk = vec![0; (size as usize).min(CHUNK_BYTES)];
-            let mut at = 0;
-            while at < size {
-                let part = &mut chunk[..(size - at).min(CHUNK_BYTES as u64) as usize];
-                write(at / elem.size() as u64, part);
-                ctx.host_write(address + at, part);
-                at += part.len() as u64;
-            }
+        // memory it fills; a large one by the launch's worker threads, each a share (the
+        // set-up of a big launch would otherwise run on one core before it).
+        let chunks = |write: &(dyn Fn(u64, &mut [u8]) + Sync)| {
+            let fill = |from: u64, to: u64| {
+                let mut chunk = vec![0; ((to - from) as usize).min(CHUNK_BYTES)];
+                let mut at = from;
+                while at < to {
+                    let part = &mut chunk[..(to - at).min(CHUNK_BYTES as u64) as usize];
+                    write(at / elem.size() as u64, part);
+                    ctx.host_write(address + at, part);
+                    at += part.len() as u64;
+                }
+            };
+            let threads = (size / PARALLEL_SHARE).clamp(1, ctx.config.num_threads.max(1) as u64);
+            // Shares of whole chunks, so that every share starts on an element.
+            let share = size.div_ceil(threads).next_multiple_of(CHUNK_BYTES as u64);
+            std::thread::scope(|s| {
+                for t in 1..threads {
+                    let (from, to) = ((t * share).min(size), ((t + 1) * share).min(size));
+                    s.spawn(move || fill(from, to));
+                }
+                fill(0, share.min(size));
+            });
         };
         match (&h.fill, &h.range) {
             (Some(fill), _) => {
