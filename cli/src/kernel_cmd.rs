@@ -8,7 +8,7 @@ use oclgrind_core::diagnostics::memory_dump;
 use oclgrind_core::{launch, Config, Context, LaunchError};
 use oclgrind_debugger::remote::SocketFrontend;
 use oclgrind_debugger::{Engine, Frontend, LineFrontend};
-use oclgrind_simfile::dump::argument_dump;
+use oclgrind_simfile::dump::write_argument_dump;
 use oclgrind_tui::{Tui, TuiFrontend};
 
 use crate::options::{self, Command};
@@ -190,7 +190,7 @@ fn run(
     for d in dumps {
         let mut bytes = vec![0u8; d.size as usize];
         ctx.host_read(d.address, &mut bytes);
-        out += &argument_dump(&d.name, &bytes, d.elem, d.hex);
+        write_argument_dump(&mut out, &d.name, &bytes, d.elem, d.hex);
     }
     if global_mem {
         out += "\nGlobal Memory:\n";

@@ -3,18 +3,33 @@
 
 use std::fmt::Write;
 
-use crate::format::fmt_elem;
+use crate::format::{push_unsigned, write_elem};
 use crate::sim::Elem;
 
 /// `Argument 'NAME': N bytes`, one line per element, then a blank line; preceded by a blank
 /// line, as Oclgrind prints it.
 pub fn argument_dump(name: &str, bytes: &[u8], elem: Elem, hex: bool) -> String {
-    let mut out = format!("\nArgument '{name}': {} bytes\n", bytes.len());
+    let mut out = String::new();
+    write_argument_dump(&mut out, name, bytes, elem, hex);
+    out
+}
+
+/// `argument_dump` at the end of `out`.
+pub fn write_argument_dump(out: &mut String, name: &str, bytes: &[u8], elem: Elem, hex: bool) {
+    let count = bytes.len() / elem.size();
+    // About a line's length per element: one allocation, not a doubling every few thousand.
+    out.reserve(32 + count * (name.len() + 24));
+    let _ = writeln!(out, "\nArgument '{name}': {} bytes", bytes.len());
     for (k, chunk) in bytes.chunks_exact(elem.size()).enumerate() {
-        let _ = writeln!(out, "  {name}[{k}] = {}", fmt_elem(chunk, elem, hex));
+        out.push_str("  ");
+        out.push_str(name);
+        out.push('[');
+        push_unsigned(out, k as u64);
+        out.push_str("] = ");
+        write_elem(out, chunk, elem, hex);
+        out.push('\n');
     }
     out.push('\n');
-    out
 }
 
 #[cfg(test)]

@@ -45,43 +45,147 @@ fn trim_zeros(s: &str) -> &str {
 
 /// One element of a dumped argument, decimal or (`hex`) zero-padded hexadecimal.
 pub fn fmt_elem(b: &[u8], e: Elem, hex: bool) -> String {
-    let arr = |n: usize| -> [u8; 8] {
-        let mut a = [0u8; 8];
-        a[..n].copy_from_slice(&b[..n]);
-        a
-    };
-    let u = u64::from_le_bytes(arr(e.size()));
-    let float = |v: f64, width: usize| {
+    let mut s = String::new();
+    write_elem(&mut s, b, e, hex);
+    s
+}
+
+/// `fmt_elem` at the end of `out`: integers written digit by digit, with no formatting
+/// machinery or string of their own (a dump of millions of elements spent most of its time
+/// there).
+pub fn write_elem(out: &mut String, b: &[u8], e: Elem, hex: bool) {
+    let mut a = [0u8; 8];
+    a[..e.size()].copy_from_slice(&b[..e.size()]);
+    let u = u64::from_le_bytes(a);
+    let float = |out: &mut String, v: f64, width: usize| {
         let s = fmt_g(v);
         if hex {
-            format!("0x{s:0>width$}")
-        } else {
-            s
+            out.push_str("0x");
+            out.extend(std::iter::repeat_n('0', width.saturating_sub(s.len())));
         }
+        out.push_str(&s);
     };
     match e {
         // Signed chars are promoted to int before printing.
-        Elem::Char if hex => format!("0x{:02x}", u as i8 as i32 as u32),
-        Elem::Char => (u as i8).to_string(),
-        Elem::UChar if hex => format!("0x{:02x}", u as u8),
-        Elem::UChar => (u as u8).to_string(),
-        Elem::Short | Elem::UShort if hex => format!("0x{:04x}", u as u16),
-        Elem::Short => (u as i16).to_string(),
-        Elem::UShort => (u as u16).to_string(),
-        Elem::Int | Elem::UInt if hex => format!("0x{:08x}", u as u32),
-        Elem::Int => (u as i32).to_string(),
-        Elem::UInt => (u as u32).to_string(),
-        Elem::Long | Elem::ULong if hex => format!("0x{u:016x}"),
-        Elem::Long => (u as i64).to_string(),
-        Elem::ULong => u.to_string(),
-        Elem::Float => float(f32::from_bits(u as u32) as f64, 8),
-        Elem::Double => float(f64::from_bits(u), 16),
+        Elem::Char if hex => push_hex(out, u as i8 as i32 as u32 as u64, 2),
+        Elem::Char => push_signed(out, u as i8 as i64),
+        Elem::UChar if hex => push_hex(out, u as u8 as u64, 2),
+        Elem::UChar => push_unsigned(out, u as u8 as u64),
+        Elem::Short | Elem::UShort if hex => push_hex(out, u as u16 as u64, 4),
+        Elem::Short => push_signed(out, u as i16 as i64),
+        Elem::UShort => push_unsigned(out, u as u16 as u64),
+        Elem::Int | Elem::UInt if hex => push_hex(out, u as u32 as u64, 8),
+        Elem::Int => push_signed(out, u as i32 as i64),
+        Elem::UInt => push_unsigned(out, u as u32 as u64),
+        Elem::Long | Elem::ULong if hex => push_hex(out, u, 16),
+        Elem::Long => push_signed(out, u as i64),
+        Elem::ULong => push_unsigned(out, u),
+        Elem::Float => float(out, f32::from_bits(u as u32) as f64, 8),
+        Elem::Double => float(out, f64::from_bits(u), 16),
     }
+}
+
+/// `v` in decimal.
+pub fn push_unsigned(out: &mut String, mut v: u64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    out.push_str(std::str::from_utf8(&digits[at..]).expect("ASCII digits"));
+}
+
+fn push_signed(out: &mut String, v: i64) {
+    if v < 0 {
+        out.push('-');
+    }
+    push_unsigned(out, v.unsigned_abs());
+}
+
+/// `0x` and `v` in lower-case hexadecimal, at least `width` digits (at most 16).
+fn push_hex(out: &mut String, v: u64, width: usize) {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let needed = (64 - v.leading_zeros() as usize)
+        .div_ceil(4)
+        .max(width)
+        .clamp(1, 16);
+    let mut text = *b"0x0000000000000000";
+    for k in 0..needed {
+        text[2 + needed - 1 - k] = DIGITS[((v >> (4 * k)) & 0xf) as usize];
+    }
+    out.push_str(std::str::from_utf8(&text[..2 + needed]).expect("ASCII digits"));
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every integer type, both ways, as `format!` writes it (the dumps' text before
+    /// `write_elem`).
+    #[test]
+    fn elements_are_written_as_format_writes_them() {
+        let reference = |u: u64, e: Elem, hex: bool| match e {
+            Elem::Char if hex => format!("0x{:02x}", u as i8 as i32 as u32),
+            Elem::Char => (u as i8).to_string(),
+            Elem::UChar if hex => format!("0x{:02x}", u as u8),
+            Elem::UChar => (u as u8).to_string(),
+            Elem::Short | Elem::UShort if hex => format!("0x{:04x}", u as u16),
+            Elem::Short => (u as i16).to_string(),
+            Elem::UShort => (u as u16).to_string(),
+            Elem::Int | Elem::UInt if hex => format!("0x{:08x}", u as u32),
+            Elem::Int => (u as i32).to_string(),
+            Elem::UInt => (u as u32).to_string(),
+            Elem::Long | Elem::ULong if hex => format!("0x{u:016x}"),
+            Elem::Long => (u as i64).to_string(),
+            _ => u.to_string(),
+        };
+        let types = [
+            Elem::Char,
+            Elem::UChar,
+            Elem::Short,
+            Elem::UShort,
+            Elem::Int,
+            Elem::UInt,
+            Elem::Long,
+            Elem::ULong,
+        ];
+        let mut v = 0x9e37_79b9_7f4a_7c15u64;
+        let special = [
+            0,
+            1,
+            9,
+            10,
+            0x7f,
+            0x80,
+            0xff,
+            0x8000,
+            0xffff_ffff,
+            u64::MAX,
+            1 << 63,
+        ];
+        for u in special.into_iter().chain((0..2000).map(|_| {
+            v ^= v << 13;
+            v ^= v >> 7;
+            v ^= v << 17;
+            v >> (v % 64)
+        })) {
+            for e in types {
+                for hex in [false, true] {
+                    let got = fmt_elem(&u.to_le_bytes()[..e.size()], e, hex);
+                    assert_eq!(got, reference(u, e, hex), "{u:#x} as {e:?}, hex {hex}");
+                }
+            }
+        }
+        assert_eq!(
+            fmt_elem(&1.5f32.to_le_bytes(), Elem::Float, true),
+            "0x000001.5"
+        );
+    }
 
     #[test]
     fn g_format_matches_iostreams() {
