@@ -363,7 +363,8 @@ fn shown_address(mems: &Mems, space: AddrSpace, address: u64) -> (AddrSpace, u64
 }
 
 /// Shows an access to the plugin workers that watch memory or addresses (after the caller
-/// checked `launch.observe_memory`, or `observe_accesses` for a load or store). Generic pointers are shown in the space they point into.
+/// checked `launch.observe_memory`, or `observe_accesses` for a load or store). Generic
+/// pointers are shown in the space they point into.
 #[cold]
 #[inline(never)]
 #[allow(clippy::too_many_arguments)]

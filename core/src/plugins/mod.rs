@@ -408,7 +408,7 @@ pub struct Access<'d> {
 /// the group's work-items together): one site, space, size and kind, in runs of work-items
 /// of consecutive local linear indices ([`LaneRun`]), in the order they were made. Access `i`
 /// (counting through the runs) stores `data[i * size..(i + 1) * size]` (stores and atomics;
-/// `data` is empty for loads).
+/// `data` is empty for loads, and may be when no plugin asks for [`Interest::MEMORY`]).
 #[derive(Clone, Copy, Debug)]
 pub struct AccessBatch<'d> {
     pub site: Site,
