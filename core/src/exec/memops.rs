@@ -12,7 +12,7 @@ use super::shadow_values::{ShadowRegs, Shadows};
 use super::shared::{Here, Mems};
 use crate::bytecode::{Layout, MemTy, RmwOp, ScalarTy, Slot};
 use crate::diagnostics::{Level, Rule};
-use crate::memory::{load_bytes, store_bytes, AddrSpace};
+use crate::memory::{load_bytes, store_bytes, AddrSpace, Scalar};
 use crate::plugins::{AccessKind, UninitKind};
 use crate::semantics::mask;
 
@@ -109,12 +109,31 @@ pub(crate) unsafe fn load_lanes(
     ty: MemTy,
     lanes: u16,
 ) {
-    let es = ty.size() as usize;
-    for i in 0..lanes as usize {
-        f[d as usize + i] = match ptr {
-            Some(ptr) => load_mem(ty, ptr.add(i * es)),
-            None => 0,
+    let out = &mut f[d as usize..][..lanes as usize];
+    let Some(ptr) = ptr else {
+        out.fill(0);
+        return;
+    };
+    // The element type chosen once, outside the loop over the lanes: each arm's loop is
+    // straight loads (a float4 of local memory read by every lane: nbody's inner loop).
+    macro_rules! each {
+        ($t:ty) => {
+            for (i, slot) in out.iter_mut().enumerate() {
+                *slot = <$t>::load(ptr.add(i * size_of::<$t>())) as u64;
+            }
         };
+    }
+    match ty {
+        MemTy::U8 => each!(u8),
+        MemTy::U16 => each!(u16),
+        MemTy::U32 => each!(u32),
+        MemTy::U64 => each!(u64),
+        MemTy::Bytes(_) => {
+            let es = ty.size() as usize;
+            for (i, slot) in out.iter_mut().enumerate() {
+                *slot = load_mem(ty, ptr.add(i * es));
+            }
+        }
     }
 }
 
@@ -125,10 +144,28 @@ pub(crate) unsafe fn load_lanes(
 /// `ptr` must be valid for the whole vector.
 #[inline(always)]
 pub(crate) unsafe fn store_lanes(f: &[u64], s: Slot, ptr: Option<*mut u8>, ty: MemTy, lanes: u16) {
-    if let Some(ptr) = ptr {
-        let es = ty.size() as usize;
-        for i in 0..lanes as usize {
-            store_mem(ty, ptr.add(i * es), f[s as usize + i]);
+    let Some(ptr) = ptr else {
+        return;
+    };
+    let values = &f[s as usize..][..lanes as usize];
+    // As `load_lanes`: the element type chosen once.
+    macro_rules! each {
+        ($t:ty) => {
+            for (i, &v) in values.iter().enumerate() {
+                <$t>::store(ptr.add(i * size_of::<$t>()), v as $t);
+            }
+        };
+    }
+    match ty {
+        MemTy::U8 => each!(u8),
+        MemTy::U16 => each!(u16),
+        MemTy::U32 => each!(u32),
+        MemTy::U64 => each!(u64),
+        MemTy::Bytes(_) => {
+            let es = ty.size() as usize;
+            for (i, &v) in values.iter().enumerate() {
+                store_mem(ty, ptr.add(i * es), v);
+            }
         }
     }
 }
