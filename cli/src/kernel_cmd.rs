@@ -190,7 +190,8 @@ fn run(
     for d in dumps {
         let mut bytes = vec![0u8; d.size as usize];
         ctx.host_read(d.address, &mut bytes);
-        write_argument_dump(&mut out, &d.name, &bytes, d.elem, d.hex);
+        let threads = ctx.config.num_threads;
+        write_argument_dump(&mut out, (&d.name, &bytes), d.elem, d.hex, threads);
     }
     if global_mem {
         out += "\nGlobal Memory:\n";
