@@ -43,14 +43,8 @@ fn trim_zeros(s: &str) -> &str {
     }
 }
 
-/// One element of a dumped argument, decimal or (`hex`) zero-padded hexadecimal.
-pub fn fmt_elem(b: &[u8], e: Elem, hex: bool) -> String {
-    let mut s = String::new();
-    write_elem(&mut s, b, e, hex);
-    s
-}
-
-/// `fmt_elem` at the end of `out`: integers written digit by digit, with no formatting
+/// One element of a dumped argument, decimal or (`hex`) zero-padded hexadecimal, at the end of
+/// `out`: integers written digit by digit, with no formatting
 /// machinery or string of their own (a dump of millions of elements spent most of its time
 /// there).
 pub fn write_elem(out: &mut String, b: &[u8], e: Elem, hex: bool) {
@@ -124,6 +118,12 @@ fn push_hex(out: &mut String, v: u64, width: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn fmt_elem(b: &[u8], e: Elem, hex: bool) -> String {
+        let mut s = String::new();
+        write_elem(&mut s, b, e, hex);
+        s
+    }
 
     /// Every integer type, both ways, as `format!` writes it (the dumps' text before
     /// `write_elem`).

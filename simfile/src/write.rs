@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-use crate::format::fmt_elem;
+use crate::format::write_elem;
 use crate::sim::{escape_word, Elem, Header, LaunchHeader, IMAGE_KINDS, LAUNCH};
 
 /// Values a line, as a person would lay them out.
@@ -140,18 +140,19 @@ impl SimWriter {
         };
         let elem = header.elem.unwrap_or(Elem::UChar);
         let hex = header.hex;
-        let elements: Vec<String> = bytes
-            .chunks_exact(elem.size())
-            .map(|c| fmt_elem(c, elem, hex))
-            .collect();
-        if elements.len() <= 1 {
-            let _ = writeln!(self.text, " {}", elements.join(""));
-            return;
+        let count = bytes.len() / elem.size();
+        // One value on the header's line; more on lines of their own, VALUES_PER_LINE each.
+        self.text.push(if count <= 1 { ' ' } else { '\n' });
+        for (k, value) in bytes.chunks_exact(elem.size()).enumerate() {
+            if k % VALUES_PER_LINE != 0 {
+                self.text.push(' ');
+            }
+            write_elem(&mut self.text, value, elem, hex);
+            if k % VALUES_PER_LINE == VALUES_PER_LINE - 1 && k + 1 < count {
+                self.text.push('\n');
+            }
         }
         self.text.push('\n');
-        for line in elements.chunks(VALUES_PER_LINE) {
-            let _ = writeln!(self.text, "{}", line.join(" "));
-        }
     }
 
     pub fn finish(self) -> String {

@@ -31,12 +31,22 @@ use counts::{mask, Counts};
 use request::Cost;
 
 /// What is measured, and where its sums go (`Tally` per category).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Category {
     GlobalRead = 0,
     GlobalWrite = 1,
     Local = 2,
     Branch = 3,
+}
+
+impl Category {
+    /// In `Tallies` order.
+    const ALL: [Category; 4] = [
+        Category::GlobalRead,
+        Category::GlobalWrite,
+        Category::Local,
+        Category::Branch,
+    ];
 }
 
 /// Requests (or branch executions), their cost and their ideal.

@@ -23,7 +23,7 @@ struct Line {
 
 /// Where a line goes in the report: files in the order their first op comes in the code
 /// (the kernel's own file first), lines in order, ops without a line last.
-type LineKey = (bool, usize, u32, u8);
+type LineKey = (bool, usize, u32, Category);
 
 pub(super) fn log(cx: &KernelContext, sums: &LaunchSums, all: bool) {
     let mut sites: Vec<_> = sums.sites.iter().collect();
@@ -46,12 +46,12 @@ pub(super) fn log(cx: &KernelContext, sums: &LaunchSums, all: bool) {
             }
             None => (true, 0, 0),
         };
-        for (category, tally) in tallies.iter().enumerate() {
+        for (category, tally) in Category::ALL.into_iter().zip(tallies) {
             if tally.requests == 0 {
                 continue;
             }
-            totals[category].add(tally);
-            let key = (no_line, file, line, category as u8);
+            totals[category as usize].add(tally);
+            let key = (no_line, file, line, category);
             lines
                 .entry(key)
                 .or_insert_with(|| Line {
@@ -98,10 +98,10 @@ pub(super) fn log(cx: &KernelContext, sums: &LaunchSums, all: bool) {
 }
 
 /// A line's figures, and the rule it breaks if it is past its threshold.
-fn line_figures(category: u8, t: &Tally) -> (Option<Rule>, Figures) {
+fn line_figures(category: Category, t: &Tally) -> (Option<Rule>, Figures) {
     let over = t.cost * COST_OVER_IDEAL.1 > t.ideal * COST_OVER_IDEAL.0;
     match category {
-        c if c == Category::Local as u8 => (
+        Category::Local => (
             over.then_some(Rule::BankConflict),
             Figures::Local {
                 accesses: t.requests,
@@ -109,7 +109,7 @@ fn line_figures(category: u8, t: &Tally) -> (Option<Rule>, Figures) {
                 ideal: t.ideal,
             },
         ),
-        c if c == Category::Branch as u8 => {
+        Category::Branch => {
             let share = t.cost > 0 && t.cost * DIVERGENT_SHARE.1 >= t.requests * DIVERGENT_SHARE.0;
             (
                 share.then_some(Rule::DivergentBranch),
@@ -119,10 +119,10 @@ fn line_figures(category: u8, t: &Tally) -> (Option<Rule>, Figures) {
                 },
             )
         }
-        c => (
+        global => (
             over.then_some(Rule::UncoalescedAccess),
             Figures::Global {
-                write: c == Category::GlobalWrite as u8,
+                write: global == Category::GlobalWrite,
                 requests: t.requests,
                 sectors: t.cost,
                 ideal: t.ideal,
@@ -145,7 +145,7 @@ mod tests {
 
     #[test]
     fn memory_past_one_and_a_half_times_its_ideal_is_reported() {
-        let rule = |c: Category, t| line_figures(c as u8, &t).0;
+        let rule = |c: Category, t| line_figures(c, &t).0;
         // Stride 2 (2.0), a one-element offset at SG 32 (1.25) and at SG 16 (1.5).
         let read = Category::GlobalRead;
         assert_eq!(rule(read, tally(8, 64, 32)), Some(Rule::UncoalescedAccess));
@@ -160,7 +160,7 @@ mod tests {
 
     #[test]
     fn branches_diverging_in_a_tenth_of_their_executions_are_reported() {
-        let rule = |t| line_figures(Category::Branch as u8, &t).0;
+        let rule = |t| line_figures(Category::Branch, &t).0;
         assert_eq!(rule(tally(8, 1, 0)), Some(Rule::DivergentBranch));
         assert_eq!(rule(tally(16, 1, 0)), None);
         assert_eq!(rule(tally(10, 1, 0)), Some(Rule::DivergentBranch));
