@@ -2,7 +2,9 @@
 """Compare our oclgrind-kernel with Debian's on the .sim benchmarks in bench/kernels.
 
 Prints a Markdown table (CPU time, peak RSS, whether the dumps match) or, with
---scaling [N], the wall-time speed-up of ours from 1 to N worker threads (default 2).
+--scaling [N], the wall-time speed-up of ours from 1 to N worker threads (default 2);
+with --flag (e.g. --flag=--data-races) the runs use those options, and the table adds what
+they cost at N threads against a plain run at N threads.
 --kernels DIR runs the .sim files of another directory (bench/bitcode_sims.py makes copies
 whose programs are bitcode, for a machine without clang).
 Exits 1 if any run failed (non-zero exit status or anything on stderr).
@@ -172,15 +174,20 @@ def compare(sims, args) -> list[str]:
 
 def scaling(sims, args) -> list[str]:
     """Whole-process wall time includes the single-threaded start-up (clang, buffer set-up), so
-    the kernel's own wall time (reported with OCLGRIND_TIMING=1) is shown beside it."""
-    rows, failures, speedups, kernel_speedups = [], [], [], []
-    n = args.scaling
+    the kernel's own wall time (reported with OCLGRIND_TIMING=1) is shown beside it. With
+    checker flags, a plain run at N threads gives the checker's cost there (kernel time)."""
+    rows, failures, speedups, kernel_speedups, costs = [], [], [], [], []
+    n, flags = args.scaling, tuple(args.flag)
     for sim in sims:
-        one = measure(args.ours, sim, 1, args.repeat, "ours", timing=True)
-        two = measure(args.ours, sim, n, args.repeat, "ours", timing=True)
-        speedup = kernel_speedup = math.nan
-        for n_, r in ((1, one), (n, two)):
-            if r.error:
+        one = measure(args.ours, sim, 1, args.repeat, "ours", timing=True, extra=flags,
+                      diagnostics=bool(flags))
+        two = measure(args.ours, sim, n, args.repeat, "ours", timing=True, extra=flags,
+                      diagnostics=bool(flags))
+        plain = measure(args.ours, sim, n, args.repeat, "ours, plain", timing=True) \
+            if flags else None
+        speedup = kernel_speedup = cost = math.nan
+        for n_, r in ((1, one), (n, two), (f"{n}, plain", plain)):
+            if r and r.error:
                 failures.append(f"{sim.stem} ({n_} thread(s)): {r.error}")
         if not one.error and not two.error and two.wall > 0:
             speedup = one.wall / two.wall
@@ -188,14 +195,26 @@ def scaling(sims, args) -> list[str]:
             if two.kernel_wall > 0:
                 kernel_speedup = one.kernel_wall / two.kernel_wall
                 kernel_speedups.append(kernel_speedup)
-        rows.append([sim.stem, cell(one, one.wall), cell(two, two.wall), fmt(speedup),
-                     cell(one, one.kernel_wall, 3), cell(two, two.kernel_wall, 3),
-                     fmt(kernel_speedup), same_output(one, two)])
-    rows.append(["**geomean**", "", "", fmt(geomean(speedups)), "", "",
-                 fmt(geomean(kernel_speedups)), ""])
-    print(f"Wall time of ours with 1 and {n} worker threads, best of {args.repeat}\n")
-    print_table(["kernel", "process 1T s", f"process {n}T s", "speed-up",
-                 "kernel 1T s", f"kernel {n}T s", "kernel speed-up", "same output"], rows)
+        if plain and not plain.error and not two.error and plain.kernel_wall > 0:
+            cost = two.kernel_wall / plain.kernel_wall
+            costs.append(cost)
+        row = [sim.stem, cell(one, one.wall), cell(two, two.wall), fmt(speedup),
+               cell(one, one.kernel_wall, 3), cell(two, two.kernel_wall, 3),
+               fmt(kernel_speedup), same_output(one, two)]
+        if flags:
+            row[-1:-1] = [cell(plain, plain.kernel_wall, 3), fmt(cost)]
+        rows.append(row)
+    total = ["**geomean**", "", "", fmt(geomean(speedups)), "", "",
+             fmt(geomean(kernel_speedups)), ""]
+    header = ["kernel", "process 1T s", f"process {n}T s", "speed-up",
+              "kernel 1T s", f"kernel {n}T s", "kernel speed-up", "same output"]
+    if flags:
+        total[-1:-1] = ["", fmt(geomean(costs))]
+        header[-1:-1] = [f"plain kernel {n}T s", f"cost at {n}T"]
+    rows.append(total)
+    with_flags = f" with {' '.join(flags)}" if flags else ""
+    print(f"Wall time of ours{with_flags} with 1 and {n} worker threads, best of {args.repeat}\n")
+    print_table(header, rows)
     return failures
 
 
@@ -212,6 +231,8 @@ def main() -> int:
     p.add_argument("--only", default="", help="only kernels whose name contains this")
     p.add_argument("--scaling", type=int, nargs="?", const=2, default=0, metavar="N",
                    help="report ours' wall-time speed-up from 1 to N threads (default 2) instead")
+    p.add_argument("--flag", action="append", default=[], metavar="OPTION",
+                   help="an option for ours in --scaling runs (repeatable), e.g. --flag=--data-races")
     p.add_argument("--kernels", default=str(KERNELS),
                    help="directory of the .sim files (default: bench/kernels)")
     p.add_argument("--skip-ours", action="store_true")
@@ -221,6 +242,8 @@ def main() -> int:
         p.error("--threads and --repeat must be at least 1")
     if args.scaling == 1 or args.scaling < 0:
         p.error("--scaling compares one thread with N > 1")
+    if args.flag and not args.scaling:
+        p.error("--flag applies to --scaling runs")
     if args.scaling and args.skip_ours:
         p.error("--scaling measures ours; it cannot be combined with --skip-ours")
     # The runs happen in bench/kernels, so relative tool paths must be resolved now.

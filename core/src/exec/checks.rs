@@ -126,7 +126,7 @@ pub(crate) fn access(
     let (space, addr) = resolve(space, addr);
     let global = matches!(space, AddrSpace::Global | AddrSpace::Constant);
     if global && mems.pending.overlaps(addr, size) {
-        mems.pending.flush();
+        mems.pending.flush(mems.undo);
     }
     located(mems, space, addr, size, dir, launch, at)
 }

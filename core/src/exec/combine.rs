@@ -11,11 +11,14 @@
 //! (`checks::access`). Other work-groups see them when this one ends, as if its work-items
 //! had run a little later.
 //!
-//! The access itself is checked when the atomic runs (MemCheck's messages are unchanged);
-//! launches that show memory to anyone else while it runs (plugins observing accesses, the
-//! Uninitialized checker's shadows, the debugger) do not combine.
+//! The access itself is checked when the atomic runs (MemCheck's messages are unchanged).
+//! What shows memory to anyone else while the launch runs keeps an atomic from waiting: a
+//! plugin that hears of it, shadows that follow its value, the debugger (`AtomicPlan`). A
+//! group that may start over (`undo`) keeps what undoes the updates applied before its end,
+//! and drops the pending ones if it does start over.
 
 use super::atomic;
+use super::undo::UndoLog;
 use crate::bytecode::{RmwOp, ScalarTy};
 use crate::semantics;
 
@@ -90,11 +93,19 @@ impl PendingAtomics {
     }
 
     /// Records `op(value)` on the integer of `size` bytes at `addr` (host location `ptr`, an
-    /// aligned location of a global buffer). Updates of another size are applied first.
+    /// aligned location of a global buffer). Updates of another size are applied first, as
+    /// is the one whose entry this update takes (kept in `undo` while the group may start
+    /// over).
     ///
     /// # Safety
     /// `ptr` must be valid for `size` bytes for as long as the update is pending.
-    pub unsafe fn add(&mut self, addr: u64, ptr: *mut u8, size: u32, op: RmwOp, value: u64) {
+    pub unsafe fn add(
+        &mut self,
+        (addr, ptr): (u64, *mut u8),
+        size: u32,
+        (op, value): (RmwOp, u64),
+        undo: &mut UndoLog,
+    ) {
         // A subtraction is the addition of the negated operand, so both combine.
         let (op, value) = match op {
             RmwOp::Sub => (RmwOp::Add, value.wrapping_neg()),
@@ -104,7 +115,7 @@ impl PendingAtomics {
             self.entries = vec![NONE; ENTRIES];
         }
         if size != self.size {
-            self.flush();
+            self.flush(undo);
             self.size = size;
         }
         let i = ((addr / size as u64) as usize) % ENTRIES;
@@ -115,7 +126,7 @@ impl PendingAtomics {
             return;
         }
         if e.addr != EMPTY {
-            apply(e);
+            apply(e, undo);
             self.count -= 1;
         }
         *e = Pending {
@@ -130,14 +141,27 @@ impl PendingAtomics {
         self.hi = self.hi.max(addr + size as u64 - 1);
     }
 
-    /// Applies every pending update.
-    pub fn flush(&mut self) {
+    /// Applies every pending update (kept in `undo` while the group may start over).
+    pub fn flush(&mut self, undo: &mut UndoLog) {
         if self.count == 0 {
             return;
         }
         for e in self.entries.iter_mut().filter(|e| e.addr != EMPTY) {
-            apply(e);
+            apply(e, undo);
         }
+        self.emptied();
+    }
+
+    /// Drops every pending update: the group that made them starts over.
+    pub fn discard(&mut self) {
+        if self.count == 0 {
+            return;
+        }
+        self.entries.fill(NONE);
+        self.emptied();
+    }
+
+    fn emptied(&mut self) {
         self.count = 0;
         self.lo = EMPTY;
         self.hi = 0;
@@ -145,10 +169,13 @@ impl PendingAtomics {
 }
 
 /// Applies one pending update with one host atomic, and empties its entry.
-fn apply(e: &mut Pending) {
+fn apply(e: &mut Pending, undo: &mut UndoLog) {
     let ty = ScalarTy::Int((e.size * 8) as u8);
     // SAFETY: `add`'s caller vouched for the pointer.
-    unsafe { atomic::rmw(e.ptr, e.size, e.op, ty, e.operand) };
+    let old = unsafe { atomic::rmw(e.ptr, e.size, e.op, ty, e.operand) };
+    if undo.speculating() {
+        undo.atomic(e.ptr, e.size, (e.op, e.operand), old);
+    }
     *e = NONE;
 }
 
@@ -164,6 +191,7 @@ mod tests {
         expected[2] = 100;
         let base = words.as_mut_ptr() as *mut u8;
         let mut pending = PendingAtomics::default();
+        let undo = &mut UndoLog::default();
         let ops = [
             (0, RmwOp::Add, 5u64),
             (0, RmwOp::Sub, 7),
@@ -178,12 +206,12 @@ mod tests {
         for &(i, op, v) in &ops {
             let ty = ScalarTy::Int(32);
             expected[i] = semantics::rmw(op, ty, expected[i] as u64, v) as u32;
-            unsafe { pending.add(0x1000 + 4 * i as u64, base.add(4 * i), 4, op, v) };
+            unsafe { pending.add((0x1000 + 4 * i as u64, base.add(4 * i)), 4, (op, v), undo) };
         }
         assert!(pending.overlaps(0x1000, 1) && pending.overlaps(0x100c, 4));
         assert!(!pending.overlaps(0x0ffc, 4) && !pending.overlaps(0x1010, 4));
         assert_eq!(words, [0, 0, 100, 0], "nothing applied yet");
-        pending.flush();
+        pending.flush(undo);
         assert_eq!(words, expected);
         assert_eq!(expected[0], (-1i32) as u32);
         assert!(!pending.overlaps(0x1000, 16), "empty after a flush");
@@ -194,13 +222,14 @@ mod tests {
         let mut word = [0u64; 1];
         let base = word.as_mut_ptr() as *mut u8;
         let mut pending = PendingAtomics::default();
+        let undo = &mut UndoLog::default();
         unsafe {
             // A 64-bit maximum, then a 32-bit one on its upper half: in this order, 7 << 32.
-            pending.add(0x1000, base, 8, RmwOp::UMax, 5);
-            pending.add(0x1004, base.add(4), 4, RmwOp::UMax, 7);
+            pending.add((0x1000, base), 8, (RmwOp::UMax, 5), undo);
+            pending.add((0x1004, base.add(4)), 4, (RmwOp::UMax, 7), undo);
         }
         assert_eq!(word[0], 5, "the 64-bit update went first");
-        pending.flush();
+        pending.flush(undo);
         assert_eq!(word[0], (7 << 32) | 5);
     }
 
@@ -209,12 +238,50 @@ mod tests {
         let mut words = vec![0u32; ENTRIES + 1];
         let base = words.as_mut_ptr() as *mut u8;
         let mut pending = PendingAtomics::default();
+        let undo = &mut UndoLog::default();
         unsafe {
-            pending.add(0, base, 4, RmwOp::Add, 1);
-            pending.add(4 * ENTRIES as u64, base.add(4 * ENTRIES), 4, RmwOp::Add, 2);
+            pending.add((0, base), 4, (RmwOp::Add, 1), undo);
+            pending.add(
+                (4 * ENTRIES as u64, base.add(4 * ENTRIES)),
+                4,
+                (RmwOp::Add, 2),
+                undo,
+            );
         }
         assert_eq!((words[0], words[ENTRIES]), (1, 0));
-        pending.flush();
+        pending.flush(undo);
         assert_eq!((words[0], words[ENTRIES]), (1, 2));
+    }
+
+    #[test]
+    fn a_group_that_starts_over_undoes_what_it_applied_and_drops_the_rest() {
+        let mut words = vec![10u32; ENTRIES + 1];
+        let base = words.as_mut_ptr() as *mut u8;
+        let mut pending = PendingAtomics::default();
+        let undo = &mut UndoLog::default();
+        undo.begin();
+        unsafe {
+            pending.add((0, base), 4, (RmwOp::Add, 3), undo);
+            pending.add((0, base), 4, (RmwOp::Sub, 1), undo);
+            // Takes the first one's entry: 10 + 3 - 1 is applied now, and kept for undoing.
+            pending.add(
+                (4 * ENTRIES as u64, base.add(4 * ENTRIES)),
+                4,
+                (RmwOp::Xor, 5),
+                undo,
+            );
+        }
+        assert_eq!((words[0], words[ENTRIES]), (12, 10));
+        // Another group's update of the same word in between stays counted.
+        unsafe { atomic::rmw(base, 4, RmwOp::Add, ScalarTy::Int(32), 100) };
+        pending.discard();
+        undo.undo();
+        assert_eq!((words[0], words[ENTRIES]), (110, 10));
+        assert!(
+            !pending.overlaps(0, 4 * ENTRIES as u64 + 4),
+            "nothing pending"
+        );
+        pending.flush(undo);
+        assert_eq!(words[ENTRIES], 10, "the dropped update never lands");
     }
 }

@@ -236,7 +236,13 @@ impl BuiltinEnv for Env<'_, '_> {
 
     fn atomic_unread(&mut self, space: AddrSpace, addr: u64, size: u32, op: RmwOp, value: u64) {
         let (resolved, at) = resolve(space, addr);
-        let combine = self.launch.plan.combines_atomics()
+        // Nobody hears of it (a plugin watching memory would hear the value it left) and no
+        // shadow follows it.
+        let unheard = !self.launch.observe_memory || quiet_atomic(self.launch, space, addr);
+        let combine = self
+            .launch
+            .plan
+            .combines_unheard_atomic(unheard && self.taint.is_none())
             && resolved == AddrSpace::Global
             && PendingAtomics::combines(op)
             && matches!(size, 4 | 8)
@@ -249,7 +255,11 @@ impl BuiltinEnv for Env<'_, '_> {
         let (len, dir) = (size as u64, Dir::Atomic);
         if let Some(p) = located(self.mems, resolved, at, len, dir, self.launch, || here) {
             // SAFETY: a checked location of a global buffer, which outlives the launch.
-            unsafe { self.mems.pending.add(at, p, size, op, value) };
+            unsafe {
+                self.mems
+                    .pending
+                    .add((at, p), size, (op, value), self.mems.undo)
+            };
         }
     }
 

@@ -596,7 +596,7 @@ impl GroupRunner<'_> {
             self.take_turns(&mut items, &Plain, None);
         }
         // Other groups see this one's atomics from here on.
-        self.pending.flush();
+        self.pending.flush(&mut self.undo);
         self.items = Some(items);
         self.end_group();
         self.launch.sequencer.complete(seq);

@@ -98,6 +98,11 @@ pub(crate) enum AtomicPlan {
     /// Combined until their group's end (`combine`): nobody else sees memory while the
     /// launch runs.
     Combined,
+    /// Combined where nobody sees them: on the buffers whose atomics no plugin hears of
+    /// (`Launch::quiet_atomics`, or every buffer when none watches memory), in groups that
+    /// keep no shadows. A group that starts over drops its pending updates; those applied
+    /// early are undone with its stores (`PendingAtomics::flush`).
+    CombinedWhereUnheard,
 }
 
 /// The order in which the launch's output leaves (`Sequencer`).
@@ -158,9 +163,13 @@ impl LaunchPlan {
             (true, false) => Executor::Warps,
             (true, true) => Executor::Speculative,
         };
-        let atomics = match !uninitialized && !debugger && !wants(Interest::MEMORY) {
-            true => AtomicPlan::Combined,
-            false => AtomicPlan::AtOnce,
+        // The debugger shows memory as it is; kept shadows and those checked against global
+        // buffers follow each atomic's value.
+        let shadows_unseen = matches!(shadows, ShadowPlan::Off | ShadowPlan::Deferred);
+        let atomics = match (uninitialized || wants(Interest::MEMORY), debugger) {
+            (false, false) => AtomicPlan::Combined,
+            (true, false) if shadows_unseen => AtomicPlan::CombinedWhereUnheard,
+            _ => AtomicPlan::AtOnce,
         };
         let output = match (debugger, executor) {
             (true, _) => OutputOrder::Immediate,
@@ -216,10 +225,15 @@ impl LaunchPlan {
         self.shadows == ShadowPlan::DeferredCheckingGlobals
     }
 
-    /// `AtomicPlan::Combined`.
+    /// Whether an atomic of a buffer whose atomics no plugin hears of (`unheard`), made by a
+    /// group with no shadows, may be combined.
     #[inline(always)]
-    pub fn combines_atomics(&self) -> bool {
-        self.atomics == AtomicPlan::Combined
+    pub fn combines_unheard_atomic(&self, unheard: bool) -> bool {
+        match self.atomics {
+            AtomicPlan::Combined => true,
+            AtomicPlan::CombinedWhereUnheard => unheard,
+            AtomicPlan::AtOnce => false,
+        }
     }
 }
 
@@ -288,13 +302,13 @@ mod tests {
             ("plugin of work-items", with(Interest::WORK_ITEM), plan(Scalar, Off, Combined)),
             ("compare-and-swap loop", kernel(|k| k.retries_compare_exchange = true),
                 plan(Scalar, Off, Combined)),
-            ("race detector", with(races()), plan(Speculative, Off, AtOnce)),
+            ("race detector", with(races()), plan(Speculative, Off, CombinedWhereUnheard)),
             ("race detector, atomics that cannot be undone",
                 PlanInputs { interests: races(), ..kernel(|k| k.atomics_undoable = false) },
-                plan(Scalar, Off, AtOnce)),
+                plan(Scalar, Off, CombinedWhereUnheard)),
             ("memory plugin that wants events in order",
                 PlanInputs { interests: races(), interleaved: false, ..PLAIN },
-                plan(Scalar, Off, AtOnce)),
+                plan(Scalar, Off, CombinedWhereUnheard)),
             ("allocations alone", with(Interest::ALLOCATION), plan(Speculative, Off, Combined)),
             ("instruction counts", with(counting),
                 LaunchPlan { counts: true, ..plan(Warps, Off, Combined) }),
@@ -302,8 +316,9 @@ mod tests {
                 PlanInputs { interests: counting, ..kernel(|k| k.counted_blocks = false) },
                 plan(Warps, Off, Combined)),
             ("instruction counts and race detector", with(counting | races()),
-                LaunchPlan { counts: true, ..plan(Scalar, Off, AtOnce) }),
-            ("Uninitialized, clean kernel", with(uninit), plan(Speculative, Deferred, AtOnce)),
+                LaunchPlan { counts: true, ..plan(Scalar, Off, CombinedWhereUnheard) }),
+            ("Uninitialized, clean kernel", with(uninit),
+                plan(Speculative, Deferred, CombinedWhereUnheard)),
             ("Uninitialized, buffers the host left unwritten",
                 PlanInputs { interests: uninit, global_shadows_clean: false, ..PLAIN },
                 plan(Speculative, DeferredCheckingGlobals, AtOnce)),
@@ -322,7 +337,7 @@ mod tests {
             ("Uninitialized and instruction counts", with(uninit | counting),
                 LaunchPlan { counts: true, ..plan(Scalar, Kept, AtOnce) }),
             ("Uninitialized and race detector", with(uninit | races()),
-                plan(Speculative, Deferred, AtOnce)),
+                plan(Speculative, Deferred, CombinedWhereUnheard)),
             ("Uninitialized and debugger", PlanInputs { debugger: true, ..with(uninit) },
                 LaunchPlan { output: Immediate, ..plan(Scalar, Kept, AtOnce) }),
         ];
@@ -369,10 +384,21 @@ mod tests {
                 !p.defers_shadows() || p.executor == Speculative,
                 "{context}"
             );
-            // Atomics wait only where nobody could see them waiting.
+            // Atomics wait only where nobody could see them waiting: everywhere when nothing
+            // watches memory, else only where nobody hears of them and no shadow follows them.
             let sees = Interest::MEMORY | Interest::UNINITIALIZED;
             assert!(
-                !p.combines_atomics() || !inputs.debugger && !inputs.interests.contains(sees),
+                p.atomics != Combined || !inputs.debugger && !inputs.interests.contains(sees),
+                "{context}"
+            );
+            let waits_unheard = p.combines_unheard_atomic(true);
+            assert!(!waits_unheard || !inputs.debugger, "{context}");
+            assert!(
+                !waits_unheard || matches!(p.shadows, Off | Deferred),
+                "{context}"
+            );
+            assert!(
+                !p.combines_unheard_atomic(false) || p.atomics == Combined,
                 "{context}"
             );
             // The debugger and the scalar executor see single work-items.

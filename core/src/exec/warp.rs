@@ -111,6 +111,7 @@ impl GroupRunner<'_> {
     /// is as before it ran, ready to run again.
     pub(super) fn start_over(&mut self, items: &mut GroupItems) {
         let count = items.count();
+        self.pending.discard();
         self.undo.undo();
         self.launch.sequencer.discard(self.seq);
         self.local.clear();
@@ -659,9 +660,10 @@ impl<'l> State<'l> for WarpOps<'_, 'l> {
             },
         );
         let runner = &mut *self.runner;
-        let combine = launch.plan.combines_atomics() && PendingAtomics::combines(a.op);
         let unheard =
             !launch.observe_memory || launch.quiet_atomics.contains(&(lo >> GLOBAL_OFFSET_BITS));
+        let combine =
+            launch.plan.combines_unheard_atomic(unheard) && PendingAtomics::combines(a.op);
         let span = hi.wrapping_sub(lo).saturating_add(size);
         let located = (bits & (size - 1) == 0
             && (combine || unheard && !runner.pending.overlaps(lo, span)))
@@ -680,7 +682,8 @@ impl<'l> State<'l> for WarpOps<'_, 'l> {
                 let p = at_lo.wrapping_add((addr - lo) as usize);
                 // SAFETY (both): located in a global buffer, which outlives the launch.
                 if combine {
-                    unsafe { runner.pending.add(addr, p, a.size, a.op, value) };
+                    let (pending, undo) = (&mut runner.pending, &mut runner.undo);
+                    unsafe { pending.add((addr, p), a.size, (a.op, value), undo) };
                 } else {
                     let old = unsafe { atomic::rmw(p, a.size, a.op, ty, value) };
                     if runner.undo.speculating() {
