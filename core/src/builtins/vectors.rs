@@ -1,13 +1,16 @@
 //! Vector data load and store functions (`vloadN`, `vstoreN`, the `half` variants) and the
 //! `shuffle`/`shuffle2` permutations (OpenCL C §6.12.7, §6.12.12).
 //!
-//! Loads and stores go through `BuiltinEnv::load/store`, so the memory checkers see them as one
-//! access of the whole vector. `vload_halfN` and `vstore_halfN` widen `half`s to float on load and
-//! round float or double to `half` on store; `vloadN` and `vstoreN` of `half` move `half`s as they
-//! are.
+//! `vloadN` and `vstoreN` become an address computation and a vector load or store op, so the
+//! executors make them as they make the kernel's own vector accesses (a warp's lanes together)
+//! and the memory checkers see one access of the whole vector, with no alignment beyond the
+//! element's byte asked of it (as Oclgrind, which checks none). `vload_halfN` and
+//! `vstore_halfN` go through `BuiltinEnv::load/store`: they widen `half`s to float on load and
+//! round float or double to `half` on store; `vloadN` and `vstoreN` of `half` move `half`s as
+//! they are.
 
-use super::{site, Arg, Call, Emit, LaneMove, Misuse, Problem, Resolution};
-use crate::bytecode::ScalarTy;
+use super::{site, Arg, Call, Emit, Misuse, Problem, Resolution};
+use crate::bytecode::{Op, ScalarTy, Slot};
 use crate::half::{self, Round};
 use crate::memory::AddrSpace;
 use crate::semantics::{f32_of, f64_of, slot_f32};
@@ -127,22 +130,31 @@ fn load(call: &Call, emit: &mut dyn Emit, n: u32) -> Resolution {
         return Err(call.misuse(Problem::ResultWidth(n)));
     }
     let size = elem_size(call, r.ty.elem)?;
-    emit.site(site(call, move |env| {
-        let regs = env.regs();
-        let addr = address(regs[p.slot as usize], regs[off.slot as usize], n, size);
-        let mut buf = [0u8; 16 * 8];
-        let bytes = &mut buf[..n as usize * size];
-        if !env.load(space, addr, bytes) {
-            bytes.fill(0);
-        }
-        let regs = env.regs();
-        for (i, chunk) in bytes.chunks_exact(size).enumerate() {
-            regs[r.slot as usize + i] = read_le(chunk);
-        }
-        env.move_lanes(LaneMove::FromMemory, (space, addr), r.slot, n, size as u32);
-        Ok(())
-    }));
+    let p = element_address(emit, (p.slot, off.slot), n, size);
+    emit.op(Op::LoadV {
+        d: r.slot,
+        p,
+        space,
+        ty: r.ty.elem.mem_ty(),
+        lanes: n as u16,
+        align: 0,
+    });
     Ok(())
+}
+
+/// A slot with `p + offset * n * size`: the address of the `offset`-th vector of `n` elements
+/// of `size` bytes.
+fn element_address(emit: &mut dyn Emit, (p, offset): (Slot, Slot), n: u32, size: usize) -> Slot {
+    let d = emit.temp(1);
+    emit.op(Op::Gep {
+        d,
+        base: p,
+        idx: offset,
+        idx_bits: 64,
+        scale: (n as usize * size) as i32,
+        offset: 0,
+    });
+    d
 }
 
 fn store(call: &Call, emit: &mut dyn Emit, n: u32) -> Resolution {
@@ -153,25 +165,16 @@ fn store(call: &Call, emit: &mut dyn Emit, n: u32) -> Resolution {
         return Err(call.misuse(Problem::DataWidth(n)));
     }
     let size = elem_size(call, data.ty.elem)?;
-    emit.site(site(call, move |env| {
-        let regs = env.regs();
-        let addr = address(regs[p.slot as usize], regs[off.slot as usize], n, size);
-        let mut buf = [0u8; 16 * 8];
-        let bytes = &mut buf[..n as usize * size];
-        for (i, chunk) in bytes.chunks_exact_mut(size).enumerate() {
-            chunk.copy_from_slice(&regs[data.slot as usize + i].to_le_bytes()[..size]);
-        }
-        env.move_lanes(LaneMove::ToMemory, (space, addr), data.slot, n, size as u32);
-        env.store(space, addr, bytes);
-        Ok(())
-    }));
+    let p = element_address(emit, (p.slot, off.slot), n, size);
+    emit.op(Op::StoreV {
+        p,
+        s: data.slot,
+        space,
+        ty: data.ty.elem.mem_ty(),
+        lanes: n as u16,
+        align: 0,
+    });
     Ok(())
-}
-
-fn read_le(bytes: &[u8]) -> u64 {
-    let mut b = [0u8; 8];
-    b[..bytes.len()].copy_from_slice(bytes);
-    u64::from_le_bytes(b)
 }
 
 /// Elements between consecutive offsets: `vloada_half3`/`vstorea_half3` step over a padded

@@ -42,7 +42,7 @@ use super::workitem::{Stop, SPIN_LIMIT};
 use crate::builtins::BuiltinSite;
 use crate::bytecode::{Function, Op, ScalarTy};
 use crate::exec::debug::WiState;
-use crate::memory::{AddrSpace, GLOBAL_OFFSET_BITS};
+use crate::memory::{resolve, AddrSpace, GLOBAL_OFFSET_BITS};
 use crate::plugins::{
     AccessBatch, AccessKind, BranchBatch, Interest, LaneRun, RunGatherer, Site, Targets,
 };
@@ -551,6 +551,11 @@ impl<'l> State<'l> for WarpOps<'_, 'l> {
         mut each: impl FnMut(&mut [u64], *mut u8),
         mut stored: impl FnMut(&[u64], &mut Vec<u8>),
     ) -> bool {
+        let launch = self.runner.launch;
+        // Plugins hear of resolved addresses: a generic access shown to them goes lane by lane.
+        if span.space == AddrSpace::Generic && launch.observe_accesses {
+            return false;
+        }
         let Some((at_lo, (lo, hi), ordered)) = self.locate(span) else {
             return false;
         };
@@ -561,7 +566,6 @@ impl<'l> State<'l> for WarpOps<'_, 'l> {
             dir,
             ..
         } = span;
-        let launch = self.runner.launch;
         let at = |r: &[u64]| at_lo.wrapping_add((r[p as usize] - lo) as usize);
         // A loop of its own without the plugins' code, whose registers spilled (a plain
         // matmul 10% slower).
@@ -820,7 +824,9 @@ impl WarpOps<'_, '_> {
     /// Where one buffer holds every lane's access of `span`, each aligned and allowed, with
     /// nothing to combine there and no deferred shadow to check (`checks::located`): the host
     /// pointer of the lowest address, the lowest and highest addresses, and whether each lane's
-    /// access follows the last one's (the lanes' bytes one range).
+    /// access follows the last one's (the lanes' bytes one range). Generic addresses stay as
+    /// they are (tagged: their differences are the resolved ones') when every lane's points
+    /// into one buffer, which has lanes of one space between the lowest and the highest.
     #[inline(always)]
     fn locate(&mut self, span: Span) -> Option<(*mut u8, (u64, u64), bool)> {
         let Span {
@@ -835,14 +841,10 @@ impl WarpOps<'_, '_> {
         let deferred = r.undo.speculating()
             && match space {
                 AddrSpace::Local => !r.local.all_initialised(),
+                AddrSpace::Generic => true,
                 _ => launch.plan.checks_global_shadows(),
             };
-        if deferred
-            || !matches!(
-                space,
-                AddrSpace::Global | AddrSpace::Constant | AddrSpace::Local
-            )
-        {
+        if deferred || space == AddrSpace::Private {
             return None;
         }
         let (mut lo, mut hi, mut bits) = (u64::MAX, 0u64, 0u64);
@@ -857,15 +859,18 @@ impl WarpOps<'_, '_> {
                 next = addr.wrapping_add(size);
             },
         );
+        let ((space, at_lo), (hi_space, at_hi)) = (resolve(space, lo), resolve(space, hi));
         let view = match space {
+            _ if hi_space != space => return None,
             AddrSpace::Local => r.local.view(),
-            _ => launch.global.mem(),
+            AddrSpace::Global | AddrSpace::Constant => launch.global.mem(),
+            AddrSpace::Private | AddrSpace::Generic => return None,
         };
         let span = hi.wrapping_sub(lo).saturating_add(size);
-        let pending = space != AddrSpace::Local && r.pending.overlaps(lo, span);
+        let pending = space != AddrSpace::Local && r.pending.overlaps(at_lo, span);
         let aligned = bits & ((1u64 << align) - 1) == 0;
         (aligned && !pending)
-            .then(|| view.locate_span(lo, hi, size))
+            .then(|| view.locate_span(at_lo, at_hi, size))
             .flatten()
             .filter(|&(_, fl)| fl & dir.suspicious_flags() == 0)
             .map(|(p, _)| (p, (lo, hi), ordered))
