@@ -1,6 +1,7 @@
 //! Number formatting as C++ iostreams print it (argument dumps and memory dumps).
 
 use crate::sim::Elem;
+use std::fmt::Write;
 
 /// `%g` with 6 significant digits, as `ostream << double` prints by default.
 pub fn fmt_g(v: f64) -> String {
@@ -10,36 +11,112 @@ pub fn fmt_g(v: f64) -> String {
 /// `%.Pg`: `p` significant digits, trailing zeros dropped (9 tell every float apart, 17
 /// every double).
 pub fn fmt_g_digits(v: f64, p: usize) -> String {
+    let mut s = String::new();
+    push_g(&mut s, v, p);
+    s
+}
+
+/// Most significant digits `push_g` prints.
+const MAX_DIGITS: usize = 100;
+
+/// `%.Pg` of `v` (`fmt_g_digits`) at the end of `out`. The digits come from one exactly
+/// rounded scientific conversion, on the stack: the fixed notation `%g` picks for exponents
+/// in `-4..p` has the same significant digits, so it is laid out from them (a dump of
+/// millions of floats formatted each twice, in strings of their own).
+pub fn push_g(out: &mut String, v: f64, p: usize) {
     if v.is_nan() {
-        return if v.is_sign_negative() { "-nan" } else { "nan" }.to_string();
+        out.push_str(if v.is_sign_negative() { "-nan" } else { "nan" });
+        return;
     }
     if v.is_infinite() {
-        return if v < 0.0 { "-inf" } else { "inf" }.to_string();
+        out.push_str(if v < 0.0 { "-inf" } else { "inf" });
+        return;
     }
     if v == 0.0 {
-        return if v.is_sign_negative() { "-0" } else { "0" }.to_string();
+        out.push_str(if v.is_sign_negative() { "-0" } else { "0" });
+        return;
     }
-    let p = p.max(1) as i32;
-    let sci = format!("{:.*e}", (p - 1) as usize, v);
+    let p = p.clamp(1, MAX_DIGITS);
+    let mut sci = StackText::default();
+    // "d.ddddde-5": digits, then the exponent.
+    write!(sci, "{:.*e}", p - 1, v.abs()).expect("the buffer holds MAX_DIGITS digits");
     let (mantissa, exp) = sci
+        .as_str()
         .split_once('e')
         .expect("scientific format has an exponent");
     let x: i32 = exp.parse().expect("exponent is an integer");
-    if (-4..p).contains(&x) {
-        let fixed = format!("{:.*}", (p - 1 - x) as usize, v);
-        trim_zeros(&fixed).to_string()
+    let mut digits = [0u8; MAX_DIGITS];
+    let mut n = 0;
+    for d in mantissa.bytes().filter(u8::is_ascii_digit) {
+        digits[n] = d;
+        n += 1;
+    }
+    // Trailing zeros are dropped (one digit stays).
+    while n > 1 && digits[n - 1] == b'0' {
+        n -= 1;
+    }
+    let digits = &digits[..n];
+    if v < 0.0 {
+        out.push('-');
+    }
+    let fixed = (-4..p as i32).contains(&x);
+    if fixed && x >= 0 {
+        let whole = x as usize + 1;
+        for i in 0..whole {
+            out.push(digits.get(i).map_or('0', |&d| d as char));
+        }
+        if n > whole {
+            out.push('.');
+            out.push_str(ascii(&digits[whole..]));
+        }
+    } else if fixed {
+        out.push_str("0.");
+        out.extend(std::iter::repeat_n('0', (-x - 1) as usize));
+        out.push_str(ascii(digits));
     } else {
-        let m = trim_zeros(mantissa);
-        let sign = if x < 0 { '-' } else { '+' };
-        format!("{m}e{sign}{:02}", x.abs())
+        out.push(digits[0] as char);
+        if n > 1 {
+            out.push('.');
+            out.push_str(ascii(&digits[1..]));
+        }
+        out.push('e');
+        out.push(if x < 0 { '-' } else { '+' });
+        let _ = write!(out, "{:02}", x.abs());
     }
 }
 
-fn trim_zeros(s: &str) -> &str {
-    if s.contains('.') {
-        s.trim_end_matches('0').trim_end_matches('.')
-    } else {
-        s
+fn ascii(digits: &[u8]) -> &str {
+    std::str::from_utf8(digits).expect("ASCII digits")
+}
+
+/// Text of a conversion, on the stack.
+struct StackText {
+    bytes: [u8; MAX_DIGITS + 16],
+    len: usize,
+}
+
+impl Default for StackText {
+    fn default() -> Self {
+        StackText {
+            bytes: [0; MAX_DIGITS + 16],
+            len: 0,
+        }
+    }
+}
+
+impl StackText {
+    fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.bytes[..self.len]).expect("formatting writes UTF-8")
+    }
+}
+
+impl std::fmt::Write for StackText {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        let end = self.len + s.len();
+        let room = self.bytes.get_mut(self.len..end).ok_or(std::fmt::Error)?;
+        room.copy_from_slice(s.as_bytes());
+        self.len = end;
+        Ok(())
     }
 }
 
@@ -52,12 +129,14 @@ pub fn write_elem(out: &mut String, b: &[u8], e: Elem, hex: bool) {
     a[..e.size()].copy_from_slice(&b[..e.size()]);
     let u = u64::from_le_bytes(a);
     let float = |out: &mut String, v: f64, width: usize| {
-        let s = fmt_g(v);
         if hex {
+            let s = fmt_g(v);
             out.push_str("0x");
             out.extend(std::iter::repeat_n('0', width.saturating_sub(s.len())));
+            out.push_str(&s);
+        } else {
+            push_g(out, v, 6);
         }
-        out.push_str(&s);
     };
     match e {
         // Signed chars are promoted to int before printing.
@@ -185,6 +264,58 @@ mod tests {
             fmt_elem(&1.5f32.to_le_bytes(), Elem::Float, true),
             "0x000001.5"
         );
+    }
+
+    /// `%.Pg` as it was first written: the scientific and the fixed notation each formatted,
+    /// and one picked by the exponent.
+    fn g_formatted_twice(v: f64, p: usize) -> String {
+        let trim = |s: &str| match s.contains('.') {
+            true => s.trim_end_matches('0').trim_end_matches('.').to_string(),
+            false => s.to_string(),
+        };
+        if !v.is_finite() || v == 0.0 {
+            return fmt_g_digits(v, p);
+        }
+        let p = p as i32;
+        let sci = format!("{:.*e}", (p - 1) as usize, v);
+        let (mantissa, exp) = sci.split_once('e').unwrap();
+        let x: i32 = exp.parse().unwrap();
+        if (-4..p).contains(&x) {
+            trim(&format!("{:.*}", (p - 1 - x) as usize, v))
+        } else {
+            let sign = if x < 0 { '-' } else { '+' };
+            format!("{}e{sign}{:02}", trim(mantissa), x.abs())
+        }
+    }
+
+    #[test]
+    fn digits_laid_out_once_match_both_notations_formatted() {
+        // Every exponent's neighbourhood, rounding carries (9.999995), halves, and a spread of
+        // bit patterns.
+        let mut values = vec![
+            9.999995,
+            99999.95,
+            999999.5,
+            0.000099999995,
+            1e-5,
+            1e16,
+            0.5,
+        ];
+        for e in -330..310 {
+            let base = 10f64.powi(e);
+            values.extend([base, base * 1.5, base * 9.9999996, -base * 3.25]);
+        }
+        let mut bits = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..20_000 {
+            bits = bits.rotate_left(17).wrapping_mul(0xbf58_476d_1ce4_e5b9) ^ 0x94d0_49bb;
+            values.push(f64::from_bits(bits));
+            values.push(f32::from_bits(bits as u32) as f64);
+        }
+        for v in values {
+            for p in [1, 2, 6, 9, 17] {
+                assert_eq!(fmt_g_digits(v, p), g_formatted_twice(v, p), "{v:e} at {p}");
+            }
+        }
     }
 
     #[test]
