@@ -269,8 +269,12 @@ impl Arguments<'_> {
         let value = &self.run.args[i];
         Ok(match (&p.kind, value) {
             (ParamKind::Pointer(AddrSpace::Local), ArgValue::LocalSize(n)) => {
+                // Only the size counts, but a type name with no default element (`atomic_int*`,
+                // a struct's) needs one named, or the reader refuses the header.
+                let untyped = Elem::default_for(&p.type_name).is_none();
                 let h = Header {
                     size: Some(*n),
+                    elem: untyped.then_some(Elem::UChar),
                     ..Header::default()
                 };
                 (h, None)

@@ -251,6 +251,30 @@ int main(void)
     EXPECT_ERR(CL_INVALID_KERNEL, clRetainKernel(NULL));
     EXPECT_ERR(CL_INVALID_KERNEL, clReleaseKernel(NULL));
 
+    /* A local argument whose type names no element (a capture must name one). */
+    static const char *pairs_src =
+        "typedef struct { int a; int b; } pair_t;\n"
+        "kernel void local_pairs(global int *out, local pair_t *tmp) {\n"
+        "  int i = get_local_id(0);\n"
+        "  tmp[i].a = i;\n"
+        "  tmp[i].b = 2 * i;\n"
+        "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+        "  out[get_global_id(0)] = tmp[3 - i].a + tmp[i].b;\n"
+        "}\n";
+    cl_program pairs_prog = build_program(ctx, dev, pairs_src, "");
+    cl_kernel pairs = clCreateKernel(pairs_prog, "local_pairs", &err);
+    CHECK_CODE(err, "clCreateKernel(local_pairs)");
+    CHECK(clSetKernelArg(pairs, 0, sizeof(out), &out));
+    CHECK(clSetKernelArg(pairs, 1, 4 * 2 * sizeof(cl_int), NULL));
+    size_t four = 4;
+    CHECK(clEnqueueNDRangeKernel(q, pairs, 1, NULL, &four, &four, 0, NULL, NULL));
+    int sums[4];
+    CHECK(clEnqueueReadBuffer(q, out, CL_TRUE, 0, sizeof(sums), sums, 0, NULL, NULL));
+    for (int i = 0; i < 4; i++)
+        ASSERT(sums[i] == 3 + i, "local_pairs: out[%d] = %d, expected %d", i, sums[i], 3 + i);
+    CHECK(clReleaseKernel(pairs));
+    CHECK(clReleaseProgram(pairs_prog));
+
     CHECK(clFinish(q));
     CHECK(clReleaseMemObject(out)); CHECK(clReleaseMemObject(out2));
     CHECK(clReleaseMemObject(cf)); CHECK(clReleaseMemObject(mb));
