@@ -216,6 +216,42 @@ impl TestEnv {
                 // A group of one work-item meets nobody at a barrier.
                 Op::Barrier { .. } => {}
                 Op::SubGroupMeet { .. } => self.exchange.release(0..1, |_| true),
+                // `vloadN`/`vstoreN`: a refused load gives zeros, as in the executors.
+                Op::LoadV {
+                    d,
+                    p,
+                    space,
+                    ty,
+                    lanes,
+                    ..
+                } => {
+                    let size = ty.size() as usize;
+                    let mut bytes = vec![0; size * lanes as usize];
+                    if !self.load(space, self.regs[p as usize], &mut bytes) {
+                        bytes.fill(0);
+                    }
+                    for (i, element) in bytes.chunks_exact(size).enumerate() {
+                        let mut le = [0u8; 8];
+                        le[..size].copy_from_slice(element);
+                        self.regs[d as usize + i] = u64::from_le_bytes(le);
+                    }
+                }
+                Op::StoreV {
+                    p,
+                    s,
+                    space,
+                    ty,
+                    lanes,
+                    ..
+                } => {
+                    let size = ty.size() as usize;
+                    let values = &self.regs[s as usize..][..lanes as usize];
+                    let bytes: Vec<u8> = values
+                        .iter()
+                        .flat_map(|v| v.to_le_bytes()[..size].to_vec())
+                        .collect();
+                    self.store(space, self.regs[p as usize], &bytes);
+                }
                 op => {
                     if !run_pure(&op, &mut self.regs) {
                         return Err(format!("op {op:?} cannot run in the test environment"));
