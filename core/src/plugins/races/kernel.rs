@@ -14,7 +14,7 @@
 //! is in shards of pages, each merging the groups in launch order on its own, so that workers
 //! finishing groups at once merge them at once.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::sync::atomic::{fence, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 
@@ -404,9 +404,9 @@ type Who = (u32, u32, bool);
 /// may merge once every group before it has finished (`Finished::below`). A worker whose
 /// group finishes queues its runs in the shards they touch (only those: a group posting to
 /// every shard made each group's end cost 16 contended locks, and the race detector scaled
-/// 5x from 16 threads), marks the group finished and, where that let runs merge, merges them
-/// in each shard nobody else is merging: no worker waits while another merges, and shards
-/// merge at the same time.
+/// 5x from 16 threads), marks the group finished and, in the shards of the groups that let
+/// merge, merges them where nobody else is merging: no worker waits while another merges, and
+/// shards merge at the same time.
 pub struct SharedTable {
     shards: Vec<Shard>,
     finished: Finished,
@@ -420,33 +420,39 @@ struct Shard {
     table: Mutex<KernelTable>,
 }
 
-/// Which groups have finished: all below `below`, and those after it in `after`.
+/// Which groups have finished: all below `below`, and those after it in `after`, with the
+/// shards each posted to (a bit each).
 #[derive(Default)]
 struct Finished {
     below: AtomicU64,
-    after: Mutex<BTreeSet<u64>>,
+    after: Mutex<BTreeMap<u64, u32>>,
 }
 
 impl Finished {
-    /// Group `seq` has finished; whether that moved `below`.
-    fn add(&self, seq: u64) -> bool {
+    /// Group `seq`, which posted to `shards`, has finished: the shards whose runs that let
+    /// merge (none while an earlier group runs on).
+    fn add(&self, seq: u64, shards: u32) -> u32 {
         let mut after = lock(&self.after);
         let mut below = self.below.load(Ordering::SeqCst);
         if seq != below {
-            after.insert(seq);
-            return false;
+            after.insert(seq, shards);
+            return 0;
         }
+        let mut ready = shards;
         below += 1;
-        while after.remove(&below) {
+        while let Some(more) = after.remove(&below) {
+            ready |= more;
             below += 1;
         }
         self.below.store(below, Ordering::SeqCst);
-        true
+        ready
     }
 }
 
 /// Shards of a launch's table (a page of buffer `b` at index `p` is in shard `(b + p) % N`).
 const SHARDS: usize = 16;
+// A group's shards are bits of a `u32` (`Finished`).
+const _: () = assert!(SHARDS <= 32);
 /// Work-items a group needs for the launch to use every shard: a group posts to each shard
 /// it touches, a cost that many small groups would pay for nothing; their launch uses one.
 const SHARDED_GROUP: u64 = 64;
@@ -516,18 +522,21 @@ impl SharedTable {
         sites: &Sites,
     ) {
         let n = shards_for(launch);
-        let posted = by_shard(runs, n);
+        let mut posted = 0u32;
         // Queued before the group counts as finished: a merge never misses a group below.
-        for (shard, runs) in posted {
+        for (shard, runs) in by_shard(runs, n) {
             self.shards[shard].post(seq, runs);
+            posted |= 1 << shard;
         }
-        if !self.finished.add(seq) {
-            // Its runs wait for an earlier group, whose worker merges them.
-            return;
-        }
+        // The shards of the groups that may merge now (none while an earlier group runs on:
+        // its worker merges them). Runs that were ready before are merged by the worker
+        // that holds their shard's table.
+        let ready = self.finished.add(seq, posted);
         let below = &self.finished.below;
-        for shard in &self.shards[..n] {
-            shard.merge_ready(below, uniform_writes, launch, sites);
+        for (i, shard) in self.shards[..n].iter().enumerate() {
+            if ready & (1 << i) != 0 {
+                shard.merge_ready(below, uniform_writes, launch, sites);
+            }
         }
     }
 
@@ -541,7 +550,7 @@ impl SharedTable {
                 races.insert(order, race);
             }
         }
-        *lock(&self.finished.after) = BTreeSet::new();
+        *lock(&self.finished.after) = BTreeMap::new();
         self.finished.below.store(0, Ordering::SeqCst);
         races.take()
     }
