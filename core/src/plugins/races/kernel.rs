@@ -414,7 +414,10 @@ pub struct SharedTable {
 
 #[derive(Default)]
 struct Shard {
-    waiting: Mutex<BTreeMap<u64, GroupRuns>>,
+    /// Finished groups' runs (with their group numbers), in no order: a vector rather than a
+    /// map, so that posting allocates nothing (allocations freed by another worker contend
+    /// for the allocating worker's malloc arena).
+    waiting: Mutex<Vec<(u64, GroupRuns)>>,
     /// The lowest group number waiting in `waiting` (`u64::MAX`: none), read without its lock.
     lowest_waiting: AtomicU64,
     table: Mutex<KernelTable>,
@@ -490,24 +493,33 @@ fn shard_of(address: u64, n: usize) -> usize {
     ((buffer + offset / PAGE_BYTES) % n as u64) as usize
 }
 
-/// A group's runs in each of `n` shards that they touch: runs cut where they cross from one
-/// table page to the next.
-fn by_shard(runs: GroupRuns, n: usize) -> Vec<(usize, GroupRuns)> {
-    let mut shards: Vec<Option<GroupRuns>> = (0..n).map(|_| None).collect();
-    for run in runs.runs {
-        for piece in run.pages() {
-            let shard = shards[shard_of(piece.start, n)].get_or_insert_with(|| GroupRuns {
-                group: runs.group,
-                runs: Vec::new(),
-                data: runs.data.clone(),
-            });
-            shard.runs.push(piece);
+/// Hands `post` a group's runs for each of `n` shards that they touch, and returns those
+/// shards (a bit each). Runs all in one shard go as they are (the merge cuts them at pages);
+/// others are cut where they cross from one table page to the next.
+fn by_shard(runs: GroupRuns, n: usize, mut post: impl FnMut(usize, GroupRuns)) -> u32 {
+    let pieces = || runs.runs.iter().flat_map(Run::pages);
+    let touched = pieces().fold(0u32, |mask, piece| mask | 1 << shard_of(piece.start, n));
+    if touched.count_ones() <= 1 {
+        if touched != 0 {
+            post(touched.trailing_zeros() as usize, runs);
+        }
+        return touched;
+    }
+    let mut shards: [Option<GroupRuns>; SHARDS] = std::array::from_fn(|_| None);
+    for piece in pieces() {
+        let shard = shards[shard_of(piece.start, n)].get_or_insert_with(|| GroupRuns {
+            group: runs.group,
+            runs: Vec::new(),
+            data: runs.data.clone(),
+        });
+        shard.runs.push(piece);
+    }
+    for (i, shard) in shards.into_iter().enumerate() {
+        if let Some(shard) = shard {
+            post(i, shard);
         }
     }
-    (0..n)
-        .zip(shards)
-        .filter_map(|(i, s)| Some((i, s?)))
-        .collect()
+    touched
 }
 
 impl SharedTable {
@@ -522,12 +534,8 @@ impl SharedTable {
         sites: &Sites,
     ) {
         let n = shards_for(launch);
-        let mut posted = 0u32;
         // Queued before the group counts as finished: a merge never misses a group below.
-        for (shard, runs) in by_shard(runs, n) {
-            self.shards[shard].post(seq, runs);
-            posted |= 1 << shard;
-        }
+        let posted = by_shard(runs, n, |shard, runs| self.shards[shard].post(seq, runs));
         // The shards of the groups that may merge now (none while an earlier group runs on:
         // its worker merges them). Runs that were ready before are merged by the worker
         // that holds their shard's table.
@@ -560,7 +568,7 @@ impl Shard {
     /// Queues group `seq`'s runs in this shard.
     fn post(&self, seq: u64, runs: GroupRuns) {
         let mut waiting = lock(&self.waiting);
-        waiting.insert(seq, runs);
+        waiting.push((seq, runs));
         self.lowest_waiting.fetch_min(seq, Ordering::SeqCst);
     }
 
@@ -583,23 +591,32 @@ impl Shard {
             if table.sites.is_none() {
                 table.sites = Some(sites.clone());
             }
+            // Kept by the table between merges: taking the ready groups allocates nothing.
+            let mut ready = std::mem::take(&mut table.ready);
             loop {
-                let ready = {
+                {
                     let mut waiting = lock(&self.waiting);
                     let limit = below.load(Ordering::SeqCst);
-                    let later = waiting.split_off(&limit);
-                    let ready = std::mem::replace(&mut *waiting, later);
-                    let lowest = waiting.keys().next().copied().unwrap_or(u64::MAX);
+                    let mut i = 0;
+                    while i < waiting.len() {
+                        if waiting[i].0 < limit {
+                            ready.push(waiting.swap_remove(i));
+                        } else {
+                            i += 1;
+                        }
+                    }
+                    let lowest = waiting.iter().map(|w| w.0).min().unwrap_or(u64::MAX);
                     self.lowest_waiting.store(lowest, Ordering::SeqCst);
-                    ready
-                };
+                }
                 if ready.is_empty() {
                     break;
                 }
-                for (seq, runs) in ready {
+                ready.sort_unstable_by_key(|w| w.0);
+                for (seq, runs) in ready.drain(..) {
                     table.merge(seq, runs, uniform_writes, launch);
                 }
             }
+            table.ready = ready;
             drop(table);
             // A worker that let more groups merge while this one held the table left them
             // to it: the loop's test looks again.
@@ -610,8 +627,9 @@ impl Shard {
     /// The shard's races, with their order, and the shard emptied.
     fn end(&self, uniform_writes: bool, launch: &LaunchInfo) -> Vec<(u64, Race)> {
         let mut table = lock(&self.table);
-        let waiting = std::mem::take(&mut *lock(&self.waiting));
+        let mut waiting = std::mem::take(&mut *lock(&self.waiting));
         self.lowest_waiting.store(u64::MAX, Ordering::SeqCst);
+        waiting.sort_unstable_by_key(|w| w.0);
         for (seq, runs) in waiting {
             table.merge(seq, runs, uniform_writes, launch);
         }
@@ -666,6 +684,8 @@ struct KernelTable {
     /// The kernel's ops, for naming them in reports.
     sites: Option<Sites>,
     races: RaceList,
+    /// The groups being merged (`Shard::merge_ready`), kept for its room.
+    ready: Vec<(u64, GroupRuns)>,
 }
 
 /// What merging a group's runs needs besides the table.
