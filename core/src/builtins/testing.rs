@@ -6,6 +6,7 @@ use crate::bytecode::{Op, RmwOp, ScalarTy, Slot, VType};
 use crate::diagnostics::Rule;
 use crate::exchange::Exchange;
 use crate::exec::pure_ops::run_pure;
+use crate::exec::{load_lanes, store_lanes};
 use crate::memory::AddrSpace;
 use crate::semantics::{slot_f32, slot_f64};
 
@@ -216,7 +217,8 @@ impl TestEnv {
                 // A group of one work-item meets nobody at a barrier.
                 Op::Barrier { .. } => {}
                 Op::SubGroupMeet { .. } => self.exchange.release(0..1, |_| true),
-                // `vloadN`/`vstoreN`: a refused load gives zeros, as in the executors.
+                // `vloadN`/`vstoreN`, element by element as the executors move them (a
+                // refused load gives zeros).
                 Op::LoadV {
                     d,
                     p,
@@ -225,16 +227,10 @@ impl TestEnv {
                     lanes,
                     ..
                 } => {
-                    let size = ty.size() as usize;
-                    let mut bytes = vec![0; size * lanes as usize];
-                    if !self.load(space, self.regs[p as usize], &mut bytes) {
-                        bytes.fill(0);
-                    }
-                    for (i, element) in bytes.chunks_exact(size).enumerate() {
-                        let mut le = [0u8; 8];
-                        le[..size].copy_from_slice(element);
-                        self.regs[d as usize + i] = u64::from_le_bytes(le);
-                    }
+                    let len = ty.size() as usize * lanes as usize;
+                    let ptr = self.locate(space, self.regs[p as usize], len);
+                    // SAFETY: `locate` checked the whole vector's bytes.
+                    unsafe { load_lanes(&mut self.regs, d, ptr, ty, lanes) };
                 }
                 Op::StoreV {
                     p,
@@ -244,13 +240,10 @@ impl TestEnv {
                     lanes,
                     ..
                 } => {
-                    let size = ty.size() as usize;
-                    let values = &self.regs[s as usize..][..lanes as usize];
-                    let bytes: Vec<u8> = values
-                        .iter()
-                        .flat_map(|v| v.to_le_bytes()[..size].to_vec())
-                        .collect();
-                    self.store(space, self.regs[p as usize], &bytes);
+                    let len = ty.size() as usize * lanes as usize;
+                    let ptr = self.locate(space, self.regs[p as usize], len);
+                    // SAFETY: as above.
+                    unsafe { store_lanes(&self.regs, s, ptr, ty, lanes) };
                 }
                 op => {
                     if !run_pure(&op, &mut self.regs) {
@@ -262,6 +255,15 @@ impl TestEnv {
         Ok(ret.map_or(Vec::new(), |r| {
             self.regs[r.slot as usize..(r.slot + r.ty.lanes as u32) as usize].to_vec()
         }))
+    }
+
+    /// Where `len` bytes at `addr` of `space` are, counting a fault when they are not.
+    fn locate(&mut self, space: AddrSpace, addr: u64, len: usize) -> Option<*mut u8> {
+        let located = self
+            .range(addr, len)
+            .map(|r| self.mem[space as usize][r].as_mut_ptr());
+        self.faults += located.is_none() as usize;
+        located
     }
 
     fn range(&self, addr: u64, len: usize) -> Option<std::ops::Range<usize>> {

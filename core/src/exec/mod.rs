@@ -58,6 +58,9 @@ mod warp;
 mod workitem;
 
 pub use machine::Machine;
+/// How a vector op moves its elements, for the builtins' test environment.
+#[cfg(test)]
+pub(crate) use memops::{load_lanes, store_lanes};
 pub use workitem::{Frame, WiIds};
 
 pub use kernel::KernelInstance;
