@@ -697,16 +697,16 @@ impl GroupShadow {
         self.races[which].take()
     }
 
-    /// What the group did to global memory, run by run in address order, when it ends.
-    pub fn global_runs(&mut self, group: u64) -> GroupRuns {
-        let mut runs = GroupRuns::new(group);
+    /// What the group did to global memory, run by run in address order, when it ends, in
+    /// `runs` (empty).
+    pub fn global_runs(&mut self, runs: &mut GroupRuns) {
         // Bytes with the same first load and store are pushed together.
         let mut span = Span {
             stored: std::mem::take(&mut self.stored),
             ..Span::default()
         };
         if self.interleaved {
-            self.segments_runs(&mut span, &mut runs);
+            self.segments_runs(&mut span, runs);
         } else {
             // The pages in address order.
             let mut order = std::mem::take(&mut self.order);
@@ -714,14 +714,13 @@ impl GroupShadow {
             order.extend(0..self.pages.pages.len());
             order.sort_unstable_by_key(|&i| self.pages.pages[i].base);
             for &i in &order {
-                self.span_cells(&self.pages.pages[i], &mut span, &mut runs);
+                self.span_cells(&self.pages.pages[i], &mut span, runs);
             }
             self.order = order;
         }
-        span.finish(self, &mut runs);
+        span.finish(self, runs);
         self.stored = span.stored;
         self.stored.clear();
-        runs
     }
 
     /// `global_runs` of a group kept in segments: those of a kind that do not overlap
@@ -1432,7 +1431,9 @@ mod tests {
         }
         races.extend(shadow.sync(AddrSpace::Local));
         races.extend(shadow.sync(AddrSpace::Global));
-        (races, shadow.global_runs(0).describe())
+        let mut runs = GroupRuns::new(0);
+        shadow.global_runs(&mut runs);
+        (races, runs.describe())
     }
 
     #[test]
@@ -1570,7 +1571,9 @@ mod tests {
         let dependent = shadow.dependent();
         shadow.sync(AddrSpace::Local);
         shadow.sync(AddrSpace::Global);
-        (dependent, format!("{:?}", shadow.global_runs(0).bytes()))
+        let mut runs = GroupRuns::new(0);
+        shadow.global_runs(&mut runs);
+        (dependent, format!("{:?}", runs.bytes()))
     }
 
     #[test]

@@ -330,7 +330,8 @@ impl GroupRuns {
         bytes
     }
 
-    /// For the group of linear index `group`.
+    /// For the group of linear index `group` (`SharedTable::group_runs` reuses room).
+    #[cfg(test)]
     pub fn new(group: u64) -> GroupRuns {
         GroupRuns {
             group,
@@ -410,6 +411,62 @@ type Who = (u32, u32, bool);
 pub struct SharedTable {
     shards: Vec<Shard>,
     finished: Finished,
+    spares: Spares,
+}
+
+/// Merged groups' run lists and stored bytes, handed to groups finishing later. A buffer
+/// freed by a worker other than the one that made it waits for the lock of the maker's malloc
+/// arena, which the maker takes all the time: on two threads, most of the time a worker with
+/// the race detector slept was spent there, and the detector did not scale at all.
+#[derive(Default)]
+pub struct Spares {
+    runs: Mutex<Vec<Vec<Run>>>,
+    data: Mutex<Vec<Vec<u8>>>,
+}
+
+/// Buffers of each kind `Spares` keeps at most (about the groups waiting at once).
+const SPARES_KEPT: usize = 1024;
+
+impl Spares {
+    /// An empty run list for group `group`, with room from a merged one where there is one.
+    fn group_runs(&self, group: u64) -> GroupRuns {
+        let runs = lock(&self.runs).pop().unwrap_or_default();
+        let data = Arc::new(lock(&self.data).pop().unwrap_or_default());
+        GroupRuns { group, runs, data }
+    }
+
+    /// Takes back a group's run list, and its stored bytes unless a kept run still shares
+    /// them.
+    fn give(&self, runs: GroupRuns) {
+        let GroupRuns {
+            runs: mut list,
+            data,
+            ..
+        } = runs;
+        list.clear();
+        let mut spare = lock(&self.runs);
+        if spare.len() < SPARES_KEPT {
+            spare.push(list);
+        }
+        drop(spare);
+        self.give_data(data);
+    }
+
+    /// Takes back stored bytes if this was the last to share them.
+    fn give_data(&self, data: Arc<Vec<u8>>) {
+        if let Some(mut bytes) = Arc::into_inner(data) {
+            bytes.clear();
+            let mut spare = lock(&self.data);
+            if spare.len() < SPARES_KEPT {
+                spare.push(bytes);
+            }
+        }
+    }
+
+    fn clear(&self) {
+        *lock(&self.runs) = Vec::new();
+        *lock(&self.data) = Vec::new();
+    }
 }
 
 #[derive(Default)]
@@ -479,6 +536,7 @@ impl Default for SharedTable {
                 })
                 .collect(),
             finished: Finished::default(),
+            spares: Spares::default(),
         }
     }
 }
@@ -496,7 +554,12 @@ fn shard_of(address: u64, n: usize) -> usize {
 /// Hands `post` a group's runs for each of `n` shards that they touch, and returns those
 /// shards (a bit each). Runs all in one shard go as they are (the merge cuts them at pages);
 /// others are cut where they cross from one table page to the next.
-fn by_shard(runs: GroupRuns, n: usize, mut post: impl FnMut(usize, GroupRuns)) -> u32 {
+fn by_shard(
+    runs: GroupRuns,
+    n: usize,
+    spares: &Spares,
+    mut post: impl FnMut(usize, GroupRuns),
+) -> u32 {
     let pieces = || runs.runs.iter().flat_map(Run::pages);
     let touched = pieces().fold(0u32, |mask, piece| mask | 1 << shard_of(piece.start, n));
     if touched.count_ones() <= 1 {
@@ -509,11 +572,12 @@ fn by_shard(runs: GroupRuns, n: usize, mut post: impl FnMut(usize, GroupRuns)) -
     for piece in pieces() {
         let shard = shards[shard_of(piece.start, n)].get_or_insert_with(|| GroupRuns {
             group: runs.group,
-            runs: Vec::new(),
+            runs: lock(&spares.runs).pop().unwrap_or_default(),
             data: runs.data.clone(),
         });
         shard.runs.push(piece);
     }
+    spares.give(runs);
     for (i, shard) in shards.into_iter().enumerate() {
         if let Some(shard) = shard {
             post(i, shard);
@@ -523,6 +587,11 @@ fn by_shard(runs: GroupRuns, n: usize, mut post: impl FnMut(usize, GroupRuns)) -
 }
 
 impl SharedTable {
+    /// An empty run list for group (linear index) `group` to fill when it finishes.
+    pub fn group_runs(&self, group: u64) -> GroupRuns {
+        self.spares.group_runs(group)
+    }
+
     /// Group number `seq` of the launch order has finished with these global accesses
     /// (`sites` numbers the ops they name).
     pub fn finished(
@@ -535,7 +604,10 @@ impl SharedTable {
     ) {
         let n = shards_for(launch);
         // Queued before the group counts as finished: a merge never misses a group below.
-        let posted = by_shard(runs, n, |shard, runs| self.shards[shard].post(seq, runs));
+        let spares = &self.spares;
+        let posted = by_shard(runs, n, spares, |shard, runs| {
+            self.shards[shard].post(seq, runs)
+        });
         // The shards of the groups that may merge now (none while an earlier group runs on:
         // its worker merges them). Runs that were ready before are merged by the worker
         // that holds their shard's table.
@@ -543,7 +615,7 @@ impl SharedTable {
         let below = &self.finished.below;
         for (i, shard) in self.shards[..n].iter().enumerate() {
             if ready & (1 << i) != 0 {
-                shard.merge_ready(below, uniform_writes, launch, sites);
+                shard.merge_ready(below, (uniform_writes, launch, sites), spares);
             }
         }
     }
@@ -554,12 +626,13 @@ impl SharedTable {
         // A pair of accesses may race in several shards: one message, at the lowest address.
         let mut races = RaceList::default();
         for shard in &self.shards {
-            for (order, race) in shard.end(uniform_writes, launch) {
+            for (order, race) in shard.end(uniform_writes, launch, &self.spares) {
                 races.insert(order, race);
             }
         }
         *lock(&self.finished.after) = BTreeMap::new();
         self.finished.below.store(0, Ordering::SeqCst);
+        self.spares.clear();
         races.take()
     }
 }
@@ -577,9 +650,8 @@ impl Shard {
     fn merge_ready(
         &self,
         below: &AtomicU64,
-        uniform_writes: bool,
-        launch: &LaunchInfo,
-        sites: &Sites,
+        (uniform_writes, launch, sites): (bool, &LaunchInfo, &Sites),
+        spares: &Spares,
     ) {
         while self.lowest_waiting.load(Ordering::SeqCst) < below.load(Ordering::SeqCst) {
             let mut table = match self.table.try_lock() {
@@ -613,7 +685,8 @@ impl Shard {
                 }
                 ready.sort_unstable_by_key(|w| w.0);
                 for (seq, runs) in ready.drain(..) {
-                    table.merge(seq, runs, uniform_writes, launch);
+                    table.merge(seq, &runs, (uniform_writes, launch), spares);
+                    spares.give(runs);
                 }
             }
             table.ready = ready;
@@ -625,13 +698,13 @@ impl Shard {
     }
 
     /// The shard's races, with their order, and the shard emptied.
-    fn end(&self, uniform_writes: bool, launch: &LaunchInfo) -> Vec<(u64, Race)> {
+    fn end(&self, uniform_writes: bool, launch: &LaunchInfo, spares: &Spares) -> Vec<(u64, Race)> {
         let mut table = lock(&self.table);
         let mut waiting = std::mem::take(&mut *lock(&self.waiting));
         self.lowest_waiting.store(u64::MAX, Ordering::SeqCst);
         waiting.sort_unstable_by_key(|w| w.0);
         for (seq, runs) in waiting {
-            table.merge(seq, runs, uniform_writes, launch);
+            table.merge(seq, &runs, (uniform_writes, launch), spares);
         }
         let races = table.races.take_keyed();
         *table = KernelTable::default();
@@ -686,6 +759,8 @@ struct KernelTable {
     races: RaceList,
     /// The groups being merged (`Shard::merge_ready`), kept for its room.
     ready: Vec<(u64, GroupRuns)>,
+    /// Kept-run lists of pages gone word by word, for new pages (see `Spares`).
+    spare_kept: Vec<Vec<KeptRun>>,
 }
 
 /// What merging a group's runs needs besides the table.
@@ -700,6 +775,7 @@ struct Merge<'a> {
     shared: &'a Arc<Vec<u8>>,
     launch: &'a LaunchInfo,
     sites: Option<&'a Sites>,
+    spares: &'a Spares,
     /// For each kind of pair, the last pair of accesses reported in this run, to skip the
     /// rest of the bytes they share (the list keeps one message per pair anyway).
     last: [Option<(u64, u64)>; 3],
@@ -752,7 +828,13 @@ impl Merge<'_> {
 }
 
 impl KernelTable {
-    fn merge(&mut self, seq: u64, runs: GroupRuns, uniform: bool, launch: &LaunchInfo) {
+    fn merge(
+        &mut self,
+        seq: u64,
+        runs: &GroupRuns,
+        (uniform, launch): (bool, &LaunchInfo),
+        spares: &Spares,
+    ) {
         let mut m = Merge {
             seq,
             group: runs.group,
@@ -762,25 +844,33 @@ impl KernelTable {
             shared: &runs.data,
             launch,
             sites: self.sites.as_ref(),
+            spares,
             last: [None; 3],
         };
+        let Self {
+            buffers,
+            races,
+            spare_kept,
+            ..
+        } = self;
         for run in &runs.runs {
             m.last = [None; 3];
-            merge_run(&mut self.buffers, &mut self.races, &mut m, run);
+            // Checked against the table, then put in, page by page.
+            for piece in run.pages() {
+                merge_piece((buffers, spare_kept), races, &mut m, &piece);
+            }
         }
     }
 }
 
-/// Checks a run against the table, then puts it in, page by page.
-fn merge_run(buffers: &mut Buffers, races: &mut RaceList, m: &mut Merge, run: &Run) {
-    for piece in run.pages() {
-        merge_piece(buffers, races, m, &piece);
-    }
-}
-
-/// `merge_run` of a run within one page: kept whole while it shares no byte with the page's
-/// other runs, else word by word.
-fn merge_piece(buffers: &mut Buffers, races: &mut RaceList, m: &mut Merge, run: &Run) {
+/// Merges a run within one page: kept whole while it shares no byte with the page's other
+/// runs, else word by word.
+fn merge_piece(
+    (buffers, spare_kept): (&mut Buffers, &mut Vec<Vec<KeptRun>>),
+    races: &mut RaceList,
+    m: &mut Merge,
+    run: &Run,
+) {
     let (buffer, offset) = decode_address(run.start, GLOBAL_OFFSET_BITS);
     let (buffer, p) = (buffer as usize, (offset / PAGE_BYTES) as usize);
     if buffers.len() <= buffer {
@@ -793,7 +883,11 @@ fn merge_piece(buffers: &mut Buffers, races: &mut RaceList, m: &mut Merge, run: 
     let slot = &mut pages[p];
     match slot {
         None => {
-            *slot = Some(TablePage::Runs(vec![KeptRun::new(m, run)]));
+            let mut kept = spare_kept
+                .pop()
+                .unwrap_or_else(|| Vec::with_capacity(KEPT_RUNS));
+            kept.push(KeptRun::new(m, run));
+            *slot = Some(TablePage::Runs(kept));
             return;
         }
         Some(TablePage::Runs(kept)) => {
@@ -803,7 +897,7 @@ fn merge_piece(buffers: &mut Buffers, races: &mut RaceList, m: &mut Merge, run: 
             }
             // The page goes word by word: its runs so far go in again, in their order (they
             // touch different bytes: nothing races).
-            let kept = std::mem::take(kept);
+            let mut kept = std::mem::take(kept);
             *slot = Some(TablePage::Words(Box::new(Page::new())));
             for k in &kept {
                 let mut earlier = Merge {
@@ -816,6 +910,10 @@ fn merge_piece(buffers: &mut Buffers, races: &mut RaceList, m: &mut Merge, run: 
                 };
                 merge_words(buffers, races, &mut earlier, &k.run);
             }
+            for k in kept.drain(..) {
+                m.spares.give_data(k.data);
+            }
+            spare_kept.push(kept);
         }
         Some(TablePage::Words(_)) => {}
     }

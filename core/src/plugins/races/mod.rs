@@ -388,7 +388,8 @@ impl Worker for RaceWorker {
         for space in [AddrSpace::Local, AddrSpace::Global] {
             races.extend(shadow.sync(space));
         }
-        let runs = shadow.global_runs(cx.launch.group_index(cx.group));
+        let mut runs = self.table.group_runs(cx.launch.group_index(cx.group));
+        shadow.global_runs(&mut runs);
         let log = |d| cx.log(d);
         report(races, &self.shared, &self.launch, log, &cx.kernel);
         let uniform = self.shared.uniform_writes;
