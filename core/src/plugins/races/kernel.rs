@@ -14,7 +14,7 @@
 //! is in shards of pages, each merging the groups in launch order on its own, so that workers
 //! finishing groups at once merge them at once.
 
-use std::collections::BTreeMap;
+use std::collections::VecDeque;
 use std::sync::atomic::{fence, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 
@@ -411,61 +411,54 @@ type Who = (u32, u32, bool);
 pub struct SharedTable {
     shards: Vec<Shard>,
     finished: Finished,
-    spares: Spares,
 }
 
-/// Merged groups' run lists and stored bytes, handed to groups finishing later. A buffer
-/// freed by a worker other than the one that made it waits for the lock of the maker's malloc
-/// arena, which the maker takes all the time: on two threads, most of the time a worker with
-/// the race detector slept was spent there, and the detector did not scale at all.
+/// A worker's room for its groups' run lists and stored bytes: those of the groups it merged,
+/// handed to the groups it finishes later. A buffer freed by a worker other than the one that
+/// allocated it waits for the lock of the allocating worker's malloc arena, which that worker
+/// takes all the time (on two threads, most of the time a worker with the race detector slept
+/// was spent there); and a pool shared by the workers would be one more lock for all of them.
 #[derive(Default)]
 pub struct Spares {
-    runs: Mutex<Vec<Vec<Run>>>,
-    data: Mutex<Vec<Vec<u8>>>,
+    runs: Vec<Vec<Run>>,
+    data: Vec<Vec<u8>>,
 }
 
-/// Buffers of each kind `Spares` keeps at most (about the groups waiting at once).
-const SPARES_KEPT: usize = 1024;
+/// Buffers of each kind `Spares` keeps at most.
+const SPARES_KEPT: usize = 256;
 
 impl Spares {
-    /// An empty run list for group `group`, with room from a merged one where there is one.
-    fn group_runs(&self, group: u64) -> GroupRuns {
-        let runs = lock(&self.runs).pop().unwrap_or_default();
-        let data = Arc::new(lock(&self.data).pop().unwrap_or_default());
+    /// An empty run list for group (linear index) `group` to fill when it finishes, with room
+    /// from a merged one where there is one.
+    pub fn group_runs(&mut self, group: u64) -> GroupRuns {
+        let runs = self.runs.pop().unwrap_or_default();
+        let data = Arc::new(self.data.pop().unwrap_or_default());
         GroupRuns { group, runs, data }
     }
 
     /// Takes back a group's run list, and its stored bytes unless a kept run still shares
     /// them.
-    fn give(&self, runs: GroupRuns) {
+    fn give(&mut self, runs: GroupRuns) {
         let GroupRuns {
             runs: mut list,
             data,
             ..
         } = runs;
-        list.clear();
-        let mut spare = lock(&self.runs);
-        if spare.len() < SPARES_KEPT {
-            spare.push(list);
+        if self.runs.len() < SPARES_KEPT {
+            list.clear();
+            self.runs.push(list);
         }
-        drop(spare);
         self.give_data(data);
     }
 
     /// Takes back stored bytes if this was the last to share them.
-    fn give_data(&self, data: Arc<Vec<u8>>) {
+    fn give_data(&mut self, data: Arc<Vec<u8>>) {
         if let Some(mut bytes) = Arc::into_inner(data) {
-            bytes.clear();
-            let mut spare = lock(&self.data);
-            if spare.len() < SPARES_KEPT {
-                spare.push(bytes);
+            if self.data.len() < SPARES_KEPT {
+                bytes.clear();
+                self.data.push(bytes);
             }
         }
-    }
-
-    fn clear(&self) {
-        *lock(&self.runs) = Vec::new();
-        *lock(&self.data) = Vec::new();
     }
 }
 
@@ -480,13 +473,18 @@ struct Shard {
     table: Mutex<KernelTable>,
 }
 
-/// Which groups have finished: all below `below`, and those after it in `after`, with the
-/// shards each posted to (a bit each).
+/// Which groups have finished: all below `below`, and those after it, with the shards each
+/// posted to (a bit each), in `after`.
 #[derive(Default)]
 struct Finished {
     below: AtomicU64,
-    after: Mutex<BTreeMap<u64, u32>>,
+    /// For group `below + 1 + i`, at `i`: its shards plus a bit for having finished (0: it
+    /// runs on). A queue rather than a map: it allocates nothing once it has grown (see
+    /// `Spares`).
+    after: Mutex<VecDeque<u64>>,
 }
+
+const FINISHED: u64 = 1 << 32;
 
 impl Finished {
     /// Group `seq`, which posted to `shards`, has finished: the shards whose runs that let
@@ -495,15 +493,25 @@ impl Finished {
         let mut after = lock(&self.after);
         let mut below = self.below.load(Ordering::SeqCst);
         if seq != below {
-            after.insert(seq, shards);
+            // (A group counts once: never one below `below`.)
+            let Some(i) = seq.checked_sub(below + 1).map(|i| i as usize) else {
+                return 0;
+            };
+            if after.len() <= i {
+                after.resize(i + 1, 0);
+            }
+            after[i] = FINISHED | u64::from(shards);
             return 0;
         }
         let mut ready = shards;
         below += 1;
-        while let Some(more) = after.remove(&below) {
-            ready |= more;
+        while let Some(&next) = after.front().filter(|&&next| next & FINISHED != 0) {
+            after.pop_front();
+            ready |= next as u32;
             below += 1;
         }
+        // The group after the new `below` has not finished: its place goes too.
+        after.pop_front();
         self.below.store(below, Ordering::SeqCst);
         ready
     }
@@ -536,7 +544,6 @@ impl Default for SharedTable {
                 })
                 .collect(),
             finished: Finished::default(),
-            spares: Spares::default(),
         }
     }
 }
@@ -557,7 +564,7 @@ fn shard_of(address: u64, n: usize) -> usize {
 fn by_shard(
     runs: GroupRuns,
     n: usize,
-    spares: &Spares,
+    spares: &mut Spares,
     mut post: impl FnMut(usize, GroupRuns),
 ) -> u32 {
     let pieces = || runs.runs.iter().flat_map(Run::pages);
@@ -572,7 +579,7 @@ fn by_shard(
     for piece in pieces() {
         let shard = shards[shard_of(piece.start, n)].get_or_insert_with(|| GroupRuns {
             group: runs.group,
-            runs: lock(&spares.runs).pop().unwrap_or_default(),
+            runs: spares.runs.pop().unwrap_or_default(),
             data: runs.data.clone(),
         });
         shard.runs.push(piece);
@@ -587,24 +594,18 @@ fn by_shard(
 }
 
 impl SharedTable {
-    /// An empty run list for group (linear index) `group` to fill when it finishes.
-    pub fn group_runs(&self, group: u64) -> GroupRuns {
-        self.spares.group_runs(group)
-    }
-
     /// Group number `seq` of the launch order has finished with these global accesses
-    /// (`sites` numbers the ops they name).
+    /// (`sites` numbers the ops they name), on the worker whose room is `spares`.
     pub fn finished(
         &self,
-        seq: u64,
-        runs: GroupRuns,
+        (seq, runs): (u64, GroupRuns),
         uniform_writes: bool,
         launch: &LaunchInfo,
         sites: &Sites,
+        spares: &mut Spares,
     ) {
         let n = shards_for(launch);
         // Queued before the group counts as finished: a merge never misses a group below.
-        let spares = &self.spares;
         let posted = by_shard(runs, n, spares, |shard, runs| {
             self.shards[shard].post(seq, runs)
         });
@@ -626,13 +627,12 @@ impl SharedTable {
         // A pair of accesses may race in several shards: one message, at the lowest address.
         let mut races = RaceList::default();
         for shard in &self.shards {
-            for (order, race) in shard.end(uniform_writes, launch, &self.spares) {
+            for (order, race) in shard.end(uniform_writes, launch) {
                 races.insert(order, race);
             }
         }
-        *lock(&self.finished.after) = BTreeMap::new();
+        *lock(&self.finished.after) = VecDeque::new();
         self.finished.below.store(0, Ordering::SeqCst);
-        self.spares.clear();
         races.take()
     }
 }
@@ -651,7 +651,7 @@ impl Shard {
         &self,
         below: &AtomicU64,
         (uniform_writes, launch, sites): (bool, &LaunchInfo, &Sites),
-        spares: &Spares,
+        spares: &mut Spares,
     ) {
         while self.lowest_waiting.load(Ordering::SeqCst) < below.load(Ordering::SeqCst) {
             let mut table = match self.table.try_lock() {
@@ -685,8 +685,11 @@ impl Shard {
                 }
                 ready.sort_unstable_by_key(|w| w.0);
                 for (seq, runs) in ready.drain(..) {
-                    table.merge(seq, &runs, (uniform_writes, launch), spares);
+                    table.merge(seq, &runs, (uniform_writes, launch));
                     spares.give(runs);
+                }
+                for data in table.kept_room.data.drain(..) {
+                    spares.give_data(data);
                 }
             }
             table.ready = ready;
@@ -698,13 +701,13 @@ impl Shard {
     }
 
     /// The shard's races, with their order, and the shard emptied.
-    fn end(&self, uniform_writes: bool, launch: &LaunchInfo, spares: &Spares) -> Vec<(u64, Race)> {
+    fn end(&self, uniform_writes: bool, launch: &LaunchInfo) -> Vec<(u64, Race)> {
         let mut table = lock(&self.table);
         let mut waiting = std::mem::take(&mut *lock(&self.waiting));
         self.lowest_waiting.store(u64::MAX, Ordering::SeqCst);
         waiting.sort_unstable_by_key(|w| w.0);
         for (seq, runs) in waiting {
-            table.merge(seq, &runs, (uniform_writes, launch), spares);
+            table.merge(seq, &runs, (uniform_writes, launch));
         }
         let races = table.races.take_keyed();
         *table = KernelTable::default();
@@ -759,8 +762,16 @@ struct KernelTable {
     races: RaceList,
     /// The groups being merged (`Shard::merge_ready`), kept for its room.
     ready: Vec<(u64, GroupRuns)>,
-    /// Kept-run lists of pages gone word by word, for new pages (see `Spares`).
-    spare_kept: Vec<Vec<KeptRun>>,
+    kept_room: KeptRoom,
+}
+
+/// What pages that went word by word no longer need (see `Spares`).
+#[derive(Default)]
+struct KeptRoom {
+    /// Their kept-run lists, for new pages.
+    lists: Vec<Vec<KeptRun>>,
+    /// The stored bytes their kept runs shared, for the merging worker's `Spares`.
+    data: Vec<Arc<Vec<u8>>>,
 }
 
 /// What merging a group's runs needs besides the table.
@@ -775,7 +786,6 @@ struct Merge<'a> {
     shared: &'a Arc<Vec<u8>>,
     launch: &'a LaunchInfo,
     sites: Option<&'a Sites>,
-    spares: &'a Spares,
     /// For each kind of pair, the last pair of accesses reported in this run, to skip the
     /// rest of the bytes they share (the list keeps one message per pair anyway).
     last: [Option<(u64, u64)>; 3],
@@ -828,13 +838,7 @@ impl Merge<'_> {
 }
 
 impl KernelTable {
-    fn merge(
-        &mut self,
-        seq: u64,
-        runs: &GroupRuns,
-        (uniform, launch): (bool, &LaunchInfo),
-        spares: &Spares,
-    ) {
+    fn merge(&mut self, seq: u64, runs: &GroupRuns, (uniform, launch): (bool, &LaunchInfo)) {
         let mut m = Merge {
             seq,
             group: runs.group,
@@ -844,20 +848,19 @@ impl KernelTable {
             shared: &runs.data,
             launch,
             sites: self.sites.as_ref(),
-            spares,
             last: [None; 3],
         };
         let Self {
             buffers,
             races,
-            spare_kept,
+            kept_room,
             ..
         } = self;
         for run in &runs.runs {
             m.last = [None; 3];
             // Checked against the table, then put in, page by page.
             for piece in run.pages() {
-                merge_piece((buffers, spare_kept), races, &mut m, &piece);
+                merge_piece((buffers, kept_room), races, &mut m, &piece);
             }
         }
     }
@@ -866,7 +869,7 @@ impl KernelTable {
 /// Merges a run within one page: kept whole while it shares no byte with the page's other
 /// runs, else word by word.
 fn merge_piece(
-    (buffers, spare_kept): (&mut Buffers, &mut Vec<Vec<KeptRun>>),
+    (buffers, room): (&mut Buffers, &mut KeptRoom),
     races: &mut RaceList,
     m: &mut Merge,
     run: &Run,
@@ -883,7 +886,8 @@ fn merge_piece(
     let slot = &mut pages[p];
     match slot {
         None => {
-            let mut kept = spare_kept
+            let mut kept = room
+                .lists
                 .pop()
                 .unwrap_or_else(|| Vec::with_capacity(KEPT_RUNS));
             kept.push(KeptRun::new(m, run));
@@ -910,10 +914,8 @@ fn merge_piece(
                 };
                 merge_words(buffers, races, &mut earlier, &k.run);
             }
-            for k in kept.drain(..) {
-                m.spares.give_data(k.data);
-            }
-            spare_kept.push(kept);
+            room.data.extend(kept.drain(..).map(|k| k.data));
+            room.lists.push(kept);
         }
         Some(TablePage::Words(_)) => {}
     }
@@ -1386,7 +1388,13 @@ mod tests {
                         *their_store = store;
                     }
                 }
-                table.finished(group, runs, uniform, &launch, &sites);
+                table.finished(
+                    (group, runs),
+                    uniform,
+                    &launch,
+                    &sites,
+                    &mut Spares::default(),
+                );
             }
             let mut got: HashMap<(AccessId, AccessId), u64> = HashMap::new();
             for race in table.end(uniform, &launch) {
@@ -1435,7 +1443,13 @@ mod tests {
         };
         let one_by_one = SharedTable::default();
         for (seq, runs) in groups(7).into_iter().enumerate() {
-            one_by_one.finished(seq as u64, runs, false, &launch, &sites);
+            one_by_one.finished(
+                (seq as u64, runs),
+                false,
+                &launch,
+                &sites,
+                &mut Spares::default(),
+            );
         }
         let expected = one_by_one.end(false, &launch);
         assert!(!expected.is_empty());
@@ -1454,7 +1468,7 @@ mod tests {
                         let Some((seq, runs)) = lock(&queue).pop() else {
                             break;
                         };
-                        table.finished(seq, runs, false, &launch, &sites);
+                        table.finished((seq, runs), false, &launch, &sites, &mut Spares::default());
                     });
                 }
             });
@@ -1482,12 +1496,18 @@ mod tests {
             let mut runs = GroupRuns::new(group);
             let store = Some(accessor(0));
             runs.push(at(group * 64), 64, 4, None, store, &[group as u8 + 1; 64]);
-            table.finished(group, runs, false, &launch, &sites);
+            table.finished(
+                (group, runs),
+                false,
+                &launch,
+                &sites,
+                &mut Spares::default(),
+            );
         }
         // Group 2 loads bytes 60..68, across both halves, by work-item 5.
         let mut runs = GroupRuns::new(2);
         runs.push(at(60), 8, 0, Some(accessor(5)), None, &[]);
-        table.finished(2, runs, false, &launch, &sites);
+        table.finished((2, runs), false, &launch, &sites, &mut Spares::default());
         let races = table.end(false, &launch);
         let seen: Vec<String> = races
             .iter()

@@ -38,7 +38,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use group_accesses::GroupShadow;
-use kernel::SharedTable;
+use kernel::{SharedTable, Spares};
 use report::Race;
 use report::{Names, GROUP};
 use sites::Sites;
@@ -130,6 +130,7 @@ impl Plugin for RaceDetector {
             names: Names::default(),
             debugged: false,
             table: self.shared.tables().entry(launch.id).or_default().clone(),
+            spares: Spares::default(),
         }))
     }
 
@@ -177,6 +178,8 @@ struct RaceWorker {
     debugged: bool,
     /// The launch's table of global accesses.
     table: Arc<SharedTable>,
+    /// Room for this worker's groups' accesses in the table.
+    spares: Spares,
 }
 
 /// Logs the races of a group, less those the user suppressed.
@@ -388,12 +391,13 @@ impl Worker for RaceWorker {
         for space in [AddrSpace::Local, AddrSpace::Global] {
             races.extend(shadow.sync(space));
         }
-        let mut runs = self.table.group_runs(cx.launch.group_index(cx.group));
+        let mut runs = self.spares.group_runs(cx.launch.group_index(cx.group));
         shadow.global_runs(&mut runs);
         let log = |d| cx.log(d);
         report(races, &self.shared, &self.launch, log, &cx.kernel);
         let uniform = self.shared.uniform_writes;
+        let (launch, sites) = (cx.launch, shadow.sites());
         self.table
-            .finished(cx.seq, runs, uniform, cx.launch, shadow.sites());
+            .finished((cx.seq, runs), uniform, launch, sites, &mut self.spares);
     }
 }
