@@ -1,7 +1,10 @@
-//! Builds the in-process compiler (`clang-shim/clang_shim.cpp`) into a shared library that
-//! the crate embeds and loads on its first program build. Without clang-19's development
-//! headers (Debian's `libclang-19-dev`) the crate is built without it and every build runs a
-//! clang-19 process instead.
+//! Builds the in-process compiler (`clang-shim/clang_shim.cpp`) into a shared library with
+//! clang-19 and LLVM 19 linked in statically, which the crate loads from where this script
+//! leaves it on its first program build. Linked this way it loads in about 6 ms; over Debian's
+//! libclang-cpp, which brings a second LLVM as a shared library, it took 18–25 ms, more than a
+//! small program's whole build. Without clang-19's development headers and static libraries
+//! (Debian's `libclang-19-dev`) the crate is built without it and every build runs a clang-19
+//! process instead.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -19,14 +22,17 @@ fn main() {
     let prefix = llvm_prefix();
     let include = prefix.join("include");
     let libdir = prefix.join("lib");
-    let library = libdir.join("libclang-cpp.so.19.1");
-    if !include.join("clang/FrontendTool/Utils.h").exists() || !library.exists() {
-        println!(
-            "cargo::warning=clang-19 development headers not found under {}: programs will be \
-             built by a clang-19 process (install libclang-19-dev for in-process builds)",
-            include.display()
-        );
-        return;
+    let clang_libs = static_libraries(&libdir, "libclang");
+    let llvm_libs = llvm_config(&prefix, &["--link-static", "--libs", "all"]);
+    let system_libs = llvm_config(&prefix, &["--link-static", "--system-libs"]);
+    let (Some(llvm_libs), Some(system_libs)) = (llvm_libs, system_libs) else {
+        return warn("llvm-config-19 could not name LLVM's static libraries");
+    };
+    if !include.join("clang/FrontendTool/Utils.h").exists() || clang_libs.is_empty() {
+        return warn(&format!(
+            "clang-19 development headers and static libraries not found under {}",
+            prefix.display()
+        ));
     }
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     let shim = out.join("liboclgrind_clang_shim.so");
@@ -50,9 +56,19 @@ fn main() {
         .arg("-o")
         .arg(&shim)
         .arg(format!("-L{}", libdir.display()))
+        // Archives take only the members something needs, in any order.
+        .arg("-Wl,--start-group")
+        .args(&clang_libs)
+        .args(llvm_libs.split_whitespace())
+        .arg("-Wl,--end-group")
+        .arg("-Wl,--as-needed")
+        .args(system_libs.split_whitespace())
         .args([
-            "-l:libclang-cpp.so.19.1",
-            "-lLLVM-19",
+            // Nothing of clang or LLVM is exported or bound to another library's copy: the
+            // process may hold our own LLVM and an OpenCL implementation's.
+            "-Wl,--exclude-libs,ALL",
+            "-Wl,-Bsymbolic",
+            "-Wl,--gc-sections",
             "-Wl,--no-undefined",
             "-s",
         ])
@@ -60,18 +76,51 @@ fn main() {
     match status {
         Ok(s) if s.success() => {
             println!("cargo::rustc-cfg=clang_shim");
+            // Where the library is loaded from; also what decides the bitcode it makes, for
+            // the build cache's key.
             println!("cargo::rustc-env=OCLGRIND_CLANG_SHIM={}", shim.display());
-            // What decides the bitcode the shim makes, for the build cache's key.
-            println!(
-                "cargo::rustc-env=OCLGRIND_CLANG_LIBRARY={}",
-                library.display()
-            );
         }
-        other => println!(
-            "cargo::warning=building the in-process compiler failed ({other:?}): programs will \
-             be built by a clang-19 process"
-        ),
+        other => warn(&format!(
+            "building the in-process compiler failed ({other:?})"
+        )),
     }
+}
+
+fn warn(why: &str) {
+    println!(
+        "cargo::warning={why}: programs will be built by a clang-19 process (install \
+         libclang-19-dev for in-process builds)"
+    );
+}
+
+/// The static libraries in `dir` whose names start with `prefix` and a capital letter (clang's
+/// components: `libclangBasic.a`), as paths.
+fn static_libraries(dir: &Path, prefix: &str) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut libs: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| {
+            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            name.strip_prefix(prefix)
+                .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_uppercase()))
+                && name.ends_with(".a")
+        })
+        .collect();
+    libs.sort();
+    libs
+}
+
+/// What LLVM 19's `llvm-config` answers to `args`.
+fn llvm_config(prefix: &Path, args: &[&str]) -> Option<String> {
+    Command::new(prefix.join("bin/llvm-config"))
+        .args(args)
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
 }
 
 /// LLVM 19's installation prefix: what llvm-sys is told (`.cargo/config.toml`), else

@@ -1,10 +1,10 @@
-//! clang-19 in this process: the shim `core/build.rs` builds over libclang-cpp, embedded in
-//! this crate and loaded the first time a program is built. Starting a clang-19 process takes
-//! longer (its libraries' loading and relocation, 20–30 ms here) than compiling a small kernel
-//! (about 5 ms), and the libraries load only once this way, at the first build that the build
-//! cache cannot answer: a run whose programs are all in the cache never loads them. Where the
-//! shim was not built or cannot load, `run` answers `None` and the caller starts a process
-//! instead.
+//! clang-19 in this process: the shim `core/build.rs` builds with clang and LLVM linked in,
+//! loaded from where the build left it the first time a program is built. Starting a clang-19
+//! process takes longer (its libraries' loading and relocation, 20–30 ms here) than compiling
+//! a small kernel (about 5 ms), and the shim loads only once this way (about 6 ms), at the
+//! first build that the build cache cannot answer: a run whose programs are all in the cache
+//! never loads it. Where the shim was not built or cannot load (its file removed with the
+//! build's directory), `run` answers `None` and the caller starts a process instead.
 
 /// What clang said and whether it made the output.
 pub struct Run {
@@ -13,9 +13,9 @@ pub struct Run {
 }
 
 /// The library whose code decides the bitcode, for the build cache's key; `None` when the
-/// crate was built without the shim.
+/// crate was built without the shim, or its file is gone.
 pub fn identity() -> Option<&'static str> {
-    shim::IDENTITY
+    shim::IDENTITY.filter(|path| std::path::Path::new(path).is_file())
 }
 
 /// Runs `clang-19 args...` in this process; `None` if the shim is not available here or the
@@ -28,14 +28,10 @@ pub fn run(args: &[String]) -> Option<Run> {
 mod shim {
     use super::Run;
     use std::ffi::{c_char, c_int, CStr, CString};
-    use std::io::Write;
-    use std::os::fd::FromRawFd;
     use std::sync::{Mutex, OnceLock};
 
-    pub const IDENTITY: Option<&str> = Some(env!("OCLGRIND_CLANG_LIBRARY"));
-
-    /// The shared library, as built for this crate.
-    static IMAGE: &[u8] = include_bytes!(env!("OCLGRIND_CLANG_SHIM"));
+    /// The shared library, as built for this crate (83 MB: too big to embed).
+    pub const IDENTITY: Option<&str> = Some(env!("OCLGRIND_CLANG_SHIM"));
 
     /// The program name the driver's messages start with, as the clang-19 process prints them.
     const PROGRAM: &CStr = c"clang-19";
@@ -100,21 +96,12 @@ mod shim {
         }
     }
 
-    /// Loads the embedded library from an anonymous in-memory file: nothing is written to
-    /// disk, and the file is gone when the process ends.
+    /// Loads the library from where the build left it.
     fn load() -> Option<Shim> {
-        // SAFETY: plain system calls; the descriptor is owned by `file` from here on.
-        let fd = unsafe { libc::memfd_create(c"oclgrind-clang".as_ptr(), libc::MFD_CLOEXEC) };
-        if fd < 0 {
-            return None;
-        }
-        let mut file = unsafe { std::fs::File::from_raw_fd(fd) };
-        file.write_all(IMAGE).ok()?;
-        let path = CString::new(format!("/proc/self/fd/{fd}")).ok()?;
+        let path = CString::new(env!("OCLGRIND_CLANG_SHIM")).ok()?;
         // SAFETY: the library's initialisers are clang's and LLVM's own; its symbols stay
         // local, so they cannot displace any the application uses.
         let handle = unsafe { libc::dlopen(path.as_ptr(), libc::RTLD_NOW | libc::RTLD_LOCAL) };
-        drop(file);
         if handle.is_null() {
             return None;
         }
