@@ -886,10 +886,8 @@ fn merge_piece(
     let slot = &mut pages[p];
     match slot {
         None => {
-            let mut kept = room
-                .lists
-                .pop()
-                .unwrap_or_else(|| Vec::with_capacity(KEPT_RUNS));
+            // Most pages keep one run to the end (each group its own pages): room for one.
+            let mut kept = room.lists.pop().unwrap_or_else(|| Vec::with_capacity(1));
             kept.push(KeptRun::new(m, run));
             *slot = Some(TablePage::Runs(kept));
             return;
