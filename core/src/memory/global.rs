@@ -1,11 +1,11 @@
 //! Global (and constant) memory of a context: buffers shared by the host and every worker thread.
 
-use std::alloc::{alloc_zeroed, dealloc, Layout};
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, OnceLock, RwLock};
 
 use super::access::{copy_bytes, load_bytes, store_bytes};
+use super::storage::Storage;
 use super::table::{BufEntry, MemView, ShadowPlaces, SvmRange};
 use super::{decode_address, encode_address, GLOBAL_OFFSET_BITS};
 
@@ -40,88 +40,6 @@ struct Shadow {
 /// Bytes that share one origin.
 const GRANULE: u64 = 4;
 
-/// Zeroed host memory we allocated (a buffer, a buffer's shadow).
-struct Storage {
-    ptr: *mut u8,
-    layout: Layout,
-    /// Mapped from the system rather than the allocator: its pages are made zero when first
-    /// touched, and one only read stays the system's shared zero page. (The allocator zeroes a
-    /// block aligned beyond 16 bytes itself, touching every page: a 256 MiB buffer's shadow,
-    /// only read by the kernel, cost a quarter of an Uninitialized run.)
-    mapped: bool,
-}
-
-/// Blocks of at least this size are mapped (`Storage::mapped`).
-const MAP_AT: usize = 1 << 20;
-
-// SAFETY: as GlobalBuffer's, only accessed through relaxed atomics.
-unsafe impl Send for Storage {}
-unsafe impl Sync for Storage {}
-
-impl Storage {
-    fn new(size: u64) -> Option<Storage> {
-        Storage::aligned(size, 64, false)
-    }
-
-    /// `new`, its first byte at a multiple of `align` (a power of two), in huge pages if
-    /// `huge` and the system gives them (a buffer's bytes, not a shadow's).
-    fn aligned(size: u64, align: usize, huge: bool) -> Option<Storage> {
-        let bytes = usize::try_from(size).ok()?.max(1);
-        let layout = Layout::from_size_align(bytes, align).ok()?;
-        if bytes >= MAP_AT && align <= 4096 {
-            // SAFETY: a fresh private anonymous mapping, page-aligned, zero-filled.
-            let ptr = unsafe {
-                libc::mmap(
-                    std::ptr::null_mut(),
-                    bytes,
-                    libc::PROT_READ | libc::PROT_WRITE,
-                    libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
-                    -1,
-                    0,
-                )
-            };
-            if ptr == libc::MAP_FAILED {
-                return None;
-            }
-            // Buffers in huge pages fault 512 times less (vecadd, three 256 MiB buffers: 0.8×
-            // the CPU); shadows, often only partly touched, stay in small pages (in huge ones
-            // they made Uninitialized runs slower).
-            if huge {
-                // SAFETY: the mapping just made. Failing leaves it in small pages.
-                unsafe { libc::madvise(ptr, bytes, libc::MADV_HUGEPAGE) };
-            }
-            return Some(Storage {
-                ptr: ptr.cast(),
-                layout,
-                mapped: true,
-            });
-        }
-        // SAFETY: layout has non-zero size.
-        let ptr = unsafe { alloc_zeroed(layout) };
-        (!ptr.is_null()).then_some(Storage {
-            ptr,
-            layout,
-            mapped: false,
-        })
-    }
-}
-
-impl Drop for Storage {
-    fn drop(&mut self) {
-        // A shadow the host had no memory for stands in as a null pointer.
-        if self.ptr.is_null() {
-            return;
-        }
-        if self.mapped {
-            // SAFETY: mapped in `aligned` with this size.
-            unsafe { libc::munmap(self.ptr.cast(), self.layout.size()) };
-        } else {
-            // SAFETY: allocated in `aligned` with this layout.
-            unsafe { dealloc(self.ptr, self.layout) };
-        }
-    }
-}
-
 // SAFETY: the storage is only ever accessed through relaxed atomics (memory::access).
 unsafe impl Send for GlobalBuffer {}
 unsafe impl Sync for GlobalBuffer {}
@@ -154,14 +72,9 @@ impl GlobalBuffer {
             let granules = self.size.div_ceil(GRANULE).max(1);
             let (Some(bits), Some(origins)) = (Storage::new(self.size), Storage::new(granules * 4))
             else {
-                let none = || Storage {
-                    ptr: std::ptr::null_mut(),
-                    layout: Layout::new::<u8>(),
-                    mapped: false,
-                };
                 return Shadow {
-                    bits: none(),
-                    origins: none(),
+                    bits: Storage::none(),
+                    origins: Storage::none(),
                     clean: AtomicBool::new(true),
                 };
             };

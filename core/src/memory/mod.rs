@@ -8,6 +8,7 @@
 
 mod access;
 mod global;
+pub(crate) mod storage;
 mod table;
 
 pub use access::{load_bytes, store_bytes, Scalar};

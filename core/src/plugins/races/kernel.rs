@@ -21,6 +21,7 @@ use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 use super::report::{AccessId, Race, RaceList};
 use super::report::{Names, GROUP};
 use super::sites::{Sites, SITE_BITS};
+use super::slab::Zeroed;
 use crate::memory::{decode_address, AddrSpace, GLOBAL_OFFSET_BITS};
 use crate::plugins::LaunchInfo;
 
@@ -107,9 +108,9 @@ struct ByteState {
 /// The table's words of one page of a buffer. Each kind's words are made when the first is
 /// set (a buffer only read has no stores).
 struct Page {
-    loads: Vec<u64>,
-    stores: Vec<u64>,
-    values: Vec<u32>,
+    loads: Zeroed<u64>,
+    stores: Zeroed<u64>,
+    values: Zeroed<u32>,
     /// For each word, where its byte states are in `bytes`, plus one (0: not split); empty
     /// until a word of the page is split.
     split: Vec<u32>,
@@ -119,9 +120,9 @@ struct Page {
 impl Page {
     fn new() -> Page {
         Page {
-            loads: Vec::new(),
-            stores: Vec::new(),
-            values: Vec::new(),
+            loads: Zeroed::default(),
+            stores: Zeroed::default(),
+            values: Zeroed::default(),
             split: Vec::new(),
             bytes: Vec::new(),
         }
@@ -137,14 +138,14 @@ impl Page {
 
     fn make_loads(&mut self) {
         if self.loads.is_empty() {
-            self.loads = vec![0; PAGE_WORDS];
+            self.loads = Zeroed::new(PAGE_WORDS);
         }
     }
 
     fn make_stores(&mut self) {
         if self.stores.is_empty() {
-            self.stores = vec![0; PAGE_WORDS];
-            self.values = vec![0; PAGE_WORDS];
+            self.stores = Zeroed::new(PAGE_WORDS);
+            self.values = Zeroed::new(PAGE_WORDS);
         }
     }
 
@@ -153,7 +154,7 @@ impl Page {
             if p == 0 {
                 return;
             }
-            self.loads = vec![0; PAGE_WORDS];
+            self.loads = Zeroed::new(PAGE_WORDS);
         }
         self.loads[w] = p;
     }
@@ -163,8 +164,8 @@ impl Page {
             if p == 0 {
                 return;
             }
-            self.stores = vec![0; PAGE_WORDS];
-            self.values = vec![0; PAGE_WORDS];
+            self.stores = Zeroed::new(PAGE_WORDS);
+            self.values = Zeroed::new(PAGE_WORDS);
         }
         self.stores[w] = p;
         self.values[w] = value;
@@ -436,8 +437,8 @@ impl Spares {
         GroupRuns { group, runs, data }
     }
 
-    /// Takes back a group's run list, and its stored bytes unless a kept run still shares
-    /// them.
+    /// Takes back a group's run list, and its stored bytes unless its runs in another shard
+    /// still share them.
     fn give(&mut self, runs: GroupRuns) {
         let GroupRuns {
             runs: mut list,
@@ -451,7 +452,7 @@ impl Spares {
         self.give_data(data);
     }
 
-    /// Takes back stored bytes if this was the last to share them.
+    /// Takes back stored bytes if these were the last runs to share them.
     fn give_data(&mut self, data: Arc<Vec<u8>>) {
         if let Some(mut bytes) = Arc::into_inner(data) {
             if self.data.len() < SPARES_KEPT {
@@ -688,9 +689,6 @@ impl Shard {
                     table.merge(seq, &runs, (uniform_writes, launch));
                     spares.give(runs);
                 }
-                for data in table.kept_room.data.drain(..) {
-                    spares.give_data(data);
-                }
             }
             table.ready = ready;
             drop(table);
@@ -730,18 +728,29 @@ const KEPT_RUNS: usize = 8;
 struct KeptRun {
     seq: u64,
     group: u64,
+    /// Its stored bytes from `data[0]` on.
     run: Run,
-    /// The stored bytes of its group (shared, not copied).
-    data: Arc<Vec<u8>>,
+    /// A copy (in the table's blocks, see `slab`), so that the group's own buffer goes back
+    /// to its worker's `Spares`: kept whole, vecadd's groups' buffers were 256 MiB of fresh
+    /// memory, a page fault every 4 KiB.
+    data: Zeroed<u8>,
 }
 
 impl KeptRun {
     fn new(m: &Merge, run: &Run) -> KeptRun {
+        let mut data = Zeroed::default();
+        if run.store.is_some() {
+            data = Zeroed::new(run.len as usize);
+            data.copy_from_slice(&m.data[run.data..run.data + run.len as usize]);
+        }
         KeptRun {
             seq: m.seq,
             group: m.group,
-            run: run.clone(),
-            data: m.shared.clone(),
+            run: Run {
+                data: 0,
+                ..run.clone()
+            },
+            data,
         }
     }
 
@@ -762,16 +771,8 @@ struct KernelTable {
     races: RaceList,
     /// The groups being merged (`Shard::merge_ready`), kept for its room.
     ready: Vec<(u64, GroupRuns)>,
-    kept_room: KeptRoom,
-}
-
-/// What pages that went word by word no longer need (see `Spares`).
-#[derive(Default)]
-struct KeptRoom {
-    /// Their kept-run lists, for new pages.
-    lists: Vec<Vec<KeptRun>>,
-    /// The stored bytes their kept runs shared, for the merging worker's `Spares`.
-    data: Vec<Arc<Vec<u8>>>,
+    /// The kept-run lists of pages that went word by word, for new pages (see `Spares`).
+    spare_kept: Vec<Vec<KeptRun>>,
 }
 
 /// What merging a group's runs needs besides the table.
@@ -782,8 +783,6 @@ struct Merge<'a> {
     group_size: u64,
     uniform: bool,
     data: &'a [u8],
-    /// What `data` is of.
-    shared: &'a Arc<Vec<u8>>,
     launch: &'a LaunchInfo,
     sites: Option<&'a Sites>,
     /// For each kind of pair, the last pair of accesses reported in this run, to skip the
@@ -845,7 +844,6 @@ impl KernelTable {
             group_size: launch.group_size().max(1),
             uniform,
             data: &runs.data,
-            shared: &runs.data,
             launch,
             sites: self.sites.as_ref(),
             last: [None; 3],
@@ -853,14 +851,14 @@ impl KernelTable {
         let Self {
             buffers,
             races,
-            kept_room,
+            spare_kept,
             ..
         } = self;
         for run in &runs.runs {
             m.last = [None; 3];
             // Checked against the table, then put in, page by page.
             for piece in run.pages() {
-                merge_piece((buffers, kept_room), races, &mut m, &piece);
+                merge_piece((buffers, spare_kept), races, &mut m, &piece);
             }
         }
     }
@@ -869,7 +867,7 @@ impl KernelTable {
 /// Merges a run within one page: kept whole while it shares no byte with the page's other
 /// runs, else word by word.
 fn merge_piece(
-    (buffers, room): (&mut Buffers, &mut KeptRoom),
+    (buffers, spare_kept): (&mut Buffers, &mut Vec<Vec<KeptRun>>),
     races: &mut RaceList,
     m: &mut Merge,
     run: &Run,
@@ -887,7 +885,7 @@ fn merge_piece(
     match slot {
         None => {
             // Most pages keep one run to the end (each group its own pages): room for one.
-            let mut kept = room.lists.pop().unwrap_or_else(|| Vec::with_capacity(1));
+            let mut kept = spare_kept.pop().unwrap_or_else(|| Vec::with_capacity(1));
             kept.push(KeptRun::new(m, run));
             *slot = Some(TablePage::Runs(kept));
             return;
@@ -906,14 +904,13 @@ fn merge_piece(
                     seq: k.seq,
                     group: k.group,
                     data: &k.data,
-                    shared: &k.data,
                     last: [None; 3],
                     ..*m
                 };
                 merge_words(buffers, races, &mut earlier, &k.run);
             }
-            room.data.extend(kept.drain(..).map(|k| k.data));
-            room.lists.push(kept);
+            kept.clear();
+            spare_kept.push(kept);
         }
         Some(TablePage::Words(_)) => {}
     }

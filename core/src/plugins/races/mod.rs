@@ -31,6 +31,7 @@ mod kernel;
 mod report;
 mod segments;
 mod sites;
+mod slab;
 mod suppress;
 
 use std::collections::HashMap;
