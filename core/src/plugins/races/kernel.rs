@@ -1265,10 +1265,10 @@ mod tests {
         }
     }
 
-    /// Random runs of one group over disjoint byte ranges of buffer 1, with the byte-level
-    /// accesses they stand for.
-    fn random_group(rng: &mut Rng, group: u64) -> (GroupRuns, Vec<(u64, ByteModel)>) {
-        let mut runs = GroupRuns::new(group);
+    /// Random runs of `runs`'s group (pushed to it, empty) over disjoint byte ranges of
+    /// buffer 1, with the byte-level accesses they stand for.
+    fn random_group(rng: &mut Rng, mut runs: GroupRuns) -> (GroupRuns, Vec<(u64, ByteModel)>) {
+        let group = runs.group;
         let mut bytes = Vec::new();
         let mut at = rng.below(4);
         while at < BYTES {
@@ -1346,7 +1346,7 @@ mod tests {
                 }
             };
             for group in 0..groups {
-                let (runs, bytes) = random_group(&mut rng, group);
+                let (runs, bytes) = random_group(&mut rng, GroupRuns::new(group));
                 for (address, (load, store)) in bytes {
                     let (their_load, their_store) = state.entry(address).or_default();
                     let conflicts = |ours: Who4, theirs: Option<Who4>| {
@@ -1427,30 +1427,23 @@ mod tests {
     fn same_report_in_any_order(with_idle: bool) {
         let launch = launch(32);
         let sites = Sites::plain(8);
-        let groups = |seed: u64| {
-            let mut rng = Rng(seed);
-            (0..32)
-                .map(|g| match with_idle && g % 5 == 3 {
-                    true => GroupRuns::new(g),
-                    false => random_group(&mut rng, g).0,
-                })
-                .collect::<Vec<_>>()
+        // Group `g`'s runs, in `runs` (from a worker's spares: buffers of groups merged
+        // before, which must not leak into it).
+        let group = |g: u64, runs: GroupRuns| match with_idle && g % 5 == 3 {
+            true => runs,
+            false => random_group(&mut Rng(7 + g * 1000), runs).0,
         };
         let one_by_one = SharedTable::default();
-        for (seq, runs) in groups(7).into_iter().enumerate() {
-            one_by_one.finished(
-                (seq as u64, runs),
-                false,
-                &launch,
-                &sites,
-                &mut Spares::default(),
-            );
+        let mut spares = Spares::default();
+        for g in 0..32 {
+            let runs = group(g, GroupRuns::new(g));
+            one_by_one.finished((g, runs), false, &launch, &sites, &mut spares);
         }
         let expected = one_by_one.end(false, &launch);
         assert!(!expected.is_empty());
         for round in 0..20u64 {
             let table = SharedTable::default();
-            let mut order: Vec<(u64, GroupRuns)> = (0..).zip(groups(7)).collect();
+            let mut order: Vec<u64> = (0..32).collect();
             // The groups in a shuffled order, taken by four threads.
             let mut rng = Rng(round + 1);
             for i in (1..order.len()).rev() {
@@ -1459,11 +1452,12 @@ mod tests {
             let queue = Mutex::new(order);
             std::thread::scope(|s| {
                 for _ in 0..4 {
-                    s.spawn(|| loop {
-                        let Some((seq, runs)) = lock(&queue).pop() else {
-                            break;
-                        };
-                        table.finished((seq, runs), false, &launch, &sites, &mut Spares::default());
+                    s.spawn(|| {
+                        let mut spares = Spares::default();
+                        while let Some(seq) = lock(&queue).pop() {
+                            let runs = group(seq, spares.group_runs(seq));
+                            table.finished((seq, runs), false, &launch, &sites, &mut spares);
+                        }
                     });
                 }
             });

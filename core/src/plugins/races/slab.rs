@@ -119,3 +119,48 @@ fn cut(c: &mut Cutter, at: usize, bytes: usize) -> Option<(*mut u8, Arc<Storage>
     // SAFETY: within the block, past every array cut from it before.
     Some((unsafe { block.ptr.add(at) }, block.clone()))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Zeroed, BLOCK};
+
+    #[test]
+    fn arrays_start_zero_and_never_share_an_element() {
+        // Enough 8 KiB arrays to fill several blocks, with odd-sized ones between them.
+        let mut arrays: Vec<Zeroed<u64>> = Vec::new();
+        let mut bytes: Vec<Zeroed<u8>> = Vec::new();
+        for i in 0..3 * BLOCK / 8192 {
+            let mut a = Zeroed::<u64>::new(1024);
+            assert!(a.iter().all(|&w| w == 0));
+            a.fill(i as u64 + 1);
+            arrays.push(a);
+            let mut b = Zeroed::<u8>::new(1 + i % 13);
+            assert!(b.iter().all(|&x| x == 0));
+            b.fill(0xa5);
+            bytes.push(b);
+        }
+        for (i, a) in arrays.iter().enumerate() {
+            assert!(a.iter().all(|&w| w == i as u64 + 1), "array {i}");
+            assert_eq!(a.as_ptr() as usize % align_of::<u64>(), 0);
+        }
+        assert!(bytes.iter().all(|b| b.iter().all(|&x| x == 0xa5)));
+    }
+
+    #[test]
+    fn an_array_bigger_than_a_block_outlives_the_thread_that_cut_it() {
+        let big = std::thread::spawn(|| {
+            let mut a = Zeroed::<u32>::new(BLOCK / 4 * 3 + 5);
+            a[0] = 1;
+            *a.last_mut().expect("not empty") = 2;
+            a
+        })
+        .join()
+        .expect("the thread ends");
+        assert_eq!(
+            (big[0], big[big.len() - 1], big.len()),
+            (1, 2, BLOCK / 4 * 3 + 5)
+        );
+        assert!(big[1..big.len() - 1].iter().all(|&w| w == 0));
+        assert!(Zeroed::<u64>::new(0).is_empty());
+    }
+}
