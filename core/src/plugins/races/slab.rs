@@ -1,7 +1,7 @@
-//! The race table's word arrays and kept stored bytes, cut from 2 MiB blocks of mapped memory in huge pages where
-//! the system gives them. Allocated one by one (8 KiB each) they were a page fault for every
-//! 4 KiB, on every worker at once: at 16 threads a table of 240 MiB (stencil) spent more time
-//! in the kernel's page allocation than in the merge itself. Each worker cuts from a block of
+//! The race table's word arrays and kept stored bytes, cut from 2 MiB blocks of mapped
+//! memory in huge pages where the system gives them. Allocated one by one they were a page
+//! fault every 4 KiB, on every worker at once: with the race detector on 16 threads, stencil
+//! took 41k faults and 1.8 s of system time (plain: 0.07 s). Each worker cuts from a block of
 //! its own; an array keeps its block alive, and nothing is reused, so arrays start zero.
 
 use std::cell::RefCell;
