@@ -76,6 +76,9 @@ impl<T: Zero> Zeroed<T> {
             return Zeroed::default();
         }
         let cut = CUTTER.with_borrow_mut(|c| {
+            if bytes > BLOCK {
+                return None;
+            }
             let at = c.used.next_multiple_of(align_of::<T>());
             if c.block.is_none() || at + bytes > BLOCK {
                 c.block = Some(Arc::new(Storage::aligned(BLOCK as u64, 4096, true)?));
@@ -95,7 +98,8 @@ impl<T: Zero> Zeroed<T> {
                 // More than a block, or no mapping to be had: an allocation of its own. Out of
                 // memory, the process ends as a vector's allocation would end it.
                 let Some(storage) = Storage::new(bytes as u64) else {
-                    let layout = std::alloc::Layout::array::<T>(len).expect("a block's size");
+                    let layout = std::alloc::Layout::array::<T>(len)
+                        .unwrap_or_else(|_| std::alloc::Layout::new::<T>());
                     std::alloc::handle_alloc_error(layout)
                 };
                 Zeroed {
@@ -109,12 +113,9 @@ impl<T: Zero> Zeroed<T> {
     }
 }
 
-/// Cuts `bytes` at `at` of the cutter's block (`None` if they do not fit in one).
+/// Cuts `bytes` (at most a block) at `at` of the cutter's block, which holds them.
 fn cut(c: &mut Cutter, at: usize, bytes: usize) -> Option<(*mut u8, Arc<Storage>)> {
     let block = c.block.as_ref()?;
-    if at + bytes > BLOCK {
-        return None;
-    }
     c.used = at + bytes;
     // SAFETY: within the block, past every array cut from it before.
     Some((unsafe { block.ptr.add(at) }, block.clone()))
