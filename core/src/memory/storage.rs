@@ -3,7 +3,7 @@
 
 use std::alloc::{alloc_zeroed, dealloc, Layout};
 
-/// Zeroed host memory we allocated (a buffer, a buffer's shadow).
+/// Zeroed host memory we allocated (a buffer, a buffer's shadow, a block of the race table).
 pub(crate) struct Storage {
     pub(crate) ptr: *mut u8,
     layout: Layout,
@@ -32,12 +32,14 @@ impl Storage {
         }
     }
 
+    /// `size` zeroed bytes, 64-byte aligned, in small pages.
     pub(crate) fn new(size: u64) -> Option<Storage> {
         Storage::aligned(size, 64, false)
     }
 
     /// `new`, its first byte at a multiple of `align` (a power of two), in huge pages if
-    /// `huge` and the system gives them (a buffer's bytes, not a shadow's).
+    /// `huge` and the system gives them (a buffer's bytes, the race table's blocks; not a
+    /// shadow's).
     pub(crate) fn aligned(size: u64, align: usize, huge: bool) -> Option<Storage> {
         let bytes = usize::try_from(size).ok()?.max(1);
         let layout = Layout::from_size_align(bytes, align).ok()?;
