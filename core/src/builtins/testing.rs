@@ -2,7 +2,7 @@
 //! runs the ops and sites it produced, and returns the result lanes.
 
 use super::{resolve, Arg, AsyncCopy, BuiltinEnv, BuiltinSite, Call, Emit, Trap};
-use crate::bytecode::{Op, RmwOp, ScalarTy, Slot, VType};
+use crate::bytecode::{MemTy, Op, RmwOp, ScalarTy, Slot, VType};
 use crate::diagnostics::Rule;
 use crate::exchange::Exchange;
 use crate::exec::pure_ops::run_pure;
@@ -227,8 +227,7 @@ impl TestEnv {
                     lanes,
                     ..
                 } => {
-                    let len = ty.size() as usize * lanes as usize;
-                    let ptr = self.locate(space, self.regs[p as usize], len);
+                    let ptr = self.locate_vector(space, p, (ty, lanes));
                     // SAFETY: `locate` checked the whole vector's bytes.
                     unsafe { load_lanes(&mut self.regs, d, ptr, ty, lanes) };
                 }
@@ -240,8 +239,7 @@ impl TestEnv {
                     lanes,
                     ..
                 } => {
-                    let len = ty.size() as usize * lanes as usize;
-                    let ptr = self.locate(space, self.regs[p as usize], len);
+                    let ptr = self.locate_vector(space, p, (ty, lanes));
                     // SAFETY: as above.
                     unsafe { store_lanes(&self.regs, s, ptr, ty, lanes) };
                 }
@@ -264,6 +262,17 @@ impl TestEnv {
             .map(|r| self.mem[space as usize][r].as_mut_ptr());
         self.faults += located.is_none() as usize;
         located
+    }
+
+    /// `locate` of the `lanes` elements of `ty` at the address in register `p`.
+    fn locate_vector(
+        &mut self,
+        space: AddrSpace,
+        p: Slot,
+        (ty, lanes): (MemTy, u16),
+    ) -> Option<*mut u8> {
+        let len = ty.size() as usize * lanes as usize;
+        self.locate(space, self.regs[p as usize], len)
     }
 
     fn range(&self, addr: u64, len: usize) -> Option<std::ops::Range<usize>> {
