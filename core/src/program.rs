@@ -205,11 +205,13 @@ impl KernelCode {
         })
     }
 
-    /// Whether a compare-and-swap runs inside a loop, in its function or in one the loop
-    /// calls: a retry loop (a float atomic add, a lock), which lanes running in lock-step
-    /// make quadratic (each round all of a warp's lanes try, and one succeeds), while one
-    /// work-item at a time succeeds at the first try.
-    pub fn retries_compare_exchange(&self) -> bool {
+    /// Each function's loops that make a compare-and-swap, themselves or through a call: the
+    /// first and last pc of each (a branch back to the first from the last). A retry loop (a
+    /// float atomic add, a lock) is one of them, which lanes running in lock-step make
+    /// quadratic (each round all of a warp's lanes try and one succeeds), while one work-item
+    /// at a time succeeds at the first try: the lane executor hands a group to the scalar
+    /// scheduler when a warp parts in such a loop, some lanes leaving it (`exec::warp`).
+    pub fn compare_exchange_loops(&self) -> Vec<Vec<(u32, u32)>> {
         use crate::bytecode::Op;
         let is_cas = |f: &crate::bytecode::Function, op: &Op| match op {
             Op::CmpXchg { .. } => true,
@@ -247,14 +249,15 @@ impl KernelCode {
                 break;
             }
         }
-        self.functions.iter().any(|f| {
+        let loops_of = |f: &crate::bytecode::Function| {
             let swapping = |pc: usize| {
                 let op = &f.code[pc];
                 is_cas(f, op) || callees(f, op).is_some_and(|c| swaps[c])
             };
+            let mut loops = Vec::new();
             // A loop: a branch back to a pc at or before its own.
-            f.code.iter().enumerate().any(|(pc, op)| {
-                let mut targets = match op {
+            for (pc, op) in f.code.iter().enumerate() {
+                let targets = match op {
                     Op::Br { t } => vec![*t],
                     Op::CondBr { t, f: e, .. } => vec![*t, *e],
                     Op::Switch { table, .. } => {
@@ -262,12 +265,17 @@ impl KernelCode {
                             t.cases.iter().map(|c| c.1).chain([t.default]).collect()
                         })
                     }
-                    _ => return false,
+                    _ => continue,
                 };
-                targets.retain(|&t| (t as usize) <= pc);
-                targets.iter().any(|&t| (t as usize..=pc).any(swapping))
-            })
-        })
+                for t in targets.into_iter().filter(|&t| t as usize <= pc) {
+                    if (t as usize..=pc).any(swapping) {
+                        loops.push((t, pc as u32));
+                    }
+                }
+            }
+            loops
+        };
+        self.functions.iter().map(loops_of).collect()
     }
 
     /// Total bytes of kernel-scope `__local` variables.

@@ -650,22 +650,23 @@ define spir_kernel void @k(ptr addrspace(1) %a) {
     );
 }
 
-/// Whether the lowered kernel `k` of `body` has a compare-and-swap retry loop.
-fn retries_compare_exchange(body: &str) -> bool {
+/// The loops of the lowered kernel `k` of `body` that make a compare-and-swap, in each
+/// function.
+fn compare_exchange_loops(body: &str) -> Vec<Vec<(u32, u32)>> {
     let ctx = Context::new(Config::default());
     let program = ctx
         .program_from_ir(&format!("{HEADER}{body}"))
         .unwrap_or_else(|e| panic!("IR did not lower: {e}"));
     let placed = ctx.place_program(Arc::new(program)).expect("placed");
     match placed.kernel("k") {
-        Ok(k) => k.code.retries_compare_exchange(),
+        Ok(k) => k.code.compare_exchange_loops(),
         Err(e) => panic!("kernel not created: {e:?}"),
     }
 }
 
-/// A `cmpxchg` in a loop (a float atomic add's retry loop, say) makes a kernel run one
-/// work-item at a time, where each retries at most once; one outside any loop does not, nor
-/// does a loop without one; a loop calling a function that makes one does.
+/// A `cmpxchg` in a loop (a float atomic add's retry loop, say) makes the loop one that the
+/// lane executor leaves to one work-item at a time when its lanes part there; one outside any
+/// loop does not, nor does a loop without one; a loop calling a function that makes one does.
 #[test]
 fn compare_exchange_retry_loops_are_found() {
     let retry = r#"
@@ -682,7 +683,7 @@ done:
   ret void
 }
 "#;
-    assert!(retries_compare_exchange(retry));
+    assert_eq!(compare_exchange_loops(retry).concat().len(), 1);
     let once = r#"
 define spir_kernel void @k(ptr addrspace(1) %p) {
 entry:
@@ -698,7 +699,7 @@ done:
   ret void
 }
 "#;
-    assert!(!retries_compare_exchange(once));
+    assert!(compare_exchange_loops(once).concat().is_empty());
     let called = r#"
 define spir_func i1 @try(ptr addrspace(1) %p) {
   %r = cmpxchg ptr addrspace(1) %p, i32 0, i32 1 seq_cst seq_cst
@@ -715,5 +716,5 @@ done:
   ret void
 }
 "#;
-    assert!(retries_compare_exchange(called));
+    assert_eq!(compare_exchange_loops(called).concat().len(), 1);
 }

@@ -271,6 +271,8 @@ pub(crate) struct Lanes {
     pub(super) batch: LaneBatch,
     /// Where each lane of a parted branch went, for the plugins (`Interest::BRANCHES`).
     pub(super) targets: Vec<u32>,
+    /// The parked parts of the running warp.
+    pub(super) parking: super::warp::Parking,
 }
 
 impl Lanes {

@@ -405,6 +405,7 @@ pub fn launch_as(
     let interests = PlanInputs::INTERESTS
         .into_iter()
         .filter(|&i| plugins.wants(i));
+    let compare_exchange_loops = code.compare_exchange_loops();
     let plan = LaunchPlan::new(&PlanInputs {
         interests: interests.fold(Interest::NONE, |a, b| a | b),
         interleaved: plugins.take_interleaved_events(),
@@ -412,7 +413,7 @@ pub fn launch_as(
         scalar_executor: ctx.config.scalar_executor,
         kernel: KernelTraits {
             counted_blocks: code.counted_blocks > 0,
-            retries_compare_exchange: code.retries_compare_exchange(),
+            compare_exchange_loops: compare_exchange_loops.iter().any(|l| !l.is_empty()),
             atomics_undoable: code.atomics_undoable(),
             makes_no_uninitialised_values: code.makes_no_uninitialised_values(),
         },
@@ -441,6 +442,7 @@ pub fn launch_as(
         observe_addresses: plugins.wants(Interest::ADDRESSES),
         observe_accesses: plugins.wants(Interest::MEMORY | Interest::ADDRESSES),
         observe_branches: plugins.wants(Interest::BRANCHES),
+        compare_exchange_loops,
         quiet_loads,
         quiet_atomics,
         observe_work_items: plugins.wants(Interest::WORK_ITEM),

@@ -40,8 +40,8 @@ impl PlanInputs {
 pub(crate) struct KernelTraits {
     /// Some basic block is counted (`KernelCode::counted_blocks`).
     pub counted_blocks: bool,
-    /// `KernelCode::retries_compare_exchange`.
-    pub retries_compare_exchange: bool,
+    /// Some loop makes a compare-and-swap (`KernelCode::compare_exchange_loops`).
+    pub compare_exchange_loops: bool,
     /// `KernelCode::atomics_undoable`.
     pub atomics_undoable: bool,
     /// `KernelCode::makes_no_uninitialised_values`.
@@ -137,8 +137,11 @@ impl LaunchPlan {
         // groups' in between), its blocks not counted twice.
         let watched = wants(Interest::MEMORY | Interest::ALLOCATION);
         let rerunnable = watched && interleaved && !counts && kernel.atomics_undoable;
+        // A retry loop's instructions are counted as one work-item at a time runs it (as
+        // Oclgrind's are): on lanes every lane tries at least once before its group goes on
+        // one at a time (`exec::warp`).
         let warps_fit = !scalar_executor
-            && !kernel.retries_compare_exchange
+            && !(counts && kernel.compare_exchange_loops)
             && !debugger
             && !wants(Interest::INSTRUCTION | Interest::WORK_ITEM)
             && (!watched || rerunnable);
@@ -254,7 +257,7 @@ mod tests {
         scalar_executor: false,
         kernel: KernelTraits {
             counted_blocks: true,
-            retries_compare_exchange: false,
+            compare_exchange_loops: false,
             atomics_undoable: true,
             makes_no_uninitialised_values: true,
         },
@@ -300,8 +303,6 @@ mod tests {
                 LaunchPlan { output: Immediate, ..plan(Scalar, Off, AtOnce) }),
             ("plugin of every op", with(Interest::INSTRUCTION), plan(Scalar, Off, Combined)),
             ("plugin of work-items", with(Interest::WORK_ITEM), plan(Scalar, Off, Combined)),
-            ("compare-and-swap loop", kernel(|k| k.retries_compare_exchange = true),
-                plan(Scalar, Off, Combined)),
             ("race detector", with(races()), plan(Speculative, Off, CombinedWhereUnheard)),
             ("race detector, atomics that cannot be undone",
                 PlanInputs { interests: races(), ..kernel(|k| k.atomics_undoable = false) },
@@ -312,6 +313,11 @@ mod tests {
             ("allocations alone", with(Interest::ALLOCATION), plan(Speculative, Off, Combined)),
             ("instruction counts", with(counting),
                 LaunchPlan { counts: true, ..plan(Warps, Off, Combined) }),
+            ("instruction counts, compare-and-swap loop",
+                PlanInputs { interests: counting, ..kernel(|k| k.compare_exchange_loops = true) },
+                LaunchPlan { counts: true, ..plan(Scalar, Off, Combined) }),
+            ("compare-and-swap loop, not counted", kernel(|k| k.compare_exchange_loops = true),
+                plan(Warps, Off, Combined)),
             ("instruction counts, nothing to count",
                 PlanInputs { interests: counting, ..kernel(|k| k.counted_blocks = false) },
                 plan(Warps, Off, Combined)),
@@ -369,7 +375,7 @@ mod tests {
                 scalar_executor: bit(10),
                 kernel: KernelTraits {
                     counted_blocks: bit(11),
-                    retries_compare_exchange: bit(12),
+                    compare_exchange_loops: bit(12),
                     atomics_undoable: bit(13),
                     makes_no_uninitialised_values: bit(14),
                 },

@@ -47,6 +47,8 @@ pub(crate) struct Launch<'a> {
     pub observe_accesses: bool,
     /// Plugins hear where work-items went at branches (`Interest::BRANCHES`).
     pub observe_branches: bool,
+    /// Each function's loops that make a compare-and-swap (`KernelCode::compare_exchange_loops`).
+    pub compare_exchange_loops: Vec<Vec<(u32, u32)>>,
     /// Global buffers (by index) whose loads, and those whose atomics, no plugin watching
     /// memory needs to hear of (`LaunchInfo::unwritten` and `atomic_only`, when every such
     /// plugin skips accesses that cannot race).

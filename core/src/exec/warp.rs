@@ -13,7 +13,9 @@
 //! (`WARP_REGISTER_BYTES`; the others at that position run next). After a branch that splits
 //! a warp, the part at the lower pc runs on while the other waits; it meets the waiting lanes
 //! again when it reaches their pc (the lowering lays a loop's blocks out before its exit and a
-//! conditional's arms before their join), and they go on as one warp. Whatever the layout,
+//! conditional's arms before their join), and they go on as one warp. A warp does that among
+//! its own lanes (`Parking`), without a pass over the group's, until it reaches the pc of a
+//! work-item outside it or stops. Whatever the layout,
 //! every lane runs its own path: the lanes only change how work-items interleave between
 //! barriers, which only racy kernels can tell, and their output leaves in the scalar
 //! executor's order (`Sequencer::by_work_item`).
@@ -25,9 +27,11 @@
 //! the group is undone and runs again under the scalar scheduler (`start_over`). Kernels with
 //! atomics other than additions are not run so: undoing them would lose other groups' made in
 //! between (`KernelCode::atomics_undoable`); nor are a launch's groups once most of those run
-//! so had to start over (`Launch::lanes_pay`). Kernels that retry a compare-and-swap in a loop
-//! never run on lanes (`KernelCode::retries_compare_exchange`): in lock-step every lane of a
-//! warp tries and one succeeds a round, where one work-item at a time succeeds at once.
+//! so had to start over (`Launch::lanes_pay`). A warp that parts in a loop that makes a
+//! compare-and-swap, some lanes leaving the loop, hands its group to the scalar scheduler
+//! (`Exit::InTurns`): that is how a retry loop ends, and in lock-step every lane of a warp
+//! tries and one succeeds a round, where one work-item at a time succeeds at once. A loop whose
+//! lanes stay together (a fixed number of tries) runs on lanes.
 
 use super::atomic;
 use super::checks::{self, Dir};
@@ -54,6 +58,9 @@ enum Exit {
     Spread,
     /// At a pc after `SPIN_LIMIT` backward branches: perhaps waiting for a lane that waits.
     Looping(u32),
+    /// Parted by a retry loop's end (`Launch::compare_exchange_loops`; each lane's state
+    /// written back): the scalar scheduler finishes the group.
+    InTurns,
 }
 
 /// The bytes of registers a warp's lanes may have, together: an op touches every lane's,
@@ -177,13 +184,20 @@ impl GroupRunner<'_> {
                 let ready = items.entries.iter();
                 ready.filter(|e| e.state == WiState::Suspended).count() > warp.lanes.len()
             };
-            if matches!(exit, Exit::Looping(_)) && others() {
+            // Lanes that wait for each other depend on their order, and so may a retry
+            // loop's (which lane succeeds first).
+            let in_turns = match exit {
+                // The others may be what the loop waits for.
+                Exit::Looping(_) => others(),
+                Exit::InTurns => true,
+                Exit::At(_) | Exit::Spread => false,
+            };
+            if in_turns {
                 if speculating {
-                    // Lanes that wait for each other depend on their order.
                     return false;
                 }
-                // The others may be what the loop waits for: the scalar scheduler finishes
-                // the group, one work-item after the other (and notes who finishes last).
+                // The scalar scheduler finishes the group, one work-item after the other
+                // (and notes who finishes last).
                 self.note_last_finished(items);
                 items.barrier = self.arrivals(items);
                 self.take_turns(items, &Plain, None);
@@ -223,17 +237,49 @@ impl GroupRunner<'_> {
         first
     }
 
-    /// Runs `warp` until its lanes part, stop or meet others.
-    fn run_warp(&mut self, items: &mut GroupItems, warp: &Warp) -> Exit {
+    /// Runs `warp` until its lanes stop or meet others. Where a branch parts them, those at
+    /// the lower pc run on and the others park until they reach them (`Parking`): `warp` is
+    /// then the part that runs.
+    fn run_warp(&mut self, items: &mut GroupItems, warp: &mut Warp) -> Exit {
+        let mut parking = std::mem::take(&mut self.lanes.parking);
+        let exit = self.run_warp_parts(items, warp, &mut parking);
+        // Parked lanes have their places written in their work-items.
+        parking.parked.clear();
+        self.lanes.parking = parking;
+        exit
+    }
+
+    fn run_warp_parts(
+        &mut self,
+        items: &mut GroupItems,
+        warp: &mut Warp,
+        parking: &mut Parking,
+    ) -> Exit {
         let func = &self.launch.kernel.code.functions[warp.func as usize];
         let code = &func.code[..];
-        let mut frames = LaneFrames::of(items, warp, func.num_slots as usize);
+        let num_slots = func.num_slots as usize;
+        let mut frames = LaneFrames::of(items, warp, num_slots);
         let mut pc = warp.pc as usize;
+        // Where a work-item outside the warp waits in its frame.
+        let outer = warp.meets;
         let mut backward = 0u32;
         let observe_branches = self.launch.observe_branches;
+        let retry_loops = &self.launch.compare_exchange_loops[warp.func as usize][..];
         loop {
             if pc as u32 >= warp.meets {
-                return Exit::At(pc as u32);
+                if parking.parked.is_empty() || pc as u32 >= outer {
+                    return Exit::At(pc as u32);
+                }
+                // At or past a parked part of the warp: the lowest part runs next.
+                for &s in &warp.slots {
+                    items.slots[s as usize].pc = pc as u32;
+                }
+                let Some(at) = parking.regroup(items, warp, outer) else {
+                    return Exit::Spread;
+                };
+                pc = at as usize;
+                frames = LaneFrames::of(items, warp, num_slots);
+                continue;
             }
             let op_pc = pc;
             let op = &code[pc];
@@ -241,14 +287,17 @@ impl GroupRunner<'_> {
             let mut ops = WarpOps {
                 runner: self,
                 items,
-                warp,
+                warp: &*warp,
                 frames: &mut frames,
                 func,
                 op_pc: op_pc as u32,
                 next: pc as u32,
                 observe_branches,
+                parted_branch: false,
             };
-            match step(&mut ops, op) {
+            let flow = step(&mut ops, op);
+            let parted_branch = ops.parted_branch;
+            match flow {
                 Flow::Next => {}
                 Flow::Jump(to) => {
                     pc = to as usize;
@@ -259,6 +308,16 @@ impl GroupRunner<'_> {
                             return Exit::Looping(pc as u32);
                         }
                     }
+                }
+                Flow::Parted if parted_branch => {
+                    if leaves_loop(retry_loops, op_pc as u32, items, warp, backward) {
+                        return Exit::InTurns;
+                    }
+                    let Some(at) = parking.regroup(items, warp, outer) else {
+                        return Exit::Spread;
+                    };
+                    pc = at as usize;
+                    frames = LaneFrames::of(items, warp, num_slots);
                 }
                 Flow::Parted => return Exit::Spread,
                 // The kernel's own return: the lanes finish.
@@ -336,6 +395,85 @@ impl GroupRunner<'_> {
             items.entries[i as usize].state = state;
         }
         together
+    }
+}
+
+/// Whether the lanes of `warp`, parted by a branch at `op_pc` (each lane's pc written in its
+/// work-item) after `rounds` backward branches, are some in and some out of one of `loops`
+/// around it, with fewer rounds behind them than lanes left in it. Lanes that stay retry one
+/// success a round at worst: as many rounds again as they are, each of them all, where one
+/// work-item at a time would try about once each. A loop that ran longer than that (a fixed
+/// number of tries) has done most of its work already, on lanes.
+fn leaves_loop(
+    loops: &[(u32, u32)],
+    op_pc: u32,
+    items: &GroupItems,
+    warp: &Warp,
+    rounds: u32,
+) -> bool {
+    loops
+        .iter()
+        .filter(|(first, last)| (first..=last).contains(&&op_pc))
+        .any(|&(first, last)| {
+            let inside = |&s: &u32| (first..=last).contains(&items.slots[s as usize].pc);
+            let within = warp.slots.iter().filter(|s| inside(s)).count();
+            within != 0 && within != warp.slots.len() && (rounds as usize) < within
+        })
+}
+
+/// A lane parked at `pc` while others of its warp run.
+#[derive(Clone, Copy)]
+struct Parked {
+    lane: u32,
+    slot: u32,
+    pc: u32,
+}
+
+/// The lanes of a parted warp waiting in its frame while the lanes at the lowest pc run on:
+/// `gather`'s choice made among the warp's lanes alone. A worker's, kept from warp to warp.
+#[derive(Default)]
+pub(crate) struct Parking {
+    /// Ascending by lane.
+    parked: Vec<Parked>,
+    /// Where the next `parked` is merged.
+    merged: Vec<Parked>,
+}
+
+impl Parking {
+    /// Parks `warp`'s lanes with the others (each lane's pc written in its work-item) and
+    /// makes the warp those at the lowest pc, which it returns; or None (every lane parked)
+    /// when that pc is at or past `outer`, where a work-item outside the warp waits: `gather`
+    /// chooses among them all.
+    fn regroup(&mut self, items: &GroupItems, warp: &mut Warp, outer: u32) -> Option<u32> {
+        self.merged.clear();
+        let mut rest = self.parked.iter().copied().peekable();
+        for (&lane, &slot) in warp.lanes.iter().zip(&warp.slots) {
+            while let Some(p) = rest.next_if(|p| p.lane < lane) {
+                self.merged.push(p);
+            }
+            let pc = items.slots[slot as usize].pc;
+            self.merged.push(Parked { lane, slot, pc });
+        }
+        self.merged.extend(rest);
+        std::mem::swap(&mut self.parked, &mut self.merged);
+        warp.lanes.clear();
+        warp.slots.clear();
+        let lowest = self.parked.iter().map(|p| p.pc).min()?;
+        if lowest >= outer {
+            return None;
+        }
+        let mut next = u32::MAX;
+        self.parked.retain(|p| {
+            if p.pc != lowest {
+                next = next.min(p.pc);
+                return true;
+            }
+            warp.lanes.push(p.lane);
+            warp.slots.push(p.slot);
+            false
+        });
+        (warp.pc, warp.meets) = (lowest, next.min(outer));
+        Some(lowest)
     }
 }
 
@@ -494,6 +632,8 @@ struct WarpOps<'a, 'l> {
     next: u32,
     /// `Launch::observe_branches`, read once per warp's run.
     observe_branches: bool,
+    /// Set when a branch parted the lanes (`Flow::Parted` with every lane still running).
+    parted_branch: bool,
 }
 
 impl<'l> State<'l> for WarpOps<'_, 'l> {
@@ -729,6 +869,7 @@ impl<'l> State<'l> for WarpOps<'_, 'l> {
         if self.observe_branches {
             observe_parted_branch(self.runner, self.items, self.warp, self.op_pc);
         }
+        self.parted_branch = true;
         Flow::Parted
     }
 
@@ -995,5 +1136,90 @@ fn observe_branch(runner: &mut GroupRunner, warp: &Warp, pc: u32, to: Targets) {
         runner
             .launch
             .with_group_context(group, |cx| w.branches(cx, &batch));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::exec::workitem::WorkItem;
+
+    /// A group whose work-item `i` (in slot `i`) stands at `pcs[i]`.
+    fn items_at(pcs: &[u32]) -> GroupItems {
+        let mut items = GroupItems::default();
+        for &pc in pcs {
+            let mut wi = WorkItem::default();
+            wi.pc = pc;
+            items.slots.push(wi);
+        }
+        items
+    }
+
+    fn warp_of(lanes: &[u32]) -> Warp {
+        let (lanes, slots) = (lanes.to_vec(), lanes.to_vec());
+        Warp {
+            lanes,
+            slots,
+            ..Warp::default()
+        }
+    }
+
+    /// The warp's lanes reach `pc`.
+    fn reach(items: &mut GroupItems, warp: &Warp, pc: u32) {
+        for &s in &warp.slots {
+            items.slots[s as usize].pc = pc;
+        }
+    }
+
+    /// A parted warp runs its part at the lowest pc, takes in the parked lanes in lane order
+    /// where it reaches them, runs a part it jumped past before going on, and stops where a
+    /// work-item outside it waits.
+    #[test]
+    fn parts_run_lowest_first_and_rejoin_in_lane_order() {
+        let mut items = items_at(&[30, 10, 30, 20, 10, 50]);
+        let mut warp = warp_of(&[0, 1, 2, 3, 4, 5]);
+        let mut parking = Parking::default();
+        let outer = 40;
+        assert_eq!(parking.regroup(&items, &mut warp, outer), Some(10));
+        assert_eq!(
+            (&warp.lanes[..], &warp.slots[..]),
+            (&[1, 4][..], &[1, 4][..])
+        );
+        assert_eq!((warp.pc, warp.meets), (10, 20));
+        reach(&mut items, &warp, 20);
+        assert_eq!(parking.regroup(&items, &mut warp, outer), Some(20));
+        assert_eq!((&warp.lanes[..], warp.meets), (&[1, 3, 4][..], 30));
+        // A jump past the lanes parked at 30: they run first, then meet these at 35.
+        reach(&mut items, &warp, 35);
+        assert_eq!(parking.regroup(&items, &mut warp, outer), Some(30));
+        assert_eq!((&warp.lanes[..], warp.meets), (&[0, 2][..], 35));
+        reach(&mut items, &warp, 35);
+        assert_eq!(parking.regroup(&items, &mut warp, outer), Some(35));
+        assert_eq!((&warp.lanes[..], warp.meets), (&[0, 1, 2, 3, 4][..], outer));
+        // At the outside work-item's pc, `gather` chooses: every lane parked, places written.
+        reach(&mut items, &warp, outer);
+        assert_eq!(parking.regroup(&items, &mut warp, outer), None);
+        assert!(warp.lanes.is_empty() && warp.slots.is_empty());
+        let pcs: Vec<u32> = items.slots.iter().map(|wi| wi.pc).collect();
+        assert_eq!(pcs, [40, 40, 40, 40, 40, 50]);
+    }
+
+    /// A warp parted in a loop that makes a compare-and-swap goes to the scalar scheduler
+    /// only when some of its lanes go out of the loop and more stay than it ran rounds.
+    #[test]
+    fn a_retry_loop_is_left_when_lanes_go_both_ways_early() {
+        let loops = [(4, 12)];
+        let warp = warp_of(&[0, 1, 2]);
+        let leaves =
+            |pcs: &[u32], at, rounds| leaves_loop(&loops, at, &items_at(pcs), &warp, rounds);
+        assert!(leaves(&[4, 13, 4], 12, 0));
+        assert!(leaves(&[20, 9, 9], 8, 1));
+        // After as many rounds as lanes stay: a loop of many tries, left on lanes.
+        assert!(!leaves(&[20, 9, 9], 8, 2));
+        // Both ways inside the loop (an `if` in its body), or all out of it.
+        assert!(!leaves(&[6, 9, 6], 5, 0));
+        assert!(!leaves(&[13, 20, 13], 12, 0));
+        // A branch outside the loop.
+        assert!(!leaves(&[4, 13, 4], 2, 0));
     }
 }
