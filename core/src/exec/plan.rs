@@ -138,10 +138,11 @@ impl LaunchPlan {
         let watched = wants(Interest::MEMORY | Interest::ALLOCATION);
         let rerunnable = watched && interleaved && !counts && kernel.atomics_undoable;
         // A retry loop's instructions are counted as one work-item at a time runs it (as
-        // Oclgrind's are): on lanes every lane tries at least once before its group goes on
+        // Oclgrind's are): on lanes every lane tries at least once before they go through it
         // one at a time (`exec::warp`).
+        let counted_retries = counts && kernel.compare_exchange_loops;
         let warps_fit = !scalar_executor
-            && !(counts && kernel.compare_exchange_loops)
+            && !counted_retries
             && !debugger
             && !wants(Interest::INSTRUCTION | Interest::WORK_ITEM)
             && (!watched || rerunnable);

@@ -28,10 +28,10 @@
 //! atomics other than additions are not run so: undoing them would lose other groups' made in
 //! between (`KernelCode::atomics_undoable`); nor are a launch's groups once most of those run
 //! so had to start over (`Launch::lanes_pay`). A warp that parts in a loop that makes a
-//! compare-and-swap, some lanes leaving the loop, hands its group to the scalar scheduler
-//! (`Exit::InTurns`): that is how a retry loop ends, and in lock-step every lane of a warp
-//! tries and one succeeds a round, where one work-item at a time succeeds at once. A loop whose
-//! lanes stay together (a fixed number of tries) runs on lanes.
+//! compare-and-swap, some lanes leaving the loop early, runs the lanes that stay through it
+//! one at a time (`Parking::run_alone`): that is how a retry loop ends, and in lock-step every
+//! lane of a warp would try and one succeed a round, where one lane at a time succeeds at
+//! once. A loop whose lanes stay together (a fixed number of tries) runs on lanes.
 
 use super::atomic;
 use super::checks::{self, Dir};
@@ -58,9 +58,6 @@ enum Exit {
     Spread,
     /// At a pc after `SPIN_LIMIT` backward branches: perhaps waiting for a lane that waits.
     Looping(u32),
-    /// Parted by a retry loop's end (`Launch::compare_exchange_loops`; each lane's state
-    /// written back): the scalar scheduler finishes the group.
-    InTurns,
 }
 
 /// The bytes of registers a warp's lanes may have, together: an op touches every lane's,
@@ -184,20 +181,13 @@ impl GroupRunner<'_> {
                 let ready = items.entries.iter();
                 ready.filter(|e| e.state == WiState::Suspended).count() > warp.lanes.len()
             };
-            // Lanes that wait for each other depend on their order, and so may a retry
-            // loop's (which lane succeeds first).
-            let in_turns = match exit {
-                // The others may be what the loop waits for.
-                Exit::Looping(_) => others(),
-                Exit::InTurns => true,
-                Exit::At(_) | Exit::Spread => false,
-            };
-            if in_turns {
+            if matches!(exit, Exit::Looping(_)) && others() {
                 if speculating {
+                    // Lanes that wait for each other depend on their order.
                     return false;
                 }
-                // The scalar scheduler finishes the group, one work-item after the other
-                // (and notes who finishes last).
+                // The others may be what the loop waits for: the scalar scheduler finishes
+                // the group, one work-item after the other (and notes who finishes last).
                 self.note_last_finished(items);
                 items.barrier = self.arrivals(items);
                 self.take_turns(items, &Plain, None);
@@ -243,8 +233,7 @@ impl GroupRunner<'_> {
     fn run_warp(&mut self, items: &mut GroupItems, warp: &mut Warp) -> Exit {
         let mut parking = std::mem::take(&mut self.lanes.parking);
         let exit = self.run_warp_parts(items, warp, &mut parking);
-        // Parked lanes have their places written in their work-items.
-        parking.parked.clear();
+        parking.clear();
         self.lanes.parking = parking;
         exit
     }
@@ -265,6 +254,8 @@ impl GroupRunner<'_> {
         let mut backward = 0u32;
         let observe_branches = self.launch.observe_branches;
         let retry_loops = &self.launch.compare_exchange_loops[warp.func as usize][..];
+        parking.rounds.clear();
+        parking.rounds.resize(retry_loops.len(), 0);
         loop {
             if pc as u32 >= warp.meets {
                 if parking.parked.is_empty() || pc as u32 >= outer {
@@ -307,11 +298,15 @@ impl GroupRunner<'_> {
                         if backward == SPIN_LIMIT {
                             return Exit::Looping(pc as u32);
                         }
+                        for (rounds, &(first, _)) in parking.rounds.iter_mut().zip(retry_loops) {
+                            *rounds += (first == to) as u32;
+                        }
                     }
                 }
                 Flow::Parted if parted_branch => {
-                    if leaves_loop(retry_loops, op_pc as u32, items, warp, backward) {
-                        return Exit::InTurns;
+                    let rounds = &parking.rounds;
+                    if let Some(retry) = left_loop(retry_loops, rounds, op_pc as u32, items, warp) {
+                        parking.run_alone(items, warp, retry);
                     }
                     let Some(at) = parking.regroup(items, warp, outer) else {
                         return Exit::Spread;
@@ -398,27 +393,27 @@ impl GroupRunner<'_> {
     }
 }
 
-/// Whether the lanes of `warp`, parted by a branch at `op_pc` (each lane's pc written in its
-/// work-item) after `rounds` backward branches, are some in and some out of one of `loops`
-/// around it, with fewer rounds behind them than lanes left in it. Lanes that stay retry one
-/// success a round at worst: as many rounds again as they are, each of them all, where one
-/// work-item at a time would try about once each. A loop that ran longer than that (a fixed
-/// number of tries) has done most of its work already, on lanes.
-fn leaves_loop(
+/// The one of `loops` around `op_pc` that the lanes of `warp`, parted by a branch there (each
+/// lane's pc written in its work-item), are some in and some out of, with fewer `rounds` (its
+/// back-edges taken together) behind them than lanes left in it. Lanes that stay in a retry
+/// loop succeed one a round at worst: as many rounds again as they are, each of them all
+/// trying, where one lane at a time would try about once. A loop that ran longer than that (a
+/// fixed number of tries) has done most of its work already, together.
+fn left_loop(
     loops: &[(u32, u32)],
+    rounds: &[u32],
     op_pc: u32,
     items: &GroupItems,
     warp: &Warp,
-    rounds: u32,
-) -> bool {
-    loops
-        .iter()
-        .filter(|(first, last)| (first..=last).contains(&&op_pc))
-        .any(|&(first, last)| {
-            let inside = |&s: &u32| (first..=last).contains(&items.slots[s as usize].pc);
-            let within = warp.slots.iter().filter(|s| inside(s)).count();
-            within != 0 && within != warp.slots.len() && (rounds as usize) < within
-        })
+) -> Option<(u32, u32)> {
+    let around = |&(&(first, last), _): &(&(u32, u32), &u32)| (first..=last).contains(&op_pc);
+    let left = |&(&(first, last), &rounds): &(&(u32, u32), &u32)| {
+        let inside = |&s: &u32| (first..=last).contains(&items.slots[s as usize].pc);
+        let within = warp.slots.iter().filter(|s| inside(s)).count();
+        within != 0 && within != warp.slots.len() && (rounds as usize) < within
+    };
+    let mut around_op = loops.iter().zip(rounds).filter(around);
+    around_op.find(left).map(|(&range, _)| range)
 }
 
 /// A lane parked at `pc` while others of its warp run.
@@ -437,27 +432,37 @@ pub(crate) struct Parking {
     parked: Vec<Parked>,
     /// Where the next `parked` is merged.
     merged: Vec<Parked>,
+    /// A retry loop (first and last pc) whose lanes run through it one at a time
+    /// (`left_loop`): each runs alone until it leaves, while the others wait.
+    alone: Option<(u32, u32)>,
+    /// The lanes in that loop, ascending by lane, and how many of them ran.
+    queue: Vec<Parked>,
+    ran: usize,
+    /// The lowest pc where a lane waits while lanes run the loop alone: out of it, they stop
+    /// there.
+    waiting: u32,
+    /// How often the warp took each retry loop's back-edge together (`left_loop`).
+    rounds: Vec<u32>,
 }
 
 impl Parking {
     /// Parks `warp`'s lanes with the others (each lane's pc written in its work-item) and
     /// makes the warp those at the lowest pc, which it returns; or None (every lane parked)
     /// when that pc is at or past `outer`, where a work-item outside the warp waits: `gather`
-    /// chooses among them all.
+    /// chooses among them all. While lanes run a loop alone, the warp is the next of them.
     fn regroup(&mut self, items: &GroupItems, warp: &mut Warp, outer: u32) -> Option<u32> {
-        self.merged.clear();
-        let mut rest = self.parked.iter().copied().peekable();
-        for (&lane, &slot) in warp.lanes.iter().zip(&warp.slots) {
-            while let Some(p) = rest.next_if(|p| p.lane < lane) {
-                self.merged.push(p);
+        self.park(items, warp);
+        if self.alone.is_some() {
+            if let Some(&next) = self.queue.get(self.ran) {
+                self.ran += 1;
+                warp.lanes.push(next.lane);
+                warp.slots.push(next.slot);
+                (warp.pc, warp.meets) = (next.pc, self.waiting.min(outer));
+                return Some(next.pc);
             }
-            let pc = items.slots[slot as usize].pc;
-            self.merged.push(Parked { lane, slot, pc });
+            // Every lane ran it: they go on with the others.
+            self.alone = None;
         }
-        self.merged.extend(rest);
-        std::mem::swap(&mut self.parked, &mut self.merged);
-        warp.lanes.clear();
-        warp.slots.clear();
         let lowest = self.parked.iter().map(|p| p.pc).min()?;
         if lowest >= outer {
             return None;
@@ -474,6 +479,63 @@ impl Parking {
         });
         (warp.pc, warp.meets) = (lowest, next.min(outer));
         Some(lowest)
+    }
+
+    /// Has the lanes in retry loop `range` run through it one at a time, from the next
+    /// `regroup` on (`warp` parted there, each lane's pc written in its work-item).
+    fn run_alone(&mut self, items: &GroupItems, warp: &mut Warp, range: (u32, u32)) {
+        self.park(items, warp);
+        let (first, last) = range;
+        self.queue.clear();
+        self.ran = 0;
+        self.waiting = u32::MAX;
+        let (queue, waiting) = (&mut self.queue, &mut self.waiting);
+        self.parked.retain(|p| {
+            if (first..=last).contains(&p.pc) {
+                queue.push(*p);
+                return false;
+            }
+            *waiting = (*waiting).min(p.pc);
+            true
+        });
+        self.alone = Some(range);
+    }
+
+    /// Parks `warp`'s lanes, keeping `parked` in lane order (the warp empty after).
+    fn park(&mut self, items: &GroupItems, warp: &mut Warp) {
+        let lanes = warp.lanes.iter().zip(&warp.slots);
+        let parking = lanes.map(|(&lane, &slot)| {
+            let pc = items.slots[slot as usize].pc;
+            Parked { lane, slot, pc }
+        });
+        if self.alone.is_some() {
+            // The lane that ran the loop alone waits where it stopped; those after it stop
+            // there too.
+            for p in parking {
+                self.waiting = self.waiting.min(p.pc);
+                let at = self.parked.partition_point(|q| q.lane < p.lane);
+                self.parked.insert(at, p);
+            }
+        } else {
+            self.merged.clear();
+            let mut rest = self.parked.iter().copied().peekable();
+            for p in parking {
+                while let Some(q) = rest.next_if(|q| q.lane < p.lane) {
+                    self.merged.push(q);
+                }
+                self.merged.push(p);
+            }
+            self.merged.extend(rest);
+            std::mem::swap(&mut self.parked, &mut self.merged);
+        }
+        warp.lanes.clear();
+        warp.slots.clear();
+    }
+
+    /// Forgets the parked lanes (their places are written in their work-items).
+    fn clear(&mut self) {
+        self.parked.clear();
+        self.alone = None;
     }
 }
 
@@ -1204,22 +1266,40 @@ mod tests {
         assert_eq!(pcs, [40, 40, 40, 40, 40, 50]);
     }
 
-    /// A warp parted in a loop that makes a compare-and-swap goes to the scalar scheduler
-    /// only when some of its lanes go out of the loop and more stay than it ran rounds.
+    /// A warp parted in a retry loop runs the lanes that stay one at a time only when some
+    /// of its lanes go out of the loop and more stay than it took the back-edge together.
     #[test]
     fn a_retry_loop_is_left_when_lanes_go_both_ways_early() {
-        let loops = [(4, 12)];
+        let loops = [(4, 12), (20, 30)];
         let warp = warp_of(&[0, 1, 2]);
-        let leaves =
-            |pcs: &[u32], at, rounds| leaves_loop(&loops, at, &items_at(pcs), &warp, rounds);
-        assert!(leaves(&[4, 13, 4], 12, 0));
-        assert!(leaves(&[20, 9, 9], 8, 1));
-        // After as many rounds as lanes stay: a loop of many tries, left on lanes.
-        assert!(!leaves(&[20, 9, 9], 8, 2));
+        let left =
+            |pcs: &[u32], at, rounds| left_loop(&loops, &[rounds, 0], at, &items_at(pcs), &warp);
+        assert_eq!(left(&[4, 13, 4], 12, 0), Some((4, 12)));
+        assert_eq!(left(&[20, 9, 9], 8, 1), Some((4, 12)));
+        // After as many rounds as lanes stay: a loop of many tries, left together.
+        assert_eq!(left(&[20, 9, 9], 8, 2), None);
         // Both ways inside the loop (an `if` in its body), or all out of it.
-        assert!(!leaves(&[6, 9, 6], 5, 0));
-        assert!(!leaves(&[13, 20, 13], 12, 0));
+        assert_eq!(left(&[6, 9, 6], 5, 0), None);
+        assert_eq!(left(&[13, 20, 13], 12, 0), None);
         // A branch outside the loop.
-        assert!(!leaves(&[4, 13, 4], 2, 0));
+        assert_eq!(left(&[4, 13, 4], 2, 0), None);
+    }
+
+    /// The lanes that stay in a retry loop run it one at a time, in lane order, each until
+    /// it reaches where the lanes that left wait; then all go on together.
+    #[test]
+    fn lanes_left_in_a_retry_loop_run_it_alone() {
+        let mut items = items_at(&[4, 13, 4, 13, 4]);
+        let mut warp = warp_of(&[0, 1, 2, 3, 4]);
+        let mut parking = Parking::default();
+        let outer = 40;
+        parking.run_alone(&items, &mut warp, (4, 12));
+        for lane in [0, 2, 4] {
+            assert_eq!(parking.regroup(&items, &mut warp, outer), Some(4));
+            assert_eq!((&warp.lanes[..], warp.meets), (&[lane][..], 13));
+            reach(&mut items, &warp, 13);
+        }
+        assert_eq!(parking.regroup(&items, &mut warp, outer), Some(13));
+        assert_eq!((&warp.lanes[..], warp.meets), (&[0, 1, 2, 3, 4][..], outer));
     }
 }
