@@ -16,6 +16,35 @@ pub fn fmt_g_digits(v: f64, p: usize) -> String {
     s
 }
 
+/// The significant digits of a scientific conversion ("d.ddddde-5"), trailing zeros dropped
+/// (one digit stays), how many, and the exponent.
+fn digits_and_exponent(sci: &[u8]) -> ([u8; MAX_DIGITS], usize, i32) {
+    let mut digits = [0u8; MAX_DIGITS];
+    let mut n = 0;
+    let mut bytes = sci.iter();
+    for &b in bytes.by_ref() {
+        match b {
+            b'e' => break,
+            b'0'..=b'9' => {
+                digits[n] = b;
+                n += 1;
+            }
+            _ => {}
+        }
+    }
+    let (mut x, mut negative) = (0i32, false);
+    for &b in bytes {
+        match b {
+            b'-' => negative = true,
+            d => x = x * 10 + i32::from(d - b'0'),
+        }
+    }
+    while n > 1 && digits[n - 1] == b'0' {
+        n -= 1;
+    }
+    (digits, n, if negative { -x } else { x })
+}
+
 /// Most significant digits `push_g` prints.
 const MAX_DIGITS: usize = 100;
 
@@ -38,23 +67,22 @@ pub fn push_g(out: &mut String, v: f64, p: usize) {
     }
     let p = p.clamp(1, MAX_DIGITS);
     let mut sci = StackText::default();
-    // "d.ddddde-5": digits, then the exponent.
-    write!(sci, "{:.*e}", p - 1, v.abs()).expect("the buffer holds MAX_DIGITS digits");
-    let (mantissa, exp) = sci
-        .as_str()
-        .split_once('e')
-        .expect("scientific format has an exponent");
-    let x: i32 = exp.parse().expect("exponent is an integer");
-    let mut digits = [0u8; MAX_DIGITS];
-    let mut n = 0;
-    for d in mantissa.bytes().filter(u8::is_ascii_digit) {
-        digits[n] = d;
-        n += 1;
+    // "d.ddddde-5": digits, then the exponent. A normal float's shortest digits that
+    // read back as it lie within half its ulp of it (2^-24 of it at most), less than half a
+    // step of the p-th digit for p up to 6 (10^-6 of it at least): when they are no more
+    // than p, they are its rounding to p digits, found without the exact conversion's
+    // big-number arithmetic (which short values such as 1.75 need: most of a dump's time).
+    let single = v as f32;
+    let mut found = None;
+    if p <= 6 && single as f64 == v && single.is_normal() {
+        write!(sci, "{:e}", single.abs()).expect("a float's shortest digits fit");
+        found = Some(digits_and_exponent(sci.bytes())).filter(|&(_, n, _)| n <= p);
     }
-    // Trailing zeros are dropped (one digit stays).
-    while n > 1 && digits[n - 1] == b'0' {
-        n -= 1;
-    }
+    let (digits, n, x) = found.unwrap_or_else(|| {
+        sci.len = 0;
+        write!(sci, "{:.*e}", p - 1, v.abs()).expect("the buffer holds MAX_DIGITS digits");
+        digits_and_exponent(sci.bytes())
+    });
     let digits = &digits[..n];
     if v < 0.0 {
         out.push('-');
@@ -105,8 +133,8 @@ impl Default for StackText {
 }
 
 impl StackText {
-    fn as_str(&self) -> &str {
-        std::str::from_utf8(&self.bytes[..self.len]).expect("formatting writes UTF-8")
+    fn bytes(&self) -> &[u8] {
+        &self.bytes[..self.len]
     }
 }
 
@@ -311,6 +339,15 @@ mod tests {
             values.push(f64::from_bits(bits));
             values.push(f32::from_bits(bits as u32) as f64);
         }
+        // Floats of few digits (their shortest digits stand for them), next to ones of
+        // seven to nine, at every float exponent, and the smallest normal and largest
+        // subnormal floats.
+        for i in 0..20_000i32 {
+            let x = (i - 10_000) as f32;
+            let scale = 2f32.powi(i % 250 - 125);
+            values.extend([x / 4.0, x * 0.01, x * 1.000_001, x * scale, x + 0.5].map(f64::from));
+        }
+        values.extend([f32::MIN_POSITIVE, f32::from_bits(0x007f_ffff), f32::MAX].map(f64::from));
         for v in values {
             for p in [1, 2, 6, 9, 17] {
                 assert_eq!(fmt_g_digits(v, p), g_formatted_twice(v, p), "{v:e} at {p}");
