@@ -95,17 +95,17 @@ pub fn push_g(out: &mut String, v: f64, p: usize) {
         }
         if n > whole {
             out.push('.');
-            out.push_str(ascii(&digits[whole..]));
+            push_ascii(out, &digits[whole..]);
         }
     } else if fixed {
         out.push_str("0.");
         out.extend(std::iter::repeat_n('0', (-x - 1) as usize));
-        out.push_str(ascii(digits));
+        push_ascii(out, digits);
     } else {
         out.push(digits[0] as char);
         if n > 1 {
             out.push('.');
-            out.push_str(ascii(&digits[1..]));
+            push_ascii(out, &digits[1..]);
         }
         out.push('e');
         out.push(if x < 0 { '-' } else { '+' });
@@ -113,8 +113,10 @@ pub fn push_g(out: &mut String, v: f64, p: usize) {
     }
 }
 
-fn ascii(digits: &[u8]) -> &str {
-    std::str::from_utf8(digits).expect("ASCII digits")
+/// ASCII text at the end of `out`, byte by byte: a handful of digits, for which checking
+/// them as UTF-8 first costs more.
+fn push_ascii(out: &mut String, text: &[u8]) {
+    out.extend(text.iter().map(|&b| b as char));
 }
 
 /// Text of a conversion, on the stack.
@@ -198,7 +200,7 @@ pub fn push_unsigned(out: &mut String, mut v: u64) {
             break;
         }
     }
-    out.push_str(std::str::from_utf8(&digits[at..]).expect("ASCII digits"));
+    push_ascii(out, &digits[at..]);
 }
 
 fn push_signed(out: &mut String, v: i64) {
@@ -219,7 +221,7 @@ fn push_hex(out: &mut String, v: u64, width: usize) {
     for k in 0..needed {
         text[2 + needed - 1 - k] = DIGITS[((v >> (4 * k)) & 0xf) as usize];
     }
-    out.push_str(std::str::from_utf8(&text[..2 + needed]).expect("ASCII digits"));
+    push_ascii(out, &text[..2 + needed]);
 }
 
 #[cfg(test)]
