@@ -209,8 +209,9 @@ impl KernelCode {
     /// first and last pc of each (a branch back to the first from the last). A retry loop (a
     /// float atomic add, a lock) is one of them, which lanes running in lock-step make
     /// quadratic (each round all of a warp's lanes try and one succeeds), while one work-item
-    /// at a time succeeds at the first try: the lane executor hands a group to the scalar
-    /// scheduler when a warp parts in such a loop, some lanes leaving it (`exec::warp`).
+    /// at a time succeeds at the first try: when a warp parts in such a loop early, some lanes
+    /// leaving it, the lane executor runs the lanes that stay through it one at a time
+    /// (`exec::warp`).
     pub fn compare_exchange_loops(&self) -> Vec<Vec<(u32, u32)>> {
         use crate::bytecode::Op;
         let is_cas = |f: &crate::bytecode::Function, op: &Op| match op {
