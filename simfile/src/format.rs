@@ -45,6 +45,26 @@ fn digits_and_exponent(sci: &[u8]) -> ([u8; MAX_DIGITS], usize, i32) {
     (digits, n, if negative { -x } else { x })
 }
 
+/// Whether normal float `v` is an integer once scaled to p digits before the point, or to
+/// p + 1 (its exponent estimated from its binary one, perhaps one low): whether it has no
+/// more than about p significant digits. Scaled by at most 10^12, the product is exact (a
+/// 24-bit mantissa times 5^12 fits in a double's 53 bits).
+fn few_digits(v: f32, p: usize) -> bool {
+    const POW10: [f64; 13] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
+    ];
+    let binary = ((v.to_bits() >> 23) & 0xff) as i32 - 127;
+    let decimal = (f64::from(binary) * std::f64::consts::LOG10_2).floor() as i32;
+    let scale = p as i32 - 1 - decimal;
+    match POW10.get(scale as usize).filter(|_| scale >= 0) {
+        Some(&pow) => {
+            let scaled = f64::from(v.abs()) * pow;
+            scaled == scaled.trunc()
+        }
+        None => false,
+    }
+}
+
 /// Most significant digits `push_g` prints.
 const MAX_DIGITS: usize = 100;
 
@@ -71,10 +91,11 @@ pub fn push_g(out: &mut String, v: f64, p: usize) {
     // read back as it lie within half its ulp of it (2^-24 of it at most), less than half a
     // step of the p-th digit for p up to 6 (10^-6 of it at least): when they are no more
     // than p, they are its rounding to p digits, found without the exact conversion's
-    // big-number arithmetic (which short values such as 1.75 need: most of a dump's time).
+    // big-number arithmetic, which values of few digits such as 1.75 need (most of a dump's
+    // time). Only those are tried so: for the others the exact conversion is quick.
     let single = v as f32;
     let mut found = None;
-    if p <= 6 && single as f64 == v && single.is_normal() {
+    if p <= 6 && single as f64 == v && single.is_normal() && few_digits(single, p) {
         write!(sci, "{:e}", single.abs()).expect("a float's shortest digits fit");
         found = Some(digits_and_exponent(sci.bytes())).filter(|&(_, n, _)| n <= p);
     }
