@@ -406,14 +406,17 @@ fn left_loop(
     items: &GroupItems,
     warp: &Warp,
 ) -> Option<(u32, u32)> {
-    let around = |&(&(first, last), _): &(&(u32, u32), &u32)| (first..=last).contains(&op_pc);
-    let left = |&(&(first, last), &rounds): &(&(u32, u32), &u32)| {
+    for (&(first, last), &rounds) in loops.iter().zip(rounds) {
+        if !(first..=last).contains(&op_pc) {
+            continue;
+        }
         let inside = |&s: &u32| (first..=last).contains(&items.slots[s as usize].pc);
         let within = warp.slots.iter().filter(|s| inside(s)).count();
-        within != 0 && within != warp.slots.len() && (rounds as usize) < within
-    };
-    let mut around_op = loops.iter().zip(rounds).filter(around);
-    around_op.find(left).map(|(&range, _)| range)
+        if within != 0 && within != warp.slots.len() && (rounds as usize) < within {
+            return Some((first, last));
+        }
+    }
+    None
 }
 
 /// A lane parked at `pc` while others of its warp run.
